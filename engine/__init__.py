@@ -1,0 +1,60 @@
+"""El Grande rules engine: pure Python, no pygame, no I/O but data files and records.
+
+Glossary (the rulebook's words, used throughout the code):
+  region        one of the 9 map areas; the Castillo is not a region
+  Castillo      the tower, a separate scoring area emptied only at general scorings
+  area          a region or the Castillo (anything scored); code also treats court and provinces
+                as per-player areas
+  Caballero     a player's cube; the only piece counted for majorities
+  Grande        a player's big cube; marks his home region; never counted
+  King          the black pawn; nothing enters or leaves the King's region except the King
+  court         a player's Caballeros ready to be placed
+  provinces     a player's Caballeros not in play
+  power card    bidding cards 1..13: high acts first, low brings more Caballeros to court
+  action card   one of the five cards offered each round; places up to its stack number
+  secret disc   a dial set in secret to one of the 9 regions and revealed together
+  mobile scoreboard  an 8-4-0 or 4-0-0 tile replacing a region's values
+
+Public API: DESIGN.md §2. Turn structure: flow.py. Card effects: effects/.
+"""
+from __future__ import annotations
+
+import random as _random
+
+from . import events
+from .data import ADJACENT, BOARD, CARDS, REGIONS, CardInfo
+from .describe import CARD_NAMES, describe
+from .errors import DataError, EngineError, IllegalMove, NotationError
+from .flow import apply as _apply, legal_moves as _legal_moves, new_game, play as _play
+from .moves import Move, parse_move
+from .record import RULES_VERSION, from_json, record as _record, replay, to_json as _to_json
+from .scenario import load_scenario
+from .scoring import area_values, depth_for
+from .state import Game
+from .view import View, determinize, make_view
+
+Game.legal_moves = _legal_moves          # type: ignore[attr-defined]
+Game.play = _play                        # type: ignore[attr-defined]
+Game.apply = _apply                      # type: ignore[attr-defined]
+Game.view = make_view                    # type: ignore[attr-defined]
+Game.record = _record                    # type: ignore[attr-defined]
+Game.to_json = _to_json                  # type: ignore[attr-defined]
+
+
+def region_values(game: Game, region: str) -> tuple[int, int, int]:
+    """The three values in force for a region or the Castillo (mobile scoreboards included)."""
+    from .data import AREA_INDEX
+    return area_values(game.boards, AREA_INDEX[region])
+
+
+def random_playout(game: Game, rng: _random.Random) -> Game:
+    """Play uniformly random legal moves to the end (tests and benchmarks)."""
+    while game.to_move_idx >= 0:
+        game.apply(rng.choice(game.legal_moves()))
+    return game
+
+
+__all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CardInfo", "DataError", "EngineError",
+           "Game", "IllegalMove", "Move", "NotationError", "REGIONS", "RULES_VERSION", "View",
+           "describe", "determinize", "events", "from_json", "load_scenario", "new_game",
+           "parse_move", "random_playout", "region_values", "replay", "depth_for"]

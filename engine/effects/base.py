@@ -1,0 +1,69 @@
+"""The Effect interface and the registry of effects by action card id."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..data import CARDS
+from ..errors import DataError
+from ..moves import ACTION, Move
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+EFFECTS: dict[str, "Effect"] = {}
+
+
+class Effect:
+    """Default: a sequence action started with `action` that does nothing more.
+
+    Subclasses override:
+      declarations(g)      moves that declare/start the action (besides `skip`); [] = nothing to do
+      start(g, move, ev)   carry it out after the Veto window; True when finished
+      step_moves(g)        follow-up decisions while the action runs (phases steps/return)
+      step(g, move, ev)    apply one follow-up decision; True when finished
+      disc_options(g, p)   regions player p may set on his disc for this action
+      resolve_discs(g, ev) apply the revealed discs (the action is then finished)
+    `secret_declaration`: the declared move is hidden from the other players (power recovery).
+    """
+
+    secret_declaration = False
+
+    def declarations(self, g: "Game") -> list[Move]:
+        return [ACTION]
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        return True
+
+    def step_moves(self, g: "Game") -> list[Move]:
+        return []
+
+    def step(self, g: "Game", move: Move, ev: list) -> bool:
+        return True
+
+    def disc_options(self, g: "Game", p: int) -> list[int]:
+        return []
+
+    def resolve_discs(self, g: "Game", ev: list) -> None:
+        return None
+
+
+def register(*card_ids: str):
+    """Class decorator: one instance serves every listed card id."""
+    def wrap(cls):
+        instance = cls()
+        for cid in card_ids:
+            if cid not in CARDS:
+                raise DataError(f"effects: card id {cid!r} is not in classic.yaml")
+            EFFECTS[cid] = instance
+        return cls
+    return wrap
+
+
+def effect_for(card_id: str) -> Effect:
+    try:
+        return EFFECTS[card_id]
+    except KeyError:
+        import difflib
+        near = difflib.get_close_matches(card_id, list(EFFECTS), n=1)
+        hint = f"; did you mean {near[0]!r}?" if near else ""
+        raise DataError(f"no effect registered for action card {card_id!r}{hint}") from None

@@ -1,0 +1,227 @@
+"""Stack 1, the Intrigue cards (§6.3): moving Caballeros between regions, or placing from court.
+
+A running move action keeps in `g.ctx`:
+  ("move", own_left, opp_left, any_left, source, must_finish, moved_in)
+`source` is -1 or the only region Caballeros may leave; `moved_in[p * NREG + r]` counts the
+Caballeros of p moved into region r by this action, which may not move again (rule A3).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, CASTILLO, COURT, NREG
+from ..moves import ACTION, DONE, MOVE, PLACE, TARGET, Move
+from ..ops import move_caballeros
+from ..state import P_STEPS
+from .base import Effect, register
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+def _movable_sources(g: "Game", p: int, moved_in: tuple, source: int) -> list[int]:
+    base, king, c = p * A, g.king_i, g.counts
+    regions = (source,) if source >= 0 else range(NREG)
+    return [r for r in regions if r != king and c[base + r] - moved_in[p * NREG + r] > 0]
+
+
+def _move_steps(g: "Game") -> list[Move]:
+    _, own, opp, any_, source, must_finish, moved_in = g.ctx
+    return _moves_for(g, own, opp, any_, source, must_finish, moved_in)
+
+
+def _moves_for(g: "Game", own: int, opp: int, any_: int, source: int, must_finish: int,
+               moved_in: tuple) -> list[Move]:
+    me, king = g.active_idx, g.king_i
+    out: list[Move] = []
+    for p in range(g.n):
+        if (own + any_ if p == me else opp + any_) <= 0:
+            continue
+        table = MOVE[g.pcol[p]]
+        for src in _movable_sources(g, p, moved_in, source):
+            row = table[src]
+            out.extend(row[d] for d in range(NREG + 1) if d != src and d != king)
+    if out and not must_finish:
+        out.append(DONE)
+    return out
+
+
+def _start_moves(g: "Game", own: int, opp: int, any_: int, source: int = -1, must_finish: int = 0) -> bool:
+    g.ctx = ("move", own, opp, any_, source, must_finish, (0,) * (g.n * NREG))
+    if not _move_steps(g):
+        return True
+    g.ph, g.to_move_idx = P_STEPS, g.active_idx
+    return False
+
+
+def _apply_move(g: "Game", move: Move, ev: list) -> bool:
+    if move is DONE:
+        return True
+    _, own, opp, any_, source, must_finish, moved_in = g.ctx
+    p = g.players.index(move.args[0])
+    src = AREA_INDEX[move.args[1]]
+    dst = AREA_INDEX[move.args[2]]
+    if p == g.active_idx:
+        if own > 0:
+            own -= 1
+        else:
+            any_ -= 1
+    elif opp > 0:
+        opp -= 1
+    else:
+        any_ -= 1
+    move_caballeros(g, p, src, dst, 1, ev)
+    if dst < NREG:
+        moved = list(moved_in)
+        moved[p * NREG + dst] += 1
+        moved_in = tuple(moved)
+    g.ctx = ("move", own, opp, any_, source, must_finish, moved_in)
+    steps = _move_steps(g)
+    return not steps or steps == [DONE]
+
+
+class _Moves(Effect):
+    """Move up to N Caballeros with fixed own/opponent/any allowances."""
+    own = opp = any_ = 0
+
+    def declarations(self, g: "Game") -> list[Move]:
+        fresh = (0,) * (g.n * NREG)
+        return [ACTION] if _moves_for(g, self.own, self.opp, self.any_, -1, 0, fresh) else []
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        return _start_moves(g, self.own, self.opp, self.any_)
+
+    def step_moves(self, g: "Game") -> list[Move]:
+        return _move_steps(g)
+
+    def step(self, g: "Game", move: Move, ev: list) -> bool:
+        return _apply_move(g, move, ev)
+
+
+@register("intrigue_own_4")
+class OwnFour(_Moves):
+    own = 4
+
+
+@register("intrigue_any_4")
+class AnyFour(_Moves):
+    any_ = 4
+
+
+@register("intrigue_opponents_3")
+class OpponentsThree(_Moves):
+    opp = 3
+
+
+@register("intrigue_any_3")
+class AnyThree(_Moves):
+    any_ = 3
+
+
+@register("intrigue_own_2_opponents_2")
+class OwnTwoOpponentsTwo(_Moves):
+    own = opp = 2
+
+
+@register("intrigue_region_5")
+class RegionFive(Effect):
+    """Choose one region (not the King's); move up to 5 Caballeros of any colours out of it."""
+
+    def declarations(self, g: "Game") -> list[Move]:
+        c, n, king = g.counts, g.n, g.king_i
+        return [TARGET[r] for r in range(NREG)
+                if r != king and any(c[p * A + r] for p in range(n))]
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        return _start_moves(g, 0, 0, 5, source=AREA_INDEX[move.args[0]])
+
+    step_moves = _Moves.step_moves
+    step = _Moves.step
+
+
+def _withdraw_targets(g: "Game") -> list[Move]:
+    base, king, c = g.active_idx * A, g.king_i, g.counts
+    return [TARGET[r] for r in range(NREG) if r != king and c[base + r] > 0]
+
+
+def _start_withdraw(g: "Game", region: int) -> bool:
+    own = g.counts[g.active_idx * A + region]
+    return _start_moves(g, own, 0, 0, source=region, must_finish=1)
+
+
+def _anywhere_steps(g: "Game") -> list[Move]:
+    left = g.ctx[1]
+    if left <= 0 or g.counts[g.active_idx * A + COURT] <= 0:
+        return []
+    king = g.king_i
+    return [PLACE[a] for a in range(NREG + 1) if a != king] + [DONE]
+
+
+def _start_anywhere(g: "Game") -> bool:
+    g.ctx = ("anywhere", 2)
+    if not _anywhere_steps(g):
+        return True
+    g.ph, g.to_move_idx = P_STEPS, g.active_idx
+    return False
+
+
+def _apply_anywhere(g: "Game", move: Move, ev: list) -> bool:
+    if move is DONE:
+        return True
+    move_caballeros(g, g.active_idx, COURT, AREA_INDEX[move.args[0]], 1, ev)
+    g.ctx = ("anywhere", g.ctx[1] - 1)
+    return not _anywhere_steps(g)
+
+
+def _running_step_moves(g: "Game") -> list[Move]:
+    return _move_steps(g) if g.ctx[0] == "move" else _anywhere_steps(g)
+
+
+def _running_step(g: "Game", move: Move, ev: list) -> bool:
+    return _apply_move(g, move, ev) if g.ctx[0] == "move" else _apply_anywhere(g, move, ev)
+
+
+@register("intrigue_withdraw_region")
+class WithdrawRegion(Effect):
+    """Move all your Caballeros out of one region (not the King's), split as you like."""
+
+    def declarations(self, g: "Game") -> list[Move]:
+        return _withdraw_targets(g)
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        return _start_withdraw(g, AREA_INDEX[move.args[0]])
+
+    step_moves = staticmethod(_running_step_moves)
+    step = staticmethod(_running_step)
+
+
+@register("intrigue_court_2_anywhere")
+class CourtTwoAnywhere(Effect):
+    """Place up to 2 more Caballeros from your court anywhere but the King's region."""
+
+    def declarations(self, g: "Game") -> list[Move]:
+        return [ACTION] if g.counts[g.active_idx * A + COURT] > 0 else []
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        return _start_anywhere(g)
+
+    step_moves = staticmethod(_running_step_moves)
+    step = staticmethod(_running_step)
+
+
+@register("intrigue_withdraw_or_court_2")
+class WithdrawOrCourtTwo(Effect):
+    """Either effect above: `target REGION` withdraws, `action` places 2 from court anywhere."""
+
+    def declarations(self, g: "Game") -> list[Move]:
+        return _withdraw_targets(g) + CourtTwoAnywhere.declarations(self, g)
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        if move is ACTION:
+            return _start_anywhere(g)
+        return _start_withdraw(g, AREA_INDEX[move.args[0]])
+
+    step_moves = staticmethod(_running_step_moves)
+    step = staticmethod(_running_step)
+
+
+assert CASTILLO == NREG  # the Castillo is the destination index right after the regions

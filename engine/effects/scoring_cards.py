@@ -1,0 +1,109 @@
+"""Stack 3 special scorings, the `score_choice_*` cards and `score_secret_unique` (§6.4–6.6).
+
+All of them score at once under §8.2 and never empty the Castillo (rule A7).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .. import events as E
+from ..data import CASTILLO, NREG
+from ..moves import SCORE, Move
+from ..ops import active_first, begin_discs, clear_discs, score_areas
+from ..scoring import region_total, value_class
+from .base import Effect, register
+
+if TYPE_CHECKING:
+    from ..state import Game
+
+REGION_RANGE = range(NREG)
+
+
+class _FixedScoring(Effect):
+    """Score the areas `areas(g)` names, when the action starts."""
+    depth: int | None = None
+
+    def areas(self, g: "Game") -> list[int]:
+        raise NotImplementedError  # every subclass names its areas
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        score_areas(g, self.areas(g), g.card, ev, self.depth)
+        return True
+
+
+@register("score_5_regions")
+class FivePointRegions(_FixedScoring):
+    def areas(self, g: "Game") -> list[int]:
+        return [r for r in REGION_RANGE if value_class(g.boards, r) == 5]
+
+
+@register("score_4_regions")
+class FourPointRegions(_FixedScoring):
+    def areas(self, g: "Game") -> list[int]:
+        return [r for r in REGION_RANGE if value_class(g.boards, r) == 4]
+
+
+@register("score_6_7_regions")
+class SixSevenPointRegions(_FixedScoring):
+    def areas(self, g: "Game") -> list[int]:
+        return [r for r in REGION_RANGE if value_class(g.boards, r) in (6, 7)]
+
+
+@register("score_castillo")
+class CastilloScoring(_FixedScoring):
+    def areas(self, g: "Game") -> list[int]:
+        return [CASTILLO]
+
+
+@register("score_first_only")
+class FirstPlaceOnly(_FixedScoring):
+    depth = 1
+
+    def areas(self, g: "Game") -> list[int]:
+        return list(REGION_RANGE)
+
+
+@register("score_most")
+class MostCaballeros(_FixedScoring):
+    def areas(self, g: "Game") -> list[int]:
+        totals = [region_total(g.counts, g.n, r) for r in REGION_RANGE]
+        top = max(totals)
+        return [r for r in REGION_RANGE if top > 0 and totals[r] == top]
+
+
+@register("score_fewest")
+class FewestCaballeros(_FixedScoring):
+    def areas(self, g: "Game") -> list[int]:
+        totals = [region_total(g.counts, g.n, r) for r in REGION_RANGE]
+        occupied = [t for t in totals if t > 0]
+        low = min(occupied) if occupied else 0
+        return [r for r in REGION_RANGE if occupied and totals[r] == low]
+
+
+@register("score_choice_s2", "score_choice_s3")
+class ChosenArea(Effect):
+    """The active player names one area, the King's region and the Castillo included."""
+
+    def declarations(self, g: "Game") -> list[Move]:
+        return SCORE[:]
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        score_areas(g, [SCORE.index(move)], g.card, ev)
+        return True
+
+
+@register("score_secret_unique")
+class SecretUnique(Effect):
+    """Everyone sets a disc; each region chosen by exactly one player is scored."""
+
+    def start(self, g: "Game", move: Move, ev: list) -> bool:
+        begin_discs(g, active_first(g), g.card)
+        return False
+
+    def disc_options(self, g: "Game", p: int) -> list[int]:
+        return list(REGION_RANGE)
+
+    def resolve_discs(self, g: "Game", ev: list) -> None:
+        chosen = [d for d in g.discs if d >= 0]
+        ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
+        score_areas(g, [r for r in REGION_RANGE if chosen.count(r) == 1], g.card, ev)

@@ -1,0 +1,130 @@
+"""What happened in a `play()` call, in order: small frozen records the client animates and logs.
+
+Events never carry hidden information: a recovered power card is not named, and discs appear only
+in `DiscsRevealed`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    round: int
+    face_up: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PowerPlayed:
+    player: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOrderSet:
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    player: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardTaken:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CaballerosMoved:
+    """`count` Caballeros of `player` went from `source` to `target` (areas, court or provinces)."""
+    player: str
+    source: str
+    target: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class KingMoved:
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class GrandeMoved:
+    player: str
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreboardMoved:
+    board: str
+    source: str | None
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class PowerRecovered:
+    player: str  # which card stays secret
+
+
+@dataclass(frozen=True, slots=True)
+class VetoTaken:
+    player: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionVetoed:
+    player: str      # whose special action was stopped
+    vetoed_by: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSkipped:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DiscsRevealed:
+    purpose: str                      # "castillo", "disc_return_2", "eviction", ...
+    discs: tuple[tuple[str, str], ...]  # (player, region) in seat order
+
+
+@dataclass(frozen=True, slots=True)
+class CastilloOpened:
+    counts: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AreaScored:
+    area: str
+    points: tuple[tuple[str, int], ...]     # every player who scored, place points + bonuses
+    king_bonus: str | None
+    home_bonus: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringStarted:
+    kind: str     # "general" or the action card id of a special scoring
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringFinished:
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    winners: tuple[str, ...]
+    scores: tuple[tuple[str, int], ...]
+
+
+Event = (RoundStarted | PowerPlayed | TurnOrderSet | TurnStarted | CardTaken | CaballerosMoved
+         | KingMoved | GrandeMoved | ScoreboardMoved | PowerRecovered | VetoTaken | ActionVetoed
+         | ActionSkipped | DiscsRevealed | CastilloOpened | AreaScored | ScoringStarted
+         | ScoringFinished | GameOver)

@@ -1,0 +1,441 @@
+"""The turn structure, written down once (§5): who decides what, and the automatic steps between.
+
+Order of play and automatic steps:
+  round start  (auto) reveal the top card of stacks 1-4 and the King card  -> phase power
+  power        each player from the round's starter clockwise plays a power card (no repeats)
+               (auto) turn order = power cards high to low                  -> first turn
+  a turn       court   `court K` up to the power card's number (skipped when nothing can come)
+               recall  `recall REGION` once per Caballero short after the provinces ran out
+               card    `card ID`
+               order   `first place` | `first action`
+               place   `place AREA` ... `done` (ends by itself when the court or allowance runs out)
+               action  declare (`action`, `score AREA`, `king REGION`, ...) or `skip`
+               veto    each usable Veto holder, clockwise from the active player's left: veto|allow
+               steps / return / disc / court / recall   the running special action's decisions
+  round end    (auto) unused cards discarded, expired Vetos discarded
+               after rounds 3, 6, 9: general scoring — disc for each player with Caballeros in the
+               Castillo, then (auto) Castillo scored, discs revealed, Castillo emptied, regions scored
+  game end     after the last general scoring                                -> phase over
+"""
+from __future__ import annotations
+
+import random
+
+from . import events as E
+from .data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
+from .effects import effect_for
+from .effects.base import Effect
+from .errors import IllegalMove
+from .moves import (ACTION, ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
+                    POWER, RECALL, SKIP, VETO, Move)
+from .ops import clear_discs, map_regions_except_king, map_total_except_king, move_caballeros, score_areas
+from .state import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
+                    P_RECALL, P_RETURN, P_STEPS, P_VETO, Game)
+
+ALL_POWER_BITS = sum(1 << v for v in range(1, 14))
+
+
+# --------------------------------------------------------------------------- setup (§2)
+def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "yellow"), seed: int = 0,
+             variant: str = "classic", veto: bool = True, castillo: str = "announced") -> Game:
+    """A new game set up as §2 says, every chance step driven by `seed`."""
+    players = tuple(players)
+    if not 2 <= len(players) <= 5:
+        raise IllegalMove(f"new_game: players must be 2 to 5 colours, got {len(players)}")
+    for p in players:
+        if p not in BOARD.colours:
+            raise IllegalMove(f"new_game: player {p!r} is not a colour ({', '.join(BOARD.colours)})")
+    if len(set(players)) != len(players):
+        raise IllegalMove("new_game: each colour may be used once")
+    if variant not in BOARD.variants:
+        raise IllegalMove(f"new_game: variant must be one of {', '.join(BOARD.variants)}, got {variant!r}")
+    if castillo not in ("announced", "secret"):
+        raise IllegalMove(f"new_game: castillo must be 'announced' or 'secret', got {castillo!r}")
+    rng = random.Random(seed)
+    region_cards = list(range(NREG))
+    rng.shuffle(region_cards)
+    n = len(players)
+    g = Game.__new__(Game)
+    g.players, g.n, g.seed = players, n, seed
+    g.pcol = tuple(BOARD.colours.index(p) for p in players)
+    g.options_tuple = (variant, bool(veto), castillo)
+    g.rounds = BOARD.variants[variant]
+    g.king_i = region_cards[0]
+    g.grande_i = region_cards[1:1 + n]
+    g.counts = [0] * (n * A)
+    for p in range(n):
+        g.counts[p * A + g.grande_i[p]] = BOARD.home
+        g.counts[p * A + COURT] = BOARD.court
+        g.counts[p * A + PROVINCES] = BOARD.caballeros - BOARD.home - BOARD.court
+    g.hand_bits = [ALL_POWER_BITS] * n
+    g.used, g.recovered, g.unknown_hand = [0] * n, [0] * n, [0] * n
+    g.played, g.score_pts, g.boards = [0] * n, [0] * n, [-1, -1]
+    stacks = []
+    for s in range(1, 5):
+        cards = [c.id for c in CARDS.values() if c.stack == s and (c.option != "veto" or veto)
+                 for _ in range(c.copies)]
+        rng.shuffle(cards)
+        stacks.append(tuple(cards))
+    g.stacks = tuple(stacks)
+    g.start_player = rng.randrange(n)
+    g.round_idx, g.face_up_slots = 0, ()
+    g.bid_seq, g.turn_seq, g.pos = (), (), 0
+    g.active_idx, g.to_move_idx, g.card = -1, -1, None
+    g.placed = g.acted = False
+    g.ctx, g.veto, g.discs = None, (-1,) * n, (NO_DISC,) * n
+    g.scorings, g.history, g.viewer = (), None, None
+    g.ph = P_POWER
+    _start_round(g, g.start_player, [])
+    return g
+
+
+# --------------------------------------------------------------------------- legal moves
+def legal_moves(g: Game) -> list[Move]:
+    """The one generator of legal moves, in a stable order with unique texts."""
+    ph = g.ph
+    if ph == P_PLACE:
+        return _place_moves(g)
+    if ph == P_STEPS or ph == P_RETURN:
+        return effect_for(g.card).step_moves(g)
+    if ph == P_POWER:
+        blocked = set(g.played)
+        bits = g.hand_bits[g.to_move_idx]
+        return [POWER[v] for v in range(1, 14) if bits >> v & 1 and v not in blocked]
+    if ph == P_CARD:
+        return [CARD[c] for c in g.face_up_slots if c is not None]
+    if ph == P_ORDER:
+        return [FIRST_PLACE, FIRST_ACTION]
+    if ph == P_ACTION:
+        return effect_for(g.card).declarations(g) + [SKIP]
+    if ph == P_COURT:
+        return COURT_K[:_court_max(g) + 1]
+    if ph == P_RECALL:
+        return [RECALL[r] for r in map_regions_except_king(g, g.active_idx)]
+    if ph == P_VETO:
+        return [VETO, ALLOW]
+    if ph == P_DISC:
+        return [DISC[r] for r in _disc_effect(g).disc_options(g, g.to_move_idx)]
+    return []
+
+
+def _place_moves(g: Game) -> list[Move]:
+    adj = BOARD.adjacent[g.king_i]
+    return [PLACE[r] for r in range(NREG) if r in adj] + [PLACE[CASTILLO], DONE]
+
+
+def _court_max(g: Game) -> int:
+    p = g.active_idx
+    want = 2 if g.ctx == ("court2",) else BOARD.power_to_court[g.played[p] - 1]
+    return min(want, g.counts[p * A + PROVINCES] + map_total_except_king(g, p))
+
+
+# --------------------------------------------------------------------------- playing
+def play(g: Game, move: Move | str) -> list:
+    """Checked play: the move must be among `legal_moves()`; returns the events."""
+    if g.viewer is not None:
+        raise IllegalMove("a View cannot play moves; play on the Game")
+    if not isinstance(move, Move):
+        from .moves import parse_move
+        move = parse_move(move, g)
+    if g.ph == P_OVER:
+        raise IllegalMove(f"'{move}': the game is over")
+    legal = legal_moves(g)
+    if move not in legal:
+        raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
+    return apply(g, move)
+
+
+def apply(g: Game, move: Move) -> list:
+    """Unchecked play for search: the caller guarantees the move is legal."""
+    ev: list = []
+    g.history = (g.history, move.text)
+    _HANDLERS[g.ph](g, move, ev)
+    return ev
+
+
+def _on_power(g: Game, move: Move, ev: list) -> None:
+    p, v = g.to_move_idx, int(move.args[0])
+    bit = 1 << v
+    g.hand_bits[p] &= ~bit
+    g.recovered[p] &= ~bit
+    g.used[p] |= bit
+    g.played[p] = v
+    ev.append(E.PowerPlayed(g.players[p], v))
+    g.pos += 1
+    if g.pos < g.n:
+        g.to_move_idx = g.bid_seq[g.pos]
+        return
+    g.turn_seq = tuple(sorted(range(g.n), key=lambda q: -g.played[q]))
+    ev.append(E.TurnOrderSet(tuple(g.players[q] for q in g.turn_seq)))
+    g.pos = 0
+    _begin_turn(g, ev)
+
+
+def _on_court(g: Game, move: Move, ev: list) -> None:
+    p, k = g.active_idx, int(move.args[0])
+    from_provinces = min(k, g.counts[p * A + PROVINCES])
+    move_caballeros(g, p, PROVINCES, COURT, from_provinces, ev)
+    short = k - from_provinces
+    if short:
+        g.ctx = ("recall", short, g.ctx == ("court2",))
+        g.ph = P_RECALL
+        return
+    _court_done(g, g.ctx == ("court2",), ev)
+
+
+def _on_recall(g: Game, move: Move, ev: list) -> None:
+    _, short, for_card = g.ctx
+    move_caballeros(g, g.active_idx, REGIONS.index(move.args[0]), COURT, 1, ev)
+    if short > 1:
+        g.ctx = ("recall", short - 1, for_card)
+        return
+    _court_done(g, for_card, ev)
+
+
+def _court_done(g: Game, for_card: bool, ev: list) -> None:
+    g.ctx = None
+    if for_card:
+        _finish_action(g, ev)
+    else:
+        g.ph = P_CARD
+
+
+def _on_card(g: Game, move: Move, ev: list) -> None:
+    cid = move.args[0]
+    g.face_up_slots = tuple(None if c == cid else c for c in g.face_up_slots)
+    g.card = cid
+    ev.append(E.CardTaken(g.players[g.active_idx], cid))
+    g.ph = P_ORDER
+
+
+def _on_order(g: Game, move: Move, ev: list) -> None:
+    if move is FIRST_PLACE:
+        _begin_placement(g, ev)
+    else:
+        _begin_action(g, ev)
+
+
+def _begin_placement(g: Game, ev: list) -> None:
+    g.ctx = ("place", CARDS[g.card].stack)
+    g.ph = P_PLACE
+    if g.counts[g.active_idx * A + COURT] == 0:
+        _finish_placement(g, ev)
+
+
+def _on_place(g: Game, move: Move, ev: list) -> None:
+    if move is DONE:
+        _finish_placement(g, ev)
+        return
+    p = g.active_idx
+    move_caballeros(g, p, COURT, PLACE.index(move), 1, ev)
+    left = g.ctx[1] - 1
+    g.ctx = ("place", left)
+    if left == 0 or g.counts[p * A + COURT] == 0:
+        _finish_placement(g, ev)
+
+
+def _finish_placement(g: Game, ev: list) -> None:
+    g.placed, g.ctx = True, None
+    if g.acted:
+        _end_turn(g, ev)
+    else:
+        _begin_action(g, ev)
+
+
+def _begin_action(g: Game, ev: list) -> None:
+    g.ph, g.to_move_idx = P_ACTION, g.active_idx
+    if not effect_for(g.card).declarations(g):
+        ev.append(E.ActionSkipped(g.players[g.active_idx], g.card))
+        _finish_action(g, ev)
+
+
+def _on_action(g: Game, move: Move, ev: list) -> None:
+    if move is SKIP:
+        ev.append(E.ActionSkipped(g.players[g.active_idx], g.card))
+        _finish_action(g, ev)
+        return
+    holders = tuple(q for q in _clockwise_from_left(g) if g.veto_usable(q))
+    if holders:
+        g.ctx = ("veto", move.text, holders)
+        g.ph, g.to_move_idx = P_VETO, holders[0]
+        return
+    _start_effect(g, move, ev)
+
+
+def _on_veto(g: Game, move: Move, ev: list) -> None:
+    _, declared, holders = g.ctx
+    if move is VETO:
+        veto = list(g.veto)
+        veto[holders[0]] = -1
+        g.veto = tuple(veto)
+        ev.append(E.ActionVetoed(g.players[g.active_idx], g.players[holders[0]], g.card))
+        _finish_action(g, ev)
+        return
+    if len(holders) > 1:
+        g.ctx = ("veto", declared, holders[1:])
+        g.to_move_idx = holders[1]
+        return
+    from .moves import parse_move
+    g.to_move_idx = g.active_idx
+    _start_effect(g, parse_move(declared), ev)
+
+
+def _start_effect(g: Game, move: Move, ev: list) -> None:
+    g.ctx = None
+    g.to_move_idx = g.active_idx
+    if effect_for(g.card).start(g, move, ev):
+        _finish_action(g, ev)
+
+
+def _on_step(g: Game, move: Move, ev: list) -> None:
+    if effect_for(g.card).step(g, move, ev):
+        _finish_action(g, ev)
+
+
+def _finish_action(g: Game, ev: list) -> None:
+    g.acted, g.ctx = True, None
+    g.to_move_idx = g.active_idx
+    if g.placed:
+        _end_turn(g, ev)
+    else:
+        _begin_placement(g, ev)
+
+
+def _on_disc(g: Game, move: Move, ev: list) -> None:
+    _, who, i, purpose, arg = g.ctx
+    discs = list(g.discs)
+    discs[g.to_move_idx] = DISC.index(move)
+    g.discs = tuple(discs)
+    if i + 1 < len(who):
+        g.ctx = ("disc", who, i + 1, purpose, arg)
+        g.to_move_idx = who[i + 1]
+        return
+    _disc_effect(g).resolve_discs(g, ev)
+    if purpose == "castillo":
+        _after_general_scoring(g, ev)
+    else:
+        _finish_action(g, ev)
+
+
+_HANDLERS = {P_POWER: _on_power, P_COURT: _on_court, P_RECALL: _on_recall, P_CARD: _on_card,
+             P_ORDER: _on_order, P_PLACE: _on_place, P_ACTION: _on_action, P_VETO: _on_veto,
+             P_STEPS: _on_step, P_RETURN: _on_step, P_DISC: _on_disc}
+
+
+# --------------------------------------------------------------------------- turns and rounds
+def _clockwise_from_left(g: Game) -> list[int]:
+    return [(g.active_idx + i) % g.n for i in range(1, g.n)]
+
+
+def _begin_turn(g: Game, ev: list) -> None:
+    p = g.turn_seq[g.pos]
+    g.active_idx = g.to_move_idx = p
+    g.card, g.placed, g.acted, g.ctx = None, False, False, None
+    ev.append(E.TurnStarted(g.players[p], g.played[p]))
+    g.ph = P_COURT if _court_max(g) > 0 else P_CARD
+
+
+def _end_turn(g: Game, ev: list) -> None:
+    g.pos += 1
+    if g.pos < g.n:
+        _begin_turn(g, ev)
+        return
+    # round end (§5.1 R5)
+    g.face_up_slots = ()
+    g.veto = tuple(r if r >= g.round_idx else -1 for r in g.veto)
+    last = g.turn_seq[-1]
+    g.active_idx, g.card = -1, None
+    if g.rounds[g.round_idx] in BOARD.scoring_rounds:
+        _begin_general_scoring(g, ev)
+    else:
+        g.round_idx += 1
+        _start_round(g, last, ev)
+
+
+def _start_round(g: Game, starter: int, ev: list) -> None:
+    stacks = g.stacks
+    g.face_up_slots = tuple(s[-1] for s in stacks) + ("king",)
+    g.stacks = tuple(s[:-1] for s in stacks)
+    g.played = [0] * g.n
+    g.bid_seq = tuple((starter + i) % g.n for i in range(g.n))
+    g.turn_seq, g.pos = (), 0
+    g.ph, g.to_move_idx = P_POWER, starter
+    ev.append(E.RoundStarted(g.rounds[g.round_idx], g.face_up_slots))
+
+
+def _begin_general_scoring(g: Game, ev: list) -> None:
+    """§8.1 step 1: a disc for each player with Caballeros in the Castillo (seat order)."""
+    who = tuple(p for p in range(g.n) if g.counts[p * A + CASTILLO] > 0)
+    g.ctx = ("disc", who, 0, "castillo", -1)
+    if who:
+        g.ph, g.to_move_idx = P_DISC, who[0]
+        return
+    GENERAL_SCORING.resolve_discs(g, ev)
+    _after_general_scoring(g, ev)
+
+
+class _GeneralScoring(Effect):
+    """§8.1 steps 2-4 once the discs are set: Castillo, reveal and empty, then the 9 regions."""
+
+    def disc_options(self, g: Game, p: int) -> list[int]:
+        return list(range(NREG))
+
+    def resolve_discs(self, g: Game, ev: list) -> None:
+        label = f"round {g.rounds[g.round_idx]}"
+        ev.append(E.ScoringStarted("general"))
+        castillo = tuple((g.players[p], g.counts[p * A + CASTILLO]) for p in range(g.n)
+                         if g.counts[p * A + CASTILLO])
+        ev.append(E.CastilloOpened(castillo))
+        before = g.score_pts[:]
+        score_areas(g, [CASTILLO], label, ev)
+        chosen = list(g.discs)
+        ev.append(E.DiscsRevealed("castillo", clear_discs(g)))
+        for p, r in enumerate(chosen):
+            if r >= 0:
+                target = COURT if r == g.king_i else r
+                move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
+        score_areas(g, list(range(NREG)), label, ev)
+        # one history entry for the whole general scoring
+        g.scorings = g.scorings[:-2] + ((label, tuple(a - b for a, b in zip(g.score_pts, before))),)
+        ev.append(E.ScoringFinished("general"))
+
+
+GENERAL_SCORING = _GeneralScoring()
+
+
+def _disc_effect(g: Game) -> Effect:
+    return GENERAL_SCORING if g.ctx[3] == "castillo" else effect_for(g.card)
+
+
+def _after_general_scoring(g: Game, ev: list) -> None:
+    g.ctx = None
+    if g.round_idx + 1 >= len(g.rounds):
+        g.ph, g.to_move_idx = P_OVER, -1
+        ev.append(E.GameOver(tuple(g.winners()), tuple(zip(g.players, g.score_pts))))
+        return
+    last = g.turn_seq[-1]
+    g.round_idx += 1
+    _start_round(g, last, ev)
+
+
+# --------------------------------------------------------------------------- explanations
+def why_illegal(g: Game, move: Move) -> str:
+    """A short reason a move is refused, in the players' words."""
+    from .state import PHASES
+    phase = PHASES[g.ph]
+    verb, args = move.verb, move.args
+    if verb == "power" and g.ph == P_POWER:
+        v = int(args[0])
+        if v in g.played:
+            return f"power {v} was already played this round"
+        return f"power card {v} is not in {g.to_move}'s hand"
+    if verb == "place" and g.ph == P_PLACE:
+        area = args[0]
+        if area == REGIONS[g.king_i]:
+            return f"{area} is the King's region"
+        return f"{area} is not adjacent to the King's region ({REGIONS[g.king_i]})"
+    if args and args[-1] == REGIONS[g.king_i] and verb in ("move", "grande", "scoreboard", "recall", "return", "target", "cull"):
+        return f"{args[-1]} is the King's region"
+    if verb == "card" and g.ph == P_CARD:
+        return f"{args[0]} is not on offer now"
+    return f"not a legal move in phase '{phase}' for {g.to_move}"

@@ -1,0 +1,141 @@
+"""Moves: small immutable values whose text is the notation of DESIGN.md §2.
+
+Moves are interned: `Move.of("place", "aragon")` always returns the same object, so legal-move
+lists are built from tables without allocation and membership tests are identity checks.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import AREA_NAMES, BOARD, BOARD_NAMES, CARDS, REGIONS
+from .errors import NotationError
+
+if TYPE_CHECKING:
+    from .state import Game
+
+_PLAYERS = frozenset(BOARD.colours)
+_AREAS = frozenset(REGIONS) | {"castillo"}
+_REGIONS = frozenset(REGIONS)
+
+# verb -> tuple of argument kinds, checked by parse_move
+_SIGNATURES: dict[str, tuple[str, ...]] = {
+    "power": ("power",), "court": ("count",), "recall": ("region",), "card": ("card",),
+    "first": ("part",), "place": ("area",), "move": ("player", "region", "area"),
+    "return": ("source",), "cull": ("player", "region"), "king": ("region",),
+    "grande": ("region",), "scoreboard": ("board", "region"), "score": ("area",),
+    "recover": ("power",), "disc": ("region",), "target": ("region",), "action": (),
+    "veto": (), "allow": (), "done": (), "skip": (),
+}
+_KIND_CHECK = {
+    "power": lambda a: a.isdigit() and 1 <= int(a) <= 13,
+    "count": lambda a: a.isdigit() and 0 <= int(a) <= 6,
+    "region": lambda a: a in _REGIONS,
+    "area": lambda a: a in _AREAS,
+    "source": lambda a: a in _REGIONS or a == "court",
+    "card": lambda a: a in CARDS,
+    "part": lambda a: a in ("place", "action"),
+    "player": lambda a: a in _PLAYERS,
+    "board": lambda a: a in BOARD_NAMES,
+}
+_KIND_HELP = {
+    "power": "a power card 1..13", "count": "a number 0..6", "region": "a region id",
+    "area": "a region id or castillo", "source": "a region id or court", "card": "an action card id",
+    "part": "place or action", "player": "a player colour", "board": "8-4-0 or 4-0-0",
+}
+
+
+class Move:
+    """One decision. Compare and hash by text; build with `Move.of` or `parse_move`."""
+
+    __slots__ = ("verb", "args", "text", "_hash")
+    _interned: dict[str, "Move"] = {}
+
+    verb: str
+    args: tuple[str, ...]
+    text: str
+
+    def __init__(self, verb: str, args: tuple[str, ...]) -> None:
+        object.__setattr__(self, "verb", verb)
+        object.__setattr__(self, "args", args)
+        text = " ".join((verb,) + args)
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "_hash", hash(text))
+
+    @classmethod
+    def of(cls, verb: str, *args: object) -> "Move":
+        sargs = tuple(str(a) for a in args)
+        key = " ".join((verb,) + sargs)
+        move = cls._interned.get(key)
+        if move is None:
+            move = cls._interned[key] = cls(verb, sargs)
+        return move
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Move is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Move) and other.text == self.text)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"parse_move({self.text!r})"
+
+    def __reduce__(self):  # pickling (worker processes) goes back through the intern table
+        return (_from_text, (self.text,))
+
+
+def _from_text(text: str) -> Move:
+    verb, *args = text.split()
+    return Move.of(verb, *args)
+
+
+def parse_move(text: str, game: "Game | None" = None) -> Move:
+    """Parse notation text into a Move; raises NotationError naming the text and what was expected.
+
+    Legality is checked by `Game.play`, not here; `game` is accepted for the contract's signature.
+    """
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise NotationError(f"move must be notation text, got {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise NotationError("empty move text")
+    verb, args = words[0].lower(), words[1:]
+    signature = _SIGNATURES.get(verb)
+    if signature is None:
+        raise NotationError(f"'{text}': unknown verb '{verb}' (expected one of {', '.join(sorted(_SIGNATURES))})")
+    if len(args) != len(signature):
+        raise NotationError(f"'{text}': '{verb}' takes {len(signature)} argument(s), got {len(args)}")
+    for arg, kind in zip(args, signature):
+        if not _KIND_CHECK[kind](arg):
+            raise NotationError(f"'{text}': '{arg}' is not {_KIND_HELP[kind]}")
+    if verb in ("power", "recover", "court"):
+        args = [str(int(args[0]))]
+    return Move.of(verb, *args)
+
+
+# Prebuilt tables for the legal-move generator (indices as in data.py).
+POWER = [None] + [Move.of("power", v) for v in range(1, 14)]
+RECOVER = [None] + [Move.of("recover", v) for v in range(1, 14)]
+COURT_K = [Move.of("court", k) for k in range(7)]
+RECALL = [Move.of("recall", r) for r in REGIONS]
+PLACE = [Move.of("place", a) for a in AREA_NAMES[:len(REGIONS) + 1]]
+KING = [Move.of("king", r) for r in REGIONS]
+GRANDE = [Move.of("grande", r) for r in REGIONS]
+SCORE = [Move.of("score", a) for a in AREA_NAMES[:len(REGIONS) + 1]]
+DISC = [Move.of("disc", r) for r in REGIONS]
+TARGET = [Move.of("target", r) for r in REGIONS]
+RETURN = [Move.of("return", a) for a in REGIONS] + [None, Move.of("return", "court")]
+SCOREBOARD = [[Move.of("scoreboard", b, r) for r in REGIONS] for b in BOARD_NAMES]
+CARD = {cid: Move.of("card", cid) for cid in CARDS}
+FIRST_PLACE, FIRST_ACTION = Move.of("first", "place"), Move.of("first", "action")
+ACTION, VETO, ALLOW, DONE, SKIP = (Move.of(v) for v in ("action", "veto", "allow", "done", "skip"))
+MOVE = [[[Move.of("move", p, REGIONS[s], AREA_NAMES[d]) for d in range(len(REGIONS) + 1)]
+         for s in range(len(REGIONS))] for p in BOARD.colours]
+CULL = [[Move.of("cull", p, r) for r in REGIONS] for p in BOARD.colours]

@@ -1,0 +1,102 @@
+"""Small state changes shared by the turn flow and the card effects: moving Caballeros, scoring."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as E
+from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, COURT, NREG, PROVINCES, REGIONS
+from .scoring import area_counts, area_values, depth_for, score_counts
+
+if TYPE_CHECKING:
+    from .state import Game
+
+A = AREAS_PER_PLAYER
+
+
+def move_caballeros(g: "Game", p: int, src: int, dst: int, k: int, ev: list) -> None:
+    """Move k of player p's Caballeros between two areas (callers check legality)."""
+    if k <= 0:
+        return
+    base = p * A
+    g.counts[base + src] -= k
+    g.counts[base + dst] += k
+    ev.append(E.CaballerosMoved(g.players[p], AREA_NAMES[src], AREA_NAMES[dst], k))
+
+
+def map_regions_except_king(g: "Game", p: int) -> list[int]:
+    """Regions (not the King's) where player p has at least one Caballero."""
+    base, king, c = p * A, g.king_i, g.counts
+    return [r for r in range(NREG) if r != king and c[base + r] > 0]
+
+
+def map_total_except_king(g: "Game", p: int) -> int:
+    base, king, c = p * A, g.king_i, g.counts
+    return sum(c[base + r] for r in range(NREG) if r != king)
+
+
+def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list[int]:
+    """Score one area under §8.2 (with King and home bonuses for regions); returns the points."""
+    n = g.n
+    counts = area_counts(g.counts, n, area)
+    values = area_values(g.boards, area)
+    points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
+    king_bonus, home = None, ()
+    if leader >= 0 and area != CASTILLO:
+        if area == g.king_i:
+            points[leader] += 2
+            king_bonus = g.players[leader]
+        if g.grande_i[leader] == area:
+            points[leader] += 2
+            home = (g.players[leader],)
+    for p in range(n):
+        g.score_pts[p] += points[p]
+    ev.append(E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(n) if points[p]),
+                           king_bonus, home))
+    return points
+
+
+def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | None = None) -> None:
+    """Score several areas in canonical order as one entry of the score history."""
+    ev.append(E.ScoringStarted(label))
+    total = [0] * g.n
+    for area in areas:
+        for p, pts in enumerate(score_area(g, area, ev, depth)):
+            total[p] += pts
+    g.scorings = g.scorings + ((label, tuple(total)),)
+    ev.append(E.ScoringFinished(label))
+
+
+def set_disc(g: "Game", p: int, region: int) -> None:
+    discs = list(g.discs)
+    discs[p] = region
+    g.discs = tuple(discs)
+
+
+def clear_discs(g: "Game") -> tuple[tuple[str, str], ...]:
+    """Reveal: the discs that were set, in seat order; then every disc is cleared."""
+    shown = tuple((g.players[p], REGIONS[d]) for p, d in enumerate(g.discs) if d >= 0)
+    g.discs = (-1,) * g.n
+    return shown
+
+
+def clockwise_from_left(g: "Game", p: int) -> list[int]:
+    """The other players, starting at p's left neighbour (§0.2, rule A5)."""
+    return [(p + i) % g.n for i in range(1, g.n)]
+
+
+__all__ = ["move_caballeros", "score_area", "score_areas", "COURT", "PROVINCES", "CASTILLO"]
+
+
+def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1) -> bool:
+    """Open a secret-disc step (rule A6). False when nobody takes part (resolve at once)."""
+    from .state import P_DISC
+    if not participants:
+        return False
+    g.ctx = ("disc", tuple(participants), 0, purpose, arg)
+    g.ph, g.to_move_idx = P_DISC, participants[0]
+    return True
+
+
+def active_first(g: "Game") -> list[int]:
+    """All players, the active player first, then clockwise."""
+    return [(g.active_idx + i) % g.n for i in range(g.n)]

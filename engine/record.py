@@ -1,0 +1,100 @@
+"""Records (setup + move texts) and full JSON snapshots, both validated on load."""
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import DataError, EngineError
+from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
+
+RULES_VERSION = 1
+
+
+def record(g: Game) -> dict[str, Any]:
+    moves: list[str] = []
+    node = g.history
+    while node is not None:
+        node, text = node
+        moves.append(text)
+    moves.reverse()
+    variant, veto, castillo = g.options_tuple
+    return {"rules_version": RULES_VERSION,
+            "setup": {"players": list(g.players), "seed": g.seed, "variant": variant,
+                      "veto": veto, "castillo": castillo},
+            "moves": moves}
+
+
+def _setup_game(rec: Any, source: str) -> Game:
+    from .flow import new_game
+    if not isinstance(rec, dict):
+        raise DataError(f"{source}: a record must be a mapping with 'setup' and 'moves'")
+    version = rec.get("rules_version", RULES_VERSION)
+    if version != RULES_VERSION:
+        raise DataError(f"{source}: rules_version {version!r} is not supported (expected {RULES_VERSION})")
+    setup = rec.get("setup")
+    if not isinstance(setup, dict):
+        raise DataError(f"{source}: 'setup' must be a mapping")
+    seed = setup.get("seed")
+    if not isinstance(seed, int):
+        raise DataError(f"{source}: setup.seed must be an integer, got {seed!r}")
+    try:
+        return new_game(players=setup.get("players") or [], seed=seed,
+                        variant=setup.get("variant", "classic"), veto=bool(setup.get("veto", True)),
+                        castillo=setup.get("castillo", "announced"))
+    except (EngineError, TypeError) as exc:
+        raise DataError(f"{source}: setup: {exc}") from None
+
+
+def replay(rec: Any, source: str = "record") -> Game:
+    """The game a record describes, every move checked; errors name the move number and text."""
+    g = _setup_game(rec, source)
+    moves = rec.get("moves")
+    if not isinstance(moves, list):
+        raise DataError(f"{source}: 'moves' must be a list of move texts")
+    for i, text in enumerate(moves):
+        if not isinstance(text, str):
+            raise DataError(f"{source}: moves[{i}] must be text, got {type(text).__name__}")
+        try:
+            g.play(text)
+        except EngineError as exc:
+            raise DataError(f"{source}: moves[{i}] {exc}") from None
+    return g
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def to_json(g: Game) -> dict[str, Any]:
+    """A full snapshot: every slot plus the record, so a load can be verified by replay."""
+    state = {name: _plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS
+             if name != "history"}
+    return {"rules_version": RULES_VERSION, "state": state, "record": record(g)}
+
+
+def from_json(data: Any, source: str = "snapshot") -> Game:
+    """Rebuild a snapshot. The game is replayed from its record and must match the stored state,
+    so a hand-edited or truncated save is refused instead of producing an impossible position."""
+    if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
+        raise DataError(f"{source}: a snapshot must be a mapping with 'state' and 'record'")
+    if data.get("rules_version") != RULES_VERSION:
+        raise DataError(f"{source}: rules_version {data.get('rules_version')!r} is not supported "
+                        f"(expected {RULES_VERSION})")
+    g = replay(data.get("record"), source)
+    state = data["state"]
+    for name in _LIST_SLOTS + _SHARED_SLOTS:
+        if name == "history":
+            continue
+        if name not in state:
+            raise DataError(f"{source}: state.{name} is missing")
+        mine = _plain(getattr(g, name))
+        if state[name] != mine:
+            raise DataError(f"{source}: state.{name} does not match the game its record replays")
+    return g

@@ -1,0 +1,61 @@
+"""Scoring one area (§8.2) and the value tables in force (printed values or a mobile scoreboard)."""
+from __future__ import annotations
+
+from .data import AREAS_PER_PLAYER, BOARD, BOARD_VALUES, CASTILLO, NREG
+
+_DEPTH = {2: 1, 3: 2}
+
+
+def depth_for(n_players: int) -> int:
+    """How many ranks score: 1 with 2 players, 2 with 3, 3 with 4 or 5 (§8.2)."""
+    return _DEPTH.get(n_players, 3)
+
+
+def rank_players(counts: list[int]) -> list[int]:
+    """Rank per player (0 = not present) under the drop-one-rank tie rule of §8.2."""
+    ranks = [0] * len(counts)
+    pointer = 1
+    for n in sorted({c for c in counts if c > 0}, reverse=True):
+        group = [p for p, c in enumerate(counts) if c == n]
+        if len(group) == 1:
+            ranks[group[0]] = pointer
+            pointer += 1
+        else:
+            for p in group:
+                ranks[p] = pointer + 1
+            pointer += 2
+    return ranks
+
+
+def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) -> tuple[list[int], int]:
+    """Place points per player and the sole leader's index (-1 if none) for one area."""
+    ranks = rank_players(counts)
+    points = [values[r - 1] if 0 < r <= depth else 0 for r in ranks]
+    leader = ranks.index(1) if 1 in ranks else -1
+    return points, leader
+
+
+def area_values(boards: list[int], area: int) -> tuple[int, int, int]:
+    """Values in force for an area: a mobile scoreboard lying on a region replaces its own."""
+    if area == CASTILLO:
+        return BOARD.castillo_values
+    for b, region in enumerate(boards):
+        if region == area:
+            return BOARD_VALUES[b]
+    return BOARD.values[area]
+
+
+def value_class(boards: list[int], region: int) -> int:
+    """The first-place value in force: what the 4-, 5- and 6/7-point scoring cards look at (§3.1)."""
+    return area_values(boards, region)[0]
+
+
+def area_counts(counts: list[int], n: int, area: int) -> list[int]:
+    return [counts[p * AREAS_PER_PLAYER + area] for p in range(n)]
+
+
+def region_total(counts: list[int], n: int, region: int) -> int:
+    return sum(counts[p * AREAS_PER_PLAYER + region] for p in range(n))
+
+
+ALL_REGIONS = tuple(range(NREG))

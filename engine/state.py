@@ -1,0 +1,185 @@
+"""The game state: flat lists and tuples of ints, cheap to clone, plus the read API of DESIGN §2.
+
+Rules live in `flow.py` and `effects/`; this module only stores and reads. Mutable per-player
+numbers sit in flat lists (copied on clone); everything that changes rarely is a tuple (shared).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .data import (AREA_INDEX, AREAS_PER_PLAYER, BOARD, BOARD_NAMES, CASTILLO, COURT, NREG,
+                   PROVINCES, REGIONS)
+
+PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps",
+          "disc", "return", "over")
+(P_POWER, P_COURT, P_RECALL, P_CARD, P_ORDER, P_PLACE, P_ACTION, P_VETO, P_STEPS,
+ P_DISC, P_RETURN, P_OVER) = range(len(PHASES))
+
+NO_DISC, HIDDEN_DISC = -1, -2
+
+# Slots copied by clone(): lists are copied, everything else is immutable and shared.
+_LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "unknown_hand", "played",
+               "score_pts", "boards")
+_SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
+                 "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
+                 "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
+                 "scorings", "history", "viewer")
+
+
+class Game:
+    """One El Grande position. Build with `engine.new_game`; change only through `play`.
+
+    Slot glossary: counts[p * AREAS_PER_PLAYER + area] Caballeros; grande_i[p] region index;
+    hand_bits/used/recovered[p] power-card bit sets (bit v = card v; `recovered` marks cards in
+    hand whose identity only the owner knows); unknown_hand[p] how many such cards a view hides;
+    played[p] power card this round (0 = none yet); boards[b] region index or -1; king_i region
+    index; stacks: four tuples of card ids still face down, top last; face_up_slots: the five
+    offered cards (None once taken); ph phase number; bid_seq/turn_seq player indices; pos index
+    into the running sequence; ctx the running special action (a tuple, see effects/); veto[p]
+    round index the Veto was taken or -1; discs[p] region index, NO_DISC or HIDDEN_DISC;
+    history a cons list (previous, move text) for record(); viewer the player a view is for.
+    """
+
+    __slots__ = _LIST_SLOTS + _SHARED_SLOTS
+    # -- copying and identity -------------------------------------------------------------
+    def clone(self) -> "Game":
+        """Independent copy; lists are copied, tuples shared (they are never mutated)."""
+        other = Game.__new__(Game)
+        for name in _LIST_SLOTS:
+            setattr(other, name, getattr(self, name)[:])
+        for name in _SHARED_SLOTS:
+            setattr(other, name, getattr(self, name))
+        return other
+
+    def key(self) -> tuple:
+        """Everything that defines the position (not the move history): equal keys, equal games."""
+        return tuple(tuple(getattr(self, n)) for n in _LIST_SLOTS) + tuple(
+            getattr(self, n) for n in _SHARED_SLOTS if n not in ("history", "seed"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    # -- the read API (DESIGN §2) -----------------------------------------------------------
+    @property
+    def to_move(self) -> str | None:
+        return None if self.to_move_idx < 0 else self.players[self.to_move_idx]
+
+    @property
+    def is_over(self) -> bool:
+        return self.ph == P_OVER
+
+    @property
+    def round(self) -> int:
+        return self.rounds[self.round_idx]
+
+    @property
+    def phase(self) -> str:
+        return PHASES[self.ph]
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return dict(zip(self.players, self.score_pts))
+
+    @property
+    def king(self) -> str:
+        return REGIONS[self.king_i]
+
+    @property
+    def grandes(self) -> dict[str, str]:
+        return {p: REGIONS[g] for p, g in zip(self.players, self.grande_i)}
+
+    @property
+    def scoreboards(self) -> dict[str, str | None]:
+        return {name: (REGIONS[r] if r >= 0 else None) for name, r in zip(BOARD_NAMES, self.boards)}
+
+    @property
+    def face_up(self) -> tuple[str, ...]:
+        return tuple(c for c in self.face_up_slots if c is not None)
+
+    @property
+    def options(self) -> dict[str, Any]:
+        variant, veto, castillo = self.options_tuple
+        return {"variant": variant, "veto": veto, "castillo": castillo}
+
+    @property
+    def active(self) -> str | None:
+        return None if self.active_idx < 0 else self.players[self.active_idx]
+
+    @property
+    def turn_order(self) -> tuple[str, ...]:
+        return tuple(self.players[i] for i in self.turn_seq)
+
+    def index(self, player: str) -> int:
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise KeyError(f"unknown player {player!r}; players are {', '.join(self.players)}") from None
+
+    def count(self, player: str, area: str) -> int | None:
+        """That player's Caballeros in a region, "castillo", "court" or "provinces"."""
+        p = self.index(player)
+        a = AREA_INDEX[area]
+        if a == CASTILLO and self.castillo_hidden_for(p):
+            return None
+        return self.counts[p * AREAS_PER_PLAYER + a]
+
+    def castillo_hidden_for(self, p: int) -> bool:
+        return self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+
+    @property
+    def castillo_total(self) -> int:
+        c = self.counts
+        return sum(c[p * AREAS_PER_PLAYER + CASTILLO] for p in range(self.n))
+
+    def hand(self, player: str) -> tuple[int, ...]:
+        """Power cards in hand that this game's viewer may know (a recovered card of another
+        player is left out of his view; `hidden_hand_count` says how many)."""
+        bits = self.hand_bits[self.index(player)]
+        return tuple(v for v in range(1, 14) if bits >> v & 1)
+
+    def hidden_hand_count(self, player: str) -> int:
+        return self.unknown_hand[self.index(player)]
+
+    def used_power(self, player: str) -> tuple[int, ...]:
+        bits = self.used[self.index(player)]
+        return tuple(v for v in range(1, 14) if bits >> v & 1)
+
+    @property
+    def power_played(self) -> dict[str, int]:
+        return {p: v for p, v in zip(self.players, self.played) if v}
+
+    @property
+    def veto_holders(self) -> dict[str, bool]:
+        """Players holding a Veto card -> whether it may still be used now."""
+        return {self.players[p]: self.veto_usable(p) for p, r in enumerate(self.veto) if r >= 0}
+
+    def veto_usable(self, p: int) -> bool:
+        r = self.veto[p]
+        return r >= 0 and self.round_idx <= r + 1
+
+    @property
+    def castillo_counts_public(self) -> bool:
+        return self.options_tuple[2] != "secret"
+
+    @property
+    def score_history(self) -> list[tuple[str, dict[str, int]]]:
+        """Points earned per scoring: (label, {player: points}); labels are "round N" for
+        general scorings and the action card id for special scorings."""
+        return [(label, dict(zip(self.players, pts))) for label, pts in self.scorings]
+
+    def winners(self) -> list[str]:
+        top = max(self.score_pts)
+        return [p for p, s in zip(self.players, self.score_pts) if s == top]
+
+    def disc(self, player: str) -> str | None:
+        """The player's secret disc while set and visible to this viewer, else None."""
+        d = self.discs[self.index(player)]
+        return REGIONS[d] if d >= 0 else None
+
+    def __repr__(self) -> str:
+        return (f"<Game round {self.round} phase {self.phase} to_move {self.to_move} "
+                f"scores {self.scores}>")
+
+
