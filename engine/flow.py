@@ -83,7 +83,7 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     g.active_idx, g.to_move_idx, g.card = -1, -1, None
     g.placed = g.acted = False
     g.ctx, g.veto, g.discs = None, (-1,) * n, (NO_DISC,) * n
-    g.scorings, g.history, g.viewer = (), None, None
+    g.scorings, g.history, g.viewer, g.origin = (), None, None, None
     g.ph = P_POWER
     _start_round(g, g.start_player, [])
     return g

@@ -7,6 +7,7 @@ from .errors import DataError, EngineError
 from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
 
 RULES_VERSION = 1
+_NOT_IN_STATE = ("history", "origin")  # both live in the record
 
 
 def record(g: Game) -> dict[str, Any]:
@@ -16,6 +17,8 @@ def record(g: Game) -> dict[str, Any]:
         node, text = node
         moves.append(text)
     moves.reverse()
+    if g.origin is not None:
+        return {"rules_version": RULES_VERSION, "scenario": g.origin, "moves": moves}
     variant, veto, castillo = g.options_tuple
     return {"rules_version": RULES_VERSION,
             "setup": {"players": list(g.players), "seed": g.seed, "variant": variant,
@@ -30,6 +33,9 @@ def _setup_game(rec: Any, source: str) -> Game:
     version = rec.get("rules_version", RULES_VERSION)
     if version != RULES_VERSION:
         raise DataError(f"{source}: rules_version {version!r} is not supported (expected {RULES_VERSION})")
+    if "scenario" in rec:
+        from .scenario import load_scenario
+        return load_scenario(rec["scenario"], source=f"{source}: scenario")
     setup = rec.get("setup")
     if not isinstance(setup, dict):
         raise DataError(f"{source}: 'setup' must be a mapping")
@@ -75,7 +81,7 @@ def _tupled(value: Any) -> Any:
 def to_json(g: Game) -> dict[str, Any]:
     """A full snapshot: every slot plus the record, so a load can be verified by replay."""
     state = {name: _plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS
-             if name != "history"}
+             if name not in _NOT_IN_STATE}
     return {"rules_version": RULES_VERSION, "state": state, "record": record(g)}
 
 
@@ -90,7 +96,7 @@ def from_json(data: Any, source: str = "snapshot") -> Game:
     g = replay(data.get("record"), source)
     state = data["state"]
     for name in _LIST_SLOTS + _SHARED_SLOTS:
-        if name == "history":
+        if name in _NOT_IN_STATE:
             continue
         if name not in state:
             raise DataError(f"{source}: state.{name} is missing")

@@ -23,7 +23,7 @@ _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "unknown_
 _SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
-                 "scorings", "history", "viewer")
+                 "scorings", "history", "viewer", "origin")
 
 
 class Game:
@@ -37,7 +37,8 @@ class Game:
     offered cards (None once taken); ph phase number; bid_seq/turn_seq player indices; pos index
     into the running sequence; ctx the running special action (a tuple, see effects/); veto[p]
     round index the Veto was taken or -1; discs[p] region index, NO_DISC or HIDDEN_DISC;
-    history a cons list (previous, move text) for record(); viewer the player a view is for.
+    history a cons list (previous, move text) for record(); viewer the player a view is for;
+    origin the scenario a game was loaded from (None for new_game).
     """
 
     __slots__ = _LIST_SLOTS + _SHARED_SLOTS
@@ -54,7 +55,7 @@ class Game:
     def key(self) -> tuple:
         """Everything that defines the position (not the move history): equal keys, equal games."""
         return tuple(tuple(getattr(self, n)) for n in _LIST_SLOTS) + tuple(
-            getattr(self, n) for n in _SHARED_SLOTS if n not in ("history", "seed"))
+            getattr(self, n) for n in _SHARED_SLOTS if n not in ("history", "seed", "origin"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.key() == other.key()
