@@ -56,14 +56,30 @@ def _triple(value: Any, field: str, path: Path) -> tuple[int, int, int]:
     return (value[0], value[1], value[2])
 
 
-def load_board(path: Path = CLASSIC_PATH) -> Board:
-    """Read and validate the board file; every error names the file and the field."""
+def read_yaml_mapping(path: Path, source: str | None = None) -> dict:
+    """A YAML file whose top level is a mapping; any other content is a DataError naming the file."""
+    source = source or path.name
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise DataError(f"{path.name}: cannot be read as YAML ({exc.__class__.__name__})") from exc
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise DataError(f"{source}: cannot be read as YAML ({exc.__class__.__name__})") from None
     if not isinstance(raw, dict):
-        raise DataError(f"{path.name}: top level must be a mapping")
+        raise DataError(f"{source}: top level must be a mapping")
+    return raw
+
+
+def load_board(path: Path = CLASSIC_PATH) -> Board:
+    """Read and validate the board file; every error names the file and the field."""
+    raw = read_yaml_mapping(path)
+    try:
+        return _parse_board(raw, path)
+    except DataError:
+        raise
+    except (AttributeError, TypeError, ValueError, KeyError) as exc:
+        raise DataError(f"{path.name}: malformed content ({exc.__class__.__name__}: {exc})") from None
+
+
+def _parse_board(raw: dict, path: Path) -> Board:
     regions_raw = _need(raw, "regions", "", path)
     if not isinstance(regions_raw, list) or len(regions_raw) != 9:
         raise DataError(f"{path.name}: regions must list exactly 9 regions")

@@ -39,6 +39,10 @@ ALL_POWER_BITS = sum(1 << v for v in range(1, 14))
 def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "yellow"), seed: int = 0,
              variant: str = "classic", veto: bool = True, castillo: str = "announced") -> Game:
     """A new game set up as §2 says, every chance step driven by `seed`."""
+    if not isinstance(players, (list, tuple)):
+        raise IllegalMove(f"new_game: players must be a list of colours, got {players!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise IllegalMove(f"new_game: seed must be an integer, got {seed!r}")
     players = tuple(players)
     if not 2 <= len(players) <= 5:
         raise IllegalMove(f"new_game: players must be 2 to 5 colours, got {len(players)}")

@@ -10,9 +10,7 @@ import copy
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from .data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
+from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
 from .flow import _begin_turn, new_game
 from .state import P_CARD, P_POWER, Game
@@ -49,15 +47,21 @@ def load_scenario(path_or_dict: str | Path | dict, source: str | None = None) ->
     else:
         path = Path(path_or_dict)
         source = source or path.name
-        try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise DataError(f"{source}: cannot be read as YAML ({exc.__class__.__name__})") from None
+        data = read_yaml_mapping(path, source)
     if not isinstance(data, dict):
         raise DataError(f"{source}: a scenario must be a mapping")
     unknown = sorted(set(data) - _KNOWN)
     if unknown:
         raise DataError(f"{source}: unknown field {unknown[0]!r} (expected one of {', '.join(sorted(_KNOWN))})")
+    try:
+        return _build(data, source)
+    except DataError:
+        raise
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError) as exc:
+        raise DataError(f"{source}: malformed scenario ({exc.__class__.__name__}: {exc})") from None
+
+
+def _build(data: dict, source: str) -> Game:
     r = _Reader(data, source)
     try:
         g = new_game(players=data.get("players") or [], seed=data.get("seed", 0),
@@ -150,6 +154,9 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
         g.stacks = tuple(tuple(s) for s in stacks)
         g.face_up_slots = tuple(face_up)
     vetoes = r.player_map("vetoes", players)
+    for p, when in vetoes.items():
+        if when not in ("this", "previous"):
+            raise DataError(f"{r.source}: vetoes.{p}: expected 'this' or 'previous' (round taken), got {when!r}")
     g.veto = tuple(g.round_idx - int(bool(vetoes.get(p) == "previous")) if p in vetoes else -1 for p in players)
 
 
