@@ -25,7 +25,7 @@ from . import events as E
 from .data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
 from .effects import effect_for
 from .effects.base import Effect
-from .errors import IllegalMove
+from .errors import EngineError, IllegalMove
 from .moves import (ACTION, ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VETO, Move)
 from .ops import clear_discs, map_regions_except_king, map_total_except_king, move_caballeros, score_areas
@@ -40,21 +40,21 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
              variant: str = "classic", veto: bool = True, castillo: str = "announced") -> Game:
     """A new game set up as §2 says, every chance step driven by `seed`."""
     if not isinstance(players, (list, tuple)):
-        raise IllegalMove(f"new_game: players must be a list of colours, got {players!r}")
+        raise EngineError(f"new_game: players must be a list of colours, got {players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise IllegalMove(f"new_game: seed must be an integer, got {seed!r}")
+        raise EngineError(f"new_game: seed must be an integer, got {seed!r}")
     players = tuple(players)
     if not 2 <= len(players) <= 5:
-        raise IllegalMove(f"new_game: players must be 2 to 5 colours, got {len(players)}")
+        raise EngineError(f"new_game: players must be 2 to 5 colours, got {len(players)}")
     for p in players:
         if p not in BOARD.colours:
-            raise IllegalMove(f"new_game: player {p!r} is not a colour ({', '.join(BOARD.colours)})")
+            raise EngineError(f"new_game: player {p!r} is not a colour ({', '.join(BOARD.colours)})")
     if len(set(players)) != len(players):
-        raise IllegalMove("new_game: each colour may be used once")
+        raise EngineError("new_game: each colour may be used once")
     if variant not in BOARD.variants:
-        raise IllegalMove(f"new_game: variant must be one of {', '.join(BOARD.variants)}, got {variant!r}")
+        raise EngineError(f"new_game: variant must be one of {', '.join(BOARD.variants)}, got {variant!r}")
     if castillo not in ("announced", "secret"):
-        raise IllegalMove(f"new_game: castillo must be 'announced' or 'secret', got {castillo!r}")
+        raise EngineError(f"new_game: castillo must be 'announced' or 'secret', got {castillo!r}")
     rng = random.Random(seed)
     region_cards = list(range(NREG))
     rng.shuffle(region_cards)
