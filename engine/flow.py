@@ -423,23 +423,34 @@ def _after_general_scoring(g: Game, ev: list) -> None:
 
 
 # --------------------------------------------------------------------------- explanations
+_PHASE_VERBS = {P_POWER: "play a power card", P_COURT: "bring Caballeros to the court",
+                P_RECALL: "recall a Caballero from the map", P_CARD: "take an action card",
+                P_ORDER: "choose placement or special action first", P_PLACE: "place Caballeros",
+                P_ACTION: "declare or skip the special action", P_VETO: "veto or allow",
+                P_STEPS: "carry out the special action", P_RETURN: "return Caballeros",
+                P_DISC: "set a secret disc"}
+
+
 def why_illegal(g: Game, move: Move) -> str:
     """A short reason a move is refused, in the players' words."""
-    from .state import PHASES
-    phase = PHASES[g.ph]
     verb, args = move.verb, move.args
-    if verb == "power" and g.ph == P_POWER:
+    king = REGIONS[g.king_i]
+    expected = {m.verb for m in legal_moves(g)}
+    if verb not in expected:
+        return f"{g.to_move} must {_PHASE_VERBS.get(g.ph, 'wait')} now"
+    if verb == "power":
         v = int(args[0])
         if v in g.played:
             return f"power {v} was already played this round"
         return f"power card {v} is not in {g.to_move}'s hand"
-    if verb == "place" and g.ph == P_PLACE:
-        area = args[0]
-        if area == REGIONS[g.king_i]:
-            return f"{area} is the King's region"
-        return f"{area} is not adjacent to the King's region ({REGIONS[g.king_i]})"
-    if args and args[-1] == REGIONS[g.king_i] and verb in ("move", "grande", "scoreboard", "recall", "return", "target", "cull"):
-        return f"{args[-1]} is the King's region"
-    if verb == "card" and g.ph == P_CARD:
+    if verb == "court":
+        return f"at most {_court_max(g)} Caballeros can come to the court now"
+    if king in args[1:] or (args and args[0] == king):
+        return f"{king} is the King's region"
+    if verb == "place":
+        return f"{args[0]} is not adjacent to the King's region ({king})"
+    if verb == "move" and args[1] == "castillo":
+        return "nothing leaves the Castillo before a general scoring"
+    if verb == "card":
         return f"{args[0]} is not on offer now"
-    return f"not a legal move in phase '{phase}' for {g.to_move}"
+    return "the action card's limits do not allow it here"
