@@ -1,0 +1,39 @@
+"""Search budgets: counts (worlds, nodes) with an optional wall-clock deadline.
+
+A node is one move applied inside search (plans, playouts and disc-resolution trials alike).
+Tests set counts only; the client and benchmarks may add a deadline in seconds, which the search
+checks between playouts so it stops within one playout of it.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass
+class Budget:
+    max_nodes: int
+    deadline_s: float | None = None
+    nodes: int = 0
+    _stop_at: float | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.max_nodes, int) or self.max_nodes < 1:
+            raise ValueError(f"Budget: max_nodes must be a positive integer, got {self.max_nodes!r}")
+        if self.deadline_s is not None and not self.deadline_s > 0:
+            raise ValueError(f"Budget: deadline_s must be positive seconds or None, got {self.deadline_s!r}")
+
+    def start(self) -> "Budget":
+        """A fresh copy with the counter at zero and the clock started."""
+        b = Budget(self.max_nodes, self.deadline_s)
+        if self.deadline_s is not None:
+            b._stop_at = time.perf_counter() + self.deadline_s
+        return b
+
+    def spend(self, k: int = 1) -> None:
+        self.nodes += k
+
+    def exhausted(self) -> bool:
+        if self.nodes >= self.max_nodes:
+            return True
+        return self._stop_at is not None and time.perf_counter() >= self._stop_at

@@ -1,0 +1,186 @@
+"""Secret discs: an equilibrium-style mixed choice by regret matching over sampled worlds.
+
+Every disc step is simultaneous: the Castillo at a general scoring, `disc_return_2`,
+`disc_return_all`, `eviction` and `score_secret_unique`. A best reply to one guess of the
+others' discs is exploitable and, worse, would tempt an agent to read them; instead the agent
+plays the small game itself. Each participant starts with uniform regrets; every iteration takes
+one of the sampled worlds (cycled), draws a joint choice from the current strategies, and for
+every participant and every disc he could have shown adds the regret of not having shown it
+(payoff with that disc against the others' drawn discs, minus the payoff of the drawn one).
+Strategies follow positive regrets (regret matching); the average strategy approaches a coarse
+correlated equilibrium. The agent then samples its own disc from its average strategy, with the
+rare choices (below `floor`) purified away.
+
+Payoffs are the players' utilities from the static evaluation after the discs take effect,
+computed per area (`AreaModel`): a disc changes only the areas it sends Caballeros to or from.
+At a general scoring the regions are scored now and also stand for later scorings, so the areas
+there weigh `1 + ` the usual future weight.
+"""
+from __future__ import annotations
+
+import random
+
+import engine
+from engine import Move, View
+from engine.data import AREAS_PER_PLAYER as A, CASTILLO, NREG
+from engine.effects import effect_for
+from engine.flow import GENERAL_SCORING
+from engine.moves import DISC
+from engine.scoring import depth_for
+from engine.state import NO_DISC, Game
+
+from .budget import Budget
+from .evaluate import AreaModel, Weights, area_points, rounds_left, scorings_left, utility_of, values_in_force
+from .policy import apply_changes
+
+
+class DiscGame:
+    """Payoffs of one sampled world's disc step for every joint choice, by area deltas."""
+
+    def __init__(self, g: Game, w: Weights) -> None:
+        _, who, _, purpose, arg = g.ctx
+        self.g, self.w, self.who, self.purpose, self.arg = g, w, who, purpose, arg
+        effect = GENERAL_SCORING if purpose == "castillo" else effect_for(g.card)
+        self.options = [effect.disc_options(g, q) for q in who]
+        model = AreaModel(g, w)
+        if purpose == "castillo":
+            rem_after = scorings_left(g) - 1
+            later = (1.0 + w.future * (rem_after - 1)) if rem_after > 0 else 0.0
+            model.mult = 1.0 + later
+            model.contrib = [model.area_vector(a, [g.counts[q * A + a] for q in range(g.n)])
+                             for a in range(NREG)] + [[0.0] * g.n]
+            # Castillo points are the same whatever the discs: leave them out; its Caballeros leave.
+            if rounds_left(g) <= 0:
+                model.court_w = 0.0
+        self.model = model
+        self.tot = model.totals()
+        if purpose == "score_secret_unique":
+            vals = values_in_force(g.boards)
+            depth = depth_for(g.n)
+            self.region_pts = []
+            for r in range(NREG):
+                pts, leader, _ = area_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
+                pts = [float(x) for x in pts]
+                if leader >= 0:
+                    pts[leader] += (2 if r == g.king_i else 0) + (2 if g.grande_i[leader] == r else 0)
+                self.region_pts.append(pts)
+
+    def payoffs(self, joint: list[int]) -> list[float]:
+        """Every player's utility when participant i shows region joint[i]."""
+        g, n, tot = self.g, self.g.n, self.tot
+        purpose = self.purpose
+        if purpose == "score_secret_unique":
+            t = tot[:]
+            for r in set(joint):
+                if joint.count(r) == 1:
+                    pts = self.region_pts[r]
+                    for x in range(n):
+                        t[x] += pts[x]
+        else:
+            changes, prov = [], []
+            for q, r in zip(self.who, joint):
+                o = q * A
+                if purpose == "castillo":
+                    k = g.counts[o + CASTILLO]
+                    if r == g.king_i:
+                        prov.append((q, k))   # to the court: credited below
+                    else:
+                        changes.append((r, q, k))
+                elif purpose == "eviction":
+                    k = g.counts[o + self.arg]
+                    changes += [(self.arg, q, -k), (r, q, k)]
+                else:
+                    have = g.counts[o + r]
+                    k = min(2, have) if purpose == "disc_return_2" else have
+                    changes.append((r, q, -k))
+                    prov.append((q, k))
+            t = apply_changes(self.model, tot, changes)
+            w_each = self.model.court_w if purpose == "castillo" else self.model.prov_w
+            for q, k in prov:
+                t[q] += w_each * k
+        return [utility_of(t, p, self.w) for p in range(n)]
+
+
+class DiscSolver:
+    """Regret matching over the joint disc choices of all participants."""
+
+    def __init__(self, weights: Weights, iterations: int = 60, worlds: int = 4, floor: float = 0.1) -> None:
+        if iterations < 1 or worlds < 1:
+            raise ValueError(f"DiscSolver: iterations and worlds must be >= 1, got {iterations}, {worlds}")
+        if not 0 <= floor < 1:
+            raise ValueError(f"DiscSolver: floor must be in [0, 1), got {floor}")
+        self.w, self.iterations, self.worlds, self.floor = weights, iterations, worlds, floor
+
+    def strategy(self, view: View, rng: random.Random, budget: Budget | None = None) -> dict[Move, float]:
+        """The viewer's mixed disc choice: move -> probability."""
+        games = [DiscGame(engine.determinize(view, random.Random(rng.getrandbits(32))), self.w)
+                 for _ in range(self.worlds)]
+        who = games[0].who
+        options = games[0].options
+        me = who.index(view.to_move_idx)
+        regrets = [[0.0] * len(o) for o in options]
+        avg = [[0.0] * len(o) for o in options]
+        for t in range(self.iterations):
+            if budget is not None and budget.exhausted():
+                break
+            game = games[t % len(games)]
+            sigma = [_match(r) for r in regrets]
+            for i, s in enumerate(sigma):
+                for j, pr in enumerate(s):
+                    avg[i][j] += pr
+            joint = [options[i][_draw(s, rng)] for i, s in enumerate(sigma)]
+            base = game.payoffs(joint)
+            nodes = 1
+            for i, q in enumerate(who):
+                row = regrets[i]
+                for j, r in enumerate(options[i]):
+                    if r == joint[i]:
+                        continue
+                    alt = joint[:]
+                    alt[i] = r
+                    row[j] += game.payoffs(alt)[q] - base[q]
+                    nodes += 1
+            if budget is not None:
+                budget.spend(nodes)
+        mine = avg[me]
+        total = sum(mine)
+        if total <= 0:
+            mine, total = [1.0] * len(mine), float(len(mine))
+        probs = [x / total for x in mine]
+        kept = [pr if pr >= self.floor else 0.0 for pr in probs]
+        if sum(kept) <= 0:
+            kept = [1.0 if pr == max(probs) else 0.0 for pr in probs]
+        z = sum(kept)
+        return {DISC[r]: pr / z for r, pr in zip(options[me], kept) if pr > 0}
+
+    def choose(self, view: View, rng: random.Random, budget: Budget | None = None) -> Move:
+        strat = self.strategy(view, rng, budget)
+        moves = sorted(strat, key=lambda m: m.text)
+        x = rng.random()
+        acc = 0.0
+        for m in moves:
+            acc += strat[m]
+            if x < acc:
+                return m
+        return moves[-1]
+
+
+def _match(regret: list[float]) -> list[float]:
+    pos = [r if r > 0 else 0.0 for r in regret]
+    z = sum(pos)
+    if z <= 0:
+        return [1.0 / len(regret)] * len(regret)
+    return [r / z for r in pos]
+
+
+def _draw(probs: list[float], rng: random.Random) -> int:
+    x = rng.random()
+    acc = 0.0
+    for i, pr in enumerate(probs):
+        acc += pr
+        if x < acc:
+            return i
+    return len(probs) - 1
+
+
+__all__ = ["DiscGame", "DiscSolver", "NO_DISC"]

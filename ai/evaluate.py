@@ -1,0 +1,204 @@
+"""Static evaluation: what a position is worth to each player, without looking ahead.
+
+The value of player p (in points) is
+
+    score now
+  + (1 + future * (general scorings left - 1)) * (region points p would take at the next general
+    scoring from today's majorities, King and home bonuses included, plus a small bonus for the
+    size of each sole lead, since thin leads get overturned)
+  + Castillo points at the next general scoring + `castillo_move` per Caballero in the Castillo
+    (they land, by disc, wherever their owner wants)
+  + `court` per Caballero in the court (placed in a later turn), `provinces` per Caballero in the
+    provinces (needs a low power card first) while rounds remain
+  + `hand` * the sum of the best power cards still in hand, as many as rounds remain (a high card
+    kept for later buys an early turn then).
+
+An agent maximises its `utility`: its value minus a blend of the best and the mean rival value,
+which is what winning a multi-player game asks for. Everything reads the flat `counts` list
+directly; a View gives the same numbers as the game it came from (the only hidden data, discs,
+stacks and recovered cards, are not read here).
+
+`AreaModel` keeps the per-area contributions so that search can score a change to one or two
+areas (a placement, an Intrigue move) without rebuilding the whole evaluation.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from engine.data import AREAS_PER_PLAYER as A, BOARD, BOARD_VALUES, CASTILLO, COURT, NREG, PROVINCES
+from engine.scoring import depth_for
+from engine.state import P_OVER, P_POWER, Game
+
+_SCORING_ROUNDS = BOARD.scoring_rounds
+_VALUES = BOARD.values
+_CASTILLO_VALUES = BOARD.castillo_values
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Evaluation weights (points per unit); presets may override them by name."""
+    future: float = 0.55        # weight of today's majorities per general scoring after the next
+    margin: float = 0.35        # per Caballero of a sole lead (capped at 2), per region value / 5
+    court: float = 0.85         # per Caballero in the court while rounds remain
+    provinces: float = 0.12     # per Caballero in the provinces while rounds remain
+    castillo_move: float = 0.9  # per Caballero in the Castillo (moved by disc at the scoring)
+    hand: float = 0.12          # per power-card pip among the cards kept for the rounds left
+    rival_max: float = 0.6      # utility: weight of the best rival (rest: mean of the rivals)
+
+    @classmethod
+    def from_mapping(cls, data: dict[str, Any], where: str) -> "Weights":
+        names = {f.name for f in fields(cls)}
+        for key, value in data.items():
+            if key not in names:
+                raise ValueError(f"{where}: unknown weight {key!r} (expected one of {', '.join(sorted(names))})")
+            if not isinstance(value, (int, float)) or isinstance(value, bool):
+                raise ValueError(f"{where}.{key}: must be a number, got {value!r}")
+        return cls(**{k: float(v) for k, v in data.items()})
+
+
+DEFAULT_WEIGHTS = Weights()
+
+_REM_CACHE: dict[tuple, int] = {}
+
+
+def scorings_left(g: Game) -> int:
+    """General scorings still to come (the current round's included until it has happened)."""
+    if g.ph == P_OVER:
+        return 0
+    key = (g.rounds, g.round_idx)
+    rem = _REM_CACHE.get(key)
+    if rem is None:
+        rem = _REM_CACHE[key] = sum(1 for r in g.rounds[g.round_idx:] if r in _SCORING_ROUNDS)
+    return rem
+
+
+def rounds_left(g: Game) -> int:
+    """Rounds still to be played after the current one."""
+    return 0 if g.ph == P_OVER else len(g.rounds) - 1 - g.round_idx
+
+
+def values_in_force(boards: list[int]) -> list[tuple[int, int, int]]:
+    vals = list(_VALUES)
+    for b, region in enumerate(boards):
+        if region >= 0:
+            vals[region] = BOARD_VALUES[b]
+    return vals
+
+
+def area_points(cnts: list[int], values: tuple[int, int, int], depth: int) -> tuple[list[int], int, int]:
+    """Place points per player (§8.2 drop-one-rank rule), the sole leader (-1 if none) and his
+    lead over the next count."""
+    n = len(cnts)
+    pts = [0] * n
+    levels = sorted({c for c in cnts if c > 0}, reverse=True)
+    if not levels:
+        return pts, -1, 0
+    pointer = 1
+    leader, lead = -1, 0
+    for i, level in enumerate(levels):
+        if pointer > depth:
+            break
+        group = [p for p in range(n) if cnts[p] == level]
+        if len(group) == 1:
+            pts[group[0]] = values[pointer - 1]
+            if pointer == 1:
+                leader = group[0]
+                lead = level - (levels[1] if len(levels) > 1 else 0)
+            pointer += 1
+        else:
+            if pointer + 1 <= depth:
+                v = values[pointer]
+                for p in group:
+                    pts[p] = v
+            pointer += 2
+    return pts, leader, lead
+
+
+class AreaModel:
+    """Per-player values split by area, for fast re-evaluation of one or two changed areas."""
+
+    __slots__ = ("g", "w", "n", "depth", "mult", "vals", "contrib", "base", "court_w", "prov_w")
+
+    def __init__(self, g: Game, w: Weights = DEFAULT_WEIGHTS) -> None:
+        self.g, self.w, self.n = g, w, g.n
+        self.depth = depth_for(g.n)
+        rem = scorings_left(g)
+        self.mult = (1.0 + w.future * (rem - 1)) if rem > 0 else 0.0
+        self.vals = values_in_force(g.boards)
+        live = 1.0 if rounds_left(g) > 0 else 0.0
+        self.court_w = w.court * live
+        self.prov_w = w.provinces * live
+        n, c = self.n, g.counts
+        self.contrib = [self.area_vector(a, [c[p * A + a] for p in range(n)]) for a in range(NREG + 1)]
+        base = []
+        later = rounds_left(g)
+        bidding = g.ph == P_POWER
+        for p in range(n):
+            o = p * A
+            v = g.score_pts[p] + self.court_w * c[o + COURT] + self.prov_w * c[o + PROVINCES]
+            keep = later + (1 if bidding and not g.played[p] else 0)
+            if keep > 0 and w.hand:
+                v += w.hand * _top_cards(g.hand_bits[p], keep)
+            base.append(v)
+        self.base = base
+
+    def area_vector(self, a: int, cnts: list[int]) -> list[float]:
+        """Contribution of area `a` to every player's value, given the counts there."""
+        if self.mult == 0.0:
+            return [0.0] * self.n
+        g = self.g
+        if a == CASTILLO:
+            pts, _, _ = area_points(cnts, _CASTILLO_VALUES, self.depth)
+            cm = self.w.castillo_move
+            return [pts[p] + cm * cnts[p] for p in range(self.n)]
+        values = self.vals[a]
+        pts, leader, lead = area_points(cnts, values, self.depth)
+        out = [float(x) for x in pts]
+        if leader >= 0:
+            bonus = (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+            out[leader] += bonus + self.w.margin * min(lead, 2) * values[0] / 5.0
+        m = self.mult
+        return [x * m for x in out]
+
+    def totals(self) -> list[float]:
+        tot = self.base[:]
+        for vec in self.contrib:
+            for p in range(self.n):
+                tot[p] += vec[p]
+        return tot
+
+
+def _top_cards(bits: int, k: int) -> int:
+    total = 0
+    v = 13
+    while v > 0 and k > 0:
+        if bits >> v & 1:
+            total += v
+            k -= 1
+        v -= 1
+    return total
+
+
+def values(g: Game, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """Value of the position to every player, in points (see the module docstring)."""
+    if g.ph == P_OVER:
+        return [float(s) for s in g.score_pts]
+    return AreaModel(g, w).totals()
+
+
+def utility_of(vals: list[float], p: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """Player p's value against the field: own value minus a blend of best and mean rival."""
+    rivals = [v for q, v in enumerate(vals) if q != p]
+    if not rivals:
+        return vals[p]
+    return vals[p] - w.rival_max * max(rivals) - (1.0 - w.rival_max) * sum(rivals) / len(rivals)
+
+
+def utility(g: Game, p: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    return utility_of(values(g, w), p, w)
+
+
+def terminal_utility(g: Game, p: int) -> float:
+    """At the end of the game: 1 for a sole win, shared wins split, plus the score margin."""
+    return utility_of([float(s) for s in g.score_pts], p)

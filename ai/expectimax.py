@@ -1,0 +1,155 @@
+"""Expectimax over determinized worlds: the searching agent behind `easy`, `normal` and `hard`.
+
+At a decision the agent
+  1. draws `worlds` full games consistent with its view (`engine.determinize`): the face-down
+     action stacks, other players' hidden discs and recovered power cards are sampled, so future
+     action cards — the chance nodes — are averaged over by the sampling;
+  2. lists the candidates: every legal move, or for a multi-step decision (placements, Intrigue
+     moves) the best whole plans in canonical order (`plans.py`);
+  3. plays each candidate out in each world: the plan, then the fast policy for everyone (the
+     opponents and the agent's own later steps) up to the horizon — the end of the agent's
+     current turn (`turn`) or of the round (`round`, general scoring included) — and scores the
+     leaf with the static evaluation; the same playout seed is used for every candidate in a world
+     (common random numbers), so candidates are compared on the same futures;
+  4. keeps the candidates with the best mean, halving the field between batches of worlds
+     (successive halving), and plays the first move of the best plan.
+
+Secret discs are decided by `discs.py` (regret matching), never by a best reply to one sample.
+The budget (`budget.py`) counts nodes — moves applied in search — with an optional deadline.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import engine
+from engine import Move, View
+from engine.state import P_DISC, P_OVER, Game
+
+from .agent import check_view
+from .budget import Budget
+from .discs import DiscSolver
+from .evaluate import DEFAULT_WEIGHTS, Weights, utility
+from .plans import is_plan_decision, plans_for
+from .policy import FastPolicy
+
+HORIZONS = ("turn", "round")
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    worlds: int = 8             # determinized samples per decision
+    horizon: str = "turn"       # "turn" or "round"
+    max_nodes: int = 60000      # moves applied in search per decision
+    deadline_s: float | None = None
+    plan_limit: int = 6         # plans searched per multi-step decision
+    beam: int = 3               # Intrigue plan beam width
+    move_sample: int = 24       # Intrigue moves tried per step (plans and playouts)
+    halving: bool = True        # successive halving over batches of worlds
+    disc_iterations: int = 60   # regret-matching iterations for secret discs
+    disc_worlds: int = 4
+    noise: float = 1.0          # fast policy's noise in bids and card choice
+
+    def __post_init__(self) -> None:
+        for name in ("worlds", "max_nodes", "plan_limit", "beam", "move_sample", "disc_iterations", "disc_worlds"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise ValueError(f"SearchConfig.{name}: must be a positive integer, got {v!r}")
+        if self.horizon not in HORIZONS:
+            raise ValueError(f"SearchConfig.horizon: must be one of {', '.join(HORIZONS)}, got {self.horizon!r}")
+        if self.deadline_s is not None and (not isinstance(self.deadline_s, (int, float)) or self.deadline_s <= 0):
+            raise ValueError(f"SearchConfig.deadline_s: must be positive seconds or null, got {self.deadline_s!r}")
+        if not isinstance(self.noise, (int, float)) or self.noise < 0:
+            raise ValueError(f"SearchConfig.noise: must be a non-negative number, got {self.noise!r}")
+
+
+class ExpectimaxAgent:
+    """Determinized expectimax with plans, a fast opponent policy and regret-matched discs."""
+
+    def __init__(self, name: str = "expectimax", config: SearchConfig = SearchConfig(),
+                 weights: Weights = DEFAULT_WEIGHTS, policy: FastPolicy | None = None,
+                 discs: DiscSolver | None = None) -> None:
+        if not isinstance(config, SearchConfig):
+            raise TypeError("ExpectimaxAgent: config must be a SearchConfig")
+        self.name, self.config, self.weights = name, config, weights
+        self.policy = policy or FastPolicy(weights, move_sample=config.move_sample, noise=config.noise)
+        self.discs = discs or DiscSolver(weights, iterations=config.disc_iterations, worlds=config.disc_worlds)
+        self.last_nodes = 0          # nodes spent by the last decision (tests read it)
+
+    def __repr__(self) -> str:
+        return f"ExpectimaxAgent(name={self.name!r}, config={self.config!r})"
+
+    def choose(self, view: View, rng: random.Random) -> Move:
+        view = check_view(view)
+        budget = Budget(self.config.max_nodes, self.config.deadline_s).start()
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            self.last_nodes = 0
+            return legal[0]
+        if view.ph == P_DISC:
+            move = self.discs.choose(view, rng, budget)
+        else:
+            move = self._search(view, legal, rng, budget)
+        self.last_nodes = budget.nodes
+        return move
+
+    # ------------------------------------------------------------------ search
+    def _search(self, view: View, legal: list[Move], rng: random.Random, budget: Budget) -> Move:
+        cfg = self.config
+        me = view.to_move_idx
+        if is_plan_decision(view):
+            plans = [plan for plan, _ in plans_for(view, self.weights, cfg.plan_limit, cfg.beam,
+                                                    cfg.move_sample, rng)]
+            if len(plans) == 1:
+                return plans[0][0]
+        else:
+            plans = [(m,) for m in legal]
+        seeds = [rng.getrandbits(32) for _ in range(cfg.worlds)]
+        worlds = [engine.determinize(view, random.Random(s)) for s in seeds]
+        totals = [0.0] * len(plans)
+        counts = [0] * len(plans)
+        alive = list(range(len(plans)))
+        batch = max(1, cfg.worlds // 3) if cfg.halving and len(plans) > 2 else cfg.worlds
+        w_i = 0
+        while w_i < len(worlds) and not budget.exhausted():
+            chunk = worlds[w_i:w_i + batch]
+            for k, world in enumerate(chunk):
+                seed = seeds[w_i + k] ^ 0x5DEECE66D
+                for i in alive:
+                    if budget.exhausted():
+                        break
+                    totals[i] += self._playout(world, plans[i], me, random.Random(seed), budget)
+                    counts[i] += 1
+            w_i += len(chunk)
+            if cfg.halving and len(alive) > 2 and w_i < len(worlds):
+                alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+        # the most-sampled candidates are the survivors (or all, if the budget cut a batch short)
+        top = max(counts)
+        if not top:
+            return plans[0][0]
+        best = max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
+        return plans[best][0]
+
+    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget) -> float:
+        g = world.clone()
+        for m in plan:
+            if g.ph == P_OVER:
+                break
+            g.apply(m)
+        budget.spend(len(plan))
+        start_round = world.round_idx
+        seen_turn = world.active_idx == me
+        policy = self.policy
+        horizon_round = self.config.horizon == "round"
+        steps = 0
+        while g.ph != P_OVER and g.round_idx == start_round:
+            if not horizon_round:
+                if g.active_idx == me:
+                    seen_turn = True
+                elif seen_turn:
+                    break
+            g.apply(policy.choose(g, rng))
+            steps += 1
+        budget.spend(steps)
+        return utility(g, me, self.weights)

@@ -1,0 +1,348 @@
+"""The fast policy: a cheap, greedy-ish choice for whoever is to move in a full game.
+
+Search uses it for the opponents (and for finishing the searching player's own turn) inside
+sampled worlds, and the `easy` preset plays with it directly. Every choice reads one static
+evaluation (`AreaModel`) and scores candidate moves by the change they make to one or two areas,
+so a decision costs tens of microseconds rather than a clone and an evaluation per legal move.
+Where a choice is cheap to try for real (a King move, a scoring card's area), the policy does
+apply it to a copy and evaluate the result. Power cards and action cards are chosen by rules of
+thumb (turn order against Caballeros to the court; placements plus an estimate of the special
+action), with a little noise from the supplied RNG so that sampled opponents are not clockwork.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES
+from engine.effects import effect_for
+from engine.moves import (ACTION, ALLOW, DONE, FIRST_ACTION, FIRST_PLACE, SKIP, Move)
+from engine.scoring import depth_for
+from engine.state import (P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_PLACE, P_POWER, P_RECALL,
+                          P_RETURN, P_STEPS, P_VETO, Game)
+
+from .evaluate import DEFAULT_WEIGHTS, AreaModel, Weights, area_points, utility, utility_of, values_in_force
+
+_PTC = (0,) + BOARD.power_to_court
+# Cards whose special action is decided by one declaration and takes effect at once.
+IMMEDIATE = frozenset({"score_choice_s2", "score_choice_s3", "score_5_regions", "score_4_regions",
+                       "score_6_7_regions", "score_castillo", "score_first_only", "score_most",
+                       "score_fewest", "king", "royal_advisor", "grande_move", "mobile_scoreboard",
+                       "power_recovery", "decay_court_all", "decay_court_3", "veto"})
+# Rough worth of a special action in points where the policy does not compute it.
+CARD_GUESS = {"intrigue_own_4": 2.0, "intrigue_any_4": 3.0, "intrigue_opponents_3": 2.5,
+              "intrigue_any_3": 2.5, "intrigue_own_2_opponents_2": 2.5, "intrigue_region_5": 2.5,
+              "intrigue_withdraw_region": 1.0, "intrigue_court_2_anywhere": 1.5,
+              "intrigue_withdraw_or_court_2": 1.5, "veto": 1.0, "king_returns_3": 2.0,
+              "cull_1_each_opponent": 1.5, "disc_return_2": 0.0, "disc_return_all": 0.0,
+              "mobile_scoreboard": 1.5, "power_recovery": 1.5, "grande_move": 1.0, "court_2": 1.2,
+              "eviction": 1.5, "royal_advisor": 1.5, "score_secret_unique": 1.0, "king": 2.5}
+
+
+class FastPolicy:
+    """Greedy-ish move choice for `g.to_move` in a full Game (never given a View by agents)."""
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, move_sample: int = 24, noise: float = 1.0) -> None:
+        if move_sample < 1:
+            raise ValueError(f"FastPolicy: move_sample must be >= 1, got {move_sample}")
+        self.w, self.move_sample, self.noise = weights, move_sample, noise
+
+    # ------------------------------------------------------------------ dispatch
+    def choose(self, g: Game, rng: random.Random) -> Move:
+        ph = g.ph
+        handler = _HANDLERS.get(ph)
+        if handler is None:
+            return g.legal_moves()[0]
+        return handler(self, g, rng)
+
+    # ------------------------------------------------------------------ bidding and turn start
+    def power(self, g: Game, rng: random.Random) -> Move:
+        legal = g.legal_moves()
+        p = g.to_move_idx
+        court, prov = g.counts[p * A + COURT], g.counts[p * A + PROVINCES]
+        room = max(0, 9 - court)
+        best, best_s = legal[0], -1e9
+        for m in legal:
+            v = int(m.args[0])
+            s = 0.35 * v + 0.7 * min(_PTC[v], prov, room) + self.noise * 2.5 * rng.random()
+            if s > best_s:
+                best, best_s = m, s
+        return best
+
+    def court(self, g: Game, rng: random.Random) -> Move:
+        return g.legal_moves()[-1]
+
+    def recall(self, g: Game, rng: random.Random) -> Move:
+        p = g.active_idx
+        model = AreaModel(g, self.w)
+        tot = model.totals()
+        best, best_u = None, -1e9
+        for m in g.legal_moves():
+            r = BOARD.regions.index(m.args[0])
+            u = self._u_after(model, tot, p, [(r, p, -1)])
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    def card(self, g: Game, rng: random.Random) -> Move:
+        p = g.to_move_idx
+        court = g.counts[p * A + COURT]
+        best, best_s = None, -1e9
+        for m in g.legal_moves():
+            cid = m.args[0]
+            s = min(CARDS[cid].stack, court) * 1.0 + card_action_estimate(g, cid, p, self.w)
+            s += self.noise * rng.random()
+            if s > best_s:
+                best, best_s = m, s
+        return best
+
+    def order(self, g: Game, rng: random.Random) -> Move:
+        return FIRST_ACTION if g.card in ("king", "royal_advisor", "grande_move") else FIRST_PLACE
+
+    # ------------------------------------------------------------------ placement
+    def place(self, g: Game, rng: random.Random) -> Move:
+        legal = g.legal_moves()
+        p = g.to_move_idx
+        model = AreaModel(g, self.w)
+        tot = model.totals()
+        tot[p] -= model.court_w
+        best, best_u = DONE, -1e9
+        for m in legal:
+            if m is DONE:
+                continue
+            a = CASTILLO if m.args[0] == "castillo" else BOARD.regions.index(m.args[0])
+            u = self._u_after(model, tot, p, [(a, p, 1)]) + 0.02 * _first_value(model, a)
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    def anywhere(self, g: Game, rng: random.Random) -> Move:
+        return self.place(g, rng)
+
+    # ------------------------------------------------------------------ special actions
+    def action(self, g: Game, rng: random.Random) -> Move:
+        legal = g.legal_moves()
+        p = g.to_move_idx
+        cid = g.card
+        decls = [m for m in legal if m is not SKIP]
+        if cid in IMMEDIATE:
+            best, best_u = SKIP, utility(g, p, self.w) + 0.05
+            effect = effect_for(cid)
+            for m in decls:
+                h = g.clone()
+                effect.start(h, m, [])
+                u = utility(h, p, self.w)
+                if u > best_u:
+                    best, best_u = m, u
+            return best
+        if cid == "eviction":
+            return self._eviction_target(g, p, decls) or SKIP
+        if cid in ("disc_return_2", "disc_return_all", "score_secret_unique"):
+            return SKIP
+        if cid in ("intrigue_withdraw_region",):
+            return SKIP
+        # Intrigue moves, court 2 anywhere, the King returns, cull, court_2: worth starting.
+        if ACTION in decls:
+            return ACTION
+        if cid in ("intrigue_region_5",):
+            return self._region5_target(g, p, decls) or SKIP
+        return decls[-1] if decls else SKIP
+
+    def _eviction_target(self, g: Game, p: int, decls: list[Move]) -> Move | None:
+        model = AreaModel(g, self.w)
+        tot = model.totals()
+        base = utility_of(tot, p, self.w)
+        best, best_u = None, base + 0.5
+        for m in decls:
+            r = BOARD.regions.index(m.args[0])
+            changes = [(r, q, -g.counts[q * A + r]) for q in range(g.n) if q != p and g.counts[q * A + r]]
+            if not changes:
+                continue
+            u = self._u_after(model, tot, p, changes)
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    def _region5_target(self, g: Game, p: int, decls: list[Move]) -> Move | None:
+        best, best_n = None, 0
+        for m in decls:
+            r = BOARD.regions.index(m.args[0])
+            k = sum(g.counts[q * A + r] for q in range(g.n) if q != p)
+            if k > best_n:
+                best, best_n = m, k
+        return best
+
+    def veto(self, g: Game, rng: random.Random) -> Move:
+        return ALLOW
+
+    def steps(self, g: Game, rng: random.Random) -> Move:
+        kind = g.ctx[0]
+        if kind == "anywhere":
+            return self.place(g, rng)
+        if kind == "cull":
+            return self._cull(g)
+        if kind == "move":
+            return self._move_step(g, rng)
+        return g.legal_moves()[0]
+
+    def _cull(self, g: Game) -> Move:
+        p = g.to_move_idx
+        model = AreaModel(g, self.w)
+        tot = model.totals()
+        best, best_u = None, -1e9
+        for m in g.legal_moves():
+            q = g.players.index(m.args[0])
+            r = BOARD.regions.index(m.args[1])
+            u = self._u_after(model, tot, p, [(r, q, -1)], q_prov=(q, 1))
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    def _move_step(self, g: Game, rng: random.Random) -> Move:
+        legal = g.legal_moves()
+        p = g.to_move_idx
+        cands = [m for m in legal if m is not DONE]
+        if len(cands) > self.move_sample:
+            cands = rng.sample(cands, self.move_sample)
+        model = AreaModel(g, self.w)
+        tot = model.totals()
+        best = DONE if DONE in legal else None
+        best_u = utility_of(tot, p, self.w) + 0.05 if best is not None else -1e9
+        for m in cands:
+            u = self._u_after(model, tot, p, move_changes(g, m))
+            if u > best_u:
+                best, best_u = m, u
+        return best if best is not None else legal[0]
+
+    def ret(self, g: Game, rng: random.Random) -> Move:
+        p = g.to_move_idx
+        model = AreaModel(g, self.w)
+        tot = model.totals()
+        best, best_u = None, -1e9
+        for m in g.legal_moves():
+            if m.args[0] == "court":
+                t = tot[:]
+                t[p] -= model.court_w - model.prov_w
+                u = utility_of(t, p, self.w)
+            else:
+                r = BOARD.regions.index(m.args[0])
+                u = self._u_after(model, tot, p, [(r, p, -1)], q_prov=(p, 1))
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    def disc(self, g: Game, rng: random.Random) -> Move:
+        legal = g.legal_moves()
+        p = g.to_move_idx
+        best, best_u = legal[0], -1e9
+        for m in legal:
+            u = disc_quick_value(g, p, BOARD.regions.index(m.args[0]), self.w)
+            if u > best_u:
+                best, best_u = m, u
+        return best
+
+    # ------------------------------------------------------------------ helpers
+    def _u_after(self, model: AreaModel, tot: list[float], p: int, changes: list[tuple[int, int, int]],
+                 q_prov: tuple[int, int] | None = None) -> float:
+        return utility_of(apply_changes(model, tot, changes, q_prov), p, self.w)
+
+
+def apply_changes(model: AreaModel, tot: list[float], changes: list[tuple[int, int, int]],
+                  q_prov: tuple[int, int] | None = None) -> list[float]:
+    """Totals after adding `k` Caballeros of player q to area a for each (a, q, k) in changes."""
+    g, n = model.g, model.n
+    by_area: dict[int, list[int]] = {}
+    for a, q, k in changes:
+        cnts = by_area.get(a)
+        if cnts is None:
+            cnts = by_area[a] = [g.counts[x * A + a] for x in range(n)]
+        cnts[q] += k
+    t = tot[:]
+    for a, cnts in by_area.items():
+        old = model.contrib[a]
+        new = model.area_vector(a, cnts)
+        for x in range(n):
+            t[x] += new[x] - old[x]
+    if q_prov is not None:
+        q, k = q_prov
+        t[q] += model.prov_w * k
+    return t
+
+
+def move_changes(g: Game, m: Move) -> list[tuple[int, int, int]]:
+    """(area, player, +/-1) changes of a `move PLAYER FROM TO` step."""
+    q = g.players.index(m.args[0])
+    src = BOARD.regions.index(m.args[1])
+    dst = CASTILLO if m.args[2] == "castillo" else BOARD.regions.index(m.args[2])
+    return [(src, q, -1), (dst, q, 1)]
+
+
+def _first_value(model: AreaModel, a: int) -> float:
+    return 5.0 if a == CASTILLO else float(model.vals[a][0])
+
+
+def card_action_estimate(g: Game, cid: str, p: int, w: Weights) -> float:
+    """A quick guess of what a card's special action is worth to player p now."""
+    eff = effect_for(cid)
+    if cid.startswith("score_") and cid not in ("score_secret_unique",):
+        n = g.n
+        vals = values_in_force(g.boards)
+        if cid in ("score_choice_s2", "score_choice_s3"):
+            best = 0.0
+            for a in range(NREG + 1):
+                best = max(best, _scoring_gain(g, [a], vals, depth_for(n), p, w))
+            return best
+        areas = eff.areas(g)
+        depth = 1 if cid == "score_first_only" else depth_for(n)
+        return _scoring_gain(g, areas, vals, depth, p, w)
+    if cid == "decay_court_all":
+        return 0.3 * sum(g.counts[q * A + COURT] for q in range(g.n) if q != p) / max(1, g.n - 1)
+    if cid == "decay_court_3":
+        return 0.3 * sum(min(3, g.counts[q * A + COURT]) for q in range(g.n) if q != p) / max(1, g.n - 1)
+    return CARD_GUESS.get(cid, 1.0)
+
+
+def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: Weights) -> float:
+    n = g.n
+    tot = [0.0] * n
+    for a in areas:
+        cnts = [g.counts[q * A + a] for q in range(n)]
+        if a == CASTILLO:
+            pts, leader, _ = area_points(cnts, BOARD.castillo_values, depth)
+        else:
+            pts, leader, _ = area_points(cnts, vals[a], depth)
+            if leader >= 0:
+                pts[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+        for q in range(n):
+            tot[q] += pts[q]
+    return utility_of(tot, p, w)
+
+
+def disc_quick_value(g: Game, p: int, region: int, w: Weights) -> float:
+    """Player p's utility if his own disc shows `region`, everyone else's effect ignored."""
+    purpose = g.ctx[3]
+    model = AreaModel(g, w)
+    tot = model.totals()
+    o = p * A
+    if purpose == "castillo":
+        k = g.counts[o + CASTILLO]
+        if region == g.king_i:
+            t = tot[:]
+            t[p] += model.court_w * k
+            return utility_of(t, p, w)
+        return utility_of(apply_changes(model, tot, [(region, p, k)]), p, w)
+    if purpose in ("disc_return_2", "disc_return_all"):
+        have = g.counts[o + region]
+        k = min(2, have) if purpose == "disc_return_2" else have
+        return utility_of(apply_changes(model, tot, [(region, p, -k)], (p, k)), p, w)
+    if purpose == "eviction":
+        named = g.ctx[4]
+        k = g.counts[o + named]
+        return utility_of(apply_changes(model, tot, [(named, p, -k), (region, p, k)]), p, w)
+    # score_secret_unique: what the region would give if scored for me alone
+    return _scoring_gain(g, [region], values_in_force(g.boards), depth_for(g.n), p, w)
+
+
+_HANDLERS = {P_POWER: FastPolicy.power, P_COURT: FastPolicy.court, P_RECALL: FastPolicy.recall,
+             P_CARD: FastPolicy.card, P_ORDER: FastPolicy.order, P_PLACE: FastPolicy.place,
+             P_ACTION: FastPolicy.action, P_VETO: FastPolicy.veto, P_STEPS: FastPolicy.steps,
+             P_RETURN: FastPolicy.ret, P_DISC: FastPolicy.disc}
