@@ -1,0 +1,102 @@
+"""Command line: `el-grande` / `python -m game`.
+
+Opens the window on the title screen, or straight into a game with --players; --headless plays an
+AI-only game to the end without a window and prints the game log and the result.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+from game import i18n
+from game.seats import AI_LEVELS, parse_players
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="el-grande", description="El Grande — the area-majority board game.")
+    parser.add_argument("--players", help="comma-separated seats in colour order (red, blue, green, yellow, "
+                        "orange): human or an AI level (" + ", ".join(AI_LEVELS) + "), e.g. human,hard,hard,hard")
+    parser.add_argument("--seed", type=int, help="random seed of the game (default: random)")
+    parser.add_argument("--variant", choices=("classic", "short"), default="classic",
+                        help="classic: 9 rounds; short: 6 rounds (2, 3, 5, 6, 8, 9)")
+    parser.add_argument("--no-veto", action="store_true", help="play without the two Veto cards")
+    parser.add_argument("--secret-castillo", action="store_true",
+                        help="hide each player's Castillo count (only the total is shown)")
+    parser.add_argument("--headless", action="store_true",
+                        help="play an AI-only game without a window; print the log and the result")
+    parser.add_argument("--screenshots", type=Path, metavar="DIR", help="save a PNG whenever the scene changes")
+    parser.add_argument("--lang", choices=sorted(i18n.LANGUAGE_NAMES), help="language (default: from settings)")
+    parser.add_argument("--window", default="1280x800", metavar="WxH", help="initial window size")
+    parser.add_argument("--speed", type=float, help="animation speed multiplier (default: from settings)")
+    return parser
+
+
+def run_headless(args: argparse.Namespace) -> int:
+    """An AI-only game on the calling thread; prints each log line and the final ranking."""
+    from game.controller import Match
+    seats = parse_players(args.players or "normal,normal,normal,normal")
+    if any(seat.human for seat in seats):
+        print("el-grande: --headless needs AI seats only", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
+    match = Match(seats, seed, args.variant, not args.no_veto,
+                  "secret" if args.secret_castillo else "announced", autosave=False)
+    printed = 0
+    while not match.game.is_over:
+        player = match.game.to_move
+        view = match.game.view(player)
+        match.play(match.agents[player].choose(view, random.Random(seed * 1000 + match.version)))
+        for line in match.log[printed:]:
+            print(line)
+        printed = len(match.log)
+    scores = match.game.scores
+    print(i18n.t("headless.result"))
+    for rank, player in enumerate(sorted(match.players, key=lambda p: -scores[p]), 1):
+        print(f"{rank}. {match.name(player)} ({match.seats[player].kind}): {scores[player]}")
+    print(i18n.t("headless.winners", who=", ".join(match.name(p) for p in match.game.winners())))
+    return 0
+
+
+def run_window(args: argparse.Namespace, seats) -> int:
+    from game.app import App
+    from game.assets import Sounds
+    from game.controller import Match
+    from game.scene import Context
+    from game.scenes.play import phase_scene
+    from game.scenes.title import TitleScene
+    from game.settings import Settings
+    settings = Settings.load()
+    if args.speed:
+        settings.anim_speed = args.speed
+    ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
+    if seats:
+        seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
+        match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
+        first = phase_scene(match.game.phase)(ctx, match)
+    else:
+        first = TitleScene(ctx)
+    width, _, height = args.window.partition("x")
+    App(first, (int(width), int(height)), settings.fullscreen, args.screenshots).run()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        seats = parse_players(args.players) if args.players else None
+    except ValueError as exc:
+        parser.error(str(exc))
+    if not args.window.replace("x", "", 1).isdigit():
+        parser.error("--window expects WIDTHxHEIGHT, e.g. 960x600")
+    from game.settings import Settings
+    i18n.set_language(args.lang or Settings.load().language)
+    if args.headless:
+        return run_headless(args)
+    return run_window(args, seats)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

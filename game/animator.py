@@ -1,0 +1,238 @@
+"""Turns engine events into tweens on the table: Caballeros fly, the King walks, points rise.
+
+Why: animation is driven only by what the engine reports; each event updates the displayed table
+when its animation lands, so the counts on screen always match what has been shown.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from game import layout
+from game.assets import Sounds
+from game.i18n import area_name, t
+from game.mapdata import load_map
+from game.table import Sprite, Table
+from game.tween import Tweener
+
+Locator = Callable[[str], tuple[float, float]]   # player -> screen point of his panel
+
+
+class _Hold:
+    """A dummy tween target: waiting is a tween of nothing."""
+    value = 0.0
+
+
+class Banner:
+    """A short caption across the map ("Round 4", "Veto!")."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.alpha = 0.0
+
+
+class Animator:
+    def __init__(self, table: Table, tweener: Tweener, sounds: Sounds, panel_point: Locator,
+                 name: Callable[[str], str]) -> None:
+        self.table = table
+        self.tweener = tweener
+        self.sounds = sounds
+        self.panel_point = panel_point
+        self.name = name
+        self.banner = Banner()
+
+    # ---- helpers ------------------------------------------------------------------------------
+    def hold(self, seconds: float, then: Callable[[], None] | None = None) -> None:
+        self.tweener.animate(_Hold(), "value", 1.0, seconds, "linear", on_finish=then)
+
+    def say(self, text: str, seconds: float = 1.0) -> None:
+        self.banner.text = text
+        self.banner.alpha = 255.0
+        self.tweener.animate(self.banner, "alpha", 0.0, seconds, "in_quad")
+
+    def point(self, player: str, area: str) -> tuple[float, float]:
+        if area in ("court", "provinces"):
+            return self.panel_point(player)
+        return layout.area_anchor(area)
+
+    def fly(self, player: str, source: str, target: str, count: int, duration: float = 0.45,
+            delay: float = 0.0, start: tuple[float, float] | None = None) -> None:
+        """One cube (labelled with the count) flies; counts update at take-off and landing."""
+        table = self.table
+        table.add(player, source, -count)
+        sprite = Sprite("cube", start or self.point(player, source), player, str(count) if count > 1 else "")
+        table.sprites.append(sprite)
+
+        def land() -> None:
+            if sprite in table.sprites:
+                table.sprites.remove(sprite)
+            table.add(player, target, count)
+            self.sounds.play("place")
+        self.tweener.animate(sprite, "pos", self.point(player, target), duration, "in_out_quad", delay, land)
+
+    def rise_points(self, area: str, points: tuple[tuple[str, int], ...], duration: float = 1.1) -> None:
+        """'+5' labels in player colours float up from an area."""
+        x, y = layout.area_anchor(area)
+        shown = [(p, n) for p, n in points if n]
+        for i, (player, value) in enumerate(shown):
+            sprite = Sprite("points", (x + (i - (len(shown) - 1) / 2) * 40, y), player, f"+{value}")
+            self.table.sprites.append(sprite)
+            self.tweener.animate(sprite, "pos", (sprite.pos[0], y - 50), duration, "out_cubic",
+                                 on_finish=lambda s=sprite: self._drop(s))
+            self.tweener.animate(sprite, "alpha", 0.0, duration, "in_quad")
+
+    def _drop(self, sprite: Sprite) -> None:
+        if sprite in self.table.sprites:
+            self.table.sprites.remove(sprite)
+
+    def move_markers(self, points: tuple[tuple[str, int], ...], duration: float = 0.8) -> None:
+        """Score markers slide along the success track."""
+        for player, value in points:
+            if not value:
+                continue
+            self.table.scores[player] = self.table.scores.get(player, 0) + value
+            holder = _TrackMarker(self.table, player)
+            self.tweener.animate(holder, "value", float(self.table.scores[player]), duration, "out_quad")
+
+    # ---- events -------------------------------------------------------------------------------
+    def start(self, event: Any) -> None:
+        """Begin the animation of one event; `tweener.busy` is False once it is over."""
+        handler = getattr(self, "_on_" + type(event).__name__, None)
+        if handler:
+            handler(event)
+
+    def _on_CaballerosMoved(self, e: Any) -> None:
+        self.fly(e.player, e.source, e.target, e.count)
+
+    def _on_KingMoved(self, e: Any) -> None:
+        data = load_map()
+        table = self.table
+        table.king_pos = layout.to_screen(data.regions[e.source].king)
+        table.king = e.source
+
+        def arrive() -> None:
+            table.king, table.king_pos = e.target, None
+            self.sounds.play("king")
+        self.tweener.animate(table, "king_pos", layout.to_screen(data.regions[e.target].king), 0.8,
+                             "in_out_sine", on_finish=arrive)
+
+    def _on_GrandeMoved(self, e: Any) -> None:
+        data = load_map()
+        table = self.table
+        table.grandes.pop(e.player, None)
+        sprite = Sprite("grande", layout.to_screen(data.regions[e.source].grande), e.player)
+        table.sprites.append(sprite)
+
+        def arrive() -> None:
+            self._drop(sprite)
+            table.grandes[e.player] = e.target
+        self.tweener.animate(sprite, "pos", layout.to_screen(data.regions[e.target].grande), 0.7,
+                             "in_out_quad", on_finish=arrive)
+
+    def _on_ScoreboardMoved(self, e: Any) -> None:
+        self.table.scoreboards[e.board] = e.target
+        self.sounds.play("card")
+        self.hold(0.4)
+
+    def _on_CardTaken(self, e: Any) -> None:
+        self.table.taken[e.card] = e.player
+        self.sounds.play("card")
+        self.hold(0.35)
+
+    def _on_PowerPlayed(self, e: Any) -> None:
+        self.table.power_played[e.player] = e.value
+        hand = self.table.hands.get(e.player)
+        if hand is not None:
+            self.table.hands[e.player] = tuple(v for v in hand if v != e.value)
+        self.sounds.play("card")
+        self.hold(0.35)
+
+    def _on_RoundStarted(self, e: Any) -> None:
+        self.table.offer, self.table.taken = list(e.face_up), {}
+        self.table.power_played = {}
+        self.table.round = e.round
+        self.say(t("banner.round", round=e.round), 1.4)
+
+    def _on_TurnOrderSet(self, e: Any) -> None:
+        self.say(t("banner.turn_order", order=" › ".join(self.name(p) for p in e.order)), 1.6)
+
+    def _on_TurnStarted(self, e: Any) -> None:
+        self.table.active = e.player
+        self.hold(0.2)
+
+    def _on_AreaScored(self, e: Any) -> None:
+        self.table.focus = e.area
+        self.rise_points(e.area, e.points)
+        self.move_markers(e.points)
+        bonuses = [t("banner.king_bonus", who=self.name(e.king_bonus))] if e.king_bonus else []
+        bonuses += [t("banner.home_bonus", who=self.name(p)) for p in e.home_bonus]
+        if bonuses:
+            self.say(" · ".join(bonuses), 1.2)
+        if any(n for _, n in e.points):
+            self.sounds.play("score")
+
+        def clear() -> None:
+            self.table.focus = None
+        self.hold(0.9, clear)
+
+    def _on_ScoringStarted(self, e: Any) -> None:
+        if e.kind not in ("general",) and not e.kind.startswith("round"):
+            self.say(t(f"card.{e.kind}.name"), 1.2)
+
+    def _on_DiscsRevealed(self, e: Any) -> None:
+        self.table.revealed = dict(e.discs)
+        self.sounds.play("reveal")
+
+        def clear() -> None:
+            self.table.revealed = {}
+        self.hold(1.6, clear)
+
+    def _on_ActionVetoed(self, e: Any) -> None:
+        self.say(t("banner.vetoed", who=self.name(e.vetoed_by)), 1.2)
+        self.sounds.play("error")
+
+    def _on_ActionSkipped(self, e: Any) -> None:
+        self.hold(0.2)
+
+    def _on_VetoTaken(self, e: Any) -> None:
+        self.table.veto[e.player] = True
+
+    def _on_PowerRecovered(self, e: Any) -> None:
+        self.say(t("banner.recovered", who=self.name(e.player)), 1.0)
+
+    def _on_CastilloOpened(self, e: Any) -> None:
+        self.say(area_name("castillo") + ": " + ", ".join(f"{self.name(p)} {n}" for p, n in e.counts), 1.4)
+
+
+class _TrackMarker:
+    """Tween target that writes an animated score into table.track."""
+
+    def __init__(self, table: Table, player: str) -> None:
+        self.table = table
+        self.player = player
+
+    @property
+    def value(self) -> float:
+        return self.table.track.get(self.player, 0.0)
+
+    @value.setter
+    def value(self, v: float) -> None:
+        self.table.track[self.player] = v
+
+
+def draw_banner(surface: pygame.Surface, banner: Banner) -> None:
+    """The caption over the top of the map, fading out."""
+    if banner.alpha <= 1 or not banner.text:
+        return
+    from game.render import style
+    rect = pygame.Rect(0, 0, min(780, style.font(22, True, "serif").size(banner.text)[0] + 60), 44)
+    rect.center = (layout.MAP_RECT.centerx, layout.MAP_RECT.y + 110)
+    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*style.WOOD_DARK, 220), plate.get_rect(), border_radius=10)
+    pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=10)
+    size = style.fit_size(banner.text, rect.width - 30, 22, True, "serif")
+    label = style.font(size, True, "serif").render(banner.text, True, style.GOLD_LIGHT)
+    plate.blit(label, label.get_rect(center=plate.get_rect().center))
+    plate.set_alpha(int(min(255, banner.alpha * 1.5)))
+    surface.blit(plate, rect)

@@ -1,0 +1,60 @@
+"""Localized one-line descriptions of moves and events for the game log.
+
+Why not `engine.describe`: that text is English only, and the log must follow the language
+setting. Secrets stay secret: a disc or a recovered power card is never named here.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from game.i18n import area_name, t
+
+Namer = Callable[[str], str]
+
+
+def describe_move(move: Any, player: str | None, name: Namer) -> str | None:
+    """The log line for `player` playing `move` (None for moves the log skips, like `done`)."""
+    verb, args = move.verb, tuple(move.args)
+    who = name(player) if player else ""
+    if verb in ("done", "allow", "action"):
+        return None
+    if verb in ("place", "recall", "return", "king", "grande", "score", "target"):
+        return t(f"log.{verb}", who=who, area=area_name(args[0]))
+    if verb == "power":
+        return t("log.power", who=who, value=args[0])
+    if verb == "court":
+        return t("log.court", who=who, count=args[0])
+    if verb == "card":
+        return t("log.card", who=who, card=t(f"card.{args[0]}.name"))
+    if verb == "first":
+        return t(f"log.first_{args[0]}", who=who)
+    if verb == "move":
+        return t("log.move", who=who, owner=name(args[0]), source=area_name(args[1]),
+                 target=area_name(args[2]))
+    if verb == "cull":
+        return t("log.cull", who=who, owner=name(args[0]), area=area_name(args[1]))
+    if verb == "scoreboard":
+        return t("log.scoreboard", who=who, board=args[0], area=area_name(args[1]))
+    if verb in ("recover", "disc", "veto", "skip"):
+        return t(f"log.{verb}", who=who)
+    return f"{who}: {verb} {' '.join(args)}"
+
+
+def describe_event(event: Any, name: Namer) -> str | None:
+    """The log line for an engine event, or None for events the move line already covers."""
+    kind = type(event).__name__
+    if kind == "RoundStarted":
+        return t("log.round", round=event.round)
+    if kind == "AreaScored":
+        parts = [f"{name(p)} +{pts}" for p, pts in event.points if pts]
+        return t("log.scored", area=area_name(event.area), points=", ".join(parts) or "—")
+    if kind == "DiscsRevealed":
+        picks = ", ".join(f"{name(p)} → {area_name(r)}" for p, r in event.discs)
+        return t("log.discs", picks=picks or "—")
+    if kind == "ActionVetoed":
+        return t("log.vetoed", who=name(event.vetoed_by), owner=name(event.player))
+    if kind == "ScoringStarted" and event.kind == "general":
+        return t("log.general_scoring")
+    if kind == "GameOver":
+        return t("log.game_over", winners=", ".join(name(p) for p in event.winners))
+    return None

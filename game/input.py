@@ -1,0 +1,71 @@
+"""Turns raw pygame events into intents, in logical (1280x800) coordinates.
+
+Why: scenes react to "click at (x, y)", "confirm", "skip animation", "help" — never to key codes or
+window pixels — so the scaled window, keyboard shortcuts and the test driver all meet in one place.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+# intent kinds
+CLICK = "click"            # left click at pos
+ALT_CLICK = "alt_click"    # right click at pos (per-card help)
+HOVER = "hover"            # mouse moved to pos
+CONFIRM = "confirm"        # Enter / Space: done, continue
+SKIP = "skip"              # S: skip the special action
+FAST_FORWARD = "fast"      # Tab: finish running animations
+CANCEL = "cancel"          # Escape / P: back, pause
+HELP = "help"              # F1 / H
+FULLSCREEN = "fullscreen"  # F11
+QUIT = "quit"              # window closed
+RESIZE = "resize"
+KEY = "key"                # any other key (text entry in setup)
+
+KEYMAP = {
+    pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
+    pygame.K_d: CONFIRM, pygame.K_s: SKIP, pygame.K_TAB: FAST_FORWARD,
+    pygame.K_ESCAPE: CANCEL, pygame.K_p: CANCEL, pygame.K_F1: HELP, pygame.K_h: HELP,
+    pygame.K_F11: FULLSCREEN,
+}
+
+
+@dataclass(frozen=True)
+class Intent:
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    key: int = 0
+    text: str = ""
+
+
+def translate(event: pygame.event.Event,
+              to_logical: Callable[[tuple[int, int]], tuple[int, int]],
+              text_entry: bool = False) -> Intent | None:
+    """One pygame event -> one intent (or None when it means nothing to the client).
+
+    With `text_entry` on (a name field has focus) letter keys arrive as KEY intents with text.
+    """
+    if event.type == pygame.QUIT:
+        return Intent(QUIT)
+    if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+        return Intent(RESIZE)
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        pos = to_logical(event.pos)
+        if event.button == 1:
+            return Intent(CLICK, pos)
+        if event.button == 3:
+            return Intent(ALT_CLICK, pos)
+        return None
+    if event.type == pygame.MOUSEMOTION:
+        return Intent(HOVER, to_logical(event.pos))
+    if event.type == pygame.KEYDOWN:
+        if text_entry and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB,
+                                            pygame.K_F1, pygame.K_F11):
+            return Intent(KEY, key=event.key, text=getattr(event, "unicode", ""))
+        kind = KEYMAP.get(event.key)
+        if kind:
+            return Intent(kind, key=event.key)
+        return Intent(KEY, key=event.key, text=getattr(event, "unicode", ""))
+    return None

@@ -1,0 +1,123 @@
+"""The drawing data of the board (levels/map.yaml): region outlines and anchors, validated at load.
+
+Why separate from the engine's board data: outlines and label anchors are presentation only; the
+engine never needs them. Errors name the file and the field.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+MAP_FILE = Path(__file__).resolve().parent.parent / "levels" / "map.yaml"
+Point = tuple[int, int]
+
+
+class MapDataError(ValueError):
+    """levels/map.yaml is missing a field or has a malformed one."""
+
+
+@dataclass(frozen=True)
+class RegionShape:
+    id: str
+    polygon: tuple[Point, ...]
+    label: Point
+    pieces: Point
+    grande: Point
+    scoreboard: Point
+    king: Point
+    colour: str
+
+
+@dataclass(frozen=True)
+class MapData:
+    width: int
+    height: int
+    outline: tuple[Point, ...]
+    portugal: tuple[Point, ...]
+    france: tuple[Point, ...]
+    islands: tuple[tuple[Point, ...], ...]
+    regions: dict[str, RegionShape]
+    castillo: Point
+    king_off_map: Point
+
+
+def _points(value: object, field: str) -> tuple[Point, ...]:
+    if not isinstance(value, list) or len(value) < 3:
+        raise MapDataError(f"{MAP_FILE.name}: {field}: expected a list of at least 3 [x, y] points")
+    return tuple(_point(p, field) for p in value)
+
+
+def _point(value: object, field: str) -> Point:
+    if not (isinstance(value, list) and len(value) == 2 and all(isinstance(c, int) for c in value)):
+        raise MapDataError(f"{MAP_FILE.name}: {field}: expected [x, y] integers, got {value!r}")
+    return (value[0], value[1])
+
+
+def _field(data: dict, key: str, where: str) -> object:
+    if key not in data:
+        raise MapDataError(f"{MAP_FILE.name}: {where}: missing field {key!r}")
+    return data[key]
+
+
+@lru_cache(maxsize=1)
+def load_map(path: Path = MAP_FILE) -> MapData:
+    """Parse and validate the map file once."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    canvas = _field(data, "canvas", "top level")
+    parking = _field(data, "king_parking", "top level")
+    regions = {}
+    for rid, raw in _field(data, "regions", "top level").items():
+        where = f"regions.{rid}"
+        regions[rid] = RegionShape(
+            id=rid,
+            polygon=_points(_field(raw, "polygon", where), where + ".polygon"),
+            label=_point(_field(raw, "label", where), where + ".label"),
+            pieces=_point(_field(raw, "pieces", where), where + ".pieces"),
+            grande=_point(_field(raw, "grande", where), where + ".grande"),
+            scoreboard=_point(_field(raw, "scoreboard", where), where + ".scoreboard"),
+            king=_point(_field(parking["regions"], rid, "king_parking.regions"),
+                        f"king_parking.regions.{rid}"),
+            colour=str(_field(raw, "colour", where)),
+        )
+    return MapData(
+        width=int(canvas["width"]), height=int(canvas["height"]),
+        outline=_points(_field(data, "outline", "top level"), "outline"),
+        portugal=_points(_field(data, "portugal", "top level"), "portugal"),
+        france=_points(_field(data, "france", "top level"), "france"),
+        islands=tuple(_points(i, "islands") for i in _field(data, "islands", "top level")),
+        regions=regions,
+        castillo=_point(_field(data, "castillo", "top level"), "castillo"),
+        king_off_map=_point(_field(parking, "off_map", "king_parking"), "king_parking.off_map"),
+    )
+
+
+def point_in_polygon(x: float, y: float, polygon: tuple[Point, ...]) -> bool:
+    """Even-odd ray casting; enough for the simple region outlines."""
+    inside = False
+    j = len(polygon) - 1
+    for i, (xi, yi) in enumerate(polygon):
+        xj, yj = polygon[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            inside = not inside
+        j = i
+    return inside
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Printed numbers from levels/classic.yaml that the client shows (it never scores with them)."""
+    values: dict[str, tuple[int, ...]]
+    boards: dict[str, tuple[int, ...]]
+    power_to_court: tuple[int, ...]
+
+
+@lru_cache(maxsize=1)
+def printed_tables(path: Path = MAP_FILE.parent / "classic.yaml") -> Tables:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    values = {r["id"]: tuple(r["values"]) for r in data["regions"]}
+    values["castillo"] = tuple(data["castillo"]["values"])
+    boards = {k: tuple(v) for k, v in data["mobile_scoreboards"].items()}
+    return Tables(values, boards, tuple(data["power_to_court"]))

@@ -1,0 +1,248 @@
+"""The map of Spain with everything standing on it, drawn from a `Table`.
+
+The static layer (sea, land, region fills, names, printed values) is rendered once per language;
+each frame adds highlights, Caballeros, Grandes, the King, scoreboards, the Castillo and sprites.
+"""
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from game import layout
+from game.i18n import area_name, t
+from game.mapdata import MapData, load_map, printed_tables
+from game.render import pieces, style
+from game.table import Table
+
+
+
+def _screen_poly(points) -> list[tuple[float, float]]:
+    return [layout.to_screen(p) for p in points]
+
+
+def _hex(colour: str) -> tuple[int, int, int]:
+    return pygame.Color(colour)[:3]
+
+
+@lru_cache(maxsize=4)
+def static_layer(language: str) -> pygame.Surface:
+    """Sea, neighbours, islands, regions with names and printed values (cached per language)."""
+    data = load_map()
+    rect = layout.MAP_RECT
+    surface = pygame.Surface(rect.size)
+    surface.fill(style.SEA)
+    rng = random.Random(7)
+    for _ in range(260):  # gentle wave strokes
+        x, y = rng.randrange(rect.w), rng.randrange(rect.h)
+        pygame.draw.arc(surface, style.SEA_DEEP, (x, y, 18, 8), 0.2, 2.9, 1)
+    shift = (-rect.x, -rect.y)
+
+    def poly(points, fill, border=None, width=2):
+        pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(points)]
+        pygame.draw.polygon(surface, fill, pts)
+        if border:
+            pygame.draw.polygon(surface, border, pts, width)
+
+    land_grey = (206, 198, 176)
+    poly(data.portugal, land_grey, (160, 150, 130), 1)
+    poly(data.france, land_grey, (160, 150, 130), 1)
+    for island in data.islands:
+        poly(island, land_grey, (160, 150, 130), 1)
+    for shape in data.regions.values():
+        poly(shape.polygon, _hex(shape.colour))
+    _texture(surface, rng)
+    for shape in data.regions.values():
+        poly(shape.polygon, _hex(shape.colour), None)
+        pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
+        pygame.draw.polygon(surface, style.shade(_hex(shape.colour), 0.55), pts, 2)
+    pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(data.outline)]
+    pygame.draw.polygon(surface, style.INK, pts, 3)
+    _label(surface, t("map.portugal"), layout.to_screen((120, 470)), shift, 13, style.INK_SOFT)
+    _label(surface, t("map.france"), layout.to_screen((800, 60)), shift, 13, style.INK_SOFT)
+    _label(surface, t("map.sea"), layout.to_screen((820, 560)), shift, 13, style.SEA_DEEP)
+    pygame.draw.rect(surface, style.INK, surface.get_rect(), 3, border_radius=6)
+    return surface
+
+
+def _texture(surface: pygame.Surface, rng: random.Random) -> None:
+    """Speckle the land a little so the fills read as paper, not flat colour."""
+    speck = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    for _ in range(2500):
+        x, y = rng.randrange(surface.get_width()), rng.randrange(surface.get_height())
+        speck.fill((80, 60, 30, rng.randrange(6, 18)), (x, y, 2, 2))
+    surface.blit(speck, (0, 0))
+
+
+def _label(surface, value, pos, shift, size, colour, bold=False, face="serif"):
+    style.text(surface, value, (pos[0] + shift[0], pos[1] + shift[1]), size, colour, bold, face,
+               anchor="center")
+
+
+def region_values(table: Table, region: str) -> tuple[tuple[int, ...], bool]:
+    """Values in force on a region and whether a mobile scoreboard sets them."""
+    tables = printed_tables()
+    for board, where in table.scoreboards.items():
+        if where == region:
+            return tables.boards[board], True
+    return tables.values[region], False
+
+
+def draw_board(surface: pygame.Surface, table: Table, language: str, targets: frozenset[str] = frozenset(),
+               hover: str | None = None, focus: str | None = None) -> None:
+    """The whole map layer: static map, highlights, labels, pieces, Castillo, King.
+    `focus` is an extra area to light up (the source of a move being chosen)."""
+    data = load_map()
+    surface.blit(static_layer(language), layout.MAP_RECT.topleft)
+    _highlights(surface, data, table, targets, hover, focus or table.focus)
+    for rid, shape in data.regions.items():
+        _region_label(surface, table, rid, shape)
+    for rid, shape in data.regions.items():
+        _region_pieces(surface, table, rid, shape)
+    _grandes(surface, data, table)
+    _scoreboards(surface, data, table)
+    _castillo(surface, data, table, "castillo" in targets, hover == "castillo")
+    if table.king:
+        foot = table.king_pos or layout.to_screen(data.regions[table.king].king)
+        pieces.king(surface, foot)
+    _revealed_discs(surface, data, table)
+
+
+def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> None:
+    glow = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
+    shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
+    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
+    for rid, shape in data.regions.items():
+        pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
+        if rid == focus:
+            pygame.draw.polygon(glow, (255, 240, 170, 150), pts)
+        elif rid in targets:
+            alpha = 150 if rid == hover else int(60 + 50 * pulse)
+            pygame.draw.polygon(glow, (255, 244, 190, alpha), pts)
+        if rid == table.king:
+            pygame.draw.polygon(glow, (40, 30, 20, 45), pts)
+    surface.blit(glow, layout.MAP_RECT.topleft)
+    for rid, shape in data.regions.items():
+        if rid in targets or rid == focus:
+            width = 4 if rid == hover or rid == focus else 3
+            pygame.draw.polygon(surface, style.GOLD if rid != hover else style.HIGHLIGHT,
+                                _screen_poly(shape.polygon), width)
+
+
+def _region_label(surface, table: Table, rid: str, shape) -> None:
+    x, y = layout.to_screen(shape.label)
+    name = area_name(rid)
+    size = style.fit_size(name, 130, 15, bold=True, face="serif")
+    style.text(surface, name, (x, y), size, style.INK, bold=True, face="serif", anchor="center",
+               shadow=(250, 240, 214))
+    values, mobile = region_values(table, rid)
+    if not mobile:
+        style.text(surface, "  ".join(str(v) for v in values), (x, y + 15), 12, style.INK_SOFT,
+                   bold=True, anchor="center")
+    if table.king == rid:
+        style.text(surface, t("board.kings_region"), (x, y - 15), 10, style.INK_SOFT, anchor="center")
+
+
+def _region_pieces(surface, table: Table, rid: str, shape) -> None:
+    present = [p for p in table.players if (table.count(p, rid) or 0) > 0]
+    if not present:
+        return
+    bx, by = layout.to_screen(shape.pieces)
+    spacing = 17
+    left = bx - (len(present) - 1) * spacing / 2
+    for i, player in enumerate(present):
+        pieces.counted_cube(surface, (left + i * spacing - 2, by - 10), 15, style.player_colour(player),
+                            table.count(player, rid))
+
+
+def _grandes(surface, data: MapData, table: Table) -> None:
+    by_region: dict[str, list[str]] = {}
+    for player, region in table.grandes.items():
+        by_region.setdefault(region, []).append(player)
+    for region, owners in by_region.items():
+        fx, fy = layout.to_screen(data.regions[region].grande)
+        for i, player in enumerate(owners):
+            pieces.grande(surface, (fx + (i - (len(owners) - 1) / 2) * 12, fy),
+                          style.player_colour(player), 20)
+
+
+def _scoreboards(surface, data: MapData, table: Table) -> None:
+    for board, region in table.scoreboards.items():
+        if region:
+            spot = layout.to_screen(data.regions[region].scoreboard)
+        else:
+            spot = layout.to_screen(layout.SCOREBOARD_SPOTS[board])
+        pieces.scoreboard(surface, spot, printed_tables().boards[board], gold=region is not None)
+    if any(region is None for region in table.scoreboards.values()):
+        x, y = layout.to_screen((160, 668))
+        style.text(surface, t("board.mobile_scoreboards"), (x, y), 11, style.INK_SOFT, anchor="center")
+
+
+def _castillo(surface, data: MapData, table: Table, target: bool, hover: bool) -> None:
+    rect = layout.castillo_rect(data)
+    if target:
+        glow = rect.inflate(16, 16)
+        pygame.draw.rect(surface, style.HIGHLIGHT if hover else style.GOLD, glow, 4, border_radius=10)
+    pieces.tower(surface, rect.center, table.tower_lift, highlight=target and hover)
+    style.text(surface, area_name("castillo"), (rect.centerx, rect.top - 22), 14, style.INK, bold=True,
+               face="serif", anchor="center", shadow=(250, 240, 214))
+    if table.tower_lift > 0:
+        return
+    counts = [(p, table.count(p, "castillo")) for p in table.players]
+    shown = [(p, n) for p, n in counts if n]
+    y = rect.bottom + 4
+    if shown and all(n is not None for _, n in counts):
+        left = rect.centerx - (len(shown) - 1) * 9
+        for i, (player, n) in enumerate(shown):
+            pieces.counted_cube(surface, (left + i * 18, y + 8), 15, style.player_colour(player), n)
+    else:
+        style.text(surface, t("board.castillo_total", count=table.castillo_total),
+                   (rect.centerx, y + 8), 13, style.INK, bold=True, anchor="center")
+
+
+def _revealed_discs(surface, data: MapData, table: Table) -> None:
+    by_region: dict[str, list[str]] = {}
+    for player, region in table.revealed.items():
+        by_region.setdefault(region, []).append(player)
+    for region, owners in by_region.items():
+        x, y = layout.to_screen(data.regions[region].label)
+        for i, player in enumerate(owners):
+            disc_marker(surface, (x + (i - (len(owners) - 1) / 2) * 26, y - 30), player)
+
+
+def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: str) -> None:
+    """A secret disc shown face up: a player-coloured dial with a pointer."""
+    cx, cy = int(centre[0]), int(centre[1])
+    colour = style.player_colour(player)
+    pygame.draw.circle(surface, style.WOOD_DARK, (cx + 1, cy + 2), 12)
+    pygame.draw.circle(surface, colour, (cx, cy), 12)
+    pygame.draw.circle(surface, style.PARCHMENT, (cx, cy), 7)
+    pygame.draw.line(surface, style.INK, (cx, cy), (cx, cy + 7), 3)
+    pygame.draw.circle(surface, style.shade(colour, 0.5), (cx, cy), 12, 2)
+
+
+def draw_sprites(surface: pygame.Surface, table: Table) -> None:
+    """Pieces and labels in flight, above everything on the map."""
+    for sprite in table.sprites:
+        if sprite.kind == "cube":
+            colour = style.player_colour(sprite.player)
+            if sprite.label:
+                pieces.counted_cube(surface, sprite.pos, int(15 * sprite.scale), colour, int(sprite.label))
+            else:
+                pieces.cube(surface, sprite.pos, int(15 * sprite.scale), colour)
+        elif sprite.kind == "grande":
+            pieces.grande(surface, sprite.pos, style.player_colour(sprite.player), 20)
+        elif sprite.kind == "disc":
+            disc_marker(surface, sprite.pos, sprite.player)
+        elif sprite.kind == "points":
+            colour = style.player_colour(sprite.player) if sprite.player else style.INK
+            image = style._render(sprite.label, 22, colour, True, "serif")
+            image.set_alpha(int(sprite.alpha))
+            outline = style._render(sprite.label, 22, style.PARCHMENT, True, "serif")
+            outline.set_alpha(int(sprite.alpha))
+            rect = image.get_rect(center=(int(sprite.pos[0]), int(sprite.pos[1])))
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                surface.blit(outline, rect.move(dx, dy))
+            surface.blit(image, rect)

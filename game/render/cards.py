@@ -1,0 +1,68 @@
+"""The action cards on offer this round: stack number (Caballeros placed), name and effect text.
+
+Cards already taken stay in their slot, faded, with the taker's colour, so everybody can read
+what the others chose.
+"""
+from __future__ import annotations
+
+import pygame
+
+import engine
+from game import layout
+from game.i18n import t
+from game.render import pieces, style
+from game.table import Table
+
+STACK_COLOURS = {1: (120, 86, 140), 2: (160, 72, 56), 3: (56, 110, 150), 4: (70, 122, 70), 5: (40, 34, 30)}
+
+
+def card_stack(card: str) -> int:
+    return engine.CARDS[card].stack
+
+
+def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: str | None = None,
+                selectable: bool = False, hover: bool = False, current: bool = False) -> None:
+    """One card as a wide strip; selectable cards glow, taken ones fade with the taker's colour."""
+    stack = card_stack(card)
+    faded = taker is not None and not current
+    fill = style.PARCHMENT if not faded else (214, 204, 182)
+    style.panel(surface, rect, fill=fill, border=style.GOLD if (selectable or current) else style.INK_SOFT,
+                width=3 if (hover or current) else 2, radius=7)
+    badge = pygame.Rect(rect.x + 6, rect.y + 6, 40, rect.height - 12)
+    pygame.draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
+    style.text(surface, str(stack), (badge.centerx, badge.y + 4), 20, style.WHITE, bold=True, face="serif",
+               anchor="midtop")
+    pieces.cube(surface, (badge.centerx - 1, badge.bottom - 10), 10, style.PARCHMENT)
+    ink = style.INK if not faded else style.INK_SOFT
+    body = pygame.Rect(badge.right + 8, rect.y + 5, rect.width - badge.width - 24, rect.height - 8)
+    name = t(f"card.{card}.name")
+    style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
+               bold=True, face="serif")
+    style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(body.x, body.y + 20, body.width, 40), 11,
+                    ink, face="condensed", spacing=0, max_lines=2)
+    if selectable and hover:
+        pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
+    if taker:
+        stamp = pygame.Rect(0, 0, 56, 18)
+        stamp.topright = (rect.right - 8, rect.y + 6)
+        colour = style.player_colour(taker)
+        pygame.draw.rect(surface, colour, stamp, border_radius=4)
+        style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
+                   anchor="center")
+
+
+def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,
+                 current: str | None) -> None:
+    """Header plus the five cards of the round (taken ones faded)."""
+    area = layout.CARDS_RECT
+    style.text(surface, t("hud.action_cards"), (area.x + 4, area.y), 15, style.PARCHMENT, bold=True, face="serif")
+    for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):
+        action_card(surface, rect, card, table.taken.get(card), card in selectable,
+                    bool(hover and rect.collidepoint(hover)), card == current)
+
+
+def card_at(table: Table, pos: tuple[int, int]) -> str | None:
+    for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):
+        if rect.collidepoint(pos):
+            return card
+    return None

@@ -1,0 +1,175 @@
+"""Everything around the map: top bar with the round track, success track, player panels, game log.
+
+Drawn from the `Table` (what the board shows) plus a few match facts (names, seats, thinking).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import layout
+from game.i18n import area_name, t
+from game.mapdata import printed_tables
+from game.render import pieces, style
+from game.table import Table
+
+SCORING_ROUNDS = (3, 6, 9)
+
+
+def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None) -> None:
+    bar = layout.TOP_BAR
+    pygame.draw.rect(surface, style.WOOD_DARK, bar)
+    pygame.draw.line(surface, style.GOLD, bar.bottomleft, bar.bottomright, 2)
+    style.text(surface, "El Grande", (16, bar.centery), 24, style.GOLD_LIGHT, bold=True, face="serif",
+               anchor="midleft", shadow=(0, 0, 0))
+    round_track(surface, table)
+    style.text(surface, phase_text, (layout.ROUND_TRACK.right + 16, bar.centery), 14, style.PARCHMENT,
+               bold=True, anchor="midleft")
+    for rect, label in ((layout.HELP_BUTTON, t("button.help")), (layout.MENU_BUTTON, t("button.menu"))):
+        style.button(surface, rect, label, hover=bool(hover and rect.collidepoint(hover)), size=14)
+
+
+def round_track(surface: pygame.Surface, table: Table) -> None:
+    """Rounds 1..9; the current one gold, scoring rounds crowned, rounds the variant skips faded."""
+    rect = layout.ROUND_TRACK
+    style.text(surface, t("hud.round"), (rect.x, rect.centery), 13, style.PARCHMENT, anchor="midleft")
+    left = rect.x + 70
+    for n in range(1, 10):
+        centre = (left + (n - 1) * 38, rect.centery + 2)
+        played = n in table.rounds
+        current = n == table.round
+        fill = style.GOLD if current else (style.PARCHMENT if played else (96, 84, 72))
+        if current:
+            pygame.draw.circle(surface, style.GOLD_LIGHT, centre, 15)
+        pygame.draw.circle(surface, fill, centre, 12)
+        pygame.draw.circle(surface, style.INK, centre, 12, 2)
+        style.text(surface, str(n), centre, 13, style.INK if played else (60, 50, 44), bold=True, anchor="center")
+        if n in SCORING_ROUNDS:
+            cx, cy = centre[0] + 11, centre[1] - 10
+            crown = [(cx - 6, cy + 3), (cx - 6, cy - 3), (cx - 3, cy), (cx, cy - 5), (cx + 3, cy),
+                     (cx + 6, cy - 3), (cx + 6, cy + 3)]
+            pygame.draw.polygon(surface, style.GOLD_LIGHT, crown)
+            pygame.draw.polygon(surface, style.INK, crown, 1)
+
+
+def success_track(surface: pygame.Surface, table: Table) -> None:
+    """The score track 0..130 with a marker per player; shared spaces stack upwards."""
+    rect = layout.TRACK_RECT
+    style.panel(surface, rect, radius=6)
+    style.text(surface, t("hud.success_track"), (rect.x + 10, rect.y + 4), 11, style.INK_SOFT, bold=True)
+    y = rect.y + 36
+    pygame.draw.line(surface, style.INK_SOFT, layout.track_position(0)[0:1] + (y,),
+                     (layout.track_position(130)[0], y), 2)
+    for score in range(0, 131, 5):
+        x = layout.track_position(score)[0]
+        tall = score % 10 == 0
+        pygame.draw.line(surface, style.INK_SOFT, (x, y - (6 if tall else 3)), (x, y + (6 if tall else 3)), 1)
+        if tall:
+            style.text(surface, str(score), (x, y + 8), 10, style.INK_SOFT, anchor="midtop")
+    stacks: dict[int, int] = {}
+    for player in sorted(table.players, key=lambda p: table.track.get(p, 0)):
+        value = table.track.get(player, 0.0)
+        x = layout.TRACK_RECT.x + 20 + (layout.TRACK_RECT.width - 40) * min(value, 130) / 130
+        level = stacks.get(round(value), 0)
+        stacks[round(value)] = level + 1
+        pieces.cube(surface, (x, y - 8 - level * 9), 11, style.player_colour(player))
+
+
+def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, player: str, name: str,
+                 seat_label: str, active: bool, thinking: bool, disc: str | None) -> None:
+    """One player's strip: name, seat, score, court, provinces, Castillo, home, power cards, Veto."""
+    colour = style.player_colour(player)
+    style.panel(surface, rect, fill=style.PARCHMENT if not active else (252, 240, 206),
+                border=style.GOLD if active else style.INK_SOFT, width=3 if active else 2)
+    pygame.draw.rect(surface, colour, (rect.x, rect.y, 10, rect.height), border_top_left_radius=8,
+                     border_bottom_left_radius=8)
+    x = rect.x + 18
+    style.text(surface, name, (x, rect.y + 5), 16, style.INK, bold=True, face="serif")
+    name_w = style.font(16, True, "serif").size(name)[0]
+    style.text(surface, seat_label, (x + name_w + 8, rect.y + 8), 12, style.INK_SOFT)
+    if thinking:
+        _thinking(surface, (x + name_w + 16 + style.font(12).size(seat_label)[0], rect.y + 15))
+    score = table.scores.get(player, 0)
+    style.text(surface, str(score), (rect.right - 12, rect.y + 4), 26, style.INK, bold=True, face="serif",
+               anchor="topright")
+    row = rect.y + rect.height - 26 if rect.height < 66 else rect.y + 30
+    _counts_row(surface, (x, row), table, player)
+    _power_row(surface, rect, table, player)
+    badges_x = rect.right - 12
+    if table.veto.get(player):
+        badge = pygame.Rect(0, 0, 44, 18)
+        badge.topright = (badges_x, rect.bottom - 24)
+        pygame.draw.rect(surface, style.DANGER, badge, border_radius=4)
+        style.text(surface, t("hud.veto"), badge.center, 11, style.WHITE, bold=True, anchor="center")
+        badges_x = badge.left - 6
+    if disc:
+        style.text(surface, t("hud.your_disc", area=area_name(disc)), (badges_x, rect.bottom - 22), 11,
+                   style.INK, bold=True, anchor="topright")
+
+
+def _counts_row(surface, pos, table: Table, player: str) -> None:
+    x, y = pos
+    colour = style.player_colour(player)
+    items = [(t("hud.court"), table.count(player, "court")), (t("hud.provinces"), table.count(player, "provinces")),
+             (t("hud.castillo"), table.count(player, "castillo"))]
+    for label, value in items:
+        pieces.cube(surface, (x + 6, y + 10), 11, colour)
+        shown = "?" if value is None else str(value)
+        r = style.text(surface, f"{shown}", (x + 16, y + 2), 14, style.INK, bold=True)
+        r2 = style.text(surface, label, (r.right + 4, y + 4), 11, style.INK_SOFT)
+        x = r2.right + 12
+    home = table.grandes.get(player)
+    if home:
+        pieces.grande(surface, (x + 6, y + 17), colour, 15)
+        style.text(surface, area_name(home), (x + 14, y + 4), 11, style.INK_SOFT)
+
+
+def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
+    """Power cards: the card played this round big on the left of the score, the hand as pips."""
+    played = table.power_played.get(player)
+    if played is not None:
+        card = pygame.Rect(rect.right - 84, rect.y + 6, 30, 40)
+        pieces.power_card(surface, card, played, style.player_colour(player), state="played")
+    hand = table.hands.get(player)
+    if hand is None or rect.height < 60:
+        return
+    y = rect.bottom - 20
+    x = rect.x + 18
+    for value in range(1, 14):
+        in_hand = value in hand
+        box = pygame.Rect(x + (value - 1) * 19, y, 17, 15)
+        pygame.draw.rect(surface, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
+        pygame.draw.rect(surface, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
+        style.text(surface, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
+                   bold=in_hand, anchor="center")
+
+
+def _thinking(surface, centre) -> None:
+    """Three dots turning: an AI seat is thinking."""
+    phase = pygame.time.get_ticks() / 160
+    for i in range(3):
+        alpha = 0.5 + 0.5 * math.sin(phase - i)
+        colour = style.shade(style.INK_SOFT, 0.6 + 0.6 * alpha)
+        pygame.draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
+
+
+def log_panel(surface: pygame.Surface, lines: list[str]) -> None:
+    rect = layout.LOG_RECT
+    style.panel(surface, rect)
+    style.text(surface, t("hud.log"), (rect.x + 10, rect.y + 6), 12, style.INK_SOFT, bold=True)
+    size = 12
+    line_h = style.font(size).get_linesize()
+    room = (rect.height - 28) // line_h
+    wrapped: list[str] = []
+    for line in lines[-room:]:
+        wrapped.extend(style.wrap(line, rect.width - 20, size))
+    y = rect.y + 24
+    for line in wrapped[-room:]:
+        style.text(surface, line, (rect.x + 10, y), size, style.INK)
+        y += line_h
+
+
+def court_of(power: int) -> int:
+    """Caballeros a power card brings to the court (printed on the card)."""
+    return printed_tables().power_to_court[power - 1]

@@ -1,0 +1,145 @@
+"""Stepping through a game record: the game at every step and the aligned game-log lines.
+
+Integration (client replay viewer scene; no pygame here):
+
+* Open: ``model = ReplayModel.from_file(path)`` for an exported record, a save file or a bare
+  engine record (raises `engine.DataError` with a one-line message naming the file, and for an
+  illegal move its index and text: show it in a dialog). From a live game:
+  ``ReplayModel(game.record())``.
+* Keys/buttons: ``model.forward()``, ``model.back()``, ``model.seek(i)``, ``model.to_start()``,
+  ``model.to_end()``; each returns the new ``model.position`` (number of moves applied, 0..len).
+* Draw the board from ``model.game`` (the full game: right for finished games) or
+  ``model.view(player)`` (what that player saw: use it for a saved game still in progress, so the
+  viewer does not reveal the stacks or an AI's disc).
+* Game log panel: ``model.lines()`` (one line per move, `engine.describe`), highlight line
+  ``model.position - 1``; ``model.steps[i].events`` are the engine events move i caused, for
+  animation or `game.describe.describe_event` lines.
+* Rebuilding the log of a resumed game: ``ReplayModel(game.record()).lines()``.
+
+The model replays the record once when it is built (every move checked) and keeps a clone of the
+game after every move, so seeking is a list lookup.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import DataError
+
+
+@dataclass(frozen=True)
+class Step:
+    """Move `index` of the record: who decided, the move text, its log line, its events."""
+    index: int
+    player: str
+    move: str
+    line: str
+    events: tuple[Any, ...]
+
+
+def initial_game(record: Any, source: str = "record") -> engine.Game:
+    """The game a record starts from (set-up or scenario), before any move."""
+    if not isinstance(record, dict):
+        raise DataError(f"{source}: a record must be a mapping with 'setup' and 'moves'")
+    if not isinstance(record.get("moves"), list):
+        raise DataError(f"{source}: 'moves' must be a list of move texts")
+    return engine.replay(dict(record, moves=[]), source)
+
+
+def walk(record: Any, source: str = "record") -> tuple[list[Step], list[engine.Game]]:
+    """Replay a record move by move: the steps, and the games before move 0 .. after the last."""
+    game = initial_game(record, source)
+    games, steps = [game.clone()], []
+    for i, text in enumerate(record["moves"]):
+        if not isinstance(text, str):
+            raise DataError(f"{source}: moves[{i}] must be text, got {type(text).__name__}")
+        player = game.to_move
+        try:
+            move = engine.parse_move(text, game)
+            line = engine.describe(move, game)
+            events = game.play(move)
+        except engine.EngineError as exc:
+            raise DataError(f"{source}: moves[{i}] {exc}") from None
+        steps.append(Step(i, player or "?", move.text, line, tuple(events)))
+        games.append(game.clone())
+    return steps, games
+
+
+class ReplayModel:
+    """A finished or saved game record, browsable move by move (see the module docstring)."""
+
+    def __init__(self, record: Any, source: str = "record",
+                 seats: tuple[Any, ...] | None = None) -> None:
+        self.steps, self._games = walk(record, source)
+        self.record = record
+        self.source = source
+        self.seats = seats
+        self.position = len(self.steps)
+
+    @classmethod
+    def from_file(cls, path: Path | str) -> "ReplayModel":
+        from game import saves
+        record, seats = saves.read_record(path)
+        return cls(record, Path(path).name, seats)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    # ---- moving ------------------------------------------------------------------------------
+    def seek(self, position: int) -> int:
+        self.position = max(0, min(len(self.steps), int(position)))
+        return self.position
+
+    def forward(self, n: int = 1) -> int:
+        return self.seek(self.position + n)
+
+    def back(self, n: int = 1) -> int:
+        return self.seek(self.position - n)
+
+    def to_start(self) -> int:
+        return self.seek(0)
+
+    def to_end(self) -> int:
+        return self.seek(len(self.steps))
+
+    @property
+    def at_start(self) -> bool:
+        return self.position == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.position == len(self.steps)
+
+    # ---- reading -----------------------------------------------------------------------------
+    def game_at(self, position: int) -> engine.Game:
+        """A copy of the game after `position` moves (0 = the start); callers may change it."""
+        if not 0 <= position <= len(self.steps):
+            raise IndexError(f"position {position} outside 0..{len(self.steps)}")
+        return self._games[position].clone()
+
+    @property
+    def game(self) -> engine.Game:
+        """The game at the current position (shared: do not play moves on it)."""
+        return self._games[self.position]
+
+    def view(self, player: str, position: int | None = None) -> engine.View:
+        """What `player` saw at `position` (default: the current one)."""
+        pos = self.position if position is None else position
+        return self._games[pos].view(player)
+
+    @property
+    def last_step(self) -> Step | None:
+        """The move that led to the current position (None at the start)."""
+        return self.steps[self.position - 1] if self.position else None
+
+    def lines(self, upto: int | None = None) -> list[str]:
+        """Game-log lines for moves 0 .. upto-1 (default: all): line i describes move i."""
+        end = len(self.steps) if upto is None else max(0, min(len(self.steps), upto))
+        return [s.line for s in self.steps[:end]]
+
+    def record_upto(self, position: int | None = None) -> dict[str, Any]:
+        """The record cut after `position` moves (e.g. to continue a game from there)."""
+        pos = self.position if position is None else position
+        return dict(self.record, moves=[s.move for s in self.steps[:pos]])

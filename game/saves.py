@@ -1,0 +1,475 @@
+"""Saved games: autosave, named slots, exported records; atomic writes and loads that never crash.
+
+Integration (client; no pygame here, every call is cheap enough for a frame handler):
+
+* After every decision (`Match.play` succeeded): ``saves.autosave(match.game, match.seats)``.
+  Write errors raise `SaveWriteError` (an `engine.DataError`); show a toast and keep playing.
+* Title screen: show "Continue" when ``saves.continue_info()`` is not None (a readable autosave of a
+  game that is not over); on click ``game, meta = saves.load_autosave()`` and rebuild the match from
+  ``game`` and ``meta.seats`` (player, kind "human" or an AI level, name). Rebuild the log with
+  `game.replay_model.ReplayModel(game.record()).log_lines()`.
+* Slots: ``saves.save_slot(name, game, seats)``, ``saves.list_slots()`` -> [SlotInfo] (broken files
+  are listed with ``error`` set, never raised), ``saves.load_slot(name)``, ``saves.delete_slot(name)``.
+* ``el-grande --load FILE``: ``game, meta = saves.load_save(FILE)``; on `engine.EngineError` print
+  ``str(exc)`` to stderr and exit with status 2.
+* Game over: ``saves.export_record(game, seats)`` -> path of a JSON record (seed + moves) in
+  ``data_dir()/records``; `game.replay_model.ReplayModel.from_file(path)` opens it (and saves too).
+* Start-up: ``saves.remove_stale_temp_files()`` deletes temporary files a crash left behind.
+
+Every load error is an `engine.DataError` with a one-line message naming the file, the field and
+what was expected (an illegal move is named by its index and text). A failed load reads the file
+only, and builds a new game, so it never modifies the file nor the game currently played.
+
+Save file format (JSON, ``format_version`` 1)::
+
+    {"format": "el-grande-save", "format_version": 1, "saved_at": "2026-11-29T19:30:00+00:00",
+     "label": "before the King", "seats": [{"player": "red", "kind": "human", "name": "Ana"}, ...],
+     "game": <engine to_json() snapshot: rules_version, state, record>}
+
+Exported record format: ``{"format": "el-grande-record", "format_version": 1, "exported_at": ...,
+"seats": [...], "record": <engine record(): rules_version, setup (seed...) or scenario, moves>}``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import DataError
+
+SAVE_FORMAT = "el-grande-save"
+RECORD_FORMAT = "el-grande-record"
+FORMAT_VERSION = 1
+AUTOSAVE_NAME = "autosave.json"
+MAX_FILE_BYTES = 16 * 1024 * 1024   # a real save is a few tens of kB
+_MESSAGE_LIMIT = 300
+_STALE_SECONDS = 600
+
+
+class SaveWriteError(DataError):
+    """A save could not be written (disk full, no permission, a game that is not serialisable)."""
+
+
+# --------------------------------------------------------------------------- places
+def data_dir() -> Path:
+    """EL_GRANDE_DATA_DIR (tests), else $XDG_DATA_HOME/el-grande, else ~/.local/share/el-grande."""
+    override = os.environ.get("EL_GRANDE_DATA_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "el-grande"
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def slots_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def records_dir() -> Path:
+    return data_dir() / "records"
+
+
+def slot_path(name: str) -> Path:
+    """The file of a named slot; the name is reduced to a safe file name (letters, digits, - _)."""
+    slug = re.sub(r"[^A-Za-z0-9_-]+", "-", str(name).strip()).strip("-")[:48]
+    if not slug:
+        raise DataError(f"slot name {name!r}: expected at least one letter or digit")
+    return slots_dir() / f"{slug}.json"
+
+
+# --------------------------------------------------------------------------- seats
+@dataclass(frozen=True)
+class SeatMeta:
+    """Who sits in a seat: the player colour, "human" or an AI level, and a display name."""
+    player: str
+    kind: str = "human"
+    name: str = ""
+
+    def as_json(self) -> dict[str, str]:
+        return {"player": self.player, "kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True)
+class SaveMeta:
+    """What a save says besides the game: seats, when it was written, the slot label, the file."""
+    seats: tuple[SeatMeta, ...]
+    saved_at: str
+    label: str
+    path: Path | None = None
+
+
+def seats_from(seats_meta: Any, game: engine.Game) -> tuple[SeatMeta, ...]:
+    """Seat metadata from SeatMeta / dicts / objects with .player .kind .name (e.g. game.seats.Seat),
+    as a list or a mapping player -> seat; None means every seat is human."""
+    if seats_meta is None:
+        return tuple(SeatMeta(p) for p in game.players)
+    items = list(seats_meta.values()) if isinstance(seats_meta, Mapping) else list(seats_meta)
+    out = []
+    for item in items:
+        if isinstance(item, SeatMeta):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            out.append(SeatMeta(str(item["player"]), str(item.get("kind", "human")), str(item.get("name", ""))))
+        else:
+            out.append(SeatMeta(str(item.player), str(getattr(item, "kind", "human")),
+                                str(getattr(item, "name", "") or "")))
+    if tuple(s.player for s in out) != tuple(game.players):
+        raise SaveWriteError(f"seats {[s.player for s in out]} do not match the game's players "
+                             f"{list(game.players)}")
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- writing
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write a temporary file in the same directory, fsync it, rename it over `path`, fsync the
+    directory: after a crash the file holds either the old or the new content, never a mix."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    if not hasattr(os, "O_DIRECTORY"):
+        return  # Windows: directory handles cannot be fsynced
+    try:
+        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def save_document(game: engine.Game, seats_meta: Any = None, label: str = "") -> dict[str, Any]:
+    """The JSON-able save of `game` (see the module docstring for the format)."""
+    return {"format": SAVE_FORMAT, "format_version": FORMAT_VERSION, "saved_at": _now(),
+            "label": str(label), "seats": [s.as_json() for s in seats_from(seats_meta, game)],
+            "game": game.to_json()}
+
+
+def _dump(document: dict[str, Any], path: Path) -> bytes:
+    try:
+        return json.dumps(document, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":")).encode("utf-8")
+    except (TypeError, ValueError) as exc:
+        raise SaveWriteError(_one_line(f"{path.name}: the game cannot be saved as JSON ({exc})")) from None
+
+
+def write_save(path: Path | str, game: engine.Game, seats_meta: Any = None, label: str = "") -> Path:
+    """Save `game` to `path` atomically; raises SaveWriteError when it cannot be written."""
+    path = Path(path)
+    data = _dump(save_document(game, seats_meta, label), path)
+    try:
+        write_atomic(path, data)
+    except OSError as exc:
+        raise SaveWriteError(_one_line(f"{path}: cannot write the save ({exc.strerror or exc})")) from None
+    return path
+
+
+def autosave(game: engine.Game, seats_meta: Any = None) -> Path:
+    """Write the autosave ("Continue"); call after every decision."""
+    return write_save(autosave_path(), game, seats_meta, label="autosave")
+
+
+def save_slot(name: str, game: engine.Game, seats_meta: Any = None) -> Path:
+    """Save to a named slot (an existing slot of the same name is replaced)."""
+    return write_save(slot_path(name), game, seats_meta, label=str(name))
+
+
+def delete_slot(name: str) -> bool:
+    """Remove a named slot; False when there was none."""
+    try:
+        slot_path(name).unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise SaveWriteError(_one_line(f"{slot_path(name)}: cannot delete ({exc.strerror or exc})")) from None
+    return True
+
+
+def export_record(game: engine.Game, seats_meta: Any = None, path: Path | str | None = None) -> Path:
+    """Write the game's record (setup with seed, or scenario, + move texts) as JSON; returns the path
+    (default: data_dir()/records/<time>-<players>.json)."""
+    if path is None:
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        path = records_dir() / f"{stamp}-{'-'.join(game.players)}.json"
+    path = Path(path)
+    document = {"format": RECORD_FORMAT, "format_version": FORMAT_VERSION, "exported_at": _now(),
+                "seats": [s.as_json() for s in seats_from(seats_meta, game)], "record": game.record()}
+    try:
+        write_atomic(path, _dump(document, path))
+    except OSError as exc:
+        raise SaveWriteError(_one_line(f"{path}: cannot write the record ({exc.strerror or exc})")) from None
+    return path
+
+
+def remove_stale_temp_files(max_age_s: float = _STALE_SECONDS) -> int:
+    """Delete temporary files older than `max_age_s` that an interrupted write left behind."""
+    removed = 0
+    now = time.time()
+    for directory in (data_dir(), slots_dir(), records_dir()):
+        try:
+            entries = list(directory.glob(".*.tmp"))
+        except OSError:
+            continue
+        for tmp in entries:
+            try:
+                if now - tmp.stat().st_mtime > max_age_s:
+                    tmp.unlink()
+                    removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+# --------------------------------------------------------------------------- reading
+def _one_line(message: str) -> str:
+    line = " ".join(str(message).split())
+    return line if len(line) <= _MESSAGE_LIMIT else line[:_MESSAGE_LIMIT - 1] + "\u2026"
+
+
+def _internal(exc: BaseException) -> str:
+    """An unexpected engine exception, named for the bug report (see tests/robustness/ENGINE_BUGS.md)."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return f"unexpected {exc.__class__.__name__}: {exc}"
+
+
+def _fail(message: str) -> DataError:
+    return DataError(_one_line(message))
+
+
+def read_json(path: Path | str) -> Any:
+    """The parsed JSON of a file; every failure is a one-line DataError naming the file."""
+    path = Path(path)
+    name = path.name or str(path)
+    try:
+        with open(path, "rb") as handle:       # read-only: a failed load never writes
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise _fail(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise _fail(f"{path}: is a directory, expected a save file") from None
+    except OSError as exc:
+        raise _fail(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise _fail(f"{name}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, not a save file")
+    if not raw.strip():
+        raise _fail(f"{name}: the file is empty (expected a JSON save)")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _fail(f"{name}: not UTF-8 text at byte {exc.start} (expected a JSON save)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        truncated = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated")
+        hint = " - the file looks truncated" if truncated else ""
+        raise _fail(f"{name}: not valid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}{hint}") from None
+    except (ValueError, RecursionError) as exc:
+        raise _fail(f"{name}: not a readable JSON save ({exc.__class__.__name__}: {exc})") from None
+
+
+def _check_header(doc: Any, name: str, expected_format: str) -> None:
+    if not isinstance(doc, dict):
+        raise _fail(f"{name}: expected a JSON object at the top level, got {type(doc).__name__}")
+    fmt = doc.get("format", None)
+    if "format" not in doc:
+        raise _fail(f"{name}: field 'format' is missing (expected {expected_format!r})")
+    if fmt != expected_format:
+        other = {SAVE_FORMAT: "a saved game", RECORD_FORMAT: "an exported game record"}.get(fmt) \
+            if isinstance(fmt, str) else None
+        extra = f" - this file is {other}" if other else ""
+        raise _fail(f"{name}: field 'format' is {fmt!r}, expected {expected_format!r}{extra}")
+    version = doc.get("format_version", None)
+    if "format_version" not in doc:
+        raise _fail(f"{name}: field 'format_version' is missing (expected {FORMAT_VERSION})")
+    if type(version) is not int:
+        raise _fail(f"{name}: field 'format_version' must be an integer, got {version!r}")
+    if version > FORMAT_VERSION:
+        raise _fail(f"{name}: format_version {version} is newer than this El Grande reads "
+                    f"({FORMAT_VERSION}); update the game")
+    if version != FORMAT_VERSION:
+        raise _fail(f"{name}: format_version {version} is not supported (expected {FORMAT_VERSION})")
+
+
+def _read_seats(doc: dict, name: str, players: tuple[str, ...] | None) -> tuple[SeatMeta, ...]:
+    if "seats" not in doc:
+        raise _fail(f"{name}: field 'seats' is missing (expected a list of seats)")
+    raw = doc["seats"]
+    if not isinstance(raw, list):
+        raise _fail(f"{name}: field 'seats' must be a list of seats, got {type(raw).__name__}")
+    seats = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise _fail(f"{name}: seats[{i}] must be an object with player, kind and name")
+        values = []
+        for key in ("player", "kind", "name"):
+            if key not in item:
+                raise _fail(f"{name}: seats[{i}].{key} is missing")
+            if not isinstance(item[key], str):
+                raise _fail(f"{name}: seats[{i}].{key} must be text, got {item[key]!r}")
+            values.append(item[key])
+        if not values[1]:
+            raise _fail(f"{name}: seats[{i}].kind must be 'human' or an AI level, got ''")
+        seats.append(SeatMeta(*values))
+    if players is not None and tuple(s.player for s in seats) != tuple(players):
+        raise _fail(f"{name}: seats list players {[s.player for s in seats]}, expected the game's "
+                    f"players {list(players)} in seat order")
+    return tuple(seats)
+
+
+def _need_text(doc: dict, key: str, name: str) -> str:
+    if key not in doc:
+        raise _fail(f"{name}: field '{key}' is missing (expected text)")
+    if not isinstance(doc[key], str):
+        raise _fail(f"{name}: field '{key}' must be text, got {doc[key]!r}")
+    return doc[key]
+
+
+def parse_save(doc: Any, name: str = "save", path: Path | None = None) -> tuple[engine.Game, SaveMeta]:
+    """Validate an already parsed save document; the game is rebuilt by replaying its record and
+    checked against the stored state."""
+    _check_header(doc, name, SAVE_FORMAT)
+    saved_at = _need_text(doc, "saved_at", name)
+    label = _need_text(doc, "label", name)
+    if "game" not in doc:
+        raise _fail(f"{name}: field 'game' is missing (expected the engine snapshot)")
+    if not isinstance(doc["game"], dict):
+        raise _fail(f"{name}: field 'game' must be an object (the engine snapshot)")
+    try:
+        game = engine.from_json(doc["game"], source=f"{name}: game")
+    except engine.EngineError as exc:
+        raise _fail(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - trust boundary: an engine bug must not crash the client
+        raise _fail(f"{name}: game: not a valid snapshot ({_internal(exc)})") from None
+    seats = _read_seats(doc, name, game.players)
+    return game, SaveMeta(seats, saved_at, label, path)
+
+
+def load_save(path: Path | str) -> tuple[engine.Game, SaveMeta]:
+    """(game, meta) from a save file; any problem is a one-line engine.DataError."""
+    path = Path(path)
+    return parse_save(read_json(path), path.name or str(path), path)
+
+
+def load_autosave() -> tuple[engine.Game, SaveMeta]:
+    return load_save(autosave_path())
+
+
+def load_slot(name: str) -> tuple[engine.Game, SaveMeta]:
+    return load_save(slot_path(name))
+
+
+def read_record(path: Path | str) -> tuple[dict[str, Any], tuple[SeatMeta, ...] | None]:
+    """A validated engine record from an exported record, a save file or a bare engine record, and
+    the seats when the file names them. The record is replayed, so an illegal move is reported
+    (DataError naming the move index and text)."""
+    path = Path(path)
+    name = path.name or str(path)
+    doc = read_json(path)
+    if isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT:
+        game, meta = parse_save(doc, name, path)
+        return game.record(), meta.seats
+    if isinstance(doc, dict) and "format" in doc:
+        _check_header(doc, name, RECORD_FORMAT)
+        if "record" not in doc:
+            raise _fail(f"{name}: field 'record' is missing (expected the game record)")
+        record = doc["record"]
+        seats_known = "seats" in doc
+    else:
+        record, seats_known = doc, False
+    try:
+        game = engine.replay(record, source=f"{name}: record" if record is not doc else name)
+    except engine.EngineError as exc:
+        raise _fail(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - trust boundary, as in parse_save
+        raise _fail(f"{name}: record: not a valid game record ({_internal(exc)})") from None
+    seats = _read_seats(doc, name, game.players) if seats_known else None
+    return game.record(), seats
+
+
+# --------------------------------------------------------------------------- listing
+@dataclass(frozen=True)
+class SlotInfo:
+    """One save file as a menu lists it; `error` is the load error when it is unreadable."""
+    name: str
+    path: Path
+    label: str = ""
+    saved_at: str = ""
+    players: tuple[str, ...] = ()
+    moves: int = 0
+    is_over: bool = False
+    error: str | None = None
+
+
+def peek(path: Path | str) -> SlotInfo:
+    """Header information without replaying the game (fast enough for a menu); errors go into
+    `error`, never raised. `load_save` still verifies everything."""
+    path = Path(path)
+    try:
+        doc = read_json(path)
+        _check_header(doc, path.name, SAVE_FORMAT)
+        snapshot = doc.get("game")
+        state = snapshot.get("state") if isinstance(snapshot, dict) else None
+        record = snapshot.get("record") if isinstance(snapshot, dict) else None
+        if not isinstance(state, dict) or not isinstance(record, dict):
+            raise _fail(f"{path.name}: field 'game' must hold the engine snapshot (state and record)")
+        players = state.get("players")
+        moves = record.get("moves")
+        return SlotInfo(path.stem, path, str(doc.get("label", "")), str(doc.get("saved_at", "")),
+                        tuple(str(p) for p in players) if isinstance(players, list) else (),
+                        len(moves) if isinstance(moves, list) else 0,
+                        state.get("to_move_idx") == -1)
+    except DataError as exc:
+        return SlotInfo(path.stem, path, error=str(exc))
+
+
+def list_slots() -> list[SlotInfo]:
+    """Every named slot, newest first; unreadable files are listed with `error` set."""
+    try:
+        files = [p for p in slots_dir().glob("*.json") if not p.name.startswith(".")]
+    except OSError:
+        return []
+    infos = [peek(p) for p in files]
+    return sorted(infos, key=lambda s: (s.saved_at, s.name), reverse=True)
+
+
+def continue_info() -> SlotInfo | None:
+    """The autosave when there is one to continue (readable and the game not over), else None."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    info = peek(path)
+    return None if info.error or info.is_over else info

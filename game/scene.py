@@ -1,0 +1,96 @@
+"""Scenes and the transitions between them.
+
+Lifecycle (called by `app.App`, never by scenes themselves):
+
+    enter()   the scene becomes part of the stack (pushed or replacing another)
+    pause()   another scene was pushed on top of it
+    resume()  the scene on top was popped; this one is on top again
+    exit()    the scene leaves the stack
+
+Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed),
+then `update(dt) -> Transition | None` (dt in seconds), then the stack is drawn bottom-up from the
+topmost opaque scene with `draw(surface)`, which must not change any state. Scenes hold no global
+session: what they share (settings, sounds, the match) is passed to their constructors.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.input import Intent
+
+if TYPE_CHECKING:
+    from game.assets import Sounds
+    from game.settings import Settings
+
+
+@dataclass
+class Context:
+    """What every scene may use: the settings, the sounds, and CLI options for new games."""
+    settings: "Settings"
+    sounds: "Sounds"
+    options: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Transition:
+    """push: put `scene` on top; pop: remove the top; replace: swap the top; reset: empty the
+    stack, then push `scene` (leaving a game from its pause menu); quit: end the app."""
+    kind: str
+    scene: "Scene | None" = None
+
+    @staticmethod
+    def push(scene: "Scene") -> "Transition":
+        return Transition("push", scene)
+
+    @staticmethod
+    def replace(scene: "Scene") -> "Transition":
+        return Transition("replace", scene)
+
+    @staticmethod
+    def reset(scene: "Scene") -> "Transition":
+        return Transition("reset", scene)
+
+    @staticmethod
+    def pop() -> "Transition":
+        return Transition("pop")
+
+    @staticmethod
+    def quit() -> "Transition":
+        return Transition("quit")
+
+
+class Scene:
+    """Base class: a name for logs and tests, and no-op lifecycle hooks."""
+
+    name = "scene"
+    opaque = True          # False: the scene below is drawn first (overlays, menus)
+    text_entry = False     # True while a text field has focus (letters are not shortcuts)
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._next: Transition | None = None
+
+    def enter(self) -> None: ...
+    def exit(self) -> None: ...
+    def pause(self) -> None: ...
+    def resume(self) -> None: ...
+
+    def request(self, transition: Transition) -> None:
+        """Remember a transition chosen while handling input; returned by the next update()."""
+        self._next = transition
+
+    def take_request(self) -> Transition | None:
+        transition, self._next = self._next, None
+        return transition
+
+    def handle(self, intent: Intent) -> bool:
+        return False
+
+    def update(self, dt: float) -> Transition | None:
+        return self.take_request()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError

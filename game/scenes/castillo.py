@@ -1,0 +1,172 @@
+"""The Castillo reveal: the tower lifts, the Caballeros tumble out and sort by colour, the counts
+appear, the Castillo is scored, the discs are shown, then each player's group flies to the region
+on his disc (to his court when he picked the King's region). Pushed by the scoring scene."""
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game import layout
+from game.i18n import area_name, t
+from game.render import board, pieces, style
+from game.scene import Transition
+from game.scenes.play import PlayScene
+
+STAGE = (layout.MAP_RECT.centerx, layout.MAP_RECT.centery - 10)
+CUBE = 16
+
+
+def castillo_event(event: Any, queue: deque) -> bool:
+    """Does the event at the head of the queue belong to the Castillo reveal?"""
+    kind = type(event).__name__
+    if kind == "CastilloOpened":
+        return True
+    if kind == "DiscsRevealed":
+        return event.purpose == "castillo"
+    if kind == "CaballerosMoved":
+        return event.source == "castillo"
+    if kind == "AreaScored":
+        return event.area == "castillo"
+    if kind == "ScoringStarted" and event.kind != "general" and len(queue) > 1:
+        nxt = queue[1]
+        return type(nxt).__name__ == "AreaScored" and nxt.area == "castillo"
+    return False
+
+
+@dataclass
+class StageCube:
+    player: str
+    pos: tuple[float, float]
+
+
+class CastilloScene(PlayScene):
+    name = "castillo"
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.cubes: list[StageCube] = []
+        self.counts: dict[str, int] = {}
+        self.discs: dict[str, str] = {}
+        self.sorted = False
+        self.veil = 0.0
+        self.closing = False
+        self.rng = random.Random(len(self.match.log))
+
+    def column(self, player: str) -> tuple[float, float]:
+        order = [p for p in self.match.players if self.counts.get(p)]
+        i = order.index(player)
+        return (STAGE[0] + (i - (len(order) - 1) / 2) * 110, STAGE[1] + 150)
+
+    def slot(self, player: str, k: int) -> tuple[float, float]:
+        x, y = self.column(player)
+        return (x + (k % 5 - 2) * (CUBE + 3), y - (k // 5) * (CUBE + 3))
+
+    def pump(self, event: Any) -> Transition | None:
+        kind = type(event).__name__
+        if not castillo_event(event, self.match.events) and kind != "ScoringFinished":
+            return self.close()
+        self.match.events.popleft()
+        if kind == "CastilloOpened":
+            self.open(dict(event.counts))
+        elif kind == "AreaScored":
+            self.score(event)
+        elif kind == "DiscsRevealed":
+            self.discs = dict(event.discs)
+            self.ctx.sounds.play("card")
+            self.animator.hold(1.6)
+        elif kind == "CaballerosMoved":
+            self.leave(event)
+        return None
+
+    def open(self, counts: dict[str, int]) -> None:
+        """Lift the tower, tumble the cubes out, then sort them into one group per colour."""
+        self.counts = {p: n for p, n in counts.items() if n}
+        self.tweener.animate(self, "veil", 170.0, 0.5, "out_quad")
+        self.tweener.animate(self, "lift_value", 90.0, 0.8, "out_back")
+        self.ctx.sounds.play("reveal")
+        self.animator.say(t("castillo.opens"), 1.5)
+        if not self.counts:
+            self.animator.hold(1.2)
+            return
+        for player, n in self.counts.items():
+            for k in range(n):
+                cube = StageCube(player, STAGE)
+                self.cubes.append(cube)
+                scatter = (STAGE[0] + self.rng.uniform(-170, 170), STAGE[1] + self.rng.uniform(60, 120))
+                self.tweener.animate(cube, "pos", scatter, 0.6, "out_bounce", delay=0.5 + 0.03 * k)
+        self.animator.hold(1.6, self.sort)
+
+    def sort(self) -> None:
+        seen: dict[str, int] = {}
+        for cube in self.cubes:
+            k = seen.get(cube.player, 0)
+            seen[cube.player] = k + 1
+            self.tweener.animate(cube, "pos", self.slot(cube.player, k), 0.6, "in_out_quad", delay=0.02 * k)
+        self.animator.hold(0.9, self._sorted)
+
+    def _sorted(self) -> None:
+        self.sorted = True
+
+    @property
+    def lift_value(self) -> float:
+        return self.table.tower_lift
+
+    @lift_value.setter
+    def lift_value(self, value: float) -> None:
+        self.table.tower_lift = value
+
+    def score(self, event: Any) -> None:
+        for player, points in event.points:
+            if points and player in self.counts:
+                x, y = self.column(player)
+                self.animator.rise_points("castillo", ((player, points),))
+                self.table.sprites[-1].pos = (x, y - 60)
+        self.animator.move_markers(event.points)
+        self.ctx.sounds.play("score")
+        self.animator.hold(1.4)
+
+    def leave(self, event: Any) -> None:
+        """One group flies from the stage to its region (or back to the court)."""
+        start = self.column(event.player)
+        self.cubes = [c for c in self.cubes if c.player != event.player]
+        self.counts.pop(event.player, None)
+        self.animator.fly(event.player, "castillo", event.target, event.count, 0.8, start=start)
+
+    def close(self) -> Transition | None:
+        """Lower the tower and fade the stage, then go back to the scoring."""
+        if not self.closing:
+            self.closing = True
+            self.discs = {}
+            self.tweener.animate(self, "veil", 0.0, 0.5, "in_quad")
+            self.tweener.animate(self, "lift_value", 0.0, 0.5, "out_bounce")
+            return None
+        return Transition.pop()
+
+    def settle(self) -> Transition | None:
+        return self.close()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        if self.veil > 1:
+            veil = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
+            veil.fill((20, 14, 10, int(self.veil)))
+            surface.blit(veil, layout.MAP_RECT)
+        if self.closing and self.veil < 20:
+            return
+        pieces.tower(surface, (STAGE[0], STAGE[1]), self.table.tower_lift, highlight=True)
+        for cube in self.cubes:
+            pieces.cube(surface, cube.pos, CUBE, style.player_colour(cube.player))
+        if not self.sorted:
+            return
+        for player, n in self.counts.items():
+            x, y = self.column(player)
+            style.text(surface, f"{self.match.name(player)}: {n}", (x, y + 16), 16, style.PARCHMENT, bold=True,
+                       anchor="midtop", shadow=(0, 0, 0))
+            region = self.discs.get(player)
+            if region:
+                board.disc_marker(surface, (x, y - 70), player)
+                style.text(surface, area_name(region), (x, y - 52), 14, style.GOLD_LIGHT, bold=True,
+                           anchor="midtop", shadow=(0, 0, 0))

@@ -1,0 +1,57 @@
+"""Pass-and-play hand-off: a screen that hides the board before and after a human's secret choice
+("Pass to Blue — press when ready"), so nobody sees another player's disc."""
+from __future__ import annotations
+
+import pygame
+
+from game import input as inp
+from game import layout
+from game.controller import Match
+from game.i18n import t
+from game.render import style
+from game.scene import Context, Scene, Transition
+
+READY_BUTTON = pygame.Rect(layout.WIDTH // 2 - 150, 470, 300, 56)
+
+
+class HandoffScene(Scene):
+    name = "handoff"
+
+    def __init__(self, ctx: Context, match: Match, kind: str, player: str | None) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.kind = kind
+        self.player = player
+        self.hover: tuple[int, int] | None = None
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+            return True
+        if intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and READY_BUTTON.collidepoint(intent.pos)):
+            self.match.hand_to(self.player)
+            self.ctx.sounds.play("click")
+            self.request(Transition.pop())
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        rect = pygame.Rect(0, 0, 640, 320)
+        rect.center = (layout.WIDTH // 2, 380)
+        style.panel(surface, rect, border=style.GOLD, width=3, radius=14)
+        if self.kind == "before" and self.player:
+            colour = style.player_colour(self.player)
+            pygame.draw.circle(surface, colour, (rect.centerx, rect.y + 62), 30)
+            pygame.draw.circle(surface, style.INK, (rect.centerx, rect.y + 62), 30, 3)
+            title = t("handoff.pass_to", who=self.match.name(self.player))
+            detail = t("handoff.secret_choice")
+        else:
+            title = t("handoff.secret_set")
+            detail = t("handoff.pass_on")
+        style.text(surface, title, (rect.centerx, rect.y + 110), 30, style.INK, bold=True, face="serif",
+                   anchor="midtop")
+        style.paragraph(surface, detail, pygame.Rect(rect.x + 60, rect.y + 160, rect.width - 120, 60), 16,
+                        style.INK_SOFT)
+        style.button(surface, READY_BUTTON, t("handoff.ready"),
+                     hover=bool(self.hover and READY_BUTTON.collidepoint(self.hover)), primary=True)

@@ -1,0 +1,302 @@
+"""The in-game scene base: draws the board and the HUD, animates events, lets humans choose moves.
+
+Subclasses (power, action, castillo, scoring) differ in what they add on top and in which events
+they consume; the next scene is chosen here from the engine's phase, so the scene sequence follows
+the game: power → action → … → Castillo reveal → scoring → … → game over.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game import input as inp
+from game import layout
+from game.animator import Animator, draw_banner
+from game.controller import Match
+from game.i18n import area_name, language, t
+from game.picker import Choice, Picker
+from game.render import board, cards, hud, style
+from game.scene import Context, Scene, Transition
+from game.table import Table
+from game.tween import Tweener
+
+
+class PlayScene(Scene):
+    name = "play"
+
+    def __init__(self, ctx: Context, match: Match, table: Table | None = None) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.table = table or Table()
+        if table is None:
+            self.resync()
+        self.tweener = Tweener(speed=ctx.settings.anim_speed)
+        self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
+        self.picker = Picker()
+        self._picker_version = -1
+        self.hover: tuple[int, int] | None = None
+        self.toast = ""
+        self.toast_time = 0.0
+        self.skipping = False
+
+    # ---- shared state -------------------------------------------------------------------------
+    def resync(self) -> None:
+        """Copy the viewer's position into the table (hiding what this screen must not show)."""
+        options = self.match.game.options
+        hide: str | None | bool = False
+        if options.get("castillo") == "secret":
+            hide = self.match.viewer if not self.match.pass_and_play else None
+        self.table.sync(self.match.view(), hide)
+
+    def panel_point(self, player: str) -> tuple[float, float]:
+        rects = layout.player_rects(len(self.match.players))
+        rect = rects[self.match.players.index(player)]
+        return (rect.x + 60, rect.centery)
+
+    def my_turn(self) -> str | None:
+        """The human who may click now: nothing animating, no hand-off pending."""
+        if self.tweener.busy or self.match.events or self.match.handoff_due():
+            return None
+        player = self.match.human_to_move()
+        return player if player == self.match.viewer or not self.match.pass_and_play else None
+
+    def refresh_picker(self) -> None:
+        if self._picker_version != self.match.version:
+            self._picker_version = self.match.version
+            self.picker.reset(self.match.legal_moves() if self.my_turn() else [])
+
+    # ---- input --------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> bool:
+        from game.scenes.help import HelpScene
+        from game.scenes.settings import SettingsScene
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+            return True
+        if intent.kind == inp.HELP or (intent.kind == inp.CLICK and layout.HELP_BUTTON.collidepoint(intent.pos)):
+            self.request(Transition.push(HelpScene(self.ctx)))
+            return True
+        if intent.kind == inp.CANCEL and self.picker.verb:
+            self.picker.cancel()
+            return True
+        if intent.kind == inp.CANCEL or (intent.kind == inp.CLICK and layout.MENU_BUTTON.collidepoint(intent.pos)):
+            self.request(Transition.push(SettingsScene(self.ctx, in_game=True)))
+            return True
+        if intent.kind == inp.FAST_FORWARD:
+            self.skipping = True
+            self.tweener.finish()
+            return True
+        if intent.kind == inp.ALT_CLICK:
+            card = cards.card_at(self.table, intent.pos)
+            if card:
+                self.request(Transition.push(HelpScene(self.ctx, card=card)))
+                return True
+            self.picker.cancel()
+            return True
+        if self.my_turn():
+            self.refresh_picker()
+            return self.handle_turn(intent)
+        return False
+
+    def handle_turn(self, intent: inp.Intent) -> bool:
+        """Clicks and keys while a human decides."""
+        if intent.kind == inp.CONFIRM:
+            return self._press_verb("done")
+        if intent.kind == inp.SKIP:
+            return self._press_verb("skip")
+        if intent.kind != inp.CLICK:
+            return False
+        for rect, choice in self.choice_buttons():
+            if rect.collidepoint(intent.pos):
+                return self._play(self.picker.pick(choice.verb, choice.value))
+        card = cards.card_at(self.table, intent.pos)
+        if card and card in self.picker.values("card"):
+            return self._play(self.picker.pick("card", card))
+        area = layout.area_at(intent.pos)
+        if area:
+            if area in self.picker.areas():
+                return self._play(self.picker.click_area(area))
+            self._explain(area)
+            return True
+        return False
+
+    def _press_verb(self, verb: str) -> bool:
+        for choice in self.picker.buttons():
+            if choice.verb == verb and choice.kind == "verb":
+                return self._play(self.picker.pick(verb, ""))
+        return False
+
+    def _play(self, move: Any | None) -> bool:
+        if move is not None:
+            if self.match.play(move):
+                self.ctx.sounds.play("click")
+            else:
+                self.show_toast(self.match.error or "")
+        return True
+
+    def _explain(self, area: str) -> None:
+        """An illegal click: ask the engine why and show its reason."""
+        text = self.picker.partial_text(area)
+        if text is None:
+            return
+        if not self.match.play(text):
+            self.show_toast(self.match.error or "")
+            self.ctx.sounds.play("error")
+
+    def show_toast(self, message: str) -> None:
+        self.toast, self.toast_time = message, 3.5
+
+    def choice_buttons(self) -> list[tuple[pygame.Rect, Choice]]:
+        choices = self.picker.buttons() if self.my_turn() else []
+        labels = [self.choice_label(c) for c in choices]
+        widths = [max(70, style.font(16, True).size(label)[0] + 28) for label in labels]
+        return list(zip(layout.choice_rects(widths), choices))
+
+    def choice_label(self, choice: Choice) -> str:
+        if choice.kind == "verb":
+            return t(f"button.{choice.verb}")
+        if choice.verb == "first":
+            return t(f"button.first_{choice.value}")
+        if choice.value in self.match.players:
+            return self.match.name(choice.value)
+        if choice.verb == "return" or choice.value in ("court", "provinces"):
+            return area_name(choice.value)
+        return choice.value
+
+    # ---- frame --------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | None:
+        self.tweener.speed = self.ctx.settings.anim_speed
+        self.tweener.update(dt)
+        self.toast_time = max(0.0, self.toast_time - dt)
+        while True:
+            if self.tweener.busy:
+                if not self.skipping:
+                    break
+                self.tweener.finish()
+            if not self.match.events:
+                self.skipping = False
+                break
+            transition = self.pump(self.match.events[0])
+            if transition:
+                return transition
+        request = self.take_request()
+        if request or self.tweener.busy or self.match.events:
+            return request
+        return self.settle()
+
+    def pump(self, event: Any) -> Transition | None:
+        """Consume the next event (animate it) or hand over to the scene that shows it."""
+        from game.scenes.scoring import ScoringScene
+        kind = type(event).__name__
+        if kind == "ScoringStarted" and event.kind == "general":
+            return Transition.replace(ScoringScene(self.ctx, self.match, self.table))
+        self.animator.start(self.match.events.popleft())
+        return None
+
+    def settle(self) -> Transition | None:
+        """Nothing left to animate: resync, then hand-off, next scene, or let the AI think."""
+        from game.scenes.handoff import HandoffScene
+        self.resync()
+        if self.match.game.is_over:
+            from game.scenes.game_over import GameOverScene
+            return Transition.replace(GameOverScene(self.ctx, self.match, self.table))
+        due = self.match.handoff_due()
+        if due:
+            return Transition.push(HandoffScene(self.ctx, self.match, *due))
+        wanted = phase_scene(self.match.game.phase)
+        if not isinstance(self, wanted):
+            return Transition.replace(wanted(self.ctx, self.match, self.table))
+        self.match.follow_turn()
+        self.match.poll_ai()
+        self.refresh_picker()
+        return None
+
+    def resume(self) -> None:
+        """Back from an overlay or hand-off: the viewer may have changed, so rebuild choices."""
+        self._picker_version = -1
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        player = self.my_turn()
+        if player:
+            card = self.match.game.card
+            return t(f"phase.{self.match.game.phase}", card=t(f"card.{card}.name") if card else "")
+        if self.match.thinking:
+            return t("hud.thinking", who=self.match.name(self.match.thinking))
+        return ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        self.draw_board(surface)
+        self.draw_side(surface)
+        self.draw_overlay(surface)
+        hud.top_bar(surface, self.table, self.phase_caption(), self.hover)
+        self.draw_prompt(surface)
+        board.draw_sprites(surface, self.table)
+        draw_banner(surface, self.animator.banner)
+        self.draw_tooltip(surface)
+
+    def phase_caption(self) -> str:
+        return t(f"caption.{self.name}")
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        turn = self.my_turn()
+        targets = self.picker.areas() if turn else frozenset()
+        hover_area = layout.area_at(self.hover) if self.hover else None
+        focus = self.picker.source if turn else None
+        board.draw_board(surface, self.table, language(), targets, hover_area, focus)
+        hud.success_track(surface, self.table)
+
+    def draw_side(self, surface: pygame.Surface) -> None:
+        match = self.match
+        discs = match.visible_discs()
+        for rect, player in zip(layout.player_rects(len(match.players)), match.players):
+            seat = match.seats[player]
+            label = t("seat.human") if seat.human else t(f"seat.{seat.kind}")
+            hud.player_panel(surface, rect, self.table, player, match.name(player), label,
+                             player == self.table.active or player == match.game.to_move,
+                             player == match.thinking, discs.get(player))
+        turn = self.my_turn()
+        selectable = frozenset(self.picker.values("card")) if turn else frozenset()
+        cards.offer_column(surface, self.table, selectable, self.hover, match.game.card)
+        hud.log_panel(surface, match.log)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""
+
+    def draw_prompt(self, surface: pygame.Surface) -> None:
+        text = self.toast if self.toast_time > 0 else self.prompt()
+        if text:
+            rect = layout.PROMPT_RECT
+            plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+            colour = (*style.DANGER, 225) if self.toast_time > 0 else (*style.WOOD_DARK, 210)
+            pygame.draw.rect(plate, colour, plate.get_rect(), border_radius=8)
+            surface.blit(plate, rect)
+            size = style.fit_size(text, rect.width - 24, 17, True)
+            style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
+        for rect, choice in self.choice_buttons():
+            style.button(surface, rect, self.choice_label(choice),
+                         hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         primary=choice.verb in ("done", "action", "allow"), size=16)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """Per-card help on hover: the full effect text of an offered action card."""
+        if not self.hover:
+            return
+        card = cards.card_at(self.table, self.hover)
+        if not card:
+            return
+        rect = pygame.Rect(0, 0, 380, 10)
+        lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
+        rect.height = 44 + len(lines) * 18
+        rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, 790 - rect.height)))
+        style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
+        style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
+        style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
+                                                                      rect.height), 14)
+
+
+def phase_scene(phase: str) -> type[PlayScene]:
+    from game.scenes.action import ActionScene
+    from game.scenes.power import PowerScene
+    return PowerScene if phase == "power" else ActionScene

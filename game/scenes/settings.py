@@ -1,0 +1,111 @@
+"""Pause / settings menu: language, volume, mute, animation speed, fullscreen; saved at once."""
+from __future__ import annotations
+
+import pygame
+
+from game import i18n
+from game import input as inp
+from game import layout
+from game.i18n import t
+from game.render import style
+from game.scene import Context, Scene, Transition
+from game.settings import LANGUAGES, SPEEDS
+
+ROWS = ("language", "volume", "mute", "speed", "fullscreen")
+PANEL = pygame.Rect(layout.WIDTH // 2 - 300, 130, 600, 540)
+
+
+def row_rects() -> list[tuple[pygame.Rect, str]]:
+    return [(pygame.Rect(PANEL.x + 40, PANEL.y + 90 + i * 62, PANEL.width - 80, 50), row)
+            for i, row in enumerate(ROWS)]
+
+
+def action_rects(in_game: bool) -> list[tuple[pygame.Rect, str]]:
+    names = ("resume", "quit_to_title") if in_game else ("back",)
+    width = 240
+    total = len(names) * width + (len(names) - 1) * 20
+    left = PANEL.centerx - total // 2
+    return [(pygame.Rect(left + i * (width + 20), PANEL.bottom - 80, width, 50), name)
+            for i, name in enumerate(names)]
+
+
+class SettingsScene(Scene):
+    name = "settings"
+    opaque = False
+
+    def __init__(self, ctx: Context, in_game: bool) -> None:
+        super().__init__(ctx)
+        self.in_game = in_game
+        self.hover: tuple[int, int] | None = None
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+            return True
+        if intent.kind == inp.CANCEL:
+            self.request(Transition.pop())
+            return True
+        if intent.kind != inp.CLICK:
+            return True  # modal: nothing reaches the game below
+        for rect, row in row_rects():
+            if rect.collidepoint(intent.pos):
+                self.change(row, 1 if intent.pos[0] > rect.centerx else -1)
+                return True
+        for rect, name in action_rects(self.in_game):
+            if rect.collidepoint(intent.pos):
+                self.act(name)
+        return True
+
+    def change(self, row: str, step: int) -> None:
+        """Click on the right half increases / toggles, on the left half decreases."""
+        s = self.ctx.settings
+        if row == "language":
+            s.language = LANGUAGES[(LANGUAGES.index(s.language) + step) % len(LANGUAGES)]
+            i18n.set_language(s.language)
+        elif row == "volume":
+            s.volume = round(min(1.0, max(0.0, s.volume + 0.1 * step)), 1)
+        elif row == "mute":
+            s.mute = not s.mute
+        elif row == "speed":
+            index = SPEEDS.index(s.anim_speed) if s.anim_speed in SPEEDS else 1
+            s.anim_speed = SPEEDS[(index + step) % len(SPEEDS)]
+        elif row == "fullscreen":
+            s.fullscreen = not s.fullscreen
+        self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
+        s.save()
+        self.ctx.sounds.play("click")
+
+    def act(self, name: str) -> None:
+        if name == "quit_to_title":
+            from game.scenes.title import TitleScene
+            self.request(Transition.reset(TitleScene(self.ctx)))
+        else:
+            self.request(Transition.pop())
+
+    def value(self, row: str) -> str:
+        s = self.ctx.settings
+        if row == "language":
+            return i18n.LANGUAGE_NAMES[s.language]
+        if row == "volume":
+            return f"{int(round(s.volume * 100))}%"
+        if row == "speed":
+            return f"{s.anim_speed:g}×"
+        return t("settings.on") if getattr(s, row) else t("settings.off")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 160)
+        style.panel(surface, PANEL, border=style.GOLD, width=3, radius=14)
+        title = t("settings.paused") if self.in_game else t("settings.title")
+        style.text(surface, title, (PANEL.centerx, PANEL.y + 24), 32, style.INK, bold=True, face="serif",
+                   anchor="midtop")
+        for rect, row in row_rects():
+            hover = bool(self.hover and rect.collidepoint(self.hover))
+            pygame.draw.rect(surface, style.PARCHMENT_DARK if hover else style.PARCHMENT, rect, border_radius=8)
+            pygame.draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=8)
+            style.text(surface, t(f"settings.{row}"), (rect.x + 16, rect.centery), 18, style.INK, bold=True,
+                       anchor="midleft")
+            style.text(surface, f"‹  {self.value(row)}  ›", (rect.right - 16, rect.centery), 18, style.INK,
+                       anchor="midright")
+        for rect, name in action_rects(self.in_game):
+            style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         primary=name in ("resume", "back"))

@@ -1,0 +1,92 @@
+"""What the board shows right now: a copy of the viewer's position that animations update event by
+event, plus the sprites in flight.
+
+Why: while Caballeros fly from the court to a region the counts on screen must lag the engine
+(source decremented at take-off, target incremented on landing). The table is re-synced from the
+view whenever the event queue is empty, so it can never drift from the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+
+AREAS_OFF_MAP = ("court", "provinces")
+
+
+@dataclass
+class Sprite:
+    """A piece or label moving across the board (screen coordinates)."""
+    kind: str                    # "cube", "king", "grande", "points", "disc", "card"
+    pos: tuple[float, float]
+    player: str = ""
+    label: str = ""
+    alpha: float = 255.0
+    scale: float = 1.0
+
+
+@dataclass
+class Table:
+    players: tuple[str, ...] = ()
+    counts: dict[tuple[str, str], int | None] = field(default_factory=dict)
+    king: str | None = None
+    grandes: dict[str, str] = field(default_factory=dict)
+    scoreboards: dict[str, str | None] = field(default_factory=dict)
+    scores: dict[str, int] = field(default_factory=dict)
+    castillo_total: int = 0
+    round: int = 0
+    rounds: tuple[int, ...] = ()
+    phase: str = ""
+    active: str | None = None
+    offer: list[str] = field(default_factory=list)
+    taken: dict[str, str] = field(default_factory=dict)
+    power_played: dict[str, int] = field(default_factory=dict)
+    hands: dict[str, tuple[int, ...] | None] = field(default_factory=dict)
+    veto: dict[str, bool] = field(default_factory=dict)
+    # animation state
+    sprites: list[Sprite] = field(default_factory=list)
+    king_pos: tuple[float, float] | None = None
+    tower_lift: float = 0.0
+    focus: str | None = None               # area being scored / acted on
+    track: dict[str, float] = field(default_factory=dict)   # score marker positions (points)
+    revealed: dict[str, str] = field(default_factory=dict)  # discs on show after a reveal
+
+    def sync(self, view: Any, hide_castillo_except: str | None | bool = False) -> None:
+        """Copy everything drawable from `view`. `hide_castillo_except`: False shows Castillo
+        counts as the view gives them; a player id (or None) hides all but that player's."""
+        self.players = tuple(view.players)
+        for player in self.players:
+            for area in (*engine.REGIONS, "castillo", *AREAS_OFF_MAP):
+                value = view.count(player, area)
+                if area == "castillo" and hide_castillo_except is not False \
+                        and player != hide_castillo_except:
+                    value = None
+                self.counts[(player, area)] = value
+        self.king = view.king
+        self.grandes = dict(view.grandes)
+        self.scoreboards = dict(view.scoreboards)
+        self.scores = dict(view.scores)
+        self.castillo_total = view.castillo_total
+        self.round = view.round
+        self.rounds = tuple(view.rounds)
+        self.phase = view.phase
+        self.active = view.active
+        face_up = list(view.face_up)
+        if not self.offer or any(card not in self.offer for card in face_up):
+            self.offer, self.taken = face_up, {}
+        self.power_played = dict(view.power_played)
+        self.hands = {p: view.hand(p) for p in self.players}
+        self.veto = dict(view.veto_holders)
+        self.track = {p: float(self.scores.get(p, 0)) for p in self.players}
+
+    def count(self, player: str, area: str) -> int | None:
+        return self.counts.get((player, area), 0)
+
+    def add(self, player: str, area: str, delta: int) -> None:
+        """Shift a displayed count (unknown counts stay unknown)."""
+        value = self.counts.get((player, area), 0)
+        if value is not None:
+            self.counts[(player, area)] = max(0, value + delta)
+        if area == "castillo":
+            self.castillo_total = max(0, self.castillo_total + delta)
