@@ -174,6 +174,8 @@ SCENARIO_ERRORS = [
     ({"starter": "orange"}, "starter"),
     ({"vetoes": {"red": "always"}}, "vetoes.red"),
     ({"vetoes": {"red": "previous"}}, "vetoes.red"),   # round 1 has no previous round
+    # §10.2: before round r a player holds at least 14 - r cards; 3 cannot last 9 rounds
+    ({"hands": {"red": [1, 2, 3]}}, "hands.red"),
 ]
 
 

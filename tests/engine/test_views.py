@@ -1,0 +1,117 @@
+"""§5.4 what each player may know: views hide exactly the secret parts (other players' discs,
+the stack order, a recovered power card's identity, Castillo counts with castillo="secret"),
+and engine.determinize (STYLE 8) fills them consistently with the view."""
+from __future__ import annotations
+
+import random
+
+import engine
+import pytest
+from engine import events as E
+
+from conftest import card_position, legal, position, run
+
+
+def test_s5_4_view_shows_public_information():
+    """§5.4: map, courts, provinces, Castillo counts (announced), hands, played cards, scores and
+    the face-up cards are public in every view."""
+    g = card_position("king", caballeros={"red": {"court": 3, "castillo": 2, "galicia": 1},
+                                          "blue": {"castillo": 1}}, scores={"blue": 7})
+    v = g.view("blue")
+    for p in g.players:
+        for area in engine.REGIONS + ("castillo", "court", "provinces"):
+            assert v.count(p, area) == g.count(p, area)
+        assert v.hand(p) == g.hand(p)
+    assert (v.king, v.grandes, v.scores, v.face_up, v.power_played, v.round, v.phase, v.to_move) == (
+        g.king, g.grandes, g.scores, g.face_up, g.power_played, g.round, g.phase, g.to_move)
+
+
+def test_s5_3_castillo_secret_option_hides_other_counts_total_public():
+    """§5.3/§5.4/DESIGN §2: with castillo="secret" another player's Castillo count reads None in a
+    view; the viewer's own count and the total stay visible."""
+    g = card_position("king", castillo="secret",
+                      caballeros={"red": {"castillo": 2, "court": 1}, "blue": {"castillo": 1}})
+    v = g.view("blue")
+    assert v.count("red", "castillo") is None and v.count("blue", "castillo") == 1
+    assert v.castillo_total == 3
+    assert g.count("red", "castillo") == 2  # the true game knows
+    assert g.view("red").count("red", "castillo") == 2
+
+
+def test_s5_4_stack_order_hidden():
+    """§5.4: the order of the face-down stacks is hidden from everyone: games differing only in it
+    give equal views, and determinizations resample it."""
+    g = engine.new_game(seed=21)
+    h = g.clone()
+    h.stacks = tuple(tuple(reversed(s)) for s in h.stacks)
+    assert g != h
+    for p in g.players:
+        assert g.view(p) == h.view(p)
+    worlds = [engine.determinize(g.view("red"), random.Random(s)) for s in range(6)]
+    assert len({w.stacks for w in worlds}) > 1
+    for w in worlds:
+        assert sorted(map(sorted, w.stacks)) == sorted(map(sorted, g.stacks))
+
+
+def test_s5_4_view_legal_moves_for_viewer_to_move():
+    """DESIGN §2: view.legal_moves() works when the viewer is to move and equals the game's."""
+    g = engine.new_game(seed=2)
+    rng = random.Random(2)
+    for _ in range(120):
+        v = g.view(g.to_move)
+        assert v.legal_moves() == g.legal_moves()
+        g.play(rng.choice(g.legal_moves()))
+
+
+def test_s8_1_castillo_discs_hidden_until_reveal():
+    """§8.1 step 1/§5.4: at a general scoring a disc already set is hidden from the others (and
+    resampled by determinize); the owner sees it."""
+    g = position(phase="card", to_move="yellow", round=3, king="aragon",
+                 played={"red": 13, "blue": 12, "green": 11, "yellow": 10},
+                 caballeros={"red": {"castillo": 1}, "blue": {"castillo": 1}, "green": {}, "yellow": {}},
+                 face_up=["king"])
+    run(g, "card king; first place; skip")
+    run(g, "disc sevilla")
+    assert g.to_move == "blue"
+    assert g.view("blue").disc("red") is None and g.view("red").disc("red") == "sevilla"
+    seen = {engine.determinize(g.view("blue"), random.Random(s)).disc("red") for s in range(30)}
+    assert len(seen) > 1 and all(r in engine.REGIONS for r in seen)
+
+
+def test_s5_4_disc_moves_emit_no_secret():
+    """§5.4/DESIGN events: setting a disc emits no event naming the region until the reveal, and
+    the log line does not name it."""
+    g = card_position("score_secret_unique", caballeros={"red": {"galicia": 1}})
+    run(g, "card score_secret_unique; first action; action")
+    ev = g.play("disc galicia")
+    assert not [e for e in ev if "galicia" in repr(e)]
+    assert "galicia" not in engine.describe(engine.parse_move("disc galicia"), g)
+    assert "13" not in engine.describe(engine.parse_move("recover 13"), g)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_views_leak_nothing_two_determinizations(seed):
+    """STYLE 8/11: for every player, two determinizations of his view give that same view (hidden
+    data changed, view unchanged), at many points of random games."""
+    g = engine.new_game(seed=seed, players=["red", "blue", "green", "yellow", "orange"][: 2 + seed % 4],
+                        castillo="secret" if seed % 2 else "announced")
+    rng = random.Random(seed)
+    while not g.is_over:
+        if rng.random() < 0.1:
+            for p in g.players:
+                v = g.view(p)
+                a = engine.determinize(v, random.Random(1))
+                b = engine.determinize(v, random.Random(2))
+                assert a.view(p) == v == b.view(p)
+                if a.to_move is not None and a.to_move == p:
+                    assert legal(a) == legal(v)
+        g.play(rng.choice(g.legal_moves()))
+
+
+def test_determinized_world_is_playable_to_the_end():
+    """STYLE 8: a determinized world is a full game that can be played on to the end."""
+    g = card_position("power_recovery", hands={"red": [1, 2, 3, 4, 5, 6, 7, 8]})
+    run(g, "card power_recovery; first action; recover 13")
+    w = engine.determinize(g.view("blue"), random.Random(0))
+    engine.random_playout(w, random.Random(0))
+    assert w.is_over and w.winners()
