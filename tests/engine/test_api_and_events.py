@@ -1,0 +1,118 @@
+"""DESIGN §2 API details: events from play(), one-line move descriptions, clone independence,
+IllegalMove messages that say why (STYLE 4), perft-style legal-move counts from fixed scenarios
+(STYLE 12), the bidding starter after a general scoring (§4.2)."""
+from __future__ import annotations
+
+import random
+
+import engine
+import pytest
+from engine import events as E
+
+from conftest import card_position, events_of, illegal, legal, position, run
+
+
+def test_events_round_power_turn_order():
+    """DESIGN §2 events: power cards played, turn order set, turn started, round started with the
+    revealed cards (§5.1 R2)."""
+    g = position(["red", "blue", "green"], phase="power", to_move="red", king="aragon")
+    ev = run(g, "power 4; power 9")
+    assert ev == [E.PowerPlayed("red", 4), E.PowerPlayed("blue", 9)]
+    ev = g.play("power 2")
+    assert ev[0] == E.PowerPlayed("green", 2)
+    assert E.TurnOrderSet(("blue", "red", "green")) in ev
+    assert E.TurnStarted("blue", 9) in ev
+    while g.round == 1:
+        ev = g.play({"court": "court 0", "order": "first place", "place": "done", "action": "skip"}.get(
+            g.phase, legal(g)[0]))
+    started = events_of(ev, E.RoundStarted)
+    assert started == [E.RoundStarted(2, g.face_up)]
+
+
+def test_describe_one_line_for_every_legal_move():
+    """DESIGN §2/STYLE 13: a one-line human description of every legal move."""
+    g = engine.new_game(seed=12, players=["red", "blue", "green", "yellow", "orange"])
+    rng = random.Random(12)
+    while not g.is_over:
+        for m in g.legal_moves():
+            text = engine.describe(m, g)
+            assert text and "\n" not in text and text[0].isupper()
+        g.play(rng.choice(g.legal_moves()))
+
+
+def test_clone_is_independent():
+    """DESIGN §2: clone() is an independent deep copy."""
+    g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
+    c = g.clone()
+    run(c, "card intrigue_any_3; first action; action; move red galicia castillo")
+    assert g.count("red", "galicia") == 2 and g.phase == "card" and g.face_up != c.face_up
+    assert c.count("red", "galicia") == 1
+    assert g == card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
+
+
+@pytest.mark.parametrize("script,bad,fragment", [
+    ("", "court 5", "at most 2 Caballeros"),
+    ("court 0", "card eviction", "eviction is not on offer"),
+    ("court 0", "place castillo", "must"),
+    ("court 0; card intrigue_any_3; first action; action", "move blue aragon galicia",
+     "aragon is the King's region"),
+    ("court 0; card intrigue_any_3; first action; action", "move blue galicia aragon",
+     "aragon is the King's region"),
+    ("court 0; card king; first action", "king aragon", "aragon is the King's region"),
+])
+def test_illegal_move_messages_say_why(script, bad, fragment):
+    """STYLE 4/issue 2: IllegalMove names the move and says why it is refused."""
+    g = position(phase="turn", to_move="red", king="aragon",
+                 played={"red": 8, "blue": 7, "green": 6, "yellow": 5},
+                 caballeros={"red": {"court": 1, "galicia": 1}, "blue": {"galicia": 1, "aragon": 2}},
+                 face_up=["intrigue_any_3", "score_castillo", "court_2", "king"])
+    run(g, script)
+    msg = illegal(g, bad)
+    assert bad in msg and fragment in msg, msg
+
+
+def test_illegal_move_leaves_game_unchanged():
+    """STYLE 4: a refused move changes nothing."""
+    g = engine.new_game(seed=3)
+    snapshot = g.clone()
+    with pytest.raises(engine.IllegalMove):
+        g.play("card king")
+    assert g == snapshot and g.record() == snapshot.record()
+
+
+def test_s4_2_starter_after_general_scoring_is_last_turn_player():
+    """§4.2/§10.3: after the round-3 general scoring, round 4's bidding starts with the player who
+    took the last turn of round 3."""
+    g = position(phase="card", to_move="green", round=3, king="aragon",
+                 played={"red": 13, "blue": 12, "green": 4, "yellow": 11},
+                 caballeros={"red": {}, "blue": {}, "green": {}, "yellow": {}}, face_up=["king"])
+    run(g, "card king; first place; skip")
+    assert g.round == 4 and g.phase == "power" and g.to_move == "green"
+
+
+def perft(g, depth):
+    if depth == 0 or g.is_over:
+        return 1
+    total = 0
+    for m in g.legal_moves():
+        c = g.clone()
+        c.play(m)
+        total += perft(c, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("depth,expected", [(1, 3), (2, 15), (3, 30), (4, 156)])
+def test_perft_king_first_scenario(depth, expected):
+    """STYLE 12 perft, counted by hand from levels/scenarios/king_first.yaml (King in Aragón, blue
+    to move with 3 in court, 4 in Galicia): 3 court choices x 5 cards x 2 orders = 30; depth 4:
+    `first place` gives 5 regions next to Aragón + Castillo + done = 7, `first action` gives
+    action|skip (2) for intrigue_own_4, veto, score_castillo, court_2 and 8 King moves + skip (9)
+    for the King card: 3 x (5 x 7 + 2 + 2 + 2 + 2 + 9) = 156."""
+    g = engine.load_scenario("levels/scenarios/king_first.yaml")
+    assert perft(g, depth) == expected
+
+
+def test_perft_opening_bids():
+    """STYLE 12 perft/§4.2: opening bids of 4 players: 13 x 12 x 11 x 10 distinct sequences."""
+    g = engine.new_game(seed=1)
+    assert perft(g, 3) == 13 * 12 * 11
