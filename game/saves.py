@@ -358,6 +358,13 @@ def _need_text(doc: dict, key: str, name: str) -> str:
     return doc[key]
 
 
+def _guard_record(record: Any, source: str) -> None:
+    """A record's scenario must be the scenario itself: the engine would also take a file path
+    there and read it (ENGINE_BUGS.md #4), so a save naming /dev/zero could exhaust memory."""
+    if isinstance(record, dict) and "scenario" in record and not isinstance(record["scenario"], dict):
+        raise _fail(f"{source}.scenario: expected the scenario mapping, got {type(record['scenario']).__name__}")
+
+
 def parse_save(doc: Any, name: str = "save", path: Path | None = None) -> tuple[engine.Game, SaveMeta]:
     """Validate an already parsed save document; the game is rebuilt by replaying its record and
     checked against the stored state."""
@@ -368,6 +375,7 @@ def parse_save(doc: Any, name: str = "save", path: Path | None = None) -> tuple[
         raise _fail(f"{name}: field 'game' is missing (expected the engine snapshot)")
     if not isinstance(doc["game"], dict):
         raise _fail(f"{name}: field 'game' must be an object (the engine snapshot)")
+    _guard_record(doc["game"].get("record"), f"{name}: game.record")
     try:
         game = engine.from_json(doc["game"], source=f"{name}: game")
     except engine.EngineError as exc:
@@ -410,6 +418,7 @@ def read_record(path: Path | str) -> tuple[dict[str, Any], tuple[SeatMeta, ...] 
         seats_known = "seats" in doc
     else:
         record, seats_known = doc, False
+    _guard_record(record, f"{name}: record" if record is not doc else name)
     try:
         game = engine.replay(record, source=f"{name}: record" if record is not doc else name)
     except engine.EngineError as exc:

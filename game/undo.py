@@ -90,13 +90,18 @@ def _rebuild(game: engine.Game, keep: int) -> engine.Game:
     return engine.replay(dict(record, moves=record["moves"][:keep]), "undo")
 
 
-def undo_to(game: engine.Game, player: str, index: int) -> engine.Game:
-    """A new game at the position before move `index`, which must be in the undo window.
-    `game` itself is not changed."""
+def _window_or_fail(game: engine.Game, player: str) -> list[int]:
     window = undo_window(game, player)
     if not window:
         raise UndoError(f"{player} has no decision to undo now (only your own decisions of the "
                         f"current turn, before another player moves or anything is revealed)")
+    return window
+
+
+def undo_to(game: engine.Game, player: str, index: int) -> engine.Game:
+    """A new game at the position before move `index`, which must be in the undo window.
+    `game` itself is not changed."""
+    window = _window_or_fail(game, player)
     if index not in window:
         raise UndoError(f"cannot undo back to move {index}: the undoable moves are "
                         f"{window[0]}..{window[-1]}")
@@ -105,7 +110,7 @@ def undo_to(game: engine.Game, player: str, index: int) -> engine.Game:
 
 def undo(game: engine.Game, player: str, decisions: int = 1) -> engine.Game:
     """A new game with `player`'s last `decisions` undoable decisions taken back."""
-    window = undo_window(game, player)
+    window = _window_or_fail(game, player)
     if decisions < 1 or decisions > len(window):
         raise UndoError(f"cannot undo {decisions} decision(s) for {player}: "
                         f"{len(window)} can be undone now")
@@ -114,7 +119,4 @@ def undo(game: engine.Game, player: str, decisions: int = 1) -> engine.Game:
 
 def undo_turn(game: engine.Game, player: str) -> engine.Game:
     """Back to the start of `player`'s undo window (the first undoable decision of this turn)."""
-    window = undo_window(game, player)
-    if not window:
-        raise UndoError(f"{player} has no decision to undo now")
-    return _rebuild(game, window[0])
+    return _rebuild(game, _window_or_fail(game, player)[0])

@@ -62,7 +62,7 @@ def static_layer(language: str) -> pygame.Surface:
     pygame.draw.polygon(surface, style.INK, pts, 3)
     _label(surface, t("map.portugal"), layout.to_screen((120, 470)), shift, 13, style.INK_SOFT)
     _label(surface, t("map.france"), layout.to_screen((800, 60)), shift, 13, style.INK_SOFT)
-    _label(surface, t("map.sea"), layout.to_screen((820, 560)), shift, 13, style.SEA_DEEP)
+    _label(surface, t("map.sea"), layout.to_screen((660, 770)), shift, 13, style.SEA_DEEP)
     pygame.draw.rect(surface, style.INK, surface.get_rect(), 3, border_radius=6)
     return surface
 

@@ -57,7 +57,8 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
     """The score track 0..130 with a marker per player; shared spaces stack upwards."""
     rect = layout.TRACK_RECT
     style.panel(surface, rect, radius=6)
-    style.text(surface, t("hud.success_track"), (rect.x + 10, rect.y + 4), 11, style.INK_SOFT, bold=True)
+    style.text(surface, t("hud.success_track"), (rect.right - 10, rect.y + 4), 11, style.INK_SOFT, bold=True,
+               anchor="topright")
     y = rect.y + 36
     pygame.draw.line(surface, style.INK_SOFT, layout.track_position(0)[0:1] + (y,),
                      (layout.track_position(130)[0], y), 2)

@@ -34,7 +34,7 @@ class PlayScene(Scene):
         self.tweener = Tweener(speed=ctx.settings.anim_speed)
         self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
         self.picker = Picker()
-        self._picker_version = -1
+        self._picker_key: tuple | None = None
         self.hover: tuple[int, int] | None = None
         self.toast = ""
         self.toast_time = 0.0
@@ -62,9 +62,12 @@ class PlayScene(Scene):
         return player if player == self.match.viewer or not self.match.pass_and_play else None
 
     def refresh_picker(self) -> None:
-        if self._picker_version != self.match.version:
-            self._picker_version = self.match.version
-            self.picker.reset(self.match.legal_moves() if self.my_turn() else [])
+        """Rebuild the choices whenever the position or who may click has changed."""
+        turn = self.my_turn()
+        key = (self.match.version, turn)
+        if self._picker_key != key:
+            self._picker_key = key
+            self.picker.reset(self.match.legal_moves() if turn else [])
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
@@ -213,7 +216,7 @@ class PlayScene(Scene):
 
     def resume(self) -> None:
         """Back from an overlay or hand-off: the viewer may have changed, so rebuild choices."""
-        self._picker_version = -1
+        self._picker_key = None
 
     # ---- drawing ------------------------------------------------------------------------------
     def prompt(self) -> str:

@@ -1,0 +1,76 @@
+"""A scripted player for client tests: posts real pygame events at on-screen targets taken from
+the layout module and the scenes' own hit boxes, and steps the app with a hand-driven clock."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from game import layout
+from game.app import App
+from game.assets import Sounds
+from game.scene import Context, Scene
+from game.settings import Settings
+
+FRAME = 1 / 30
+
+
+def make_context(speed: float = 40.0, seed: int | None = 11) -> Context:
+    return Context(Settings(anim_speed=speed, mute=True), Sounds(mute=True), {"seed": seed})
+
+
+class Driver:
+    def __init__(self, first: Scene, size: tuple[int, int] = layout.LOGICAL, shots: Path | None = None) -> None:
+        self.app = App(first, size, screenshots=shots)
+
+    @property
+    def scene(self) -> Scene:
+        return self.app.scene
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            if not self.app.step(FRAME):
+                return
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        window = self.app.to_window(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=window, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=button))
+        self.step()
+
+    def key(self, key: int, text: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
+        self.step()
+
+    def until(self, predicate, limit: int = 3000) -> bool:
+        for _ in range(limit):
+            if predicate():
+                return True
+            self.step()
+        return predicate()
+
+
+def human_target(scene, rng: random.Random) -> tuple[int, int] | None:
+    """Where a human would click now to make some legal choice: a power card, an action card,
+    a lit area or a button — all positions come from the layout the scene draws with."""
+    if not hasattr(scene, "picker") or not scene.my_turn():
+        return None
+    scene.refresh_picker()
+    picker = scene.picker
+    options: list[tuple[int, int]] = []
+    for value in picker.values("power"):
+        options.append(layout.hand_rects()[int(value) - 1].center)
+    for card in picker.values("card"):
+        for rect, offered in zip(layout.card_rects(len(scene.table.offer)), scene.table.offer):
+            if offered == card:
+                options.append(rect.center)
+    for area in sorted(picker.areas()):
+        options.append(layout.area_point(area))
+    buttons = scene.choice_buttons()
+    done = [rect.center for rect, choice in buttons if choice.verb in ("done", "skip")]
+    options += [rect.center for rect, choice in buttons if choice.verb not in ("done", "skip")]
+    if done and (not options or rng.random() < 0.3):
+        return rng.choice(done)
+    return rng.choice(options) if options else None
+
