@@ -115,3 +115,24 @@ def test_determinized_world_is_playable_to_the_end():
     w = engine.determinize(g.view("blue"), random.Random(0))
     engine.random_playout(w, random.Random(0))
     assert w.is_over and w.winners()
+
+
+def test_s4_2_determinize_recovered_card_never_one_played_since():
+    """§4.2/§5.4 (hands are public by deduction except the recovered card's identity): red took
+    back one card in round 1; in round 2 he plays 8 face up. Every determinization must keep 8 on
+    the table: the hidden card is one of the cards spent before the recovery (9..13), never the
+    card played face up after it."""
+    g = card_position("power_recovery", hands={"red": [1, 2, 3, 4, 5, 6, 7, 8]})
+    run(g, "card power_recovery; first action; recover 13")
+    while g.round == 1:
+        g.play({"court": "court 0", "order": "first place", "place": "done", "action": "skip"}.get(
+            g.phase, legal(g)[0]))
+    run(g, "power 12")        # yellow opens round 2
+    assert g.to_move == "red"
+    run(g, "power 8")
+    view = g.view("blue")
+    assert view.hidden_hand_count("red") == 1
+    for s in range(40):
+        w = engine.determinize(view, random.Random(s))
+        assert 8 not in w.hand("red"), f"seed {s}: the 8 red just played is back in his hand"
+        assert len(set(w.hand("red")) & {9, 10, 11, 12, 13}) == 1
