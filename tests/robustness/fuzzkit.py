@@ -20,6 +20,8 @@ import yaml
 import engine
 from engine.data import CLASSIC_PATH, LEVELS_DIR, load_board
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)   # the mutators only; the engine loads
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)   # files its own way
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 KINDS = ("save", "record", "data", "scenario")
 
@@ -215,7 +217,7 @@ def base_input(kind: str, rng: random.Random) -> tuple[bytes, str]:
         game = random_position(rng)
         while game.is_over or game.phase not in ("power", "card"):
             game = random_position(rng)
-        return yaml.safe_dump(scenario_from(game), allow_unicode=True).encode(), ".yaml"
+        return yaml.dump(scenario_from(game), Dumper=_Dumper, allow_unicode=True).encode(), ".yaml"
     raise ValueError(kind)
 
 
@@ -226,12 +228,13 @@ def mutated_input(kind: str, rng: random.Random) -> tuple[bytes, str]:
         return mutate_bytes(data, rng), suffix
     if suffix == ".yaml" and style < 0.5:
         return mutate_lines(data.decode("utf-8"), rng).encode("utf-8"), suffix
-    tree = json.loads(data) if suffix == ".json" else yaml.safe_load(data)
+    tree = json.loads(data) if suffix == ".json" else yaml.load(data, Loader=_Loader)
     for _ in range(rng.randint(1, 3)):
         tree = mutate_tree(tree, rng)
     if suffix == ".json":
         return json.dumps(tree, ensure_ascii=rng.random() < 0.5).encode("utf-8"), suffix
-    return yaml.safe_dump(tree, allow_unicode=True, default_flow_style=rng.random() < 0.3).encode(), suffix
+    return yaml.dump(tree, Dumper=_Dumper, allow_unicode=True,
+                     default_flow_style=rng.random() < 0.3).encode(), suffix
 
 
 # --------------------------------------------------------------------------- loading and checking
