@@ -68,7 +68,7 @@ def test_layers_import_only_downwards(package):
 
 
 def test_import_reader_sees_relative_and_nested_imports():
-    """The checker itself catches plain, from-, relative, nested and dynamic imports."""
+    """DESIGN §1 (the checker itself): it catches plain, from-, relative, nested and dynamic imports."""
     source = ("import os\nfrom ...game import scene\nfrom . import base\n"
               "def f():\n    import pygame.display\n    __import__('ai.agent')\n"
               "    importlib.import_module('yaml')\n")

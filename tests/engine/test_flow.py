@@ -28,12 +28,12 @@ def test_s10_1_power_value_once_per_round_with_reason():
 
 def test_s4_2_power_card_spent_and_not_in_hand_message():
     """§4.2: a played power card leaves the hand for good; playing it again is refused (not in hand)."""
-    g = bidding(hands={"red": [1, 2, 3]}, played={}, starter="red")
-    assert legal(g) == ["power 1", "power 2", "power 3"]
+    g = bidding(round=9, hands={"red": [1, 2, 3, 4]}, played={}, starter="red")
+    assert legal(g) == ["power 1", "power 2", "power 3", "power 4"]
     msg = illegal(g, "power 5")
     assert "not in red's hand" in msg
     run(g, "power 3")
-    assert g.hand("red") == (1, 2) and 3 in g.used_power("red")
+    assert g.hand("red") == (1, 2, 4) and 3 in g.used_power("red")
 
 
 def test_s4_2_bidding_clockwise_from_starter_and_turns_high_to_low():

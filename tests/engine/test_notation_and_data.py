@@ -61,7 +61,7 @@ def test_notation_error_for_bad_text(text, fragment):
 
 
 def test_notation_error_through_play():
-    """Game.play with bad text raises NotationError and leaves the game unchanged."""
+    """DESIGN §2: Game.play with bad text raises NotationError and leaves the game unchanged."""
     g = engine.new_game(seed=2)
     before = g.clone()
     with pytest.raises(engine.NotationError):

@@ -281,3 +281,18 @@ def test_s9_single_winner():
                       scores={"red": 40, "blue": 38})
     _end_turn(g)
     assert g.scores["blue"] == 42 and g.winners() == ["blue"]
+
+
+def test_s8_1_general_scoring_uses_boards_king_and_home_bonus():
+    """§8.1 step 4/§7.1/§7.2/§6.6 limit 5: at a general scoring each region scores with the values
+    in force (mobile scoreboards, also one frozen in the King's region) plus the King bonus and
+    the home bonus for a sole leader; 3 players score two ranks."""
+    g = _last_turn_of(6, players=("red", "blue", "green"), king="aragon",
+                      grandes={"red": "aragon", "blue": "sevilla", "green": "galicia"},
+                      scoreboards={"8-4-0": "aragon", "4-0-0": "sevilla"},
+                      caballeros={"red": {"aragon": 3, "sevilla": 1}, "blue": {"aragon": 1, "sevilla": 2},
+                                  "green": {"galicia": 1, "sevilla": 1}})
+    _end_turn(g)
+    # Aragón (8/4/0): red 8 + King 2 + home 2, blue 4. Sevilla (4/0/0): blue 4 + home 2, red and
+    # green tie for 2nd -> rank 3 -> nothing. Galicia (4/2/0): green 4 + home 2.
+    assert g.score_history[-1] == ("round 6", {"red": 12, "blue": 10, "green": 6})
