@@ -71,9 +71,10 @@ class Animator:
             self.sounds.play("place")
         self.tweener.animate(sprite, "pos", self.point(player, target), duration, "in_out_quad", delay, land)
 
-    def rise_points(self, area: str, points: tuple[tuple[str, int], ...], duration: float = 1.1) -> None:
-        """'+5' labels in player colours float up from an area."""
-        x, y = layout.area_anchor(area)
+    def rise_points(self, area: str, points: tuple[tuple[str, int], ...], duration: float = 1.1,
+                    origin: tuple[float, float] | None = None) -> None:
+        """'+5' labels in player colours float up from an area (or from `origin`)."""
+        x, y = origin or layout.area_anchor(area)
         shown = [(p, n) for p, n in points if n]
         for i, (player, value) in enumerate(shown):
             sprite = Sprite("points", (x + (i - (len(shown) - 1) / 2) * 40, y), player, f"+{value}")

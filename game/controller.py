@@ -153,6 +153,7 @@ class Match:
         for event in events:
             if type(event).__name__ == "DiscsRevealed":
                 self.pending_discs.clear()
+                self.secret_pending = False   # the reveal shows every disc anyway
             self._log(describe_event(event, self.name))
             self.events.append(event)
         self.save()

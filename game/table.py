@@ -47,7 +47,6 @@ class Table:
     # animation state
     sprites: list[Sprite] = field(default_factory=list)
     king_pos: tuple[float, float] | None = None
-    tower_lift: float = 0.0
     focus: str | None = None               # area being scored / acted on
     track: dict[str, float] = field(default_factory=dict)   # score marker positions (points)
     revealed: dict[str, str] = field(default_factory=dict)  # discs on show after a reveal

@@ -117,7 +117,7 @@ def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> 
     for rid, shape in data.regions.items():
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
         if rid == focus:
-            pygame.draw.polygon(glow, (255, 240, 170, 150), pts)
+            pygame.draw.polygon(glow, (255, 250, 215, 170), pts)
         elif rid in targets:
             alpha = 150 if rid == hover else int(60 + 50 * pulse)
             pygame.draw.polygon(glow, (255, 244, 190, alpha), pts)
@@ -185,11 +185,9 @@ def _castillo(surface, data: MapData, table: Table, target: bool, hover: bool) -
     if target:
         glow = rect.inflate(16, 16)
         pygame.draw.rect(surface, style.HIGHLIGHT if hover else style.GOLD, glow, 4, border_radius=10)
-    pieces.tower(surface, rect.center, table.tower_lift, highlight=target and hover)
+    pieces.tower(surface, rect.center, highlight=target and hover)
     style.text(surface, area_name("castillo"), (rect.centerx, rect.top - 22), 14, style.INK, bold=True,
                face="serif", anchor="center", shadow=(250, 240, 214))
-    if table.tower_lift > 0:
-        return
     counts = [(p, table.count(p, "castillo")) for p in table.players]
     shown = [(p, n) for p, n in counts if n]
     y = rect.bottom + 4

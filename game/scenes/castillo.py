@@ -53,6 +53,7 @@ class CastilloScene(PlayScene):
         self.discs: dict[str, str] = {}
         self.sorted = False
         self.veil = 0.0
+        self.lift = 0.0
         self.closing = False
         self.rng = random.Random(len(self.match.log))
 
@@ -86,7 +87,7 @@ class CastilloScene(PlayScene):
         """Lift the tower, tumble the cubes out, then sort them into one group per colour."""
         self.counts = {p: n for p, n in counts.items() if n}
         self.tweener.animate(self, "veil", 170.0, 0.5, "out_quad")
-        self.tweener.animate(self, "lift_value", 90.0, 0.8, "out_back")
+        self.tweener.animate(self, "lift", 90.0, 0.8, "out_back")
         self.ctx.sounds.play("reveal")
         self.animator.say(t("castillo.opens"), 1.5)
         if not self.counts:
@@ -111,20 +112,11 @@ class CastilloScene(PlayScene):
     def _sorted(self) -> None:
         self.sorted = True
 
-    @property
-    def lift_value(self) -> float:
-        return self.table.tower_lift
-
-    @lift_value.setter
-    def lift_value(self, value: float) -> None:
-        self.table.tower_lift = value
-
     def score(self, event: Any) -> None:
         for player, points in event.points:
             if points and player in self.counts:
                 x, y = self.column(player)
-                self.animator.rise_points("castillo", ((player, points),))
-                self.table.sprites[-1].pos = (x, y - 60)
+                self.animator.rise_points("castillo", ((player, points),), origin=(x, y - 40))
         self.animator.move_markers(event.points)
         self.ctx.sounds.play("score")
         self.animator.hold(1.4)
@@ -142,7 +134,7 @@ class CastilloScene(PlayScene):
             self.closing = True
             self.discs = {}
             self.tweener.animate(self, "veil", 0.0, 0.5, "in_quad")
-            self.tweener.animate(self, "lift_value", 0.0, 0.5, "out_bounce")
+            self.tweener.animate(self, "lift", 0.0, 0.5, "out_bounce")
             return None
         return Transition.pop()
 
@@ -156,7 +148,7 @@ class CastilloScene(PlayScene):
             surface.blit(veil, layout.MAP_RECT)
         if self.closing and self.veil < 20:
             return
-        pieces.tower(surface, (STAGE[0], STAGE[1]), self.table.tower_lift, highlight=True)
+        pieces.tower(surface, (STAGE[0], STAGE[1]), self.lift, highlight=True)
         for cube in self.cubes:
             pieces.cube(surface, cube.pos, CUBE, style.player_colour(cube.player))
         if not self.sorted:

@@ -11,7 +11,7 @@ from game.render import style
 from game.scene import Context, Scene, Transition
 from game.table import Table
 
-BUTTONS = [pygame.Rect(layout.WIDTH // 2 - 330, 716, 300, 52), pygame.Rect(layout.WIDTH // 2 + 30, 716, 300, 52)]
+BUTTONS = [pygame.Rect(layout.WIDTH // 2 - 330, 660, 300, 52), pygame.Rect(layout.WIDTH // 2 + 30, 660, 300, 52)]
 
 
 def history_label(label: str) -> str:
@@ -68,7 +68,8 @@ class GameOverScene(Scene):
         columns = [history_label(label) for label, _ in general] + [t("gameover.special")]
         rect = pygame.Rect(120, 140, layout.WIDTH - 240, 90 + 70 * len(ranking))
         style.panel(surface, rect, border=style.GOLD, width=3, radius=14)
-        col_x = [rect.x + 420 + i * 150 for i in range(len(columns) + 1)]
+        span = (rect.right - 90 - (rect.x + 430)) / max(1, len(columns))
+        col_x = [int(rect.x + 430 + i * span) for i in range(len(columns) + 1)]
         for x, label in zip(col_x, columns + [t("scoring.total")]):
             style.text(surface, label, (x, rect.y + 22), 14, style.INK_SOFT, bold=True, anchor="midtop")
         for rank, player in enumerate(ranking):

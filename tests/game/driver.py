@@ -51,7 +51,7 @@ class Driver:
         return predicate()
 
 
-def human_target(scene, rng: random.Random) -> tuple[int, int] | None:
+def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[int, int] | None:
     """Where a human would click now to make some legal choice: a power card, an action card,
     a lit area or a button — all positions come from the layout the scene draws with."""
     if not hasattr(scene, "picker") or not scene.my_turn():
@@ -65,6 +65,8 @@ def human_target(scene, rng: random.Random) -> tuple[int, int] | None:
         for rect, offered in zip(layout.card_rects(len(scene.table.offer)), scene.table.offer):
             if offered == card:
                 options.append(rect.center)
+    if prefer in picker.areas():
+        return layout.area_point(prefer)
     for area in sorted(picker.areas()):
         options.append(layout.area_point(area))
     buttons = scene.choice_buttons()

@@ -1,0 +1,69 @@
+"""The English, Portuguese and Catalan catalogs: same keys, nothing missing, nothing unused."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import engine
+from game import i18n
+from game.seats import AI_LEVELS, COLOURS
+
+GAME = Path(i18n.__file__).resolve().parent
+LITERAL = re.compile(r"""\bt\(\s*["']([\w.]+)["']""")
+PREFIX = re.compile(r"""\bt\(\s*f["']([\w.]*)\{""")
+PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps", "disc", "return")
+
+
+def source_keys() -> tuple[set[str], set[str]]:
+    literal, prefixes = set(), set()
+    for path in GAME.rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        literal.update(LITERAL.findall(text))
+        prefixes.update(PREFIX.findall(text))
+    return literal, prefixes
+
+
+def expected_dynamic_keys() -> set[str]:
+    keys = {f"card.{cid}.{part}" for cid in engine.CARDS for part in ("name", "effect")}
+    keys |= {f"region.{r}" for r in (*engine.REGIONS, "castillo", "court", "provinces")}
+    keys |= {f"colour.{c}" for c in COLOURS}
+    keys |= {f"seat.{k}" for k in ("human", *AI_LEVELS)}
+    keys |= {f"phase.{p}" for p in PHASES}
+    keys |= {f"caption.{s}" for s in ("power", "action", "castillo", "scoring")}
+    return keys
+
+
+def test_three_catalogs_have_the_same_keys():
+    en, pt, ca = (set(i18n.catalog(lang)) for lang in ("en", "pt", "ca"))
+    assert en - pt == set() and pt - en == set()
+    assert en - ca == set() and ca - en == set()
+
+
+def test_no_missing_keys():
+    literal, _ = source_keys()
+    en = set(i18n.catalog("en"))
+    assert literal - en == set()
+    assert expected_dynamic_keys() - en == set()
+
+
+def test_no_unused_keys():
+    literal, prefixes = source_keys()
+    assert "" not in prefixes, "a key built without a literal prefix cannot be checked"
+    unused = {k for k in i18n.catalog("en") if k not in literal and not any(k.startswith(p) for p in prefixes)}
+    assert unused == set()
+
+
+def test_placeholders_match_across_languages():
+    field = re.compile(r"\{(\w+)\}")
+    en = i18n.catalog("en")
+    for lang in ("pt", "ca"):
+        other = i18n.catalog(lang)
+        for key, text in en.items():
+            assert set(field.findall(text)) == set(field.findall(other[key])), (lang, key)
+
+
+def test_shipped_font_renders_portuguese_and_catalan_accents():
+    from game.assets import font
+    face = font(16)
+    for ch in "ãçéíóúâêôàèòïül·":
+        assert face.metrics(ch)[0] is not None, ch

@@ -1,0 +1,52 @@
+"""The command line: help, bad flags, and a headless AI-only game played to the end."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def test_help_lists_the_options():
+    result = run("--help")
+    assert result.returncode == 0
+    for flag in ("--players", "--seed", "--headless", "--screenshots", "--variant", "--no-veto",
+                 "--secret-castillo", "--lang"):
+        assert flag in result.stdout
+
+
+def test_unknown_flag_is_a_one_line_error_with_exit_code_2():
+    result = run("--bogus")
+    assert result.returncode == 2
+    assert "unrecognized arguments: --bogus" in result.stderr
+    assert result.stdout == ""
+
+
+def test_bad_seat_is_refused():
+    result = run("--players", "human,wizard")
+    assert result.returncode == 2
+    assert "wizard" in result.stderr
+
+
+def test_headless_game_completes_and_prints_log_and_result():
+    result = run("--headless", "--players", "random,greedy,random", "--seed", "2", "--variant", "short")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "— Round 9 —" in out
+    assert "Result:" in out and "Winner:" in out
+    assert out.count("— General scoring —") == 3
+    assert "1. " in out and "3. " in out
+
+
+def test_headless_speaks_catalan():
+    result = run("--headless", "--players", "random,random", "--seed", "4", "--variant", "short", "--lang", "ca")
+    assert result.returncode == 0, result.stderr
+    assert "Guanyador:" in result.stdout
