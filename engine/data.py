@@ -56,6 +56,19 @@ def _triple(value: Any, field: str, path: Path) -> tuple[int, int, int]:
     return (value[0], value[1], value[2])
 
 
+def _rounds(value: Any, field: str, path: Path) -> tuple[int, ...]:
+    if (not isinstance(value, list) or not value or not all(isinstance(v, int) and 1 <= v <= 9 for v in value)
+            or sorted(set(value)) != value):
+        raise DataError(f"{path.name}: {field} must be increasing round numbers 1..9, got {value!r}")
+    return tuple(value)
+
+
+def _count(value: Any, field: str, path: Path) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise DataError(f"{path.name}: {field} must be a whole number >= 0, got {value!r}")
+    return value
+
+
 def read_yaml_mapping(path: Path, source: str | None = None) -> dict:
     """A YAML file whose top level is a mapping; any other content is a DataError naming the file."""
     source = source or path.name
@@ -115,8 +128,12 @@ def _parse_board(raw: dict, path: Path) -> Board:
         if not isinstance(copies, int) or copies < 1:
             raise DataError(f"{path.name}: action_cards[{i}].copies must be a positive integer")
         cards[cid] = CardInfo(cid, stack, copies, entry.get("option"))
-    variants = {name: tuple(_need(v, "rounds", f"variants.{name}.", path))
-                for name, v in _need(raw, "variants", "", path).items()}
+    variants_raw = _need(raw, "variants", "", path)
+    if not isinstance(variants_raw, dict) or not variants_raw:
+        raise DataError(f"{path.name}: variants must map variant names to {{rounds: [...]}}")
+    variants = {name: _rounds(_need(v, "rounds", f"variants.{name}.", path), f"variants.{name}.rounds", path)
+                for name, v in variants_raw.items()}
+    scoring_rounds = _rounds(_need(raw, "scoring_rounds", "", path), "scoring_rounds", path)
     setup = _need(raw, "setup", "", path)
     castillo = _need(raw, "castillo", "", path)
     return Board(
@@ -125,11 +142,11 @@ def _parse_board(raw: dict, path: Path) -> Board:
         adjacent=tuple(frozenset(a) for a in adjacent),
         scoreboards=tuple((k, _triple(v, f"mobile_scoreboards.{k}", path)) for k, v in boards.items()),
         power_to_court=tuple(power),
-        caballeros=int(_need(setup, "caballeros", "setup.", path)),
-        home=int(_need(setup, "home", "setup.", path)),
-        court=int(_need(setup, "court", "setup.", path)),
+        caballeros=_count(_need(setup, "caballeros", "setup.", path), "setup.caballeros", path),
+        home=_count(_need(setup, "home", "setup.", path), "setup.home", path),
+        court=_count(_need(setup, "court", "setup.", path), "setup.court", path),
         cards=cards, variants=variants,
-        scoring_rounds=frozenset(_need(raw, "scoring_rounds", "", path)),
+        scoring_rounds=frozenset(scoring_rounds),
         colours=tuple(_need(raw, "colours", "", path)),
     )
 

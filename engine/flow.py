@@ -86,7 +86,7 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     g.bid_seq, g.turn_seq, g.pos = (), (), 0
     g.active_idx, g.to_move_idx, g.card = -1, -1, None
     g.placed = g.acted = False
-    g.ctx, g.veto, g.discs = None, (-1,) * n, (NO_DISC,) * n
+    g.ctx, g.veto, g.discs = None, ((),) * n, (NO_DISC,) * n
     g.scorings, g.history, g.viewer, g.origin = (), None, None, None
     g.ph = P_POWER
     _start_round(g, g.start_player, [])
@@ -269,9 +269,7 @@ def _on_action(g: Game, move: Move, ev: list) -> None:
 def _on_veto(g: Game, move: Move, ev: list) -> None:
     _, declared, holders = g.ctx
     if move is VETO:
-        veto = list(g.veto)
-        veto[holders[0]] = -1
-        g.veto = tuple(veto)
+        g.spend_veto(holders[0])
         ev.append(E.ActionVetoed(g.players[g.active_idx], g.players[holders[0]], g.card))
         _finish_action(g, ev)
         return
@@ -346,7 +344,7 @@ def _end_turn(g: Game, ev: list) -> None:
         return
     # round end (§5.1 R5)
     g.face_up_slots = ()
-    g.veto = tuple(r if r >= g.round_idx else -1 for r in g.veto)
+    g.expire_vetoes()
     last = g.turn_seq[-1]
     g.active_idx, g.card = -1, None
     if g.rounds[g.round_idx] in BOARD.scoring_rounds:

@@ -135,6 +135,12 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
                 raise DataError(f"{r.source}: played.{p}: expected a power card 1..13 not in the hand")
         g.played[q] = v
         g.used[q] = sum(1 << x for x in range(1, 14) if not g.hand_bits[q] >> x & 1)
+    for q, p in enumerate(players):
+        to_bid = len(g.rounds) - g.round_idx - (1 if g.played[q] else 0)
+        need = to_bid + g.n - 1 if to_bid else 0
+        if bin(g.hand_bits[q]).count("1") < need:
+            raise DataError(f"{r.source}: hands.{p}: expected at least {need} power cards "
+                            f"({to_bid} rounds still to bid with {g.n} players)")
     values = [v for v in g.played if v]
     if len(values) != len(set(values)):
         raise DataError(f"{r.source}: played: power card values must differ within a round")
@@ -153,11 +159,16 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
                 stacks[stack - 1].remove(cid)
         g.stacks = tuple(tuple(s) for s in stacks)
         g.face_up_slots = tuple(face_up)
-    vetoes = r.player_map("vetoes", players)
-    for p, when in vetoes.items():
-        if when not in ("this", "previous"):
-            raise DataError(f"{r.source}: vetoes.{p}: expected 'this' or 'previous' (round taken), got {when!r}")
-    g.veto = tuple(g.round_idx - int(bool(vetoes.get(p) == "previous")) if p in vetoes else -1 for p in players)
+    held = []
+    for p in players:
+        when = r.player_map("vetoes", players).get(p, [])
+        when = [when] if isinstance(when, str) else when
+        if not isinstance(when, list) or len(when) > 2 or any(w not in ("this", "previous") for w in when):
+            raise DataError(f"{r.source}: vetoes.{p}: expected 'this', 'previous' or a list of up to 2 of them, got {when!r}")
+        if "previous" in when and g.round_idx == 0:
+            raise DataError(f"{r.source}: vetoes.{p}: 'previous' needs a round before round {rnd}")
+        held.append(tuple(sorted(g.round_idx - (w == "previous") for w in when)))
+    g.veto = tuple(held)
 
 
 def _read_phase(g: Game, r: _Reader, players: tuple) -> None:

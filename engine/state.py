@@ -36,7 +36,7 @@ class Game:
     index; stacks: four tuples of card ids still face down, top last; face_up_slots: the five
     offered cards (None once taken); ph phase number; bid_seq/turn_seq player indices; pos index
     into the running sequence; ctx the running special action (a tuple, see effects/); veto[p]
-    round index the Veto was taken or -1; discs[p] region index, NO_DISC or HIDDEN_DISC;
+    the round indices at which p took the Veto cards he holds (a tuple, 0-2 entries); discs[p] region index, NO_DISC or HIDDEN_DISC;
     history a cons list (previous, move text) for record(); viewer the player a view is for;
     origin the scenario a game was loaded from (None for new_game).
     """
@@ -154,11 +154,30 @@ class Game:
     @property
     def veto_holders(self) -> dict[str, bool]:
         """Players holding a Veto card -> whether it may still be used now."""
-        return {self.players[p]: self.veto_usable(p) for p, r in enumerate(self.veto) if r >= 0}
+        return {self.players[p]: self.veto_usable(p) for p, held in enumerate(self.veto) if held}
+
+    def veto_count(self, player: str) -> int:
+        return len(self.veto[self.index(player)])
 
     def veto_usable(self, p: int) -> bool:
-        r = self.veto[p]
-        return r >= 0 and self.round_idx <= r + 1
+        """A Veto serves in the round it was taken and the next (§6.7 rule 2)."""
+        return any(self.round_idx <= r + 1 for r in self.veto[p])
+
+    def _set_veto(self, p: int, held: tuple[int, ...]) -> None:
+        veto = list(self.veto)
+        veto[p] = held
+        self.veto = tuple(veto)
+
+    def take_veto(self, p: int) -> None:
+        self._set_veto(p, self.veto[p] + (self.round_idx,))
+
+    def spend_veto(self, p: int) -> None:
+        """Use the holder's oldest Veto (the one that expires first)."""
+        self._set_veto(p, self.veto[p][1:])
+
+    def expire_vetoes(self) -> None:
+        """End of round: discard Vetos taken in the previous round (§6.7 rule 5)."""
+        self.veto = tuple(tuple(r for r in held if r >= self.round_idx) for held in self.veto)
 
     @property
     def castillo_counts_public(self) -> bool:

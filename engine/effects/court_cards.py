@@ -25,9 +25,7 @@ class TakeVeto(Effect):
     """Taking the Veto is itself a special action (§6.7): the card lies in front of its taker."""
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        veto = list(g.veto)
-        veto[g.active_idx] = g.round_idx
-        g.veto = tuple(veto)
+        g.take_veto(g.active_idx)
         ev.append(E.VetoTaken(g.players[g.active_idx]))
         return True
 
