@@ -225,3 +225,18 @@ def test_intrigue_with_nothing_to_move_is_skipped():
                       caballeros={"red": {"galicia": 3, "court": 1}, "blue": {"aragon": 3, "castillo": 2}})
     run(g, "card intrigue_opponents_3; first action")
     assert g.phase == "place"
+
+
+def test_s12_12_opponent_moved_into_castillo_chooses_at_general_scoring():
+    """§6.3/ruling 12.12/§8.1: an opponent's Caballero moved into the Castillo is his: at the next
+    general scoring he (not the mover) sets a disc and it goes to his chosen region."""
+    g = card_position("intrigue_opponents_3", king=KING, round=3,
+                      caballeros={"red": {"court": 1}, "blue": {"galicia": 2}})
+    run(g, "card intrigue_opponents_3; first action; action; move blue galicia castillo; done")
+    while g.phase != "disc":
+        g.play({"court": "court 0", "order": "first place", "place": "done", "action": "skip"}.get(
+            g.phase, legal(g)[0]))
+    assert g.to_move == "blue" and g.round == 3
+    run(g, "disc sevilla")
+    assert g.count("blue", "sevilla") == 1 and g.count("blue", "castillo") == 0
+    assert g.score_history[-1][1]["blue"] >= 5  # the Castillo's sole occupant

@@ -112,3 +112,62 @@ def test_random_play_consistency(n, variant, veto):
     base = 1000 * n + (100 if variant == "short" else 0) + (10 if veto else 0)
     lengths = [play_checked_game(n, variant, veto, base + i) for i in range(GAMES_PER_CONFIG)]
     assert max(lengths) < MAX_MOVES
+
+
+def crowded_scenario(seed):
+    """A random mid-game position with nearly empty provinces (so court fills reach into the map,
+    §5.2 T1/§10.6-7), Caballeros everywhere, boards on the map and Veto holders."""
+    rng = random.Random(seed)
+    n = 2 + seed % 4
+    players = COLOURS[:n]
+    variant = "classic" if seed % 2 else "short"
+    rounds = (1, 2, 3, 4, 5, 6, 7, 8, 9) if variant == "classic" else (2, 3, 5, 6, 8, 9)
+    regions = list(REGIONS)
+    rng.shuffle(regions)
+    king, homes = regions[0], regions[1:1 + n]
+    caballeros = {}
+    for p in players:
+        areas = {}
+        for _ in range(30 - rng.randrange(0, 3)):
+            a = rng.choice(REGIONS + ("castillo", "court", "court"))
+            areas[a] = areas.get(a, 0) + 1
+        caballeros[p] = areas
+    round_ = rng.choice(rounds[:-1])
+    boards = rng.sample([r for r in REGIONS], 2)
+    return {"players": players, "seed": seed, "variant": variant, "veto": bool(seed % 3),
+            "castillo": "secret" if seed % 5 == 0 else "announced", "round": round_,
+            "phase": "power", "to_move": rng.choice(players), "king": king,
+            "grandes": dict(zip(players, homes)), "caballeros": caballeros,
+            "scoreboards": {"8-4-0": boards[0], "4-0-0": boards[1]},
+            "vetoes": {rng.choice(players): "this"} if seed % 3 else {}}
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_random_play_from_crowded_scenarios(block):
+    """§5.2 T1/§10.6-7 and the invariants above from 40 random crowded scenario positions (empty
+    provinces, boards on the map, Veto holders), where recalls from the map and long returns
+    happen often; records of scenario games replay (levels/scenarios/README.md)."""
+    recalls = 0
+    for seed in range(block * 10, block * 10 + 10):
+        g = engine.load_scenario(crowded_scenario(seed))
+        rng = random.Random(seed)
+        step = 0
+        while not g.is_over:
+            assert step < MAX_MOVES
+            moves = g.legal_moves()
+            check_step(g, moves, step, rng)
+            before = king_region_contents(g)
+            card = g.card
+            move = rng.choice(moves)
+            recalls += move.verb == "recall"
+            g.play(move)
+            if g.king != before[0]:
+                assert card in ("king", "royal_advisor")
+            assert (before[1], before[2], before[3]) == (
+                tuple(g.count(p, before[0]) for p in g.players),
+                tuple(p for p in g.players if g.grandes[p] == before[0]),
+                tuple(b for b, r in g.scoreboards.items() if r == before[0]))
+            step += 1
+        assert engine.replay(json.loads(json.dumps(g.record()))) == g
+        assert engine.from_json(json.loads(json.dumps(g.to_json()))) == g
+    assert recalls > 0
