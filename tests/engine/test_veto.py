@@ -169,3 +169,21 @@ def test_s6_7_holder_of_two_vetoes_keeps_the_second():
     assert "red" in g.veto_holders, "red's second Veto is still in front of him"
     finish_round(g)
     assert g.round == 3 and g.veto_holders == {"red": True}
+
+
+def test_s6_7_two_vetoes_two_uses_oldest_spent_first():
+    """§6.7 rules 2 and 5: each Veto card stops one special action; a holder of both can stop two
+    actions; the one taken earlier is spent first, so the other lasts to the end of next round."""
+    g = card_position("king", to_move="blue", round=2, caballeros={"blue": {"court": 1}},
+                      others=("score_choice_s2",), vetoes={"red": ["previous", "this"]})
+    assert g.veto_count("red") == 2
+    run(g, "card king; first action; king galicia; veto")
+    assert g.king == KING and g.veto_count("red") == 1
+    while g.active == "blue":
+        g.play("done" if g.phase == "place" else legal(g)[0])
+    run(g, "court 0" if g.phase == "court" else "")
+    run(g, "card score_choice_s2; first action; score galicia")
+    assert g.phase == "veto" and g.to_move == "red"
+    run(g, "allow")
+    finish_round(g)
+    assert g.round == 3 and g.veto_holders == {"red": True}, "the Veto taken this round remains"
