@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 import threading
 from collections import deque
 from typing import Any
@@ -22,9 +23,14 @@ SAVE_NAME = "savegame.json"
 
 
 class AIWorker:
-    """Runs `agent.choose(view, rng)` on a daemon thread; the frame loop polls `result`."""
+    """Runs `agent.choose(view, rng)` on a daemon thread; the frame loop polls `result`.
+
+    The search is pure Python, so the worker and the frame loop share the GIL; a short switch
+    interval lets the frame loop get it back within a millisecond instead of five.
+    """
 
     def __init__(self, agent: Any, view: Any, rng: random.Random) -> None:
+        sys.setswitchinterval(0.0005)
         self.result: Any = None
         self.error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, args=(agent, view, rng), daemon=True)
