@@ -314,6 +314,8 @@ def run_case(kind: str, rng: random.Random, workdir: Path,
         result, detail = "refused", str(exc)
         if "\n" in detail:
             result, detail = "failure", f"multi-line error message: {detail!r}"
+        elif path.name not in detail:
+            result, detail = "failure", f"error message does not name the file: {detail!r}"
     except Exception as exc:  # noqa: BLE001 - this is what the fuzzer looks for
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         result = "failure"

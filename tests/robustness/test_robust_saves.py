@@ -30,7 +30,7 @@ def test_round_trip_at_every_decision(players: int, data_dir: Path,
     monkeypatch.setattr(os, "fsync", lambda fd: None)
     for k in range(5):
         seed = 1000 * players + k
-        options = {"variant": ("classic", "short")[k % 2], "veto": k != 3,
+        options = {"variant": "classic" if k < 3 else "short", "veto": k != 3,
                    "castillo": ("announced", "secret")[k % 2]}
         game = engine.new_game(players=list(COLOURS[:players]), seed=seed, **options)
         rng = random.Random(seed)
