@@ -22,6 +22,7 @@ EXAMPLES = [
     (6, (4, 0, 0), 4, [3, 3, 0, 0], [0, 0, 0, 0]),
     (7, (5, 3, 1), 3, [2, 2, 1], [3, 3, 0]),
     (8, (6, 3, 1), 2, [2, 2], [0, 0]),
+    (9, (5, 4, 1), 4, [4, 2, 0, 0], [5, 4, 0, 0]),         # place points; bonuses: see below
     (10, (5, 3, 1), 5, [1, 1, 1, 1, 1], [3, 3, 3, 3, 3]),
     (11, (5, 3, 1), 4, [0, 0, 0, 0], [0, 0, 0, 0]),
     (12, (5, 3, 1), 4, [3, 1, 0, 0], [5, 3, 0, 0]),
@@ -30,7 +31,8 @@ EXAMPLES = [
 
 @pytest.mark.parametrize("num,values,n,counts,expected", EXAMPLES, ids=[f"ex{e[0]}" for e in EXAMPLES])
 def test_s8_3_worked_examples_score_counts(num, values, n, counts, expected):
-    """§8.3 worked examples 1-8 and 10-12 through engine.scoring.score_counts (no bonuses here)."""
+    """§8.3 worked examples 1-12 through engine.scoring.score_counts: place points and the sole
+    leader (who gets the King/home bonuses of ex. 9, checked in a real scoring below)."""
     points, leader = score_counts(values, counts, engine.depth_for(n))
     assert points == expected
     top = [p for p, c in enumerate(counts) if c and c == max(counts)]
