@@ -136,3 +136,20 @@ def test_s4_2_determinize_recovered_card_never_one_played_since():
         w = engine.determinize(view, random.Random(s))
         assert 8 not in w.hand("red"), f"seed {s}: the 8 red just played is back in his hand"
         assert len(set(w.hand("red")) & {12, 13}) == 1
+
+
+@pytest.mark.parametrize("card", ["disc_return_2", "disc_return_all", "score_secret_unique"])
+def test_s5_4_different_secret_discs_equal_views(card):
+    """§5.4/A6/STYLE 11: two games differing only in the disc red has set give every other player
+    the same view (and red different ones) until the reveal."""
+    games = []
+    for region in ("galicia", "valencia"):
+        g = card_position(card, caballeros={"red": {"galicia": 2, "valencia": 2}, "blue": {"sevilla": 1},
+                                            "green": {"granada": 1}})
+        run(g, f"card {card}; first action; action; disc {region}")
+        assert g.to_move == "blue"
+        games.append(g)
+    a, b = games
+    for p in ("blue", "green", "yellow"):
+        assert a.view(p) == b.view(p)
+    assert a.view("red") != b.view("red")
