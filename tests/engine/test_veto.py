@@ -187,3 +187,12 @@ def test_s6_7_two_vetoes_two_uses_oldest_spent_first():
     run(g, "allow")
     finish_round(g)
     assert g.round == 3 and g.veto_holders == {"red": True}, "the Veto taken this round remains"
+
+
+def test_s6_7_vetoed_king_move_placement_next_to_old_region():
+    """§6.7 rule 6/§10.11: a vetoed King move leaves the King where he was; the vetoed player then
+    places next to the unchanged King's region."""
+    g = card_position("king", king="galicia", caballeros={"red": {"court": 2}}, vetoes={"blue": "this"})
+    run(g, "card king; first action; king granada; veto")
+    assert g.king == "galicia" and g.phase == "place"
+    assert legal(g) == ["place pais_vasco", "place castilla_la_vieja", "place castillo", "done"]
