@@ -176,6 +176,11 @@ SCENARIO_ERRORS = [
     ({"vetoes": {"red": "previous"}}, "vetoes.red"),   # round 1 has no previous round
     # §10.2: before round r a player holds at least 14 - r cards; 3 cannot last 9 rounds
     ({"hands": {"red": [1, 2, 3]}}, "hands.red"),
+    # §5.2 T2 (every player must take a card; DESIGN §2 legal_moves never empty): three players
+    # still to take a card this round but one card on offer
+    ({"phase": "card", "to_move": "red", "played": {"red": 9, "blue": 8, "green": 7},
+      "face_up": ["king"]}, "face_up"),
+    ({"face_up": ["court_2", "king"]}, "face_up"),
 ]
 
 
