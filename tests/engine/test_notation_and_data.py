@@ -181,6 +181,8 @@ SCENARIO_ERRORS = [
     ({"phase": "card", "to_move": "red", "played": {"red": 9, "blue": 8, "green": 7},
       "face_up": ["king"]}, "face_up"),
     ({"face_up": ["court_2", "king"]}, "face_up"),
+    # §6.2: without the Veto option the deck has no Veto card to lie face up
+    ({"veto": False, "face_up": ["intrigue_any_3", "veto", "score_castillo", "court_2", "king"]}, "face_up"),
 ]
 
 
