@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from game import i18n
-from game.seats import AI_LEVELS, parse_players
+from game.seats import AI_LEVELS, make_agent, parse_players
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,11 +43,12 @@ def run_headless(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
     match = Match(seats, seed, args.variant, not args.no_veto,
                   "secret" if args.secret_castillo else "announced", autosave=False)
+    agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
     printed = 0
     while not match.game.is_over:
         player = match.game.to_move
         view = match.game.view(player)
-        match.play(match.agents[player].choose(view, random.Random(seed * 1000 + match.version)))
+        match.play(agents[player].choose(view, random.Random(seed * 1000 + match.version)))
         for line in match.log[printed:]:
             print(line)
         printed = len(match.log)

@@ -2,14 +2,14 @@
 
 Why: scenes draw and animate; this object is the only one that calls `game.play()`. Each play
 appends its events to a queue the scenes animate in order, and a localized line to the game log.
-AI seats think on a worker thread; the frame loop only polls them.
+AI seats think in a worker process; the frame loop only polls them.
 """
 from __future__ import annotations
 
 import json
+import multiprocessing
 import random
-import sys
-import threading
+from concurrent.futures import Future, ProcessPoolExecutor
 from collections import deque
 from typing import Any
 
@@ -22,29 +22,39 @@ SECRET_PHASES = ("disc",)
 SAVE_NAME = "savegame.json"
 
 
-class AIWorker:
-    """Runs `agent.choose(view, rng)` on a daemon thread; the frame loop polls `result`.
+_POOL: ProcessPoolExecutor | None = None
 
-    The search is pure Python, so the worker and the frame loop share the GIL; a short switch
-    interval lets the frame loop get it back within a millisecond instead of five.
+
+def _pool() -> ProcessPoolExecutor:
+    """One worker process for every AI seat, started on first use and reused across games."""
+    global _POOL
+    if _POOL is None:
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _POOL
+
+
+def _choose(level: str, seed: int, view: Any, rng: random.Random) -> str:
+    """Runs in the worker process: the agent's move as notation text."""
+    return str(make_agent(level, seed=seed).choose(view, rng))
+
+
+class AIWorker:
+    """Runs an agent's `choose(view, rng)` in a worker process; the frame loop polls `done`.
+
+    A process, not a thread: the search is pure Python and would hold the GIL for tens of
+    milliseconds at a time, stalling frames. The view is small plain data and pickles cheaply.
     """
 
-    def __init__(self, agent: Any, view: Any, rng: random.Random) -> None:
-        sys.setswitchinterval(0.0005)
-        self.result: Any = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(agent, view, rng), daemon=True)
-        self._thread.start()
-
-    def _run(self, agent: Any, view: Any, rng: random.Random) -> None:
-        try:
-            self.result = agent.choose(view, rng)
-        except BaseException as exc:  # reported on the main thread by Match.poll_ai
-            self.error = exc
+    def __init__(self, level: str, seed: int, view: Any, rng: random.Random) -> None:
+        self._future: Future = _pool().submit(_choose, level, seed, view, rng)
 
     @property
     def done(self) -> bool:
-        return not self._thread.is_alive()
+        return self._future.done()
+
+    @property
+    def result(self) -> str:
+        return self._future.result()
 
 
 class Match:
@@ -58,8 +68,6 @@ class Match:
         self.autosave = autosave
         self.game = engine.new_game(players=[s.player for s in seats], seed=seed, variant=variant,
                                     veto=veto, castillo=castillo)
-        self.agents = {s.player: make_agent(s.kind, seed=seed + i)
-                       for i, s in enumerate(seats) if not s.human}
         self.events: deque[Any] = deque()
         self.log: list[str] = []
         self.version = 0
@@ -181,14 +189,13 @@ class Match:
             return
         if self.worker is None:
             rng = random.Random(self.seed * 1000 + self.version)
-            self.worker = AIWorker(self.agents[player], self.game.clone().view(player), rng)
+            seat = self.seats[player]
+            self.worker = AIWorker(seat.kind, self.seed + self.players.index(player), self.game.view(player), rng)
             self.thinking = player
             return
         if not self.worker.done:
             return
         worker, self.worker, self.thinking = self.worker, None, None
-        if worker.error:
-            raise worker.error
         if not self.play(worker.result):
             raise RuntimeError(f"AI {player} chose an illegal move {worker.result}: {self.error}")
 

@@ -1,0 +1,219 @@
+"""Soak test (not run in CI): many random games with every engine invariant, fuzzed inputs, and a
+monkey on the real client. Prints one JSON line with the counts and the number of failures.
+
+    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --jobs 2 --seed 1
+
+Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
+with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
+negative; legal moves non-empty and unique while someone is to move; the King's region changed
+only by a move of the King or royal advisor action card; no Caballero entered or left the King's
+region in a move that did not move the King (outside general scorings, where discs naming the
+King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
+end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
+JSON snapshot round-trips. Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
+from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
+scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
+cannot run headless here. Work is shared between `--jobs` processes.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "robustness"))
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import engine  # noqa: E402
+from engine.data import AREAS_PER_PLAYER, BOARD, REGIONS  # noqa: E402
+
+COLOURS = ("red", "blue", "green", "yellow", "orange")
+AREAS = tuple(REGIONS) + ("castillo", "court", "provinces")
+KING_CARDS = ("king", "royal_advisor")
+MAX_DECISIONS = 3000
+CHUNK = 50
+
+
+def _check_step(game: engine.Game, before: engine.Game, card_before: str | None, move: str,
+                events: list) -> str | None:
+    for p in game.players:
+        counts = [game.count(p, a) for a in AREAS]
+        if any(c is None or c < 0 for c in counts):
+            return f"negative or missing count for {p}: {counts}"
+        if sum(counts) != BOARD.caballeros:
+            return f"{p} has {sum(counts)} Caballeros, expected {BOARD.caballeros}"
+    if game.to_move is not None:
+        legal = [str(m) for m in game.legal_moves()]
+        if not legal:
+            return f"no legal moves for {game.to_move} in phase {game.phase}"
+        if len(set(legal)) != len(legal):
+            return f"duplicate legal moves {sorted(legal)}"
+    if game.king != before.king:
+        if card_before not in KING_CARDS or not any(isinstance(e, engine.events.KingMoved) for e in events):
+            return f"the King moved from {before.king} to {game.king} by '{move}' (card {card_before})"
+    elif not any(isinstance(e, engine.events.ScoringStarted) and e.kind == "general" for e in events):
+        king = game.king
+        for p in game.players:
+            if game.count(p, king) != before.count(p, king):
+                return (f"{p}'s Caballeros in the King's region {king} went from "
+                        f"{before.count(p, king)} to {game.count(p, king)} by '{move}'")
+    return None
+
+
+def play_game(players: int, seed: int) -> tuple[int, str | None]:
+    """One random game with every invariant; (decisions, failure or None)."""
+    rng = random.Random(seed)
+    options = {"variant": rng.choice(("classic", "classic", "short")), "veto": rng.random() < 0.8,
+               "castillo": rng.choice(("announced", "secret"))}
+    game = engine.new_game(players=list(COLOURS[:players]), seed=seed, **options)
+    snapshot_at = rng.randrange(1, 200)
+    decisions = 0
+    try:
+        while game.to_move is not None:
+            if decisions >= MAX_DECISIONS:
+                return decisions, f"not over after {MAX_DECISIONS} decisions"
+            before, card_before = game.clone(), game.card
+            move = rng.choice(game.legal_moves())
+            events = game.play(move)
+            decisions += 1
+            problem = _check_step(game, before, card_before, str(move), events)
+            if problem:
+                return decisions, f"after move {decisions - 1}: {problem}"
+            if decisions == snapshot_at and engine.from_json(json.loads(json.dumps(game.to_json()))) != game:
+                return decisions, f"JSON snapshot at move {decisions} does not round-trip"
+        if not game.is_over:
+            return decisions, "to_move is None but the game is not over"
+        if engine.replay(game.record()) != game:
+            return decisions, "replay(record()) differs from the game"
+        if engine.from_json(json.loads(json.dumps(game.to_json()))) != game:
+            return decisions, "from_json(to_json()) differs from the game"
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        return decisions, f"{exc.__class__.__name__}: {exc} (at {Path(frame.filename).name}:{frame.lineno})"
+    return decisions, None
+
+
+def games_task(args: tuple[int, int, int]) -> dict:
+    players, first, count = args
+    out = {"kind": "games", "players": players, "games": 0, "decisions": 0, "failures": []}
+    for seed in range(first, first + count):
+        decisions, failure = play_game(players, seed)
+        out["games"] += 1
+        out["decisions"] += decisions
+        if failure:
+            out["failures"].append(f"players={players} seed={seed}: {failure}")
+    return out
+
+
+def fuzz_task(args: tuple[str, int, int, int]) -> dict:
+    import fuzzkit
+    kind, base_seed, first, count = args
+    out = {"kind": "fuzz", "input": kind, "results": Counter(), "failures": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EL_GRANDE_DATA_DIR"] = tmp
+        for i in range(first, first + count):
+            outcome = fuzzkit.run_case(kind, random.Random(f"soak-{base_seed}-{kind}-{i}"), Path(tmp))
+            out["results"][outcome.result] += 1
+            if outcome.result == "failure":
+                out["failures"].append(f"{kind} case soak-{base_seed}-{kind}-{i}: {outcome.detail}")
+    return out
+
+
+def monkey_task(args: tuple[int, int]) -> dict:
+    import monkey
+    events, seed = args
+    reason = monkey.available()
+    if reason:
+        return {"kind": "monkey", "events": 0, "frames": 0, "scenes": [], "failures": [],
+                "skipped": reason}
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EL_GRANDE_DATA_DIR"] = tmp
+        report = monkey.run(events, seed=seed, per_start=2000, per_frame=1)
+    return {"kind": "monkey", "events": report.events, "frames": report.frames,
+            "restarts": report.restarts, "scenes": sorted(report.scenes), "failures": report.failures}
+
+
+def _dedupe(failures: list[str], limit: int = 25) -> dict[str, object]:
+    """Failures grouped by message (seed removed): count and first example of each."""
+    groups: dict[str, list[str]] = {}
+    for f in failures:
+        key = f.split(": ", 1)[-1][:160]
+        groups.setdefault(key, []).append(f)
+    return {k: {"count": len(v), "example": v[0][:300]} for k, v in list(groups.items())[:limit]}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="random games per player count")
+    parser.add_argument("--fuzz", type=int, default=200, help="fuzz cases per input kind")
+    parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+
+    tasks: list[tuple] = []
+    monkey_jobs = max(1, min(args.jobs, 2)) if args.monkey else 0
+    for j in range(monkey_jobs):   # long tasks first
+        tasks.append(("monkey", (args.monkey // monkey_jobs + (j < args.monkey % monkey_jobs), args.seed + j)))
+    for players in range(2, 6):
+        for first in range(0, args.games, CHUNK):
+            tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
+    for kind in ("save", "record", "data", "scenario"):
+        for first in range(0, args.fuzz, CHUNK):
+            tasks.append(("fuzz", (kind, args.seed, first, min(CHUNK, args.fuzz - first))))
+
+    start = time.perf_counter()
+    games = Counter()
+    decisions = 0
+    fuzz: dict[str, Counter] = {}
+    monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": []}
+    with Pool(args.jobs) as pool:
+        for result in pool.imap_unordered(_run_task, tasks):
+            kind = result["kind"]
+            failures[kind].extend(result["failures"])
+            if kind == "games":
+                games[result["players"]] += result["games"]
+                decisions += result["decisions"]
+            elif kind == "fuzz":
+                fuzz.setdefault(result["input"], Counter()).update(result["results"])
+            else:
+                monkey["events"] += result["events"]
+                monkey["frames"] += result["frames"]
+                monkey["scenes"].update(result["scenes"])
+                monkey["skipped"] = result.get("skipped")
+    line = {
+        "games_per_player_count": {str(p): games[p] for p in sorted(games)},
+        "games": sum(games.values()), "decisions": decisions, "game_failures": len(failures["games"]),
+        "fuzz_cases": {k: sum(v.values()) for k, v in sorted(fuzz.items())},
+        "fuzz_outcomes": {k: dict(v) for k, v in sorted(fuzz.items())},
+        "fuzz_failures": len(failures["fuzz"]),
+        "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
+        "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
+        "failures": sum(len(v) for v in failures.values()),
+        "seconds": round(time.perf_counter() - start, 1), "jobs": args.jobs, "seed": args.seed,
+        "failure_groups": {k: _dedupe(v) for k, v in failures.items() if v},
+    }
+    if monkey["skipped"]:
+        line["monkey_skipped"] = monkey["skipped"]
+    print(json.dumps(line, ensure_ascii=False))
+
+
+def _run_task(task: tuple[str, tuple]) -> dict:
+    kind, args = task
+    return {"games": games_task, "fuzz": fuzz_task, "monkey": monkey_task}[kind](args)
+
+
+if __name__ == "__main__":
+    main()
