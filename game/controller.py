@@ -26,10 +26,12 @@ _POOL: ProcessPoolExecutor | None = None
 
 
 def _pool() -> ProcessPoolExecutor:
-    """One worker process for every AI seat, started on first use and reused across games."""
+    """One worker process for every AI seat, started on first use and reused across games.
+    Forked where the platform allows it, so callers need no `if __name__ == "__main__"` guard."""
     global _POOL
     if _POOL is None:
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(method))
     return _POOL
 
 
