@@ -13,6 +13,7 @@ players, both variants, both Veto settings and both Castillo options, checking a
 * the view of a determinized world equals the view it was drawn from, and two different
   determinizations give equal views (nothing leaks, STYLE 8);
 * the view's legal moves equal the game's for the player to move;
+* the events play() returns, applied to the position before, give the position after;
 * scores never decrease; the game ends in bounded length; replay(record()) == g at the end.
 """
 from __future__ import annotations
@@ -70,6 +71,38 @@ def check_step(g, moves, step, rng):
             assert b.view(p) == v
 
 
+def snapshot(g):
+    return ({(p, a): g.count(p, a) for p in g.players for a in AREAS},
+            g.king, dict(g.grandes), dict(g.scoreboards), dict(g.scores))
+
+
+def check_events(before, after, events):
+    """DESIGN §2 events: replaying the events on the position before the move gives the position
+    after it (Caballeros, King, Grandes, scoreboards, scores), so the client never re-derives."""
+    counts, king, grandes, boards, scores = before
+    counts = dict(counts)
+    scores = dict(scores)
+    grandes = dict(grandes)
+    boards = dict(boards)
+    for e in events:
+        if isinstance(e, engine.events.CaballerosMoved):
+            counts[(e.player, e.source)] -= e.count
+            counts[(e.player, e.target)] += e.count
+        elif isinstance(e, engine.events.KingMoved):
+            assert e.source == king
+            king = e.target
+        elif isinstance(e, engine.events.GrandeMoved):
+            assert grandes[e.player] == e.source
+            grandes[e.player] = e.target
+        elif isinstance(e, engine.events.ScoreboardMoved):
+            assert boards[e.board] == e.source
+            boards[e.board] = e.target
+        elif isinstance(e, engine.events.AreaScored):
+            for p, pts in e.points:
+                scores[p] += pts
+    assert (counts, king, grandes, boards, scores) == after
+
+
 def play_checked_game(n, variant, veto, seed):
     castillo = "secret" if seed % 3 == 0 else "announced"
     g = engine.new_game(players=COLOURS[:n], seed=seed, variant=variant, veto=veto, castillo=castillo)
@@ -83,7 +116,9 @@ def play_checked_game(n, variant, veto, seed):
         before = king_region_contents(g)
         card = g.card
         scores = g.scores
-        g.play(move)
+        pre = snapshot(g)
+        events = g.play(move)
+        check_events(pre, snapshot(g), events)
         after_old = (before[0], tuple(g.count(p, before[0]) for p in g.players),
                      tuple(p for p in g.players if g.grandes[p] == before[0]),
                      tuple(b for b, r in g.scoreboards.items() if r == before[0]))
