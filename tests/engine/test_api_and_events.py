@@ -116,3 +116,42 @@ def test_perft_opening_bids():
     """STYLE 12 perft/§4.2: opening bids of 4 players: 13 x 12 x 11 x 10 distinct sequences."""
     g = engine.new_game(seed=1)
     assert perft(g, 3) == 13 * 12 * 11
+
+
+def _all_move_texts():
+    regions = list(engine.REGIONS)
+    areas = regions + ["castillo"]
+    colours = ["red", "blue", "green", "yellow", "orange"]
+    texts = [f"power {v}" for v in range(1, 14)] + [f"recover {v}" for v in range(1, 14)]
+    texts += [f"court {k}" for k in range(7)] + [f"card {c}" for c in engine.CARDS]
+    texts += ["first place", "first action", "action", "veto", "allow", "done", "skip"]
+    for r in regions:
+        texts += [f"recall {r}", f"king {r}", f"grande {r}", f"disc {r}", f"target {r}",
+                  f"return {r}", f"scoreboard 8-4-0 {r}", f"scoreboard 4-0-0 {r}"]
+        texts += [f"cull {p} {r}" for p in colours]
+        texts += [f"move {p} {r} {a}" for p in colours for a in areas]
+    texts += [f"place {a}" for a in areas] + [f"score {a}" for a in areas] + ["return court"]
+    return texts
+
+
+def test_every_illegal_move_refused_cleanly():
+    """STYLE 3-4/DESIGN §2: at many positions every well-formed move that is not in legal_moves()
+    raises IllegalMove with a reason (never another error) and changes nothing; every legal one is
+    accepted."""
+    texts = _all_move_texts()
+    rng = random.Random(5)
+    for seed in range(4):
+        g = engine.new_game(seed=seed, players=["red", "blue", "green", "yellow", "orange"][:2 + seed])
+        while not g.is_over:
+            if rng.random() < 0.3:
+                legal_now = set(legal(g))
+                before = g.clone()
+                for text in rng.sample(texts, 150):
+                    if text in legal_now:
+                        g.clone().play(text)
+                        continue
+                    with pytest.raises(engine.IllegalMove) as info:
+                        g.play(text)
+                    assert text in str(info.value) and len(str(info.value)) > len(text) + 5
+                assert g == before
+            g.play(rng.choice(g.legal_moves()))
