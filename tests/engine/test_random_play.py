@@ -13,6 +13,7 @@ players, both variants, both Veto settings and both Castillo options, checking a
 * the view of a determinized world equals the view it was drawn from, and two different
   determinizations give equal views (nothing leaks, STYLE 8);
 * the view's legal moves equal the game's for the player to move;
+* Caballeros leave the Castillo only at a general scoring (§5.3, §10.13-14);
 * the events play() returns, applied to the position before, give the position after;
 * scores never decrease; the game ends in bounded length; replay(record()) == g at the end.
 """
@@ -119,6 +120,9 @@ def play_checked_game(n, variant, veto, seed):
         pre = snapshot(g)
         events = g.play(move)
         check_events(pre, snapshot(g), events)
+        if any(g.count(p, "castillo") < pre[0][(p, "castillo")] for p in g.players):
+            assert engine.events.ScoringStarted("general") in events, (
+                f"Caballeros left the Castillo outside a general scoring by '{move}' (§10.13-14)")
         after_old = (before[0], tuple(g.count(p, before[0]) for p in g.players),
                      tuple(p for p in g.players if g.grandes[p] == before[0]),
                      tuple(b for b, r in g.scoreboards.items() if r == before[0]))
