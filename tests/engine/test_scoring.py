@@ -298,3 +298,37 @@ def test_s8_1_general_scoring_uses_boards_king_and_home_bonus():
     # Aragón (8/4/0): red 8 + King 2 + home 2, blue 4. Sevilla (4/0/0): blue 4 + home 2, red and
     # green tie for 2nd -> rank 3 -> nothing. Galicia (4/2/0): green 4 + home 2.
     assert g.score_history[-1] == ("round 6", {"red": 12, "blue": 10, "green": 6})
+
+
+def _reference_rank_players(counts):
+    """§8.2's reference code, verbatim in behaviour (dict of players with n >= 1)."""
+    ranks, pointer = {}, 1
+    for n in sorted(set(counts.values()), reverse=True):
+        group = [p for p, c in counts.items() if c == n]
+        if len(group) == 1:
+            ranks[group[0]] = pointer
+            pointer += 1
+        else:
+            for p in group:
+                ranks[p] = pointer + 1
+            pointer += 2
+    return ranks
+
+
+def test_s8_2_score_counts_matches_reference_on_all_small_cases():
+    """§8.2: the engine's ranking and points equal the rules' reference code for every count
+    vector of 2-5 players with 0-4 Caballeros each, for each depth and the value triples in use."""
+    import itertools
+    values_list = [(4, 2, 0), (5, 3, 1), (5, 4, 1), (4, 2, 1), (6, 4, 2), (7, 4, 2), (5, 3, 2),
+                   (4, 3, 1), (6, 3, 1), (8, 4, 0), (4, 0, 0)]
+    for n in (2, 3, 4, 5):
+        depth = engine.depth_for(n)
+        for counts in itertools.product(range(5), repeat=n):
+            present = {p: c for p, c in enumerate(counts) if c}
+            ref = _reference_rank_players(present)
+            assert rank_players(list(counts)) == [ref.get(p, 0) for p in range(n)]
+            for values in values_list:
+                points, leader = score_counts(values, list(counts), depth)
+                assert points == [values[ref[p] - 1] if p in ref and ref[p] <= depth else 0
+                                  for p in range(n)]
+                assert leader == next((p for p, r in ref.items() if r == 1), -1)
