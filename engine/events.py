@@ -101,6 +101,11 @@ class CastilloOpened:
 
 
 @dataclass(frozen=True, slots=True)
+class CastilloEmptied:
+    """After the discs of a general scoring: the Castillo is empty again."""
+
+
+@dataclass(frozen=True, slots=True)
 class AreaScored:
     area: str
     points: tuple[tuple[str, int], ...]     # every player who scored, place points + bonuses
@@ -126,5 +131,5 @@ class GameOver:
 
 Event = (RoundStarted | PowerPlayed | TurnOrderSet | TurnStarted | CardTaken | CaballerosMoved
          | KingMoved | GrandeMoved | ScoreboardMoved | PowerRecovered | VetoTaken | ActionVetoed
-         | ActionSkipped | DiscsRevealed | CastilloOpened | AreaScored | ScoringStarted
+         | ActionSkipped | DiscsRevealed | CastilloOpened | CastilloEmptied | AreaScored | ScoringStarted
          | ScoringFinished | GameOver)

@@ -72,7 +72,7 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
         g.counts[p * A + COURT] = BOARD.court
         g.counts[p * A + PROVINCES] = BOARD.caballeros - BOARD.home - BOARD.court
     g.hand_bits = [ALL_POWER_BITS] * n
-    g.used, g.recovered, g.unknown_hand = [0] * n, [0] * n, [0] * n
+    g.used, g.recovered, g.recover_pool, g.unknown_hand = [0] * n, [0] * n, [0] * n, [0] * n
     g.played, g.score_pts, g.boards = [0] * n, [0] * n, [-1, -1]
     stacks = []
     for s in range(1, 5):
@@ -162,6 +162,7 @@ def _on_power(g: Game, move: Move, ev: list) -> None:
     bit = 1 << v
     g.hand_bits[p] &= ~bit
     g.recovered[p] &= ~bit
+    g.recover_pool[p] &= ~bit
     g.used[p] |= bit
     g.played[p] = v
     ev.append(E.PowerPlayed(g.players[p], v))
@@ -396,6 +397,7 @@ class _GeneralScoring(Effect):
             if r >= 0:
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
+        ev.append(E.CastilloEmptied())
         score_areas(g, list(range(NREG)), label, ev)
         # one history entry for the whole general scoring
         g.scorings = g.scorings[:-2] + ((label, tuple(a - b for a, b in zip(g.score_pts, before))),)

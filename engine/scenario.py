@@ -191,11 +191,21 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
             raise DataError(f"{r.source}: played: expected power cards for exactly the players "
                             f"bidding before {mover}")
         g.ph, g.to_move_idx = P_POWER, m
+        _check_face_up(g, r, g.n)
         return
     if 0 in g.played:
         raise DataError(f"{r.source}: played: every player needs a power card once turns have begun")
     g.turn_seq = tuple(sorted(range(g.n), key=lambda q: -g.played[q]))
     g.pos = g.turn_seq.index(m)
+    _check_face_up(g, r, g.n - g.pos)
     _begin_turn(g, [])
     if phase == "card":
         g.ph = P_CARD
+
+
+def _check_face_up(g: Game, r: _Reader, still_to_take: int) -> None:
+    """Every player still to take an action card this round must find one (§5.2 T2)."""
+    offered = sum(1 for c in g.face_up_slots if c is not None)
+    if offered < still_to_take:
+        raise DataError(f"{r.source}: face_up: expected at least {still_to_take} cards for the "
+                        f"players still to take one this round, got {offered}")

@@ -18,8 +18,8 @@ PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto"
 NO_DISC, HIDDEN_DISC = -1, -2
 
 # Slots copied by clone(): lists are copied, everything else is immutable and shared.
-_LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "unknown_hand", "played",
-               "score_pts", "boards")
+_LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
+               "unknown_hand", "played", "score_pts", "boards")
 _SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
@@ -31,7 +31,9 @@ class Game:
 
     Slot glossary: counts[p * AREAS_PER_PLAYER + area] Caballeros; grande_i[p] region index;
     hand_bits/used/recovered[p] power-card bit sets (bit v = card v; `recovered` marks cards in
-    hand whose identity only the owner knows); unknown_hand[p] how many such cards a view hides;
+    hand whose identity only the owner knows; recover_pool[p] the public candidates for them: the
+    cards spent at the time of a recovery and not played since); unknown_hand[p] how many such
+    cards a view hides;
     played[p] power card this round (0 = none yet); boards[b] region index or -1; king_i region
     index; stacks: four tuples of card ids still face down, top last; face_up_slots: the five
     offered cards (None once taken); ph phase number; bid_seq/turn_seq player indices; pos index

@@ -61,7 +61,8 @@ def determinize(view: Game, rng: random.Random) -> Game:
     for q in range(g.n):
         k = g.unknown_hand[q]
         if k:
-            candidates = [v for v in range(1, 14) if g.used[q] >> v & 1]
+            pool = g.used[q] & g.recover_pool[q]
+            candidates = [v for v in range(1, 14) if pool >> v & 1]
             for v in rng.sample(candidates, k):
                 g.used[q] &= ~(1 << v)
                 g.hand_bits[q] |= 1 << v

@@ -48,6 +48,7 @@ class PowerRecovery(Effect):
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         p, bit = g.active_idx, 1 << int(move.args[0])
+        g.recover_pool[p] |= g.used[p]
         g.used[p] &= ~bit
         g.hand_bits[p] |= bit
         g.recovered[p] |= bit
