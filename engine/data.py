@@ -64,8 +64,8 @@ def _rounds(value: Any, field: str, path: Path) -> tuple[int, ...]:
 
 
 def _count(value: Any, field: str, path: Path) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise DataError(f"{path.name}: {field} must be a whole number >= 0, got {value!r}")
+    if type(value) is not int or not 0 <= value <= 1000:
+        raise DataError(f"{path.name}: {field} must be a whole number 0..1000, got {value!r}")
     return value
 
 
@@ -74,7 +74,7 @@ def read_yaml_mapping(path: Path, source: str | None = None) -> dict:
     source = source or path.name
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as exc:
         raise DataError(f"{source}: cannot be read as YAML ({exc.__class__.__name__})") from None
     if not isinstance(raw, dict):
         raise DataError(f"{source}: top level must be a mapping")
@@ -88,7 +88,7 @@ def load_board(path: Path = CLASSIC_PATH) -> Board:
         return _parse_board(raw, path)
     except DataError:
         raise
-    except (AttributeError, TypeError, ValueError, KeyError) as exc:
+    except (AttributeError, TypeError, ValueError, KeyError, OverflowError) as exc:
         raise DataError(f"{path.name}: malformed content ({exc.__class__.__name__}: {exc})") from None
 
 

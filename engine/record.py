@@ -35,6 +35,8 @@ def _setup_game(rec: Any, source: str) -> Game:
         raise DataError(f"{source}: rules_version {version!r} is not supported (expected {RULES_VERSION})")
     if "scenario" in rec:
         from .scenario import load_scenario
+        if not isinstance(rec["scenario"], dict):
+            raise DataError(f"{source}: scenario must be a mapping (the scenario itself, not a file name)")
         return load_scenario(rec["scenario"], source=f"{source}: scenario")
     setup = rec.get("setup")
     if not isinstance(setup, dict):

@@ -57,7 +57,7 @@ def load_scenario(path_or_dict: str | Path | dict, source: str | None = None) ->
         return _build(data, source)
     except DataError:
         raise
-    except (AttributeError, TypeError, ValueError, KeyError, IndexError) as exc:
+    except (AttributeError, TypeError, ValueError, KeyError, IndexError, OverflowError) as exc:
         raise DataError(f"{source}: malformed scenario ({exc.__class__.__name__}: {exc})") from None
 
 
@@ -128,10 +128,12 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
                 raise DataError(f"{r.source}: hands.{p}: expected a list of power cards 1..13")
             g.hand_bits[q] = sum(1 << v for v in set(values))
         v = played.get(p, 0)
-        if v and p not in hands and isinstance(v, int):
+        if v and (type(v) is not int or not 1 <= v <= 13):
+            raise DataError(f"{r.source}: played.{p}: expected a power card 1..13, got {v!r}")
+        if v and p not in hands:
             g.hand_bits[q] &= ~(1 << v)
         if v:
-            if not isinstance(v, int) or not 1 <= v <= 13 or g.hand_bits[q] >> v & 1:
+            if g.hand_bits[q] >> v & 1:
                 raise DataError(f"{r.source}: played.{p}: expected a power card 1..13 not in the hand")
         g.played[q] = v
         g.used[q] = sum(1 << x for x in range(1, 14) if not g.hand_bits[q] >> x & 1)

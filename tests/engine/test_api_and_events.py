@@ -9,7 +9,7 @@ import engine
 import pytest
 from engine import events as E
 
-from conftest import card_position, events_of, illegal, legal, position, run
+from enginekit import card_position, events_of, illegal, legal, position, run
 
 
 def test_events_round_power_turn_order():

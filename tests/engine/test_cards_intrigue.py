@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine
 import pytest
 
-from conftest import board, card_position, illegal, legal, run
+from enginekit import board, card_position, illegal, legal, run
 
 KING = "aragon"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import engine
 from engine import events as E
 
-from conftest import card_position, events_of, legal, run
+from enginekit import card_position, events_of, legal, run
 
 KING = "aragon"
 

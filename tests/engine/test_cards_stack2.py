@@ -9,7 +9,7 @@ import engine
 import pytest
 from engine import events as E
 
-from conftest import board, card_position, events_of, illegal, legal, run
+from enginekit import board, card_position, events_of, illegal, legal, run
 
 KING = "aragon"
 

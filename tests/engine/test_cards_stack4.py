@@ -9,7 +9,7 @@ import engine
 import pytest
 from engine import events as E
 
-from conftest import board, card_position, events_of, illegal, legal, run
+from enginekit import board, card_position, events_of, illegal, legal, run
 
 KING = "aragon"
 # Red bid 13 in round 1 and still holds 11 cards (a scenario hand must last the rounds to come).

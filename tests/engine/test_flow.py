@@ -6,7 +6,7 @@ import engine
 import pytest
 from engine import events as E
 
-from conftest import board, card_position, events_of, illegal, legal, position, run
+from enginekit import board, card_position, events_of, illegal, legal, position, run
 
 
 def bidding(**fields):

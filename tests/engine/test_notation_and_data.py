@@ -13,7 +13,7 @@ import pytest
 import yaml
 from engine.data import CLASSIC_PATH, load_board
 
-from conftest import legal, position, run
+from enginekit import legal, position, run
 
 # --------------------------------------------------------------------------- notation
 EXAMPLES = ["power 7", "court 0", "court 6", "recall galicia", "card intrigue_own_4", "first place",

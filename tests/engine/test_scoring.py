@@ -8,7 +8,7 @@ import pytest
 from engine import events as E
 from engine.scoring import rank_players, score_counts
 
-from conftest import board, card_position, events_of, legal, position, run
+from enginekit import board, card_position, events_of, legal, position, run
 
 P5 = ["red", "blue", "green", "yellow", "orange"]
 

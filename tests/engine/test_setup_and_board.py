@@ -8,7 +8,7 @@ import engine
 import pytest
 from engine.data import BOARD, REGIONS
 
-from conftest import board, legal, total
+from enginekit import board, legal, total
 
 AREAS = REGIONS + ("castillo", "court", "provinces")
 
@@ -114,7 +114,7 @@ def test_s3_2_adjacency_table():
 
 
 def _placement_targets(king: str) -> set[str]:
-    from conftest import card_position, run
+    from enginekit import card_position, run
     g = card_position("score_castillo", king=king, caballeros={"red": {"court": 5}})
     run(g, "card score_castillo; first place")
     return {m.split()[1] for m in legal(g) if m.startswith("place ")}
@@ -139,7 +139,7 @@ def test_s3_2_king_in_valencia_granada_and_nueva_legal():
 @pytest.mark.parametrize("power,court", list(zip(range(1, 14), [6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0, 0])))
 def test_s4_1_power_to_court_table(power, court):
     """§4.1: power card value -> maximum Caballeros to the court (§10.4: 12 and 13 bring none)."""
-    from conftest import position
+    from enginekit import position
     others = [v for v in (13, 12, 11, 10, 9, 8) if v != power][:3]
     g = position(phase="turn", to_move="red", king="aragon",
                  played={"red": power, "blue": others[0], "green": others[1], "yellow": others[2]})
@@ -155,7 +155,7 @@ def test_s4_1_power_to_court_table(power, court):
 
 def _finish_turn_quickly(g):
     """Play the current player's turn with the minimum: no court, first card, place first, done."""
-    from conftest import run
+    from enginekit import run
     while True:
         moves = legal(g)
         active = g.active

@@ -5,7 +5,7 @@ from __future__ import annotations
 import engine
 from engine import events as E
 
-from conftest import card_position, events_of, legal, position, run
+from enginekit import card_position, events_of, legal, position, run
 
 KING = "aragon"
 

@@ -9,7 +9,7 @@ import engine
 import pytest
 from engine import events as E
 
-from conftest import card_position, legal, position, run
+from enginekit import card_position, legal, position, run
 
 
 def test_s5_4_view_shows_public_information():
