@@ -21,6 +21,7 @@ import argparse
 import json
 import os
 import random
+import subprocess
 import sys
 import tempfile
 import time
@@ -144,6 +145,36 @@ def monkey_task(args: tuple[int, int]) -> dict:
             "restarts": report.restarts, "scenes": sorted(report.scenes), "failures": report.failures}
 
 
+def run_monkeys(events: int, jobs: int, seed: int) -> list[dict]:
+    """The monkey runs in fresh processes (the client starts its own AI worker process, which a
+    pool worker may not do), `jobs` at a time; a process that hangs is killed and reported."""
+    if events <= 0:
+        return []
+    shares = [events // jobs + (j < events % jobs) for j in range(jobs)]
+    procs = []
+    for j, share in enumerate(s for s in shares if s):
+        cmd = [sys.executable, __file__, "--monkey-worker", "--monkey", str(share), "--seed", str(seed + j)]
+        procs.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                      text=True))
+    results = []
+    limit = 120 + events * 0.2
+    for proc in procs:
+        try:
+            out, err = proc.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+            results.append({"events": 0, "frames": 0, "scenes": [], "failures": [
+                f"monkey worker {proc.pid} hung (killed after {limit:.0f} s)"]})
+            continue
+        try:
+            results.append(json.loads(out.strip().splitlines()[-1]))
+        except (ValueError, IndexError):
+            results.append({"events": 0, "frames": 0, "scenes": [], "failures": [
+                f"monkey worker exited {proc.returncode}: {err.strip()[-300:]}"]})
+    return results
+
+
 def _dedupe(failures: list[str], limit: int = 25) -> dict[str, object]:
     """Failures grouped by message (seed removed): count and first example of each."""
     groups: dict[str, list[str]] = {}
@@ -160,12 +191,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--monkey-worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
+    if args.monkey_worker:
+        print(json.dumps(monkey_task((args.monkey, args.seed))))
+        return
     tasks: list[tuple] = []
-    monkey_jobs = max(1, min(args.jobs, 2)) if args.monkey else 0
-    for j in range(monkey_jobs):   # long tasks first
-        tasks.append(("monkey", (args.monkey // monkey_jobs + (j < args.monkey % monkey_jobs), args.seed + j)))
     for players in range(2, 6):
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
@@ -186,13 +218,14 @@ def main(argv: list[str] | None = None) -> None:
             if kind == "games":
                 games[result["players"]] += result["games"]
                 decisions += result["decisions"]
-            elif kind == "fuzz":
-                fuzz.setdefault(result["input"], Counter()).update(result["results"])
             else:
-                monkey["events"] += result["events"]
-                monkey["frames"] += result["frames"]
-                monkey["scenes"].update(result["scenes"])
-                monkey["skipped"] = result.get("skipped")
+                fuzz.setdefault(result["input"], Counter()).update(result["results"])
+    for result in run_monkeys(args.monkey, args.jobs, args.seed):
+        failures["monkey"].extend(result["failures"])
+        monkey["events"] += result["events"]
+        monkey["frames"] += result["frames"]
+        monkey["scenes"].update(result["scenes"])
+        monkey["skipped"] = result.get("skipped")
     line = {
         "games_per_player_count": {str(p): games[p] for p in sorted(games)},
         "games": sum(games.values()), "decisions": decisions, "game_failures": len(failures["games"]),
@@ -212,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
-    return {"games": games_task, "fuzz": fuzz_task, "monkey": monkey_task}[kind](args)
+    return {"games": games_task, "fuzz": fuzz_task}[kind](args)
 
 
 if __name__ == "__main__":
