@@ -121,7 +121,8 @@ class DiscSolver:
         regrets = [[0.0] * len(o) for o in options]
         avg = [[0.0] * len(o) for o in options]
         for t in range(self.iterations):
-            if budget is not None and budget.exhausted():
+            cost = 1 + sum(len(o) - 1 for o in options)
+            if budget is not None and (budget.exhausted() or budget.nodes + cost > budget.max_nodes):
                 break
             game = games[t % len(games)]
             sigma = [_match(r) for r in regrets]

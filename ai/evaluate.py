@@ -86,17 +86,19 @@ def values_in_force(boards: list[int]) -> list[tuple[int, int, int]]:
     return vals
 
 
-def area_points(cnts: list[int], values: tuple[int, int, int], depth: int) -> tuple[list[int], int, int]:
+def area_points(cnts: list[int] | tuple[int, ...], values: tuple[int, int, int],
+                depth: int) -> tuple[list[int], int, int]:
     """Place points per player (§8.2 drop-one-rank rule), the sole leader (-1 if none) and his
     lead over the next count."""
     n = len(cnts)
     pts = [0] * n
-    levels = sorted({c for c in cnts if c > 0}, reverse=True)
-    if not levels:
+    top = max(cnts)
+    if top <= 0:
         return pts, -1, 0
+    levels = sorted({c for c in cnts if c > 0}, reverse=True)
     pointer = 1
     leader, lead = -1, 0
-    for i, level in enumerate(levels):
+    for level in levels:
         if pointer > depth:
             break
         group = [p for p in range(n) if cnts[p] == level]
@@ -115,6 +117,10 @@ def area_points(cnts: list[int], values: tuple[int, int, int], depth: int) -> tu
     return pts, leader, lead
 
 
+_VEC_CACHE: dict[tuple, list[float]] = {}
+_TOP_CACHE: dict[tuple[int, int], int] = {}
+
+
 class AreaModel:
     """Per-player values split by area, for fast re-evaluation of one or two changed areas."""
 
@@ -130,7 +136,7 @@ class AreaModel:
         self.court_w = w.court * live
         self.prov_w = w.provinces * live
         n, c = self.n, g.counts
-        self.contrib = [self.area_vector(a, [c[p * A + a] for p in range(n)]) for a in range(NREG + 1)]
+        self.contrib = [self.area_vector(a, c[a::A]) for a in range(NREG + 1)]
         base = []
         later = rounds_left(g)
         bidding = g.ph == P_POWER
@@ -144,32 +150,43 @@ class AreaModel:
         self.base = base
 
     def area_vector(self, a: int, cnts: list[int]) -> list[float]:
-        """Contribution of area `a` to every player's value, given the counts there."""
+        """Contribution of area `a` to every player's value, given the counts there (memoised:
+        playouts ask for the same few areas over and over)."""
         if self.mult == 0.0:
             return [0.0] * self.n
         g = self.g
+        key = (a, tuple(cnts), self.mult, a == g.king_i, tuple(g.grande_i),
+               self.vals[a] if a < NREG else None, id(self.w), self.depth)
+        vec = _VEC_CACHE.get(key)
+        if vec is not None:
+            return vec
+        if len(_VEC_CACHE) > 200_000:
+            _VEC_CACHE.clear()
         if a == CASTILLO:
             pts, _, _ = area_points(cnts, _CASTILLO_VALUES, self.depth)
             cm = self.w.castillo_move
-            return [pts[p] + cm * cnts[p] for p in range(self.n)]
-        values = self.vals[a]
-        pts, leader, lead = area_points(cnts, values, self.depth)
-        out = [float(x) for x in pts]
-        if leader >= 0:
-            bonus = (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
-            out[leader] += bonus + self.w.margin * min(lead, 2) * values[0] / 5.0
-        m = self.mult
-        return [x * m for x in out]
+            vec = [pts[p] + cm * cnts[p] for p in range(self.n)]
+        else:
+            values = self.vals[a]
+            pts, leader, lead = area_points(cnts, values, self.depth)
+            out = [float(x) for x in pts]
+            if leader >= 0:
+                bonus = (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+                out[leader] += bonus + self.w.margin * min(lead, 2) * values[0] / 5.0
+            m = self.mult
+            vec = [x * m for x in out]
+        _VEC_CACHE[key] = vec
+        return vec
 
     def totals(self) -> list[float]:
-        tot = self.base[:]
-        for vec in self.contrib:
-            for p in range(self.n):
-                tot[p] += vec[p]
-        return tot
+        return [b + sum(col) for b, col in zip(self.base, zip(*self.contrib))]
 
 
 def _top_cards(bits: int, k: int) -> int:
+    key = (bits, k)
+    total = _TOP_CACHE.get(key)
+    if total is not None:
+        return total
     total = 0
     v = 13
     while v > 0 and k > 0:
@@ -177,6 +194,7 @@ def _top_cards(bits: int, k: int) -> int:
             total += v
             k -= 1
         v -= 1
+    _TOP_CACHE[key] = total
     return total
 
 

@@ -33,13 +33,14 @@ from .evaluate import DEFAULT_WEIGHTS, Weights, utility
 from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
 
-HORIZONS = ("turn", "round")
+HORIZONS = ("turn", "round", "round_turn")
 
 
 @dataclass(frozen=True)
 class SearchConfig:
     worlds: int = 8             # determinized samples per decision
-    horizon: str = "turn"       # "turn" or "round"
+    horizon: str = "turn"       # "turn", "round", or "round_turn" (the round, then to the end of
+                                # the agent's turn in the next round)
     max_nodes: int = 60000      # moves applied in search per decision
     deadline_s: float | None = None
     plan_limit: int = 6         # plans searched per multi-step decision
@@ -99,7 +100,7 @@ class ExpectimaxAgent:
         me = view.to_move_idx
         if is_plan_decision(view):
             plans = [plan for plan, _ in plans_for(view, self.weights, cfg.plan_limit, cfg.beam,
-                                                    cfg.move_sample, rng)]
+                                                    cfg.move_sample, rng, budget)]
             if len(plans) == 1:
                 return plans[0][0]
         else:
@@ -116,9 +117,10 @@ class ExpectimaxAgent:
             for k, world in enumerate(chunk):
                 seed = seeds[w_i + k] ^ 0x5DEECE66D
                 for i in alive:
-                    if budget.exhausted():
+                    value = self._playout(world, plans[i], me, random.Random(seed), budget)
+                    if value is None:       # budget ran out inside the playout: not counted
                         break
-                    totals[i] += self._playout(world, plans[i], me, random.Random(seed), budget)
+                    totals[i] += value
                     counts[i] += 1
             w_i += len(chunk)
             if cfg.halving and len(alive) > 2 and w_i < len(worlds):
@@ -131,25 +133,30 @@ class ExpectimaxAgent:
         best = max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
         return plans[best][0]
 
-    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget) -> float:
+    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget) -> float | None:
+        """Value of `plan` then the fast policy to the horizon in one world; None if the budget
+        ran out first (a cut playout is not counted, so the node count never exceeds the budget)."""
         g = world.clone()
         for m in plan:
             if g.ph == P_OVER:
                 break
+            if budget.exhausted():
+                return None
             g.apply(m)
-        budget.spend(len(plan))
-        start_round = world.round_idx
-        seen_turn = world.active_idx == me
+            budget.spend()
+        horizon = self.config.horizon
+        last_round = world.round_idx + (1 if horizon == "round_turn" else 0)
+        seen_turn = world.active_idx == me and horizon == "turn"
         policy = self.policy
-        horizon_round = self.config.horizon == "round"
-        steps = 0
-        while g.ph != P_OVER and g.round_idx == start_round:
-            if not horizon_round:
+        by_turn = horizon != "round"
+        while g.ph != P_OVER and g.round_idx <= last_round:
+            if by_turn and g.round_idx == last_round:
                 if g.active_idx == me:
                     seen_turn = True
                 elif seen_turn:
                     break
+            if budget.exhausted():
+                return None
             g.apply(policy.choose(g, rng))
-            steps += 1
-        budget.spend(steps)
+            budget.spend()
         return utility(g, me, self.weights)

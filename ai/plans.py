@@ -18,6 +18,7 @@ from engine.data import AREAS_PER_PLAYER as A, BOARD, CASTILLO, COURT
 from engine.moves import DONE, Move
 from engine.state import P_PLACE, P_STEPS, Game
 
+from .budget import Budget
 from .evaluate import AreaModel, Weights, utility_of
 from .policy import apply_changes, move_changes
 
@@ -28,11 +29,12 @@ def is_plan_decision(g: Game) -> bool:
     return g.ph == P_PLACE or (g.ph == P_STEPS and g.ctx[0] in ("anywhere", "move"))
 
 
-def plans_for(g: Game, w: Weights, limit: int, beam: int, sample: int, rng: random.Random) -> list[tuple[Plan, float]]:
+def plans_for(g: Game, w: Weights, limit: int, beam: int, sample: int, rng: random.Random,
+              budget: Budget | None = None) -> list[tuple[Plan, float]]:
     """The best `limit` plans for the decision at hand, with their static utilities, best first."""
     if g.ph == P_PLACE or g.ctx[0] == "anywhere":
         return placement_plans(g, w, limit)
-    return move_plans(g, w, limit, beam, sample, rng)
+    return move_plans(g, w, limit, beam, sample, rng, budget)
 
 
 def _area_of(m: Move) -> int:
@@ -84,7 +86,7 @@ def _move_key(g: Game, m: Move) -> tuple[int, int, int]:
 
 
 def move_plans(g: Game, w: Weights, limit: int, beam: int, sample: int,
-               rng: random.Random) -> list[tuple[Plan, float]]:
+               rng: random.Random, budget: Budget | None = None) -> list[tuple[Plan, float]]:
     """Beam search over Intrigue move sequences in canonical (player, from, to) order."""
     p = g.to_move_idx
     model = AreaModel(g, w)
@@ -110,8 +112,13 @@ def move_plans(g: Game, w: Weights, limit: int, beam: int, sample: int,
         nxt.sort(key=lambda x: -x[0])
         frontier = []
         for u, plan, h, key in nxt[:beam]:
+            if budget is not None and budget.exhausted():
+                finished.append((u, plan))   # cut short: kept only if it happens to be complete
+                continue
             h2 = h.clone()
             h2.apply(plan[-1])
+            if budget is not None:
+                budget.spend()
             frontier.append((u, plan, h2, key))
     # best distinct plans; a plan that stops early is kept only if it ends with a legal `done`
     finished.sort(key=lambda x: -x[0])

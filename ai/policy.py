@@ -254,7 +254,7 @@ def apply_changes(model: AreaModel, tot: list[float], changes: list[tuple[int, i
     for a, q, k in changes:
         cnts = by_area.get(a)
         if cnts is None:
-            cnts = by_area[a] = [g.counts[x * A + a] for x in range(n)]
+            cnts = by_area[a] = g.counts[a::A]
         cnts[q] += k
     t = tot[:]
     for a, cnts in by_area.items():

@@ -1,0 +1,164 @@
+"""Seeded games between agents, seats rotated: `python -m ai.tournament`.
+
+    python -m ai.tournament --agents hard,normal,easy,greedy --games 100 --seed 1 [--players 4] [--jobs 2]
+
+The agent list is laid around the table and rotated by one seat each game (game i uses seed
+S + i), so every agent sits in every seat equally often. A name may repeat
+(`--agents easy,random,random,random`); results are per name. A shared win counts 1/k to each of
+the k winners. Prints a table, then one JSON line: per agent the win rate with its 95% confidence
+interval (normal approximation over per-seat outcomes), mean score, and the mean and p95 time of
+its decisions (decisions with more than one legal move).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
+
+import engine
+
+COLOURS = ("red", "blue", "green", "yellow", "orange")
+
+
+@dataclass
+class GameResult:
+    seed: int
+    lineup: list[str]                 # agent name per seat
+    scores: list[int]
+    shares: list[float]               # win share per seat
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def lineup_for(agents: list[str], players: int, game_index: int) -> list[str]:
+    """Seat s of game i gets agents[(s + i) mod len] — every name visits every seat."""
+    k = len(agents)
+    table = [agents[s % k] for s in range(max(players, k))]
+    return [table[(s + game_index) % len(table)] for s in range(players)]
+
+
+def play_game(agents: list[str], players: int, seed: int, game_index: int, variant: str = "classic",
+              veto: bool = True, castillo: str = "announced", overrides: dict | None = None) -> GameResult:
+    from . import make_agent
+    lineup = lineup_for(agents, players, game_index)
+    game_seed = seed + game_index
+    g = engine.new_game(players=list(COLOURS[:players]), seed=game_seed, variant=variant, veto=veto,
+                        castillo=castillo)
+    seats = [make_agent(name, seed=game_seed * 10 + s, **(overrides or {}).get(name, {}))
+             for s, name in enumerate(lineup)]
+    rngs = [random.Random(game_seed * 7919 + s) for s in range(players)]
+    times: dict[str, list[float]] = {name: [] for name in lineup}
+    while not g.is_over:
+        p = g.to_move_idx
+        view = g.view(g.players[p])
+        choice = len(view.legal_moves()) > 1
+        t0 = time.perf_counter()
+        move = seats[p].choose(view, rngs[p])
+        dt = time.perf_counter() - t0
+        if choice:
+            times[lineup[p]].append(dt)
+        g.play(move)
+    winners = set(g.winners())
+    shares = [1.0 / len(winners) if pl in winners else 0.0 for pl in g.players]
+    return GameResult(game_seed, lineup, list(g.score_pts), shares, times)
+
+
+def _run_one(args: tuple) -> GameResult:
+    return play_game(*args)
+
+
+def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, variant: str = "classic",
+        veto: bool = True, castillo: str = "announced", progress: bool = False) -> list[GameResult]:
+    tasks = [(agents, players, seed, i, variant, veto, castillo) for i in range(games)]
+    results: list[GameResult] = []
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            for r in pool.imap(_run_one, tasks):
+                results.append(r)
+                if progress:
+                    print(f"  game {len(results)}/{games}", file=sys.stderr, flush=True)
+    else:
+        for t in tasks:
+            results.append(_run_one(t))
+            if progress:
+                print(f"  game {len(results)}/{games}", file=sys.stderr, flush=True)
+    return results
+
+
+def summarize(results: list[GameResult]) -> dict[str, dict[str, Any]]:
+    per: dict[str, dict[str, list]] = {}
+    for r in results:
+        for s, name in enumerate(r.lineup):
+            d = per.setdefault(name, {"shares": [], "scores": [], "times": []})
+            d["shares"].append(r.shares[s])
+            d["scores"].append(r.scores[s])
+        for name, ts in r.times.items():
+            per[name]["times"].extend(ts)
+    out: dict[str, dict[str, Any]] = {}
+    for name, d in per.items():
+        shares, n = d["shares"], len(d["shares"])
+        mean = sum(shares) / n
+        var = sum((x - mean) ** 2 for x in shares) / (n - 1) if n > 1 else 0.0
+        half = 1.96 * math.sqrt(var / n) if n > 1 else 1.0
+        ts = sorted(d["times"])
+        out[name] = {
+            "seats": n,
+            "win_rate": round(mean, 4),
+            "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+            "mean_score": round(sum(d["scores"]) / n, 2),
+            "decisions": len(ts),
+            "mean_decision_s": round(sum(ts) / len(ts), 5) if ts else 0.0,
+            "p95_decision_s": round(ts[min(len(ts) - 1, int(0.95 * len(ts)))], 5) if ts else 0.0,
+        }
+    return out
+
+
+def format_table(summary: dict[str, dict[str, Any]]) -> str:
+    lines = [f"{'agent':<10} {'seats':>5} {'win rate':>8} {'95% CI':>15} {'score':>7} {'mean s':>8} {'p95 s':>8}"]
+    for name, s in sorted(summary.items(), key=lambda kv: -kv[1]["win_rate"]):
+        lo, hi = s["ci95"]
+        lines.append(f"{name:<10} {s['seats']:>5} {s['win_rate']:>8.3f} {f'[{lo:.3f}, {hi:.3f}]':>15} "
+                     f"{s['mean_score']:>7.1f} {s['mean_decision_s']:>8.4f} {s['p95_decision_s']:>8.4f}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ai.tournament", description=__doc__.split("\n")[0])
+    ap.add_argument("--agents", required=True, help="comma-separated preset names (repeats allowed)")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=None, help="2..5 (default: number of agents)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--variant", default="classic", choices=("classic", "short"))
+    ap.add_argument("--no-veto", action="store_true")
+    ap.add_argument("--castillo", default="announced", choices=("announced", "secret"))
+    ap.add_argument("--progress", action="store_true")
+    args = ap.parse_args(argv)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    players = args.players or len(agents)
+    if not 2 <= players <= 5:
+        ap.error("--players must be 2..5")
+    if args.games < 1 or args.jobs < 1:
+        ap.error("--games and --jobs must be positive")
+    from . import load_profiles
+    known = load_profiles()
+    for a in agents:
+        if a not in known:
+            ap.error(f"unknown agent {a!r} (known: {', '.join(known)})")
+    t0 = time.perf_counter()
+    results = run(agents, args.games, args.seed, players, args.jobs, args.variant, not args.no_veto,
+                  args.castillo, args.progress)
+    summary = summarize(results)
+    print(format_table(summary))
+    print(json.dumps({"games": args.games, "players": players, "seed": args.seed, "agents": agents,
+                      "wall_s": round(time.perf_counter() - t0, 1), "results": summary}))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,72 @@
+"""Every agent finishes games from every seat at 2-5 players, choosing only legal moves."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai
+import engine
+from engine.state import P_DISC
+
+from ai_testkit import COLOURS, PRESETS, play_out, small_agent
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("name", PRESETS)
+def test_agent_finishes_from_every_seat(name, players):
+    # the agent under test in every seat, against itself: every seat is played by it
+    g = engine.new_game(players=COLOURS[:players], seed=100 + players, variant="short" if name in ("normal", "hard") else "classic")
+    agents = [small_agent(name, seed=s) for s in range(players)]
+    play_out(g, agents, rng_seed=players)
+    assert g.is_over and g.winners()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_mixed_table(players):
+    names = list(PRESETS)
+    lineup = [names[(s + players) % len(names)] for s in range(players)]
+    g = engine.new_game(players=COLOURS[:players], seed=7 * players, variant="short",
+                        castillo="secret" if players % 2 else "announced")
+    play_out(g, [small_agent(n, seed=i) for i, n in enumerate(lineup)], rng_seed=players)
+    assert g.is_over
+
+
+def test_disc_decisions_happen_and_are_legal():
+    """5 players: Castillo discs at general scorings are reached and answered legally."""
+    seen = 0
+
+    def check(g, p, view, move):
+        nonlocal seen
+        if g.ph == P_DISC:
+            seen += 1
+            assert move.verb == "disc"
+
+    g = engine.new_game(players=COLOURS, seed=11)
+    play_out(g, [small_agent(n, seed=i) for i, n in enumerate(["hard", "normal", "easy", "greedy", "hard"])],
+             check=check)
+    assert seen > 0
+
+
+def test_agents_refuse_the_true_game():
+    g = engine.new_game(seed=1)
+    for name in PRESETS[1:]:
+        with pytest.raises(TypeError):
+            small_agent(name).choose(g, random.Random(0))
+
+
+def test_agent_refuses_a_view_when_not_to_move():
+    g = engine.new_game(seed=1)
+    other = [p for p in g.players if p != g.to_move][0]
+    with pytest.raises(ValueError):
+        small_agent("normal").choose(g.view(other), random.Random(0))
+
+
+def test_make_agent_presets_and_protocol():
+    for name in PRESETS:
+        agent = ai.make_agent(name, seed=3)
+        assert agent.name == name
+        assert isinstance(agent, ai.Agent)
+        g = engine.new_game(seed=2)
+        move = agent.choose(g.view(g.to_move))      # seeded RNG used when none is passed
+        assert move in g.legal_moves()

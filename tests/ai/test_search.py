@@ -1,0 +1,136 @@
+"""The search finds the one winning move, respects its node budget, and its parts behave."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ai
+import engine
+from ai.budget import Budget
+from ai.discs import DiscSolver
+from ai.evaluate import DEFAULT_WEIGHTS, area_points, values
+from ai.plans import placement_plans
+from engine.data import AREAS_PER_PLAYER as A, CASTILLO, COURT, PROVINCES, REGIONS
+from engine.moves import DISC, DONE
+from engine.state import NO_DISC, P_DISC
+
+from ai_testkit import COLOURS, decision_points, small_agent
+
+R = {r: i for i, r in enumerate(REGIONS)}
+
+
+def final_castillo_position(castillo: int = 3) -> engine.Game:
+    """Last general scoring, 3 players; only red has Caballeros in the Castillo and must set a
+    disc. Blue leads by 7 and is at home in Castilla la Nueva. Red's 3 Caballeros take it from
+    blue (4 v 3), costing blue first place and his home bonus: that
+    swing wins; anywhere else blue keeps first place there and wins."""
+    g = engine.new_game(players=COLOURS[:3], seed=4)
+    g.counts = [0] * (3 * A)
+    g.king_i = R["galicia"]
+    g.grande_i = [R["cataluna"], R["castilla_la_nueva"], R["granada"]]
+    for p in range(3):
+        g.counts[p * A + PROVINCES] = 30
+    def put(p, area, k):
+        g.counts[p * A + area] += k
+        g.counts[p * A + PROVINCES] -= k
+    put(0, CASTILLO, castillo)
+    put(0, R["castilla_la_nueva"], 1)
+    put(1, R["castilla_la_nueva"], 3)
+    put(2, R["valencia"], 2)
+    g.score_pts = [60, 67, 40]
+    g.round_idx = len(g.rounds) - 1
+    g.face_up_slots, g.active_idx, g.card = (), -1, None
+    g.turn_seq, g.pos = (0, 1, 2), 0
+    g.ctx = ("disc", (0,), 0, "castillo", -1)
+    g.ph, g.to_move_idx = P_DISC, 0
+    g.discs = (NO_DISC,) * 3
+    return g
+
+
+def winning_discs(g: engine.Game) -> list:
+    wins = []
+    for m in g.legal_moves():
+        h = g.clone()
+        h.play(m)
+        assert h.is_over
+        if h.winners() == [g.players[0]]:
+            wins.append(m)
+    return wins
+
+
+def test_exactly_one_disc_wins_and_hard_finds_it():
+    g = final_castillo_position()
+    assert winning_discs(g) == [DISC[R["castilla_la_nueva"]]]
+    agent = small_agent("hard")
+    for seed in range(5):
+        assert agent.choose(g.view("red"), random.Random(seed)) == DISC[R["castilla_la_nueva"]]
+
+
+def test_budget_is_respected_in_nodes():
+    for max_nodes in (50, 300, 2000):
+        agent = ai.make_agent("hard", max_nodes=max_nodes, deadline_s=None, worlds=6)
+        for k, (g, p) in enumerate(decision_points(seed=3, players=4, every=11, limit=300)):
+            agent.choose(g.view(g.players[p]), random.Random(k))
+            assert 0 <= agent.last_nodes <= max_nodes
+
+
+def test_more_budget_means_more_nodes():
+    small = ai.make_agent("hard", max_nodes=100, deadline_s=None)
+    big = ai.make_agent("hard", max_nodes=5000, deadline_s=None)
+    g = engine.new_game(seed=8)
+    v = g.view(g.to_move)
+    small.choose(v, random.Random(1))
+    big.choose(v, random.Random(1))
+    assert small.last_nodes <= 100 < big.last_nodes
+
+
+def test_deadline_is_optional_and_validated():
+    with pytest.raises(ValueError):
+        Budget(0)
+    with pytest.raises(ValueError):
+        Budget(10, deadline_s=-1)
+    b = Budget(10**9, deadline_s=1e-9).start()
+    assert b.exhausted()
+
+
+def test_placement_plans_are_canonical_and_unique():
+    for g, p in decision_points(seed=12, players=4, limit=2000):
+        if g.phase != "place":
+            continue
+        plans = placement_plans(g, DEFAULT_WEIGHTS, 1000)
+        texts = [tuple(m.text for m in plan if m is not DONE) for plan, _ in plans]
+        assert len(set(texts)) == len(texts)
+        assert all(list(t) == sorted(t, key=lambda x: [m.text for m in g.legal_moves()].index(x)) for t in texts)
+        for plan, _ in plans[:5]:             # every plan plays legally
+            h = g.clone()
+            for m in plan:
+                assert m in h.legal_moves()
+                h.play(m)
+        return
+    pytest.fail("no placement decision reached")
+
+
+def test_area_points_follow_the_rulebook_examples():
+    assert area_points([4, 4, 4, 3], (5, 3, 1), 3)[0] == [3, 3, 3, 1]
+    assert area_points([4, 3, 2, 2], (6, 4, 2), 3)[0] == [6, 4, 0, 0]
+    assert area_points([5, 3, 3, 1], (7, 4, 2), 3)[0] == [7, 2, 2, 0]
+    assert area_points([2, 2, 1], (5, 3, 1), 2)[0] == [3, 3, 0]
+    assert area_points([2, 2], (6, 3, 1), 1)[0] == [0, 0]
+    assert area_points([1] * 5, (5, 3, 1), 3)[0] == [3] * 5
+
+
+def test_evaluation_counts_what_is_public_only():
+    g = engine.new_game(seed=6)
+    assert values(g) == values(g.view("red"))
+
+
+def test_disc_strategy_is_a_distribution_over_legal_discs():
+    for g, p in decision_points(seed=31, players=5, limit=5000):
+        if g.ph == P_DISC:
+            view = g.view(g.players[p])
+            strat = DiscSolver(DEFAULT_WEIGHTS, iterations=30, worlds=2).strategy(view, random.Random(0))
+            assert abs(sum(strat.values()) - 1) < 1e-9
+            assert set(strat) <= set(view.legal_moves())
+            return
+    pytest.fail("no disc decision reached")
