@@ -26,7 +26,7 @@ from .data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PR
 from .effects import effect_for
 from .effects.base import Effect
 from .errors import EngineError, IllegalMove
-from .moves import (ACTION, ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
+from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VETO, Move)
 from .ops import clear_discs, map_regions_except_king, map_total_except_king, move_caballeros, score_areas
 from .state import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,

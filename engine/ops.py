@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
-from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, COURT, NREG, PROVINCES, REGIONS
+from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
 from .scoring import area_counts, area_values, depth_for, score_counts
 
 if TYPE_CHECKING:
@@ -83,8 +83,6 @@ def clockwise_from_left(g: "Game", p: int) -> list[int]:
     """The other players, starting at p's left neighbour (§0.2, rule A5)."""
     return [(p + i) % g.n for i in range(1, g.n)]
 
-
-__all__ = ["move_caballeros", "score_area", "score_areas", "COURT", "PROVINCES", "CASTILLO"]
 
 
 def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1) -> bool:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .data import (AREA_INDEX, AREAS_PER_PLAYER, BOARD, BOARD_NAMES, CASTILLO, COURT, NREG,
-                   PROVINCES, REGIONS)
+from .data import (AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS)
 
 PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps",
           "disc", "return", "over")

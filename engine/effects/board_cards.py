@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as E
-from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, NREG
+from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, NREG, REGIONS
 from ..moves import GRANDE, KING, RECOVER, SCOREBOARD, TARGET, Move
 from ..ops import begin_discs, clear_discs, clockwise_from_left, move_caballeros
-from ..data import REGIONS
 from .base import Effect, register
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as E
-from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, NREG, PROVINCES
+from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, PROVINCES
 from ..moves import ACTION, CULL, RETURN, Move
 from ..ops import (active_first, begin_discs, clear_discs, clockwise_from_left,
                    map_regions_except_king, map_total_except_king, move_caballeros)
@@ -170,6 +170,3 @@ class CourtTwo(Effect):
         g.ctx = ("court2",)
         g.ph, g.to_move_idx = P_COURT, g.active_idx
         return False
-
-
-assert NREG < COURT

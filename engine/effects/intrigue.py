@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, CASTILLO, COURT, NREG
+from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, NREG
 from ..moves import ACTION, DONE, MOVE, PLACE, TARGET, Move
 from ..ops import move_caballeros
 from ..state import P_STEPS
@@ -222,6 +222,3 @@ class WithdrawOrCourtTwo(Effect):
 
     step_moves = staticmethod(_running_step_moves)
     step = staticmethod(_running_step)
-
-
-assert CASTILLO == NREG  # the Castillo is the destination index right after the regions

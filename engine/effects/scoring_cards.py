@@ -24,7 +24,8 @@ class _FixedScoring(Effect):
     depth: int | None = None
 
     def areas(self, g: "Game") -> list[int]:
-        raise NotImplementedError  # every subclass names its areas
+        """The areas this card scores now, in canonical order (each subclass names them)."""
+        return []
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         score_areas(g, self.areas(g), g.card, ev, self.depth)
