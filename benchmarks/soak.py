@@ -124,7 +124,12 @@ def fuzz_task(args: tuple[str, int, int, int]) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["EL_GRANDE_DATA_DIR"] = tmp
         for i in range(first, first + count):
-            outcome = fuzzkit.run_case(kind, random.Random(f"soak-{base_seed}-{kind}-{i}"), Path(tmp))
+            try:
+                outcome = fuzzkit.run_case(kind, random.Random(f"soak-{base_seed}-{kind}-{i}"), Path(tmp))
+            except Exception as exc:  # noqa: BLE001 - the harness itself failed (e.g. a mutator)
+                out["results"]["harness_error"] += 1
+                out["failures"].append(f"{kind} case soak-{base_seed}-{kind}-{i}: harness {exc!r}")
+                continue
             out["results"][outcome.result] += 1
             if outcome.result == "failure":
                 out["failures"].append(f"{kind} case soak-{base_seed}-{kind}-{i}: {outcome.detail}")

@@ -6,8 +6,9 @@ Integration (client; no pygame here, every call is cheap enough for a frame hand
   Write errors raise `SaveWriteError` (an `engine.DataError`); show a toast and keep playing.
 * Title screen: show "Continue" when ``saves.continue_info()`` is not None (a readable autosave of a
   game that is not over); on click ``game, meta = saves.load_autosave()`` and rebuild the match from
-  ``game`` and ``meta.seats`` (player, kind "human" or an AI level, name). Rebuild the log with
-  `game.replay_model.ReplayModel(game.record()).log_lines()`.
+  ``game`` and ``meta.seats`` (player, kind "human" or an AI level, name). Rebuild the log from
+  ``ReplayModel(game.record()).steps`` (each step: player, move text, events) with the client's
+  localized ``describe_move`` / ``describe_event``, or take ``.lines()`` (English, engine.describe).
 * Slots: ``saves.save_slot(name, game, seats)``, ``saves.list_slots()`` -> [SlotInfo] (broken files
   are listed with ``error`` set, never raised), ``saves.load_slot(name)``, ``saves.delete_slot(name)``.
 * ``el-grande --load FILE``: ``game, meta = saves.load_save(FILE)``; on `engine.EngineError` print

@@ -7,9 +7,9 @@ Integration (client; no pygame here):
   one human seat; with several humans the rule below still holds, but pass-and-play players may
   prefer it off.
 * On click: cancel any AI worker, then ``match.game = undo.undo(match.game, human)`` (one
-  decision back) or ``undo.undo_turn(...)`` (back to the start of the window); rebuild the log with
-  ``ReplayModel(game.record()).lines()``, clear queued animations and pending disc marks, and
-  autosave the new game. A refused undo raises `UndoError` (an `engine.EngineError`).
+  decision back) or ``undo.undo_turn(...)`` (back to the start of the window); rebuild the log
+  from ``ReplayModel(game.record()).steps`` (see game/saves.py), clear queued animations and
+  pending disc marks, bump the match version, and autosave the new game. A refused undo raises `UndoError` (an `engine.EngineError`).
 
 The rule, precisely. A *decision* is one move of the record. Player H may undo back to just before
 move j (``j in undo_window(game, H)``) exactly when all of these hold:
