@@ -30,21 +30,46 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=sorted(i18n.LANGUAGE_NAMES), help="language (default: from settings)")
     parser.add_argument("--window", default="1280x800", metavar="WxH", help="initial window size")
     parser.add_argument("--speed", type=float, help="animation speed multiplier (default: from settings)")
+    parser.add_argument("--load", type=Path, metavar="FILE",
+                        help="start from a saved game or an exported game record (JSON)")
     return parser
 
 
-def run_headless(args: argparse.Namespace) -> int:
+def load_match(path: Path, seats_override=None):
+    """A match continuing a save file or an exported record. Raises engine.EngineError (one line
+    naming the file and the field) when the file cannot be used; the file is only read."""
+    import engine
+    from game import saves
+    from game.controller import Match
+    record, seats = saves.read_record(path)
+    game = engine.replay(record, str(path.name))
+    if seats_override:
+        if [s.player for s in seats_override] != list(game.players):
+            raise engine.DataError(f"{path.name}: the game has players {list(game.players)}, "
+                                   f"--players gives {len(seats_override)} seats")
+        seats = seats_override
+    return Match.from_game(game, seats)
+
+
+def run_headless(args: argparse.Namespace, loaded=None) -> int:
     """An AI-only game on the calling thread; prints each log line and the final ranking."""
     from game.controller import Match
-    seats = parse_players(args.players or "normal,normal,normal,normal")
+    if loaded is not None:
+        match, seats = loaded, list(loaded.seats.values())
+        match.autosave = False
+    else:
+        seats = parse_players(args.players or "normal,normal,normal,normal")
     if any(seat.human for seat in seats):
         print("el-grande: --headless needs AI seats only", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
-    match = Match(seats, seed, args.variant, not args.no_veto,
-                  "secret" if args.secret_castillo else "announced", autosave=False)
+    if loaded is None:
+        match = Match(seats, seed, args.variant, not args.no_veto,
+                      "secret" if args.secret_castillo else "announced", autosave=False)
+    else:
+        seed = match.seed
     agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
-    printed = 0
+    printed = len(match.log)
     while not match.game.is_over:
         player = match.game.to_move
         view = match.game.view(player)
@@ -60,7 +85,7 @@ def run_headless(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_window(args: argparse.Namespace, seats) -> int:
+def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
     from game.app import App
     from game.assets import Sounds
     from game.controller import Match
@@ -72,7 +97,9 @@ def run_window(args: argparse.Namespace, seats) -> int:
     if args.speed:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
-    if seats:
+    if loaded is not None:
+        first = phase_scene(loaded.game.phase)(ctx, loaded)
+    elif seats:
         seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
         match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
         first = phase_scene(match.game.phase)(ctx, match)
@@ -94,9 +121,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--window expects WIDTHxHEIGHT, e.g. 960x600")
     from game.settings import Settings
     i18n.set_language(args.lang or Settings.load().language)
+    loaded = None
+    if args.load is not None:
+        import engine
+        try:
+            loaded = load_match(args.load, seats)
+        except engine.EngineError as exc:
+            print(f"el-grande: {exc}", file=sys.stderr)
+            return 2
     if args.headless:
-        return run_headless(args)
-    return run_window(args, seats)
+        return run_headless(args, loaded)
+    return run_window(args, seats, loaded)
 
 
 if __name__ == "__main__":

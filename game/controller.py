@@ -6,7 +6,6 @@ AI seats think in a worker process; the frame loop only polls them.
 """
 from __future__ import annotations
 
-import json
 import multiprocessing
 import random
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -14,12 +13,12 @@ from collections import deque
 from typing import Any
 
 import engine
-from game.describe import describe_event, describe_move
-from game.seats import Seat, make_agent
-from game.settings import data_dir, write_atomic
+from game import saves, undo
+from game.describe import describe_event, describe_move, describe_step
+from game.replay_model import walk
+from game.seats import AI_LEVELS as AI_KINDS, Seat, make_agent
 
 SECRET_PHASES = ("disc",)
-SAVE_NAME = "savegame.json"
 
 
 _POOL: ProcessPoolExecutor | None = None
@@ -63,15 +62,19 @@ class Match:
     """One game in progress as the client sees it."""
 
     def __init__(self, seats: list[Seat], seed: int = 1, variant: str = "classic", veto: bool = True,
-                 castillo: str = "announced", autosave: bool = True) -> None:
+                 castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None) -> None:
         self.seats = {seat.player: seat for seat in seats}
         self.seed = seed
         self.setup = dict(variant=variant, veto=veto, castillo=castillo)
         self.autosave = autosave
-        self.game = engine.new_game(players=[s.player for s in seats], seed=seed, variant=variant,
-                                    veto=veto, castillo=castillo)
+        self.game = game if game is not None else engine.new_game(
+            players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo)
         self.events: deque[Any] = deque()
+        self.events_total = 0                    # events ever queued; minus len(events) = shown
         self.log: list[str] = []
+        self._log_due: list[list[int]] = []      # per log line: events_total each repeat waits for
+        self.save_error: str | None = None
+        self._undo_cache: tuple[int, bool] | None = None
         self.version = 0
         self.worker: AIWorker | None = None
         self.thinking: str | None = None
@@ -165,24 +168,59 @@ class Match:
             if self.pass_and_play:
                 self.secret_pending = True
                 self.handed_to = None
-        self._log(line)
+        self._log(line, self.events_total + (1 if events else 0))
         for event in events:
             if type(event).__name__ == "DiscsRevealed":
                 self.pending_discs.clear()
                 self.secret_pending = False   # the reveal shows every disc anyway
-            self._log(describe_event(event, self.name))
             self.events.append(event)
+            self.events_total += 1
+            self._log(describe_event(event, self.name), self.events_total)
         self.save()
         return True
 
-    def _log(self, line: str | None) -> None:
+    def _log(self, line: str | None, due: int = 0) -> None:
+        """Append a log line that may be shown once `due` events have started animating; a line
+        repeating the previous one becomes "… ×N"."""
         if not line:
             return
         if self.log and self.log[-1].split(" ×")[0] == line:
             base, _, count = self.log[-1].partition(" ×")
             self.log[-1] = f"{base} ×{int(count or 1) + 1}"
+            self._log_due[-1].append(due)
         else:
             self.log.append(line)
+            self._log_due.append([due])
+
+    @property
+    def events_shown(self) -> int:
+        """How many queued events have been taken off the queue by the scenes (animated)."""
+        return self.events_total - len(self.events)
+
+    def visible_log(self) -> list[str]:
+        """The game log as far as the animations have got: it never runs ahead of the board."""
+        shown = self.events_shown
+        lines: list[str] = []
+        for line, dues in zip(self.log, self._log_due):
+            n = sum(1 for due in dues if due <= shown)
+            if n == 0:
+                break
+            base = line.split(" ×")[0]
+            lines.append(base if n == 1 else f"{base} ×{n}")
+        return lines
+
+    def past_events(self) -> list[Any]:
+        """Every event of the game so far, oldest first (replayed from the record)."""
+        steps, _ = walk(self.game.record())
+        return [event for step in steps for event in step.events]
+
+    def rebuild_log(self) -> None:
+        """The whole log again from the record (after a resume or an undo), all of it shown."""
+        self.log, self._log_due = [], []
+        steps, _ = walk(self.game.record())
+        for step in steps:
+            for line in describe_step(step, self.name):
+                self._log(line, 0)
 
     def poll_ai(self) -> None:
         """Start or collect the AI worker of the seat to move; never blocks."""
@@ -201,27 +239,70 @@ class Match:
         if not self.play(worker.result):
             raise RuntimeError(f"AI {player} chose an illegal move {worker.result}: {self.error}")
 
+    # ---- undo ---------------------------------------------------------------------------------
+    @property
+    def undo_player(self) -> str | None:
+        """The one human of a game against AI seats (undo is off in pass-and-play)."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 and len(self.seats) > 1 else None
+
+    def can_undo(self) -> bool:
+        """game/undo.py's rule for the lone human, cached per position."""
+        player = self.undo_player
+        if player is None or self.game.to_move != player or self.worker is not None:
+            return False
+        if self._undo_cache is None or self._undo_cache[0] != self.version:
+            self._undo_cache = (self.version, undo.can_undo(self.game, player))
+        return self._undo_cache[1]
+
+    def undo(self) -> bool:
+        """Take back the human's last decision of this turn; False (with `error`) when refused.
+        The log is rebuilt, queued animations dropped and the new position autosaved."""
+        player = self.undo_player
+        if player is None:
+            self.error = None
+            return False
+        try:
+            self.game = undo.undo(self.game, player)
+        except engine.EngineError as exc:
+            self.error = str(exc)
+            return False
+        self.error = None
+        self.events.clear()
+        self.events_total = 0
+        self.worker, self.thinking = None, None
+        # pending disc marks stay: a disc hands play on, so it is never inside the undone moves
+        self.version += 1
+        self.rebuild_log()
+        self.save()
+        return True
+
     # ---- saving -------------------------------------------------------------------------------
+    def seat_meta(self) -> list[saves.SeatMeta]:
+        return [saves.SeatMeta(s.player, s.kind, s.name) for s in self.seats.values()]
+
     def save(self) -> None:
-        """Keep the running game in the data directory for "Continue" (seed + move texts)."""
+        """Autosave for "Continue" after every decision (game/saves.py writes atomically, so a
+        failed write keeps the previous autosave); a failure is kept in `save_error`."""
         if not self.autosave:
             return
-        data = {"seats": [[s.player, s.kind, s.name] for s in self.seats.values()],
-                "seed": self.seed, **self.setup, "record": self.game.record()}
-        write_atomic(data_dir() / SAVE_NAME, json.dumps(data))
+        try:
+            saves.autosave(self.game, self.seat_meta())
+            self.save_error = None
+        except engine.EngineError as exc:
+            self.save_error = str(exc)
 
     @classmethod
-    def load_saved(cls) -> "Match | None":
-        """The saved game, or None when there is none or it is finished or unreadable."""
-        try:
-            data = json.loads((data_dir() / SAVE_NAME).read_text(encoding="utf-8"))
-            seats = [Seat(p, k, n) for p, k, n in data["seats"]]
-            match = cls(seats, data["seed"], data["variant"], data["veto"], data["castillo"])
-            match.game = engine.replay(data["record"])
-        except (OSError, ValueError, KeyError, TypeError):
-            return None
-        return None if match.game.is_over else match
-
-    @staticmethod
-    def has_saved() -> bool:
-        return (data_dir() / SAVE_NAME).exists()
+    def from_game(cls, game: engine.Game, seats: Any = None, autosave: bool = True) -> "Match":
+        """A match resuming `game` (from a save, a record or an undo) with the log rebuilt.
+        `seats`: SeatMeta-like objects; None makes the first seat human and the others AI."""
+        if seats:
+            seat_list = [Seat(s.player, s.kind if s.kind in ("human", *AI_KINDS) else "normal", s.name)
+                         for s in seats]
+        else:
+            seat_list = [Seat(p, "human" if i == 0 else "normal") for i, p in enumerate(game.players)]
+        options = game.options
+        match = cls(seat_list, int(getattr(game, "seed", 1) or 1), options["variant"], bool(options["veto"]),
+                    options["castillo"], autosave=autosave, game=game)
+        match.rebuild_log()
+        return match

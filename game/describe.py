@@ -58,3 +58,25 @@ def describe_event(event: Any, name: Namer) -> str | None:
     if kind == "GameOver":
         return t("log.game_over", winners=", ".join(name(p) for p in event.winners))
     return None
+
+
+class _Parsed:
+    """A move text split into verb and arguments (what `describe_move` reads)."""
+
+    def __init__(self, text: str) -> None:
+        self.verb, *args = text.split()
+        self.args = tuple(args)
+
+
+def describe_step(step: Any, name: Namer, every_move: bool = False) -> list[str]:
+    """The log lines of one recorded move (a `game.replay_model.Step`): the move, then its events.
+    `every_move`: moves the live log skips (done, allow...) get a plain line too (replay viewer)."""
+    line = describe_move(_Parsed(step.move), step.player, name)
+    if line is None and every_move:
+        line = t("log.plain", who=name(step.player), move=step.move)
+    lines = [line] if line else []
+    for event in step.events:
+        text = describe_event(event, name)
+        if text:
+            lines.append(text)
+    return lines

@@ -20,6 +20,11 @@ FAST_FORWARD = "fast"      # Tab: finish running animations
 CANCEL = "cancel"          # Escape / P: back, pause
 HELP = "help"              # F1 / H
 FULLSCREEN = "fullscreen"  # F11
+UNDO = "undo"              # Ctrl+Z: take back your last decision
+STEP_BACK = "step_back"    # Left arrow (replay viewer)
+STEP_FORWARD = "step_fwd"  # Right arrow
+TO_START = "to_start"      # Home
+TO_END = "to_end"          # End
 QUIT = "quit"              # window closed
 RESIZE = "resize"
 KEY = "key"                # any other key (text entry in setup)
@@ -28,7 +33,8 @@ KEYMAP = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
     pygame.K_d: CONFIRM, pygame.K_s: SKIP, pygame.K_TAB: FAST_FORWARD,
     pygame.K_ESCAPE: CANCEL, pygame.K_p: CANCEL, pygame.K_F1: HELP, pygame.K_h: HELP,
-    pygame.K_F11: FULLSCREEN,
+    pygame.K_F11: FULLSCREEN, pygame.K_LEFT: STEP_BACK, pygame.K_RIGHT: STEP_FORWARD,
+    pygame.K_HOME: TO_START, pygame.K_END: TO_END,
 }
 
 
@@ -64,6 +70,8 @@ def translate(event: pygame.event.Event,
         if text_entry and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB,
                                             pygame.K_F1, pygame.K_F11):
             return Intent(KEY, key=event.key, text=getattr(event, "unicode", ""))
+        if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            return Intent(UNDO, key=event.key)
         kind = KEYMAP.get(event.key)
         if kind:
             return Intent(kind, key=event.key)

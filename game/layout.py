@@ -17,7 +17,8 @@ MAP_ORIGIN = (8, 44)
 MAP_SCALE = 0.84
 MAP_RECT = pygame.Rect(8, 44, 840, 689)
 PROMPT_RECT = pygame.Rect(16, 50, 824, 34)
-CHOICE_ROW = pygame.Rect(16, 688, 824, 40)
+CHOICE_ROW = pygame.Rect(136, 688, 704, 40)
+UNDO_BUTTON = pygame.Rect(16, 688, 110, 40)
 HAND_ROW = pygame.Rect(24, 628, 808, 84)
 TRACK_RECT = pygame.Rect(8, 738, 840, 58)
 

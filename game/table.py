@@ -89,3 +89,24 @@ class Table:
             self.counts[(player, area)] = max(0, value + delta)
         if area == "castillo":
             self.castillo_total = max(0, self.castillo_total + delta)
+
+    def restore_offer(self, events: Any) -> None:
+        """Rebuild this round's offer (taken cards stay in their slots) from the events played so
+        far, oldest first — after a resume, an undo or a jump in the replay viewer."""
+        offer: list[str] | None = None
+        taken: dict[str, str] = {}
+        for event in events:
+            kind = type(event).__name__
+            if kind == "RoundStarted":
+                offer, taken = list(event.face_up), {}
+            elif kind == "CardTaken":
+                taken[event.card] = event.player
+        if offer is not None:
+            self.offer, self.taken = offer, taken
+
+    def reset_animation(self) -> None:
+        """Drop everything in flight (the board jumps to the position without animating)."""
+        self.sprites.clear()
+        self.king_pos = None
+        self.focus = None
+        self.revealed = {}

@@ -117,6 +117,10 @@ class Tweener:
             for tween in pending:
                 tween.finish()
 
+    def cancel(self) -> None:
+        """Drop every tween where it stands, without callbacks (the position jumps, e.g. undo)."""
+        self.tweens = []
+
     @property
     def busy(self) -> bool:
         return bool(self.tweens)

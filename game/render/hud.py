@@ -17,7 +17,8 @@ from game.table import Table
 SCORING_ROUNDS = (3, 6, 9)
 
 
-def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None) -> None:
+def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None,
+            menu_label: str | None = None) -> None:
     bar = layout.TOP_BAR
     pygame.draw.rect(surface, style.WOOD_DARK, bar)
     pygame.draw.line(surface, style.GOLD, bar.bottomleft, bar.bottomright, 2)
@@ -26,7 +27,7 @@ def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple
     round_track(surface, table)
     style.text(surface, phase_text, (layout.ROUND_TRACK.right + 16, bar.centery), 14, style.PARCHMENT,
                bold=True, anchor="midleft")
-    for rect, label in ((layout.HELP_BUTTON, t("button.help")), (layout.MENU_BUTTON, t("button.menu"))):
+    for rect, label in ((layout.HELP_BUTTON, t("button.help")), (layout.MENU_BUTTON, menu_label or t("button.menu"))):
         style.button(surface, rect, label, hover=bool(hover and rect.collidepoint(hover)), size=14)
 
 

@@ -50,6 +50,7 @@ class CastilloScene(PlayScene):
         super().__init__(*args)
         self.cubes: list[StageCube] = []
         self.counts: dict[str, int] = {}
+        self.gone: set[str] = set()
         self.discs: dict[str, str] = {}
         self.sorted = False
         self.veil = 0.0
@@ -81,6 +82,11 @@ class CastilloScene(PlayScene):
             self.animator.hold(1.6)
         elif kind == "CaballerosMoved":
             self.leave(event)
+            delay = 0.0
+            queue = self.match.events
+            while queue and type(queue[0]).__name__ == "CaballerosMoved" and queue[0].source == "castillo":
+                delay += 0.15
+                self.leave(queue.popleft(), delay)
         return None
 
     def open(self, counts: dict[str, int]) -> None:
@@ -121,12 +127,13 @@ class CastilloScene(PlayScene):
         self.ctx.sounds.play("score")
         self.animator.hold(1.4)
 
-    def leave(self, event: Any) -> None:
-        """One group flies from the stage to its region (or back to the court)."""
-        start = self.column(event.player)
+    def leave(self, event: Any, delay: float = 0.0) -> None:
+        """One group flies from the stage to its region (or back to the court); every group of
+        the reveal leaves together."""
+        start = self.column(event.player) if event.player in self.counts else STAGE
         self.cubes = [c for c in self.cubes if c.player != event.player]
-        self.counts.pop(event.player, None)
-        self.animator.fly(event.player, "castillo", event.target, event.count, 0.8, start=start)
+        self.gone.add(event.player)
+        self.animator.fly(event.player, "castillo", event.target, event.count, 0.8, delay=delay, start=start)
 
     def close(self) -> Transition | None:
         """Lower the tower and fade the stage, then go back to the scoring."""
@@ -154,6 +161,8 @@ class CastilloScene(PlayScene):
         if not self.sorted:
             return
         for player, n in self.counts.items():
+            if player in self.gone:
+                continue
             x, y = self.column(player)
             style.text(surface, f"{self.match.name(player)}: {n}", (x, y + 16), 16, style.PARCHMENT, bold=True,
                        anchor="midtop", shadow=(0, 0, 0))

@@ -5,13 +5,16 @@ import pygame
 
 from game import input as inp
 from game import layout
+import engine
+from game import saves
 from game.controller import Match
 from game.i18n import t
 from game.render import style
 from game.scene import Context, Scene, Transition
 from game.table import Table
 
-BUTTONS = [pygame.Rect(layout.WIDTH // 2 - 330, 660, 300, 52), pygame.Rect(layout.WIDTH // 2 + 30, 660, 300, 52)]
+ACTIONS = ("again", "replay", "export", "title_screen")
+BUTTONS = [pygame.Rect(layout.WIDTH // 2 - 530 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
 
 
 def history_label(label: str) -> str:
@@ -28,6 +31,7 @@ class GameOverScene(Scene):
         super().__init__(ctx)
         self.match = match
         self.hover: tuple[int, int] | None = None
+        self.exported: str | None = None
 
     def enter(self) -> None:
         self.ctx.sounds.play("fanfare")
@@ -36,14 +40,37 @@ class GameOverScene(Scene):
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind == inp.CLICK and BUTTONS[0].collidepoint(intent.pos):
+        if intent.kind in (inp.CANCEL, inp.CONFIRM):
+            return self.act("title_screen")
+        if intent.kind == inp.CLICK:
+            for rect, name in zip(BUTTONS, ACTIONS):
+                if rect.collidepoint(intent.pos):
+                    return self.act(name)
+        return False
+
+    def act(self, name: str) -> bool:
+        from game.scenes.dialog import MessageScene
+        if name == "again":
             self.request(Transition.replace(self.play_again()))
-            return True
-        if intent.kind in (inp.CANCEL, inp.CONFIRM) or (intent.kind == inp.CLICK and BUTTONS[1].collidepoint(intent.pos)):
+        elif name == "replay":
+            from game.replay_model import ReplayModel
+            from game.scenes.replay import ReplayScene
+            model = ReplayModel(self.match.game.record(), "game", tuple(self.match.seat_meta()))
+            self.request(Transition.push(ReplayScene(self.ctx, model, position=0)))
+        elif name == "export":
+            try:
+                path = saves.export_record(self.match.game, self.match.seat_meta())
+            except engine.EngineError as exc:
+                self.request(Transition.push(MessageScene(self.ctx, t("gameover.export_failed"), str(exc), True)))
+            else:
+                self.exported = str(path)
+                self.request(Transition.push(MessageScene(self.ctx, t("gameover.exported"),
+                                                          t("gameover.exported_to", path=str(path)))))
+        else:
             from game.scenes.title import TitleScene
             self.request(Transition.replace(TitleScene(self.ctx)))
-            return True
-        return False
+        self.ctx.sounds.play("click")
+        return True
 
     def play_again(self) -> Scene:
         from game.scenes.play import phase_scene
@@ -88,6 +115,9 @@ class GameOverScene(Scene):
             if player in winners:
                 style.text(surface, "★", (rect.x + 130 + style.font(26, True, "serif").size(self.match.name(player))[0] + 12,
                                           y + 10), 26, style.GOLD, bold=True)
-        for rect, label in zip(BUTTONS, (t("gameover.again"), t("gameover.title_screen"))):
-            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         primary=label == t("gameover.again"))
+        for rect, name in zip(BUTTONS, ACTIONS):
+            style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         primary=name == "again")
+        if self.exported:
+            style.text(surface, t("gameover.exported_to", path=self.exported), (layout.WIDTH // 2, 750), 13,
+                       style.PARCHMENT, anchor="midtop")

@@ -31,6 +31,7 @@ class PlayScene(Scene):
         self.table = table or Table()
         if table is None:
             self.resync()
+            self.table.restore_offer(match.past_events())
         self.tweener = Tweener(speed=ctx.settings.anim_speed)
         self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
         self.picker = Picker()
@@ -39,6 +40,7 @@ class PlayScene(Scene):
         self.toast = ""
         self.toast_time = 0.0
         self.skipping = False
+        self._save_error_shown: str | None = None
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
@@ -83,7 +85,11 @@ class PlayScene(Scene):
             self.picker.cancel()
             return True
         if intent.kind == inp.CANCEL or (intent.kind == inp.CLICK and layout.MENU_BUTTON.collidepoint(intent.pos)):
-            self.request(Transition.push(SettingsScene(self.ctx, in_game=True)))
+            self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
+            return True
+        if intent.kind == inp.UNDO or (intent.kind == inp.CLICK and self.undo_shown()
+                                       and layout.UNDO_BUTTON.collidepoint(intent.pos)):
+            self.undo()
             return True
         if intent.kind == inp.FAST_FORWARD:
             self.skipping = True
@@ -146,6 +152,36 @@ class PlayScene(Scene):
             self.show_toast(self.match.error or "")
             self.ctx.sounds.play("error")
 
+    # ---- undo ---------------------------------------------------------------------------------
+    def undo_shown(self) -> bool:
+        """The Undo button is offered while the lone human may take a decision back."""
+        return bool(self.my_turn()) and self.match.can_undo()
+
+    def undo(self) -> None:
+        """Ctrl+Z / the Undo button: one decision back, the board jumps there without animating."""
+        if not self.undo_shown():
+            if self.match.undo_player and not self.tweener.busy and not self.match.events:
+                self.show_toast(t("undo.refused"))
+                self.ctx.sounds.play("error")
+            return
+        if not self.match.undo():
+            self.show_toast(self.match.error or t("undo.refused"))
+            return
+        self.jump_to_position()
+        self.show_toast(t("undo.done"))
+        self.ctx.sounds.play("click")
+
+    def jump_to_position(self) -> None:
+        """Show the match's current position at once: no tweens, no sprites, the offer rebuilt."""
+        self.tweener.cancel()
+        self.animator.banner.alpha = 0.0
+        self.table.reset_animation()
+        self.table.offer = []
+        self.resync()
+        self.table.restore_offer(self.match.past_events())
+        self.picker.cancel()
+        self._picker_key = None
+
     def show_toast(self, message: str) -> None:
         self.toast, self.toast_time = message, 3.5
 
@@ -171,6 +207,9 @@ class PlayScene(Scene):
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
         self.toast_time = max(0.0, self.toast_time - dt)
+        if self.match.save_error and self.match.save_error != self._save_error_shown:
+            self._save_error_shown = self.match.save_error
+            self.show_toast(t("save.autosave_failed", error=self.match.save_error))
         while True:
             if self.tweener.busy:
                 if not self.skipping:
@@ -188,13 +227,29 @@ class PlayScene(Scene):
         return self.settle()
 
     def pump(self, event: Any) -> Transition | None:
-        """Consume the next event (animate it) or hand over to the scene that shows it."""
+        """Consume the next event (animate it) or hand over to the scene that shows it. Several
+        Caballeros moved by one effect (a court fill, an Intrigue, an eviction) fly together."""
         from game.scenes.scoring import ScoringScene
         kind = type(event).__name__
         if kind == "ScoringStarted" and event.kind == "general":
             return Transition.replace(ScoringScene(self.ctx, self.match, self.table))
         self.animator.start(self.match.events.popleft())
+        if kind == "CaballerosMoved":
+            self.fly_together()
         return None
+
+    def fly_together(self) -> None:
+        """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
+        queue = self.match.events
+        delay = 0.0
+        while queue and type(queue[0]).__name__ == "CaballerosMoved" and self.joins_flight(queue[0]):
+            delay += 0.06
+            event = queue.popleft()
+            self.animator.fly(event.player, event.source, event.target, event.count, delay=delay)
+
+    def joins_flight(self, event: Any) -> bool:
+        """Whether a queued Caballeros move may start with the current flight (scenes narrow it)."""
+        return True
 
     def settle(self) -> Transition | None:
         """Nothing left to animate: resync, then hand-off, next scene, or let the AI think."""
@@ -262,7 +317,7 @@ class PlayScene(Scene):
         turn = self.my_turn()
         selectable = frozenset(self.picker.values("card")) if turn else frozenset()
         cards.offer_column(surface, self.table, selectable, self.hover, match.game.card)
-        hud.log_panel(surface, match.log)
+        hud.log_panel(surface, match.visible_log())
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""
@@ -281,6 +336,10 @@ class PlayScene(Scene):
             style.button(surface, rect, self.choice_label(choice),
                          hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=choice.verb in ("done", "action", "allow"), size=16)
+        if self.undo_shown():
+            rect = layout.UNDO_BUTTON
+            style.button(surface, rect, "↶ " + t("button.undo"),
+                         hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """Per-card help on hover: the full effect text of an offered action card."""

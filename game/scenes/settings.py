@@ -1,6 +1,8 @@
 """Pause / settings menu: language, volume, mute, animation speed, fullscreen; saved at once."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game import i18n
@@ -12,7 +14,7 @@ from game.scene import Context, Scene, Transition
 from game.settings import LANGUAGES, SPEEDS
 
 ROWS = ("language", "volume", "mute", "speed", "fullscreen")
-PANEL = pygame.Rect(layout.WIDTH // 2 - 300, 130, 600, 540)
+PANEL = pygame.Rect(layout.WIDTH // 2 - 300, 90, 600, 620)
 
 
 def row_rects() -> list[tuple[pygame.Rect, str]]:
@@ -20,22 +22,27 @@ def row_rects() -> list[tuple[pygame.Rect, str]]:
             for i, row in enumerate(ROWS)]
 
 
-def action_rects(in_game: bool) -> list[tuple[pygame.Rect, str]]:
-    names = ("resume", "quit_to_title") if in_game else ("back",)
+def action_rects(in_game: bool, can_save: bool = False) -> list[tuple[pygame.Rect, str]]:
+    """The buttons under the settings; in a game a second row saves to / loads from a slot."""
+    rows = [("resume", "quit_to_title"), ("save", "load") if can_save else ("load",)] if in_game else [("back",)]
     width = 240
-    total = len(names) * width + (len(names) - 1) * 20
-    left = PANEL.centerx - total // 2
-    return [(pygame.Rect(left + i * (width + 20), PANEL.bottom - 80, width, 50), name)
-            for i, name in enumerate(names)]
+    out = []
+    for r, names in enumerate(rows):
+        total = len(names) * width + (len(names) - 1) * 20
+        left = PANEL.centerx - total // 2
+        y = PANEL.bottom - 80 - (len(rows) - 1 - r) * 62
+        out += [(pygame.Rect(left + i * (width + 20), y, width, 50), name) for i, name in enumerate(names)]
+    return out
 
 
 class SettingsScene(Scene):
     name = "settings"
     opaque = False
 
-    def __init__(self, ctx: Context, in_game: bool) -> None:
+    def __init__(self, ctx: Context, in_game: bool, match: Any = None) -> None:
         super().__init__(ctx)
         self.in_game = in_game
+        self.match = match
         self.hover: tuple[int, int] | None = None
 
     def handle(self, intent: inp.Intent) -> bool:
@@ -51,7 +58,7 @@ class SettingsScene(Scene):
             if rect.collidepoint(intent.pos):
                 self.change(row, 1 if intent.pos[0] > rect.centerx else -1)
                 return True
-        for rect, name in action_rects(self.in_game):
+        for rect, name in action_rects(self.in_game, self.match is not None):
             if rect.collidepoint(intent.pos):
                 self.act(name)
         return True
@@ -79,6 +86,12 @@ class SettingsScene(Scene):
         if name == "quit_to_title":
             from game.scenes.title import TitleScene
             self.request(Transition.reset(TitleScene(self.ctx)))
+        elif name == "save" and self.match is not None:
+            from game.scenes.files import SaveScene
+            self.request(Transition.replace(SaveScene(self.ctx, self.match)))
+        elif name == "load":
+            from game.scenes.files import FilesScene
+            self.request(Transition.replace(FilesScene(self.ctx, "load")))
         else:
             self.request(Transition.pop())
 
@@ -106,6 +119,6 @@ class SettingsScene(Scene):
                        anchor="midleft")
             style.text(surface, f"‹  {self.value(row)}  ›", (rect.right - 16, rect.centery), 18, style.INK,
                        anchor="midright")
-        for rect, name in action_rects(self.in_game):
+        for rect, name in action_rects(self.in_game, self.match is not None):
             style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name in ("resume", "back"))

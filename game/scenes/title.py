@@ -1,20 +1,22 @@
-"""Title screen: new game, continue the saved game, settings, help, quit."""
+"""Title screen: new game, continue the autosaved game, load a named save, watch replays,
+settings, help, quit."""
 from __future__ import annotations
 
 import pygame
 
 from game import input as inp
 from game import layout
-from game.controller import Match
+import engine
+from game import saves
 from game.i18n import language, t
 from game.render import board, style
 from game.scene import Context, Scene, Transition
 
-ITEMS = ("new", "continue", "settings", "help", "quit")
+ITEMS = ("new", "continue", "load", "replays", "settings", "help", "quit")
 
 
 def title_buttons() -> list[tuple[pygame.Rect, str]]:
-    return list(zip(layout.menu_rects(len(ITEMS), top=330), ITEMS))
+    return list(zip(layout.menu_rects(len(ITEMS), top=262, height=44), ITEMS))
 
 
 class TitleScene(Scene):
@@ -23,7 +25,10 @@ class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.hover: tuple[int, int] | None = None
-        self.can_continue = Match.has_saved()
+        self.can_continue = saves.continue_info() is not None
+
+    def resume(self) -> None:
+        self.can_continue = saves.continue_info() is not None
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -49,12 +54,10 @@ class TitleScene(Scene):
         if item == "new":
             self.request(Transition.replace(SetupScene(self.ctx)))
         elif item == "continue" and self.can_continue:
-            match = Match.load_saved()
-            if match is None:
-                self.can_continue = False
-                return True
-            from game.scenes.play import phase_scene
-            self.request(Transition.replace(phase_scene(match.game.phase)(self.ctx, match)))
+            self.continue_game()
+        elif item in ("load", "replays"):
+            from game.scenes.files import FilesScene
+            self.request(Transition.push(FilesScene(self.ctx, "load" if item == "load" else "replay")))
         elif item == "settings":
             self.request(Transition.push(SettingsScene(self.ctx, in_game=False)))
         elif item == "help":
@@ -63,14 +66,26 @@ class TitleScene(Scene):
             self.request(Transition.quit())
         return True
 
+    def continue_game(self) -> None:
+        """Resume the autosave exactly where it stopped; a broken autosave says why in a dialog."""
+        from game.scenes.dialog import MessageScene
+        from game.scenes.files import resume_scene
+        try:
+            game, meta = saves.load_autosave()
+        except engine.EngineError as exc:
+            self.can_continue = False
+            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), error=True)))
+            return
+        self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats)))
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         art = board.static_layer(language())
         surface.blit(art, ((layout.WIDTH - art.get_width()) // 2, 60))
         style.dim(surface, 120, style.WOOD_DARK)
-        style.text(surface, "El Grande", (layout.WIDTH // 2, 120), 96, style.GOLD_LIGHT, bold=True, face="serif",
+        style.text(surface, "El Grande", (layout.WIDTH // 2, 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
-        style.text(surface, t("title.tagline"), (layout.WIDTH // 2, 236), 22, style.PARCHMENT, face="serif",
+        style.text(surface, t("title.tagline"), (layout.WIDTH // 2, 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
         for rect, item in title_buttons():
             enabled = item != "continue" or self.can_continue

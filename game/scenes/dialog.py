@@ -1,0 +1,68 @@
+"""A modal message box over the current scene: a title, a one-line message (wrapped), an OK button.
+
+Used for failed loads ("the current game is untouched"), save confirmations and export paths.
+Pushed on top; Enter, Escape or OK pops it and nothing below changes.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import input as inp
+from game import layout
+from game.i18n import t
+from game.render import style
+from game.scene import Context, Scene, Transition
+
+PANEL = pygame.Rect(layout.WIDTH // 2 - 330, 250, 660, 270)
+OK_BUTTON = pygame.Rect(PANEL.centerx - 100, PANEL.bottom - 70, 200, 48)
+
+
+def hard_wrap(value: str, width: int, size: int) -> list[str]:
+    """Word wrap that also breaks words wider than the box (long file paths)."""
+    out: list[str] = []
+    for line in style.wrap(value, width, size):
+        while style.font(size).size(line)[0] > width and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and style.font(size).size(line[:cut])[0] > width:
+                cut -= 1
+            slash = line.rfind("/", 0, cut)
+            cut = slash + 1 if slash > cut // 2 else cut
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+class MessageScene(Scene):
+    name = "dialog"
+    opaque = False
+
+    def __init__(self, ctx: Context, title: str, message: str, error: bool = False) -> None:
+        super().__init__(ctx)
+        self.title = title
+        self.message = message
+        self.error = error
+        self.hover: tuple[int, int] | None = None
+
+    def enter(self) -> None:
+        self.ctx.sounds.play("error" if self.error else "click")
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+            return True
+        if intent.kind in (inp.CONFIRM, inp.CANCEL) or (intent.kind == inp.CLICK and OK_BUTTON.collidepoint(intent.pos)):
+            self.request(Transition.pop())
+        return True   # modal: nothing reaches the scene below
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 150)
+        style.panel(surface, PANEL, border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
+        style.text(surface, self.title, (PANEL.centerx, PANEL.y + 22), 26, style.DANGER if self.error else style.INK,
+                   bold=True, face="serif", anchor="midtop")
+        y = PANEL.y + 74
+        for line in hard_wrap(self.message, PANEL.width - 72, 15)[:6]:
+            style.text(surface, line, (PANEL.x + 36, y), 15, style.INK)
+            y += style.font(15).get_linesize() + 2
+        style.button(surface, OK_BUTTON, t("dialog.ok"), hover=bool(self.hover and OK_BUTTON.collidepoint(self.hover)),
+                     primary=True)

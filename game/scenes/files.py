@@ -1,0 +1,324 @@
+"""Saved games and records: the load screen (named slots: name, date, players, round; load or
+delete), the replay browser (slots, the autosave and exported records) and the "save as" dialog.
+
+Every read goes through game/saves.py, so a broken file is listed with its error and a failed load
+shows the one-line message in a dialog; the game below (if any) is never touched by a failure.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+import engine
+from game import input as inp
+from game import layout, saves
+from game.i18n import t
+from game.render import style
+from game.scene import Context, Scene, Transition
+
+PANEL = pygame.Rect(layout.WIDTH // 2 - 440, 70, 880, 660)
+ROWS = 9
+ROW_H = 50
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file as the list shows it."""
+    kind: str                 # "slot", "autosave" or "record"
+    path: Path
+    name: str
+    when: str = ""
+    players: tuple[str, ...] = ()
+    round: int | None = None
+    moves: int = 0
+    error: str | None = None
+
+
+def local_time(stamp: str) -> str:
+    """An ISO timestamp from a save, in the player's local time (as written when unreadable)."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return stamp
+
+
+def _round_of(path: Path) -> int | None:
+    """The round a save stopped in, read from its snapshot (None when it cannot be told)."""
+    try:
+        state = saves.read_json(path)["game"]["state"]
+        return int(state["rounds"][state["round_idx"]])
+    except (engine.EngineError, KeyError, IndexError, TypeError, ValueError):
+        return None
+
+
+def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
+    name = t("files.autosave") if kind == "autosave" else (info.label or info.name)
+    if info.error:
+        return Entry(kind, info.path, name, error=info.error)
+    return Entry(kind, info.path, name, local_time(info.saved_at), info.players, _round_of(info.path),
+                 info.moves)
+
+
+def record_entry(path: Path) -> Entry:
+    """An exported record: date and players from its header, or the load error."""
+    try:
+        doc = saves.read_json(path)
+        if not isinstance(doc, dict) or doc.get("format") != saves.RECORD_FORMAT:
+            raise engine.DataError(f"{path.name}: field 'format' is not {saves.RECORD_FORMAT!r}")
+        record = doc.get("record") or {}
+        setup = record.get("setup") or {}
+        players = tuple(str(p) for p in setup.get("players", ())) if isinstance(setup, dict) else ()
+        moves = record.get("moves")
+        return Entry("record", path, path.stem, local_time(str(doc.get("exported_at", ""))), players,
+                     moves=len(moves) if isinstance(moves, list) else 0)
+    except (engine.EngineError, AttributeError, TypeError) as exc:
+        return Entry("record", path, path.stem, error=str(exc))
+
+
+def slot_entries() -> list[Entry]:
+    return [slot_entry(info) for info in saves.list_slots()]
+
+
+def replay_entries() -> list[Entry]:
+    """Everything the replay viewer can open: exported records, named slots, the autosave."""
+    try:
+        records = sorted(saves.records_dir().glob("*.json"), key=lambda p: p.name, reverse=True)
+    except OSError:
+        records = []
+    entries = [record_entry(p) for p in records if not p.name.startswith(".")]
+    entries += slot_entries()
+    if saves.autosave_path().exists():
+        entries.append(slot_entry(saves.peek(saves.autosave_path()), "autosave"))
+    return entries
+
+
+class FilesScene(Scene):
+    """A list of files with a selection and buttons. mode "load": named slots (load, delete);
+    mode "replay": records and saves opened in the replay viewer."""
+
+    name = "files"
+    opaque = False
+
+    def __init__(self, ctx: Context, mode: str = "load") -> None:
+        super().__init__(ctx)
+        self.mode = mode
+        self.hover: tuple[int, int] | None = None
+        self.selected = 0
+        self.top = 0
+        self.entries: list[Entry] = []
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.entries = slot_entries() if self.mode == "load" else replay_entries()
+        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+
+    # ---- layout -------------------------------------------------------------------------------
+    def row_rects(self) -> list[tuple[pygame.Rect, int]]:
+        visible = range(self.top, min(len(self.entries), self.top + ROWS))
+        return [(pygame.Rect(PANEL.x + 30, PANEL.y + 100 + k * (ROW_H + 6), PANEL.width - 60, ROW_H), i)
+                for k, i in enumerate(visible)]
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        names = ["open", "delete", "back"] if self.mode == "load" else ["open", "back"]
+        width, gap = 200, 20
+        left = PANEL.centerx - (len(names) * width + (len(names) - 1) * gap) // 2
+        return [(pygame.Rect(left + i * (width + gap), PANEL.bottom - 74, width, 50), n) for i, n in enumerate(names)]
+
+    # ---- input --------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+        elif intent.kind == inp.CANCEL:
+            self.request(Transition.pop())
+        elif intent.kind == inp.CONFIRM:
+            self.act("open")
+        elif intent.kind in (inp.STEP_BACK, inp.STEP_FORWARD) or (intent.kind == inp.KEY and intent.key in
+                                                                   (pygame.K_UP, pygame.K_DOWN)):
+            down = intent.kind == inp.STEP_FORWARD or intent.key == pygame.K_DOWN
+            self.select(self.selected + (1 if down else -1))
+        elif intent.kind == inp.KEY and intent.key == pygame.K_DELETE and self.mode == "load":
+            self.act("delete")
+        elif intent.kind == inp.CLICK:
+            for rect, index in self.row_rects():
+                if rect.collidepoint(intent.pos):
+                    self.select(index)
+            for rect, name in self.buttons():
+                if rect.collidepoint(intent.pos):
+                    self.act(name)
+        return True   # modal
+
+    def select(self, index: int) -> None:
+        if not self.entries:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, index))
+        if self.selected < self.top:
+            self.top = self.selected
+        elif self.selected >= self.top + ROWS:
+            self.top = self.selected - ROWS + 1
+
+    def act(self, name: str) -> None:
+        from game.scenes.dialog import MessageScene
+        if name == "back":
+            self.request(Transition.pop())
+            return
+        if not self.entries:
+            return
+        entry = self.entries[self.selected]
+        self.ctx.sounds.play("click")
+        if name == "delete":
+            try:
+                saves.delete_slot(entry.path.stem)
+            except engine.EngineError as exc:
+                self.request(Transition.push(MessageScene(self.ctx, t("files.delete_failed"), str(exc), True)))
+            self.refresh()
+            return
+        try:
+            scene = self.open(entry)
+        except engine.EngineError as exc:
+            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), error=True)))
+            return
+        self.request(scene)
+
+    def open(self, entry: Entry) -> Transition:
+        """Load the file (raises engine.EngineError with a one-line message) and say where to go."""
+        if self.mode == "replay":
+            from game.replay_model import ReplayModel
+            from game.scenes.replay import ReplayScene
+            return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path)))
+        game, meta = saves.load_save(entry.path)
+        return Transition.reset(resume_scene(self.ctx, game, meta.seats))
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 170)
+        style.panel(surface, PANEL, border=style.GOLD, width=3, radius=14)
+        title = t("files.load_title") if self.mode == "load" else t("files.replay_title")
+        style.text(surface, title, (PANEL.centerx, PANEL.y + 20), 30, style.INK, bold=True, face="serif",
+                   anchor="midtop")
+        heads = ((t("files.name"), 46), (t("files.date"), 330), (t("files.players"), 500), (t("files.round"), 760))
+        for label, dx in heads:
+            style.text(surface, label, (PANEL.x + dx, PANEL.y + 76), 12, style.INK_SOFT, bold=True)
+        if not self.entries:
+            empty = t("files.empty") if self.mode == "load" else t("files.no_records")
+            style.text(surface, empty, (PANEL.centerx, PANEL.y + 200), 18, style.INK_SOFT, anchor="center")
+        for rect, index in self.row_rects():
+            self.draw_row(surface, rect, self.entries[index], index == self.selected)
+        if len(self.entries) > ROWS:
+            more = t("files.more", shown=f"{self.top + 1}–{min(len(self.entries), self.top + ROWS)}",
+                     total=len(self.entries))
+            style.text(surface, more, (PANEL.right - 30, PANEL.bottom - 92), 12, style.INK_SOFT, anchor="bottomright")
+        for rect, name in self.buttons():
+            enabled = bool(self.entries) or name == "back"
+            label = t(f"files.{name}") if name != "open" or self.mode == "load" else t("files.watch")
+            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         enabled=enabled, primary=name == "open")
+
+    def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, selected: bool) -> None:
+        hover = bool(self.hover and rect.collidepoint(self.hover))
+        fill = style.GOLD_LIGHT if selected else (style.PARCHMENT_DARK if hover else style.PARCHMENT)
+        pygame.draw.rect(surface, fill, rect, border_radius=8)
+        pygame.draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 2 if selected else 1,
+                         border_radius=8)
+        kind = {"record": "files.kind_record", "autosave": "files.kind_autosave"}.get(entry.kind, "files.kind_slot")
+        name = entry.name
+        style.text(surface, name, (rect.x + 16, rect.y + 6), style.fit_size(name, 270, 17, True, "serif"), style.INK,
+                   bold=True, face="serif")
+        style.text(surface, t(kind), (rect.x + 16, rect.y + 29), 11, style.INK_SOFT)
+        if entry.error:
+            message = entry.error
+            style.text(surface, message, (rect.x + 300, rect.centery), style.fit_size(message, rect.width - 320, 13),
+                       style.DANGER, anchor="midleft")
+            return
+        style.text(surface, entry.when, (rect.x + 300, rect.centery), 15, style.INK, anchor="midleft")
+        x = rect.x + 470
+        for player in entry.players:
+            pygame.draw.rect(surface, style.player_colour(player), (x, rect.centery - 9, 18, 18), border_radius=4)
+            pygame.draw.rect(surface, style.INK, (x, rect.centery - 9, 18, 18), 1, border_radius=4)
+            x += 24
+        style.text(surface, t("files.players_count", count=len(entry.players)), (x + 4, rect.centery), 13,
+                   style.INK_SOFT, anchor="midleft")
+        detail = t("files.round_value", round=entry.round) if entry.round else t("files.moves", count=entry.moves)
+        style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")
+
+
+def resume_scene(ctx: Context, game: engine.Game, seats: Any) -> Scene:
+    """The in-game scene continuing a loaded game (log rebuilt from its record)."""
+    from game.controller import Match
+    from game.scenes.play import phase_scene
+    match = Match.from_game(game, seats)
+    return phase_scene(match.game.phase)(ctx, match)
+
+
+class SaveScene(Scene):
+    """Save the running game under a name (pause menu): a text field and Save / Cancel."""
+
+    name = "save"
+    opaque = False
+    text_entry = True
+    BOX = pygame.Rect(layout.WIDTH // 2 - 300, 260, 600, 260)
+
+    def __init__(self, ctx: Context, match: Any) -> None:
+        super().__init__(ctx)
+        self.match = match
+        stamp = datetime.now().strftime("%d %b %H.%M")
+        self.value = t("files.default_name", round=match.game.round, time=stamp)
+        self.hover: tuple[int, int] | None = None
+
+    @property
+    def field(self) -> pygame.Rect:
+        return pygame.Rect(self.BOX.x + 40, self.BOX.y + 90, self.BOX.width - 80, 48)
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        return [(pygame.Rect(self.BOX.centerx - 210, self.BOX.bottom - 74, 200, 50), "save"),
+                (pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 74, 200, 50), "cancel")]
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+        elif intent.kind == inp.CANCEL:
+            self.request(Transition.pop())
+        elif intent.kind == inp.CONFIRM:
+            self.save()
+        elif intent.kind == inp.KEY:
+            if intent.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+            elif intent.text and intent.text.isprintable() and len(self.value) < 40:
+                self.value += intent.text
+        elif intent.kind == inp.CLICK:
+            for rect, name in self.buttons():
+                if rect.collidepoint(intent.pos):
+                    if name == "save":
+                        self.save()
+                    else:
+                        self.request(Transition.pop())
+        return True
+
+    def save(self) -> None:
+        from game.scenes.dialog import MessageScene
+        try:
+            path = saves.save_slot(self.value, self.match.game, self.match.seat_meta())
+        except engine.EngineError as exc:
+            self.request(Transition.push(MessageScene(self.ctx, t("files.save_failed"), str(exc), error=True)))
+            return
+        self.ctx.sounds.play("click")
+        self.request(Transition.replace(MessageScene(self.ctx, t("files.saved"),
+                                                     t("files.saved_as", name=self.value.strip(), path=str(path)))))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 160)
+        style.panel(surface, self.BOX, border=style.GOLD, width=3, radius=14)
+        style.text(surface, t("files.save_title"), (self.BOX.centerx, self.BOX.y + 20), 28, style.INK, bold=True,
+                   face="serif", anchor="midtop")
+        style.text(surface, t("files.name"), (self.field.x, self.field.y - 20), 12, style.INK_SOFT, bold=True)
+        pygame.draw.rect(surface, style.WHITE, self.field, border_radius=6)
+        pygame.draw.rect(surface, style.GOLD, self.field, 2, border_radius=6)
+        caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
+        style.text(surface, self.value + caret, (self.field.x + 12, self.field.centery),
+                   style.fit_size(self.value + caret, self.field.width - 24, 20), style.INK, anchor="midleft")
+        for rect, name in self.buttons():
+            style.button(surface, rect, t(f"files.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         primary=name == "save")

@@ -1,0 +1,261 @@
+"""The replay viewer: step forward and back through every move of a record or a saved game, the
+board drawn as it was after that move and the game log beside it, the current move highlighted.
+
+Keys: ←/→ one move, Home/End the start/end, Space or Enter play/pause, Escape back. Clicking a log
+line jumps to that move. The positions come from game/replay_model.py (the record replayed once,
+every move checked), so the board is exactly `engine.replay` of the record cut at that step.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+import engine
+from game import input as inp
+from game import layout
+from game.describe import describe_step
+from game.i18n import language, player_name, t
+from game.render import board, hud, style
+from game.replay_model import ReplayModel
+from game.scene import Context, Scene, Transition
+from game.table import Table
+
+LOG_RECT = pygame.Rect(layout.SIDE.x, layout.PLAYERS_RECT.bottom + 6, layout.SIDE.width,
+                       layout.SIDE.bottom - layout.PLAYERS_RECT.bottom - 6)
+LOG_SIZE = 12
+CONTROLS = ("start", "back", "play", "forward", "end")
+AREAS = set(engine.REGIONS) | {"castillo"}
+
+
+def control_rects() -> list[tuple[pygame.Rect, str]]:
+    """The transport buttons, centred at the foot of the map."""
+    width, gap = 70, 10
+    total = (len(CONTROLS) + 1) * width + (len(CONTROLS) - 1) * gap
+    left = layout.MAP_RECT.centerx - total // 2
+    rects, x = [], left
+    for name in CONTROLS:
+        w = width * 2 if name == "play" else width
+        rects.append((pygame.Rect(x, layout.CHOICE_ROW.y - 4, w, 44), name))
+        x += w + gap
+    return rects
+
+
+CONTROL_GLYPHS = {"start": "⏮", "back": "◀", "forward": "▶", "end": "⏭"}
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, ctx: Context, model: ReplayModel, position: int | None = None) -> None:
+        super().__init__(ctx)
+        self.model = model
+        seats = {s.player: s for s in (model.seats or ())}
+        self.names = {p: s.name for p, s in seats.items()}
+        self.kinds = {p: s.kind for p, s in seats.items()}
+        final = model.game_at(len(model))
+        humans = [p for p, kind in self.kinds.items() if kind == "human"]
+        # a game still in progress is shown as its (first) human saw it: no peeking at the stacks
+        self.viewer: str | None = None if final.is_over or not humans else humans[0]
+        self.lines = self._log_lines()
+        self.table = Table()
+        self.playing = False
+        self.timer = 0.0
+        self.hover: tuple[int, int] | None = None
+        self.model.seek(len(model) if position is None else position)
+        self.sync()
+
+    # ---- model --------------------------------------------------------------------------------
+    def name_of(self, player: str) -> str:
+        return player_name(player, self.names)
+
+    def _log_lines(self) -> list[tuple[int, str, bool]]:
+        """(move index, text, is an event line) for every move, aligned with the record."""
+        out: list[tuple[int, str, bool]] = []
+        for step in self.model.steps:
+            for k, line in enumerate(describe_step(step, self.name_of, every_move=True)):
+                out.append((step.index, line, k > 0))
+        return out
+
+    def shown(self) -> Any:
+        """What the board draws at the current position: the game, or the viewer's view of it."""
+        game = self.model.game
+        return game.view(self.viewer) if self.viewer else game
+
+    def sync(self) -> None:
+        """Rebuild the drawn table for the current position (no animation: the board jumps)."""
+        table = Table()
+        game = self.model.game
+        hide: str | None | bool = False
+        if self.viewer and game.options.get("castillo") == "secret" and not game.is_over:
+            hide = self.viewer
+        table.sync(self.shown(), hide)
+        table.restore_offer(e for step in self.model.steps[:self.model.position] for e in step.events)
+        step = self.model.last_step
+        table.focus = next((a for a in reversed(step.move.split()[1:]) if a in AREAS), None) if step else None
+        self.table = table
+
+    def go(self, where: str) -> None:
+        before = self.model.position
+        {"start": self.model.to_start, "end": self.model.to_end,
+         "back": self.model.back, "forward": self.model.forward}[where]()
+        if where != "forward" or self.model.at_end:
+            self.playing = self.playing and where == "forward" and not self.model.at_end
+        if self.model.position != before:
+            self.sync()
+
+    # ---- input --------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> bool:
+        from game.scenes.help import HelpScene
+        kind = intent.kind
+        if kind == inp.HOVER:
+            self.hover = intent.pos
+        elif kind == inp.STEP_BACK:
+            self.playing = False
+            self.go("back")
+        elif kind == inp.STEP_FORWARD:
+            self.playing = False
+            self.go("forward")
+        elif kind == inp.TO_START:
+            self.playing = False
+            self.go("start")
+        elif kind == inp.TO_END:
+            self.playing = False
+            self.go("end")
+        elif kind == inp.CONFIRM:
+            self.toggle_play()
+        elif kind == inp.CANCEL:
+            self.request(Transition.pop())
+        elif kind == inp.HELP:
+            self.request(Transition.push(HelpScene(self.ctx)))
+        elif kind == inp.CLICK:
+            return self.click(intent.pos)
+        else:
+            return False
+        return True
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        from game.scenes.help import HelpScene
+        if layout.MENU_BUTTON.collidepoint(pos):
+            self.request(Transition.pop())
+            return True
+        if layout.HELP_BUTTON.collidepoint(pos):
+            self.request(Transition.push(HelpScene(self.ctx)))
+            return True
+        for rect, name in control_rects():
+            if rect.collidepoint(pos):
+                if name == "play":
+                    self.toggle_play()
+                else:
+                    self.playing = False
+                    self.go(name)
+                self.ctx.sounds.play("click")
+                return True
+        for rect, index in self.log_rows():
+            if rect.collidepoint(pos):
+                self.playing = False
+                self.model.seek(index + 1)
+                self.sync()
+                return True
+        return False
+
+    def toggle_play(self) -> None:
+        if self.model.at_end:
+            self.go("start")
+        self.playing = not self.playing
+        self.timer = 0.0
+
+    def update(self, dt: float) -> Transition | None:
+        if self.playing:
+            self.timer += dt * max(0.25, self.ctx.settings.anim_speed)
+            if self.timer >= 0.7:
+                self.timer = 0.0
+                self.go("forward")
+        return self.take_request()
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def log_window(self) -> tuple[int, int]:
+        """The slice of log lines on screen: the current move's lines kept in view."""
+        room = (LOG_RECT.height - 30) // style.font(LOG_SIZE).get_linesize()
+        current = self.model.position - 1
+        focus = next((i for i, (index, _, _) in enumerate(self.lines) if index == current), 0)
+        first = max(0, min(len(self.lines) - room, focus - room // 2))
+        return first, min(len(self.lines), first + room)
+
+    def log_rows(self) -> list[tuple[pygame.Rect, int]]:
+        line_h = style.font(LOG_SIZE).get_linesize()
+        first, last = self.log_window()
+        return [(pygame.Rect(LOG_RECT.x + 4, LOG_RECT.y + 24 + k * line_h, LOG_RECT.width - 8, line_h),
+                 self.lines[i][0]) for k, i in enumerate(range(first, last))]
+
+    def caption(self) -> str:
+        return t("replay.caption", position=self.model.position, total=len(self.model))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        board.draw_board(surface, self.table, language(), focus=self.table.focus)
+        hud.success_track(surface, self.table)
+        for rect, player in zip(layout.player_rects(len(self.table.players)), self.table.players):
+            kind = self.kinds.get(player)
+            label = t(f"seat.{kind}") if kind else ""
+            hud.player_panel(surface, rect, self.table, player, self.name_of(player), label,
+                             player == self.table.active, False, None)
+        self.draw_log(surface)
+        hud.top_bar(surface, self.table, self.caption(), self.hover, menu_label=t("replay.back"))
+        self.draw_current(surface)
+        self.draw_controls(surface)
+
+    def draw_current(self, surface: pygame.Surface) -> None:
+        """The move that led here, on the prompt plate over the map."""
+        step = self.model.last_step
+        text = describe_step(step, self.name_of, every_move=True)[0] if step else t("replay.start")
+        if self.model.at_end and self.model.game.is_over:
+            text = t("replay.finished", text=text)
+        rect = layout.PROMPT_RECT
+        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (*style.WOOD_DARK, 215), plate.get_rect(), border_radius=8)
+        surface.blit(plate, rect)
+        size = style.fit_size(text, rect.width - 24, 17, True)
+        style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        rects = control_rects()
+        back = rects[0][0].unionall([r for r, _ in rects]).inflate(24, 16)
+        plate = pygame.Surface(back.size, pygame.SRCALPHA)
+        pygame.draw.rect(plate, (*style.WOOD_DARK, 200), plate.get_rect(), border_radius=12)
+        surface.blit(plate, back)
+        for rect, name in rects:
+            if name == "play":
+                glyph = t("replay.pause") if self.playing else t("replay.play")
+            else:
+                glyph = CONTROL_GLYPHS[name]
+            enabled = {"start": not self.model.at_start, "back": not self.model.at_start,
+                       "forward": not self.model.at_end, "end": not self.model.at_end}.get(name, True)
+            style.button(surface, rect, glyph, hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         enabled=enabled, primary=name == "play", size=18)
+        hint = t("replay.keys")
+        style.text(surface, hint, (back.centerx, back.y - 6), 12, style.PARCHMENT, anchor="midbottom",
+                   shadow=(0, 0, 0))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        style.panel(surface, LOG_RECT)
+        style.text(surface, t("hud.log"), (LOG_RECT.x + 10, LOG_RECT.y + 6), 12, style.INK_SOFT, bold=True)
+        current = self.model.position - 1
+        first, _ = self.log_window()
+        font = style.font(LOG_SIZE)
+        for k, (rect, index) in enumerate(self.log_rows()):
+            _, text, is_event = self.lines[first + k]
+            if index == current:
+                pygame.draw.rect(surface, style.GOLD_LIGHT, rect, border_radius=3)
+            elif self.hover and rect.collidepoint(self.hover):
+                pygame.draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=3)
+            colour = style.INK if index <= current else style.GREY
+            x = rect.x + (22 if is_event else 6)
+            if not is_event:
+                style.text(surface, f"{index + 1}", (rect.x + 40, rect.y), LOG_SIZE - 1, style.INK_SOFT,
+                           anchor="topright")
+                x = rect.x + 46
+            width = rect.right - x - 4
+            while font.size(text)[0] > width and len(text) > 2:
+                text = text[:-2] + "…"
+            style.text(surface, text, (x, rect.y), LOG_SIZE, colour, bold=index == current and not is_event)

@@ -1,0 +1,303 @@
+"""Issue 5 in the client: Continue, named slots, --load, undo and the replay viewer, driven through
+the real scenes with posted events (the engine is only called to set positions up and to check)."""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+import engine
+from game import saves, undo
+from game.controller import Match
+from game.replay_model import ReplayModel
+from game.scenes.play import phase_scene
+from game.scenes.title import title_buttons
+from game.seats import parse_players
+from tests.game.driver import Driver, make_context
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def play_randomly(match: Match, rng: random.Random, moves: int) -> None:
+    for _ in range(moves):
+        if match.game.is_over:
+            return
+        assert match.play(rng.choice(match.legal_moves()))
+    match.events.clear()
+
+
+def ctrl_z(driver: Driver) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=pygame.KMOD_LCTRL,
+                                         scancode=0))
+    driver.step()
+
+
+def title_click(driver: Driver, item: str) -> None:
+    driver.click(dict((name, rect) for rect, name in title_buttons())[item].center)
+
+
+# ---- Continue -------------------------------------------------------------------------------------
+def test_continue_resumes_the_autosaved_position_with_the_same_cards_to_come():
+    from game.scenes.title import TitleScene
+    match = Match(parse_players("human,random,random"), 17)
+    play_randomly(match, random.Random(3), 75)
+    assert saves.continue_info() is not None
+    driver = Driver(TitleScene(make_context()))
+    driver.step()
+    title_click(driver, "continue")
+    driver.step()
+    resumed = driver.scene.match
+    assert resumed is not match and driver.scene.name in ("power", "action")
+    assert resumed.game.key() == match.game.key()
+    assert resumed.log == match.log, "the game log is rebuilt from the record"
+    assert [s.kind for s in resumed.seats.values()] == ["human", "random", "random"]
+    # the same cards to come: the same moves from here reveal the same action cards
+    a, b = match.game.clone(), resumed.game.clone()
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    revealed_a, revealed_b = [], []
+    while not a.is_over:
+        revealed_a += [e.face_up for e in a.play(rng_a.choice(a.legal_moves())) if hasattr(e, "face_up")]
+        revealed_b += [e.face_up for e in b.play(rng_b.choice(b.legal_moves())) if hasattr(e, "face_up")]
+    assert revealed_a == revealed_b and revealed_a and a.key() == b.key()
+
+
+def test_continue_with_a_broken_autosave_shows_a_dialog_and_keeps_the_file(data_dir):
+    from game.scenes.title import TitleScene
+    match = Match(parse_players("human,random"), 4)
+    play_randomly(match, random.Random(1), 10)
+    path = saves.autosave_path()
+    broken = path.read_bytes()[:-40]
+    path.write_bytes(broken)
+    driver = Driver(TitleScene(make_context()))
+    driver.scene.can_continue = True          # as if the file had been readable when listed
+    driver.step()
+    title_click(driver, "continue")
+    driver.step()
+    assert driver.scene.name == "dialog" and "autosave.json" in driver.scene.message
+    assert "\n" not in driver.scene.message
+    assert path.read_bytes() == broken
+    driver.key(pygame.K_RETURN)
+    assert driver.scene.name == "title"
+
+
+# ---- named slots and a failed load in the UI --------------------------------------------------------
+def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(data_dir):
+    from game.scenes import files, settings
+    ctx = make_context()
+    match = Match(parse_players("human,random,random,random"), 8)
+    play_randomly(match, random.Random(4), 30)
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver.step(3)
+    driver.key(pygame.K_ESCAPE)                                   # pause menu
+    assert driver.scene.name == "settings"
+    buttons = dict((name, rect) for rect, name in settings.action_rects(True, True))
+    driver.click(buttons["save"].center)
+    assert driver.scene.name == "save"
+    for _ in range(40):
+        driver.key(pygame.K_BACKSPACE)
+    for ch in "Before":
+        driver.key(ord(ch.lower()), ch)
+    driver.key(pygame.K_RETURN)
+    assert driver.scene.name == "dialog"
+    driver.key(pygame.K_RETURN)
+    [slot] = saves.list_slots()
+    assert slot.label == "Before" and slot.error is None
+    assert saves.load_slot("Before")[0].key() == match.game.key()
+
+    corrupt = saves.slots_dir() / "aaa-corrupt.json"
+    corrupt.write_text('{"format": "el-grande-save", "format_version": 1, "saved_at": "x", "label": "x", '
+                       '"seats": [], "game": {"rules_version": 1, "state": {}, "record": {"moves": "no"}}}')
+    os.utime(corrupt, None)
+    original = corrupt.read_bytes()
+    key, log = match.game.key(), list(match.log)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(buttons["load"].center)
+    assert driver.scene.name == "files"
+    names = [e.path.name for e in driver.scene.entries]
+    assert "aaa-corrupt.json" in names
+    row = dict((driver.scene.entries[i].path.name, rect) for rect, i in driver.scene.row_rects())
+    driver.click(row["aaa-corrupt.json"].center)
+    open_button = dict((n, r) for r, n in driver.scene.buttons())["open"]
+    driver.click(open_button.center)
+    assert driver.scene.name == "dialog"
+    message = driver.scene.message
+    assert "aaa-corrupt.json" in message and "\n" not in message
+    driver.key(pygame.K_RETURN)
+    assert driver.scene.name == "files"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene.name in ("power", "action") and driver.scene.match is match
+    assert match.game.key() == key and match.log == log
+    assert corrupt.read_bytes() == original
+    # the good slot loads into a new match at the saved position
+    driver.key(pygame.K_ESCAPE)
+    driver.click(buttons["load"].center)
+    row = dict((driver.scene.entries[i].path.name, rect) for rect, i in driver.scene.row_rects())
+    driver.click(row["Before.json"].center)
+    driver.click(open_button.center)
+    driver.step()
+    assert driver.scene.match is not match and driver.scene.match.game.key() == key
+
+
+# ---- --load on the command line -----------------------------------------------------------------------
+def run_cli(*args: str, data: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", EL_GRANDE_DATA_DIR=str(data))
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tmp_path, data_dir):
+    match = Match(parse_players("random,random,random"), 6, autosave=False)
+    play_randomly(match, random.Random(2), 40)
+    good = saves.write_save(tmp_path / "good.json", match.game, match.seat_meta())
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(good.read_bytes()[: len(good.read_bytes()) // 2])
+    before = bad.read_bytes()
+    result = run_cli("--load", str(bad), "--headless", data=data_dir)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "bad.json" in result.stderr
+    assert result.stdout == ""
+    assert bad.read_bytes() == before
+    illegal = json.loads(good.read_text())
+    illegal["game"]["record"]["moves"][5] = "king nowhere"
+    bad.write_text(json.dumps(illegal))
+    result = run_cli("--load", str(bad), data=data_dir)
+    assert result.returncode == 2 and result.stderr.count("\n") == 1 and "bad.json" in result.stderr
+    # a good save of an AI-only game plays on to the end from where it stopped
+    result = run_cli("--load", str(good), "--headless", data=data_dir)
+    assert result.returncode == 0, result.stderr
+    assert "Winner:" in result.stdout
+
+
+# ---- undo ------------------------------------------------------------------------------------------------
+def find_undoable(seed: int) -> tuple[Match, engine.Game]:
+    """A match where the human just made an undoable decision, and the position before it."""
+    match = Match(parse_players("human,random,random"), seed)
+    rng = random.Random(seed)
+    before = match.game.clone()
+    for _ in range(3000):
+        if match.game.to_move == "red":
+            if match.can_undo():
+                match.events.clear()
+                return match, before
+            before = match.game.clone()
+        match.play(rng.choice(match.legal_moves()))
+    raise AssertionError("no undoable position found")
+
+
+def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
+    ctx = make_context()
+    match, before = find_undoable(12)
+    after = match.game.clone()
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    assert driver.until(lambda: driver.scene.my_turn() is not None, 200)
+    assert driver.scene.undo_shown()
+    ctrl_z(driver)
+    assert match.game.key() == before.key(), "Ctrl+Z takes back exactly one decision"
+    assert match.game.record() == before.record()
+    assert not match.events and not driver.scene.tweener.busy, "the board jumps, no animation replays"
+    assert driver.scene.table.count("red", "court") == before.count("red", "court")
+    assert saves.load_autosave()[0].key() == before.key(), "the undone position is autosaved"
+    assert match.log == Match.from_game(before.clone(), match.seat_meta(), autosave=False).log
+
+    # play on (the AI seats' moves played here, not by the worker, so the test does not wait on
+    # it) until an AI has moved and the human is to move again: nothing to undo any more
+    rng = random.Random(1)
+    while match.game.to_move == "red":
+        match.play(rng.choice(match.legal_moves()))
+    while match.game.to_move != "red":
+        match.play(rng.choice(match.legal_moves()))
+    assert driver.until(lambda: getattr(driver.scene, "my_turn", lambda: None)() == "red", 2000)
+    assert ReplayModel(match.game.record()).steps[-1].player != "red"
+    assert not match.can_undo() and not driver.scene.undo_shown()
+    key = match.game.key()
+    ctrl_z(driver)
+    assert match.game.key() == key
+    try:
+        undo.undo(match.game, "red")
+        raise AssertionError("undo across another player's move must be refused")
+    except undo.UndoError:
+        pass
+    assert after.key() != before.key()
+
+
+def test_undo_is_off_in_pass_and_play():
+    match = Match(parse_players("human,human,random"), 3)
+    assert match.undo_player is None and not match.can_undo() and not match.undo()
+
+
+# ---- the replay viewer ----------------------------------------------------------------------------------
+def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
+    from game.scenes.replay import ReplayScene, control_rects
+    game = engine.new_game(players=["red", "blue", "green", "yellow"], seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    record = game.record()
+    model = ReplayModel(record)
+    driver = Driver(ReplayScene(make_context(), model))
+    driver.step()
+    scene = driver.scene
+    assert scene.model.position == len(model)
+
+    def check() -> None:
+        pos = scene.model.position
+        expected = engine.replay(dict(record, moves=record["moves"][:pos]))
+        assert scene.model.game.key() == expected.key()
+        for player in expected.players:
+            for area in (*engine.REGIONS, "castillo", "court", "provinces"):
+                assert scene.table.count(player, area) == expected.count(player, area), (pos, player, area)
+        assert scene.table.king == expected.king and scene.table.scores == dict(expected.scores)
+        highlighted = [i for i, (index, _, _) in enumerate(scene.lines) if index == pos - 1]
+        assert bool(highlighted) == (pos > 0), "the current move has its log lines"
+
+    driver.key(pygame.K_HOME)
+    assert scene.model.position == 0
+    check()
+    for _ in range(7):
+        driver.key(pygame.K_RIGHT)
+    assert scene.model.position == 7
+    check()
+    driver.key(pygame.K_LEFT)
+    assert scene.model.position == 6
+    check()
+    buttons = dict((name, rect) for rect, name in control_rects())
+    driver.click(buttons["forward"].center)
+    driver.click(buttons["forward"].center)
+    assert scene.model.position == 8
+    check()
+    scene.model.seek(150)
+    scene.sync()
+    check()
+    driver.click(buttons["back"].center)
+    assert scene.model.position == 149
+    check()
+    driver.key(pygame.K_END)
+    assert scene.model.position == len(model)
+    check()
+
+
+def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
+    from game.scenes.game_over import ACTIONS, BUTTONS, GameOverScene
+    match = Match(parse_players("human,random"), 2)
+    play_randomly(match, random.Random(2), 10**6)
+    driver = Driver(GameOverScene(make_context(), match))
+    driver.step()
+    buttons = dict(zip(ACTIONS, BUTTONS))
+    driver.click(buttons["export"].center)
+    assert driver.scene.name == "dialog"
+    [path] = list(saves.records_dir().glob("*.json"))
+    assert str(path) in driver.scene.message
+    driver.key(pygame.K_RETURN)
+    model = ReplayModel.from_file(path)
+    assert model.game_at(len(model)).key() == match.game.key()
+    driver.click(buttons["replay"].center)
+    assert driver.scene.name == "replay" and driver.scene.model.position == 0
+    driver.key(pygame.K_END)
+    assert driver.scene.model.game.key() == match.game.key()
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene.name == "game_over"
