@@ -10,13 +10,14 @@ from typing import Any, Callable
 from game.i18n import area_name, t
 
 Namer = Callable[[str], str]
+QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
 
 
 def describe_move(move: Any, player: str | None, name: Namer) -> str | None:
     """The log line for `player` playing `move` (None for moves the log skips, like `done`)."""
     verb, args = move.verb, tuple(move.args)
     who = name(player) if player else ""
-    if verb in ("done", "allow", "action"):
+    if verb in QUIET_VERBS:
         return None
     if verb in ("place", "recall", "return", "king", "grande", "score", "target"):
         return t(f"log.{verb}", who=who, area=area_name(args[0]))
@@ -71,9 +72,13 @@ class _Parsed:
 def describe_step(step: Any, name: Namer, every_move: bool = False) -> list[str]:
     """The log lines of one recorded move (a `game.replay_model.Step`): the move, then its events.
     `every_move`: moves the live log skips (done, allow...) get a plain line too (replay viewer)."""
-    line = describe_move(_Parsed(step.move), step.player, name)
+    move = _Parsed(step.move)
+    line = describe_move(move, step.player, name)
     if line is None and every_move:
-        line = t("log.plain", who=name(step.player), move=step.move)
+        if move.verb in QUIET_VERBS:
+            line = t(f"log.step_{move.verb}", who=name(step.player))
+        else:
+            line = t("log.plain", who=name(step.player), move=step.move)
     lines = [line] if line else []
     for event in step.events:
         text = describe_event(event, name)

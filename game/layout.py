@@ -19,7 +19,8 @@ MAP_RECT = pygame.Rect(8, 44, 840, 689)
 PROMPT_RECT = pygame.Rect(16, 50, 824, 34)
 CHOICE_ROW = pygame.Rect(136, 688, 704, 40)
 UNDO_BUTTON = pygame.Rect(16, 688, 110, 40)
-HAND_ROW = pygame.Rect(24, 628, 808, 84)
+HAND_ROW = pygame.Rect(24, 704, 808, 84)     # the human's power cards, over the success track
+HAND_PLATE = pygame.Rect(6, 676, 844, 122)    # below Spain's south coast: no label is covered
 TRACK_RECT = pygame.Rect(8, 738, 840, 58)
 
 SIDE = pygame.Rect(856, 44, 416, 752)

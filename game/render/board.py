@@ -12,8 +12,8 @@ from functools import lru_cache
 import pygame
 
 from game import layout
-from game.i18n import area_name, t
-from game.mapdata import MapData, load_map, printed_tables
+from game.i18n import area_name, language as current_language, t
+from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
 from game.render import pieces, style
 from game.table import Table
 
@@ -101,6 +101,8 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, targets: fr
         _region_label(surface, table, rid, shape)
     for rid, shape in data.regions.items():
         _region_pieces(surface, table, rid, shape)
+    if not table.king_pos:
+        _king_caption(surface, data, table)
     _grandes(surface, data, table)
     _scoreboards(surface, data, table)
     _castillo(surface, data, table, "castillo" in targets, hover == "castillo")
@@ -141,8 +143,75 @@ def _region_label(surface, table: Table, rid: str, shape) -> None:
     if not mobile:
         style.text(surface, "  ".join(str(v) for v in values), (x, y + 15), 12, style.INK_SOFT,
                    bold=True, anchor="center")
-    if table.king == rid:
-        style.text(surface, t("board.kings_region"), (x, y - 15), 10, style.INK_SOFT, anchor="center")
+
+
+def _occupied(data: MapData, table: Table) -> list[pygame.Rect]:
+    """Screen rectangles already used on the map: names, values, pieces, Grandes, King, boards."""
+    rects: list[pygame.Rect] = []
+    for rid, shape in data.regions.items():
+        x, y = layout.to_screen(shape.label)
+        name = area_name(rid)
+        size = style.fit_size(name, 130, 15, bold=True, face="serif")
+        w, h = style.font(size, True, "serif").size(name)
+        rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
+        rects.append(pygame.Rect(int(x - 30), int(y + 8), 60, 15))
+        present = [p for p in table.players if (table.count(p, rid) or 0) > 0]
+        if present:
+            bx, by = layout.to_screen(shape.pieces)
+            half = (len(present) - 1) * 17 / 2 + 10
+            rects.append(pygame.Rect(int(bx - half - 2), int(by - 20), int(2 * half), 22))
+    for region in set(table.grandes.values()):
+        fx, fy = layout.to_screen(data.regions[region].grande)
+        rects.append(pygame.Rect(int(fx - 14), int(fy - 24), 28, 26))
+    for board_name, region in table.scoreboards.items():
+        spot = layout.to_screen(data.regions[region].scoreboard if region else layout.SCOREBOARD_SPOTS[board_name])
+        rects.append(pygame.Rect(int(spot[0] - 34), int(spot[1] - 14), 68, 28))
+    return rects
+
+
+def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
+    """Where the "the King's region" caption goes: the first free spot inside the King's region
+    (under the King, above the name, under the values, beside the King), never over a name."""
+    if not table.king:
+        return None
+    shape = data.regions[table.king]
+    text = t("board.kings_region")
+    w, h = style.font(10).size(text)
+    box = pygame.Rect(0, 0, w + 10, h + 2)
+    kx, ky = layout.to_screen(shape.king)
+    lx, ly = layout.to_screen(shape.label)
+    king_box = pygame.Rect(int(kx - 14), int(ky - 34), 28, 36)
+    taken = _occupied(data, table) + [king_box]
+    candidates = [(kx, ky + 10), (lx, ly - 19), (lx, ly + 32), (kx - box.w / 2 - 16, ky - 14),
+                  (kx + box.w / 2 + 16, ky - 14), (kx, ky - 44)]
+    for cx, cy in candidates:
+        box.center = (int(cx), int(cy))
+        mx, my = layout.to_map(box.center)
+        corners_inside = all(point_in_polygon(*layout.to_map(c), shape.polygon)
+                             for c in (box.topleft, box.topright, box.bottomleft, box.bottomright))
+        if corners_inside and point_in_polygon(mx, my, shape.polygon) and box.collidelist(taken) < 0:
+            return box.copy()
+    box.center = (int(lx), int(ly - 19))
+    return box.copy()
+
+
+_CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
+
+
+def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
+    key = (current_language(), table.king, tuple(sorted(table.grandes.items())), tuple(sorted(table.scoreboards.items())),
+           tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
+    if key not in _CAPTION_CACHE:
+        if len(_CAPTION_CACHE) > 256:
+            _CAPTION_CACHE.clear()
+        _CAPTION_CACHE[key] = king_caption_rect(data, table)
+    box = _CAPTION_CACHE[key]
+    if box is None:
+        return
+    plate = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(plate, (250, 240, 214, 200), plate.get_rect(), border_radius=6)
+    surface.blit(plate, box)
+    style.text(surface, t("board.kings_region"), box.center, 10, style.INK, anchor="center")
 
 
 def _region_pieces(surface, table: Table, rid: str, shape) -> None:

@@ -96,7 +96,8 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
     style.text(surface, str(score), (rect.right - 12, rect.y + 4), 26, style.INK, bold=True, face="serif",
                anchor="topright")
     row = rect.y + rect.height - 26 if rect.height < 66 else rect.y + 30
-    _counts_row(surface, (x, row), table, player)
+    right = rect.right - (92 if table.power_played.get(player) is not None else 50)
+    _counts_row(surface, (x, row), table, player, right)
     _power_row(surface, rect, table, player)
     badges_x = rect.right - 12
     if table.veto.get(player):
@@ -110,7 +111,7 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
                    style.INK, bold=True, anchor="topright")
 
 
-def _counts_row(surface, pos, table: Table, player: str) -> None:
+def _counts_row(surface, pos, table: Table, player: str, right: int = 10**6) -> None:
     x, y = pos
     colour = style.player_colour(player)
     items = [(t("hud.court"), table.count(player, "court")), (t("hud.provinces"), table.count(player, "provinces")),
@@ -124,7 +125,12 @@ def _counts_row(surface, pos, table: Table, player: str) -> None:
     home = table.grandes.get(player)
     if home:
         pieces.grande(surface, (x + 6, y + 17), colour, 15)
-        style.text(surface, area_name(home), (x + 14, y + 4), 11, style.INK_SOFT)
+        name = area_name(home)
+        room = right - (x + 14)
+        size = style.fit_size(name, room, 11, minimum=9)
+        while style.font(size).size(name)[0] > room and len(name) > 3:
+            name = name[:-2] + "…"
+        style.text(surface, name, (x + 14, y + 4), size, style.INK_SOFT)
 
 
 def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:

@@ -37,10 +37,11 @@ class MessageScene(Scene):
     name = "dialog"
     opaque = False
 
-    def __init__(self, ctx: Context, title: str, message: str, error: bool = False) -> None:
+    def __init__(self, ctx: Context, title: str, message: str, error: bool = False, note: str = "") -> None:
         super().__init__(ctx)
         self.title = title
         self.message = message
+        self.note = note
         self.error = error
         self.hover: tuple[int, int] | None = None
 
@@ -64,5 +65,8 @@ class MessageScene(Scene):
         for line in hard_wrap(self.message, PANEL.width - 72, 15)[:6]:
             style.text(surface, line, (PANEL.x + 36, y), 15, style.INK)
             y += style.font(15).get_linesize() + 2
+        if self.note:
+            style.paragraph(surface, self.note, pygame.Rect(PANEL.x + 36, OK_BUTTON.y - 44, PANEL.width - 72, 40), 13,
+                            style.INK_SOFT, max_lines=2)
         style.button(surface, OK_BUTTON, t("dialog.ok"), hover=bool(self.hover and OK_BUTTON.collidepoint(self.hover)),
                      primary=True)

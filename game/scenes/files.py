@@ -103,9 +103,10 @@ class FilesScene(Scene):
     name = "files"
     opaque = False
 
-    def __init__(self, ctx: Context, mode: str = "load") -> None:
+    def __init__(self, ctx: Context, mode: str = "load", in_game: bool = False) -> None:
         super().__init__(ctx)
         self.mode = mode
+        self.in_game = in_game
         self.hover: tuple[int, int] | None = None
         self.selected = 0
         self.top = 0
@@ -179,7 +180,8 @@ class FilesScene(Scene):
         try:
             scene = self.open(entry)
         except engine.EngineError as exc:
-            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), error=True)))
+            note = t("files.untouched_game") if self.in_game else t("files.untouched")
+            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True, note)))
             return
         self.request(scene)
 

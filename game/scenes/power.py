@@ -46,27 +46,25 @@ class PowerScene(PlayScene):
         hand = self.table.hands.get(owner) if owner else None
         if owner is None or hand is None:
             return
-        self._draw_order(surface)
-        back = layout.HAND_ROW.inflate(24, 34).move(0, -8)
+        back = layout.HAND_PLATE
         plate = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*style.WOOD_DARK, 200), plate.get_rect(), border_radius=12)
+        pygame.draw.rect(plate, (*style.WOOD_DARK, 225), plate.get_rect(), border_radius=12)
+        pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=12)
         surface.blit(plate, back)
-        style.text(surface, t("power.your_hand"), (back.x + 12, back.y + 3), 12, style.GOLD_LIGHT, bold=True)
+        label = style.text(surface, t("power.your_hand"), (back.x + 14, back.y + 6), 13, style.GOLD_LIGHT, bold=True)
+        self._draw_order(surface, pygame.Rect(label.right + 24, back.y + 4, back.right - label.right - 38, 18))
         colour = style.player_colour(owner)
         for rect, value in zip(layout.hand_rects(), range(1, 14)):
             hover = bool(self.hover and rect.collidepoint(self.hover) and self.my_turn())
-            rect = rect.move(0, 10)
-            pieces.power_card(surface, rect.inflate(0, -12), value, colour, hud.court_of(value),
+            pieces.power_card(surface, rect.inflate(0, -8), value, colour, hud.court_of(value),
                               self.card_state(value, hand), hover)
 
-    def _draw_order(self, surface: pygame.Surface) -> None:
-        """The turn order so far: highest power card first."""
+    def _draw_order(self, surface: pygame.Surface, room: pygame.Rect) -> None:
+        """The turn order so far (highest power card first), on the hand plate's header line, so it
+        never covers the map."""
         played = sorted(self.table.power_played.items(), key=lambda kv: -kv[1])
         if not played:
             return
         text = t("power.order") + "  " + "  ›  ".join(f"{self.match.name(p)} ({v})" for p, v in played)
-        rect = pygame.Rect(0, 0, min(800, style.font(14, True).size(text)[0] + 30), 28)
-        rect.midbottom = (layout.HAND_ROW.centerx, layout.HAND_ROW.y - 30)
-        style.panel(surface, rect, radius=8, shadow=False)
-        style.text(surface, text, rect.center, style.fit_size(text, rect.width - 20, 14, True), style.INK,
-                   bold=True, anchor="center")
+        size = style.fit_size(text, room.width, 13, True)
+        style.text(surface, text, room.midright, size, style.PARCHMENT, bold=True, anchor="midright")

@@ -23,6 +23,12 @@ from game.table import Table
 
 LOG_RECT = pygame.Rect(layout.SIDE.x, layout.PLAYERS_RECT.bottom + 6, layout.SIDE.width,
                        layout.SIDE.bottom - layout.PLAYERS_RECT.bottom - 6)
+
+
+def log_rect(players: int) -> pygame.Rect:
+    """The log fills the side column under the player panels."""
+    top = layout.player_rects(players)[-1].bottom + 10 if players else LOG_RECT.y
+    return pygame.Rect(LOG_RECT.x, top, LOG_RECT.width, LOG_RECT.bottom - top)
 LOG_SIZE = 12
 CONTROLS = ("start", "back", "play", "forward", "end")
 AREAS = set(engine.REGIONS) | {"castillo"}
@@ -32,16 +38,16 @@ def control_rects() -> list[tuple[pygame.Rect, str]]:
     """The transport buttons, centred at the foot of the map."""
     width, gap = 70, 10
     total = (len(CONTROLS) + 1) * width + (len(CONTROLS) - 1) * gap
-    left = layout.MAP_RECT.centerx - total // 2
+    left = layout.MAP_RECT.centerx + 70 - total // 2   # right of Sevilla's coast, left of the Castillo
     rects, x = [], left
     for name in CONTROLS:
         w = width * 2 if name == "play" else width
-        rects.append((pygame.Rect(x, layout.CHOICE_ROW.y - 4, w, 44), name))
+        rects.append((pygame.Rect(x, layout.CHOICE_ROW.y + 4, w, 36), name))
         x += w + gap
     return rects
 
 
-CONTROL_GLYPHS = {"start": "⏮", "back": "◀", "forward": "▶", "end": "⏭"}
+CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
 
 
 class ReplayScene(Scene):
@@ -58,6 +64,7 @@ class ReplayScene(Scene):
         # a game still in progress is shown as its (first) human saw it: no peeking at the stacks
         self.viewer: str | None = None if final.is_over or not humans else humans[0]
         self.lines = self._log_lines()
+        self.log_rect = log_rect(len(final.players))
         self.table = Table()
         self.playing = False
         self.timer = 0.0
@@ -176,7 +183,7 @@ class ReplayScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def log_window(self) -> tuple[int, int]:
         """The slice of log lines on screen: the current move's lines kept in view."""
-        room = (LOG_RECT.height - 30) // style.font(LOG_SIZE).get_linesize()
+        room = (self.log_rect.height - 30) // style.font(LOG_SIZE).get_linesize()
         current = self.model.position - 1
         focus = next((i for i, (index, _, _) in enumerate(self.lines) if index == current), 0)
         first = max(0, min(len(self.lines) - room, focus - room // 2))
@@ -185,7 +192,8 @@ class ReplayScene(Scene):
     def log_rows(self) -> list[tuple[pygame.Rect, int]]:
         line_h = style.font(LOG_SIZE).get_linesize()
         first, last = self.log_window()
-        return [(pygame.Rect(LOG_RECT.x + 4, LOG_RECT.y + 24 + k * line_h, LOG_RECT.width - 8, line_h),
+        rect = self.log_rect
+        return [(pygame.Rect(rect.x + 4, rect.y + 24 + k * line_h, rect.width - 8, line_h),
                  self.lines[i][0]) for k, i in enumerate(range(first, last))]
 
     def caption(self) -> str:
@@ -221,8 +229,11 @@ class ReplayScene(Scene):
     def draw_controls(self, surface: pygame.Surface) -> None:
         rects = control_rects()
         back = rects[0][0].unionall([r for r, _ in rects]).inflate(24, 16)
+        back.y -= 20
+        back.height += 20
         plate = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*style.WOOD_DARK, 200), plate.get_rect(), border_radius=12)
+        pygame.draw.rect(plate, (*style.WOOD_DARK, 215), plate.get_rect(), border_radius=12)
+        pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=12)
         surface.blit(plate, back)
         for rect, name in rects:
             if name == "play":
@@ -234,12 +245,12 @@ class ReplayScene(Scene):
             style.button(surface, rect, glyph, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=name == "play", size=18)
         hint = t("replay.keys")
-        style.text(surface, hint, (back.centerx, back.y - 6), 12, style.PARCHMENT, anchor="midbottom",
-                   shadow=(0, 0, 0))
+        style.text(surface, hint, (back.centerx, back.y + 5), style.fit_size(hint, back.width - 20, 12), style.PARCHMENT,
+                   anchor="midtop")
 
     def draw_log(self, surface: pygame.Surface) -> None:
-        style.panel(surface, LOG_RECT)
-        style.text(surface, t("hud.log"), (LOG_RECT.x + 10, LOG_RECT.y + 6), 12, style.INK_SOFT, bold=True)
+        style.panel(surface, self.log_rect)
+        style.text(surface, t("hud.log"), (self.log_rect.x + 10, self.log_rect.y + 6), 12, style.INK_SOFT, bold=True)
         current = self.model.position - 1
         first, _ = self.log_window()
         font = style.font(LOG_SIZE)

@@ -91,7 +91,7 @@ class SettingsScene(Scene):
             self.request(Transition.replace(SaveScene(self.ctx, self.match)))
         elif name == "load":
             from game.scenes.files import FilesScene
-            self.request(Transition.replace(FilesScene(self.ctx, "load")))
+            self.request(Transition.replace(FilesScene(self.ctx, "load", in_game=self.in_game)))
         else:
             self.request(Transition.pop())
 

@@ -74,7 +74,8 @@ class TitleScene(Scene):
             game, meta = saves.load_autosave()
         except engine.EngineError as exc:
             self.can_continue = False
-            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), error=True)))
+            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True,
+                                                      t("files.untouched"))))
             return
         self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats)))
 

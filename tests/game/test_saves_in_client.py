@@ -301,3 +301,35 @@ def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
     assert driver.scene.model.game.key() == match.game.key()
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "game_over"
+
+
+# ---- animation polish ------------------------------------------------------------------------------------
+def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them():
+    from engine.events import CaballerosMoved
+    match = Match(parse_players("human,random,random"), 9, autosave=False)
+    scene = phase_scene(match.game.phase)(make_context(speed=1.0), match)
+    moves = [CaballerosMoved("red", "court", "galicia", 1), CaballerosMoved("blue", "aragon", "castillo", 1),
+             CaballerosMoved("green", "provinces", "court", 3)]
+    match.events.extend(moves)
+    match.events_total += len(moves)
+    scene.update(0.01)
+    assert len([s for s in scene.table.sprites if s.kind == "cube"]) == 3, "one effect: all fly at once"
+    assert not match.events
+
+    # the log shows a move's line only once its animation has started, never ahead of the board
+    match2 = Match(parse_players("human,random,random"), 9, autosave=False)
+    scene2 = phase_scene(match2.game.phase)(make_context(speed=1.0), match2)
+    rng = random.Random(4)
+    while True:
+        before = len(match2.log)
+        match2.play(rng.choice(match2.legal_moves()))
+        if len(match2.log) > before and match2.events:
+            break
+    assert match2.events_shown == 0 and len(match2.visible_log()) < len(match2.log)
+    shown_before = len(match2.visible_log())
+    for _ in range(400):
+        scene2.update(1 / 30)
+        assert len(match2.visible_log()) <= len(match2.log)
+        if not match2.events and not scene2.tweener.busy:
+            break
+    assert match2.visible_log() == match2.log and len(match2.log) >= shown_before
