@@ -4,11 +4,13 @@ Every disc step is simultaneous: the Castillo at a general scoring, `disc_return
 `disc_return_all`, `eviction` and `score_secret_unique`. A best reply to one guess of the
 others' discs is exploitable and, worse, would tempt an agent to read them; instead the agent
 plays the small game itself. Each participant starts with uniform regrets; every iteration takes
-one of the sampled worlds (cycled), draws a joint choice from the current strategies, and for
-every participant and every disc he could have shown adds the regret of not having shown it
-(payoff with that disc against the others' drawn discs, minus the payoff of the drawn one).
+one of the sampled worlds (cycled), draws the others' discs from the current strategies, and for
+every participant and every disc he could show adds the regret of not showing it (payoff with
+that disc against the others' drawn discs, minus his current mixed strategy's expected payoff
+against them).
 Strategies follow positive regrets (regret matching); the average strategy approaches a coarse
-correlated equilibrium. The agent then samples its own disc from its average strategy, with the
+correlated equilibrium (regret matching+: negative regrets are clipped, later iterations weigh
+more in the average, which converges in tens of iterations). The agent then samples its own disc from its average strategy, with the
 rare choices (below `floor`) purified away.
 
 Payoffs are the players' utilities from the static evaluation after the discs take effect,
@@ -121,26 +123,31 @@ class DiscSolver:
         regrets = [[0.0] * len(o) for o in options]
         avg = [[0.0] * len(o) for o in options]
         for t in range(self.iterations):
-            cost = 1 + sum(len(o) - 1 for o in options)
+            cost = sum(len(o) for o in options)
             if budget is not None and (budget.exhausted() or budget.nodes + cost > budget.max_nodes):
                 break
             game = games[t % len(games)]
             sigma = [_match(r) for r in regrets]
             for i, s in enumerate(sigma):
                 for j, pr in enumerate(s):
-                    avg[i][j] += pr
+                    avg[i][j] += (t + 1) * pr      # linear averaging: later iterations weigh more
             joint = [options[i][_draw(s, rng)] for i, s in enumerate(sigma)]
-            base = game.payoffs(joint)
-            nodes = 1
+            nodes = 0
             for i, q in enumerate(who):
-                row = regrets[i]
-                for j, r in enumerate(options[i]):
-                    if r == joint[i]:
-                        continue
+                row, s = regrets[i], sigma[i]
+                us = []
+                for r in options[i]:
                     alt = joint[:]
                     alt[i] = r
-                    row[j] += game.payoffs(alt)[q] - base[q]
+                    us.append(game.payoffs(alt)[q])
                     nodes += 1
+                expected = sum(pr * u for pr, u in zip(s, us))
+                for j, u in enumerate(us):
+                    row[j] += u - expected
+                # regret matching+: negative regrets are forgotten at once
+                for j in range(len(row)):
+                    if row[j] < 0:
+                        row[j] = 0.0
             if budget is not None:
                 budget.spend(nodes)
         mine = avg[me]

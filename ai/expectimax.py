@@ -50,12 +50,16 @@ class SearchConfig:
     disc_iterations: int = 60   # regret-matching iterations for secret discs
     disc_worlds: int = 4
     noise: float = 1.0          # fast policy's noise in bids and card choice
+    card_lookahead: bool = False  # playout policy tries each action card to the end of the turn
 
     def __post_init__(self) -> None:
         for name in ("worlds", "max_nodes", "plan_limit", "beam", "move_sample", "disc_iterations", "disc_worlds"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise ValueError(f"SearchConfig.{name}: must be a positive integer, got {v!r}")
+        for name in ("halving", "card_lookahead"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"SearchConfig.{name}: must be true or false, got {getattr(self, name)!r}")
         if self.horizon not in HORIZONS:
             raise ValueError(f"SearchConfig.horizon: must be one of {', '.join(HORIZONS)}, got {self.horizon!r}")
         if self.deadline_s is not None and (not isinstance(self.deadline_s, (int, float)) or self.deadline_s <= 0):
@@ -73,7 +77,8 @@ class ExpectimaxAgent:
         if not isinstance(config, SearchConfig):
             raise TypeError("ExpectimaxAgent: config must be a SearchConfig")
         self.name, self.config, self.weights = name, config, weights
-        self.policy = policy or FastPolicy(weights, move_sample=config.move_sample, noise=config.noise)
+        self.policy = policy or FastPolicy(weights, move_sample=config.move_sample, noise=config.noise,
+                                          card_lookahead=config.card_lookahead)
         self.discs = discs or DiscSolver(weights, iterations=config.disc_iterations, worlds=config.disc_worlds)
         self.last_nodes = 0          # nodes spent by the last decision (tests read it)
 

@@ -41,10 +41,14 @@ CARD_GUESS = {"intrigue_own_4": 2.0, "intrigue_any_4": 3.0, "intrigue_opponents_
 class FastPolicy:
     """Greedy-ish move choice for `g.to_move` in a full Game (never given a View by agents)."""
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, move_sample: int = 24, noise: float = 1.0) -> None:
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, move_sample: int = 24, noise: float = 1.0,
+                 card_lookahead: bool = False) -> None:
         if move_sample < 1:
             raise ValueError(f"FastPolicy: move_sample must be >= 1, got {move_sample}")
+        if noise < 0:
+            raise ValueError(f"FastPolicy: noise must be >= 0, got {noise}")
         self.w, self.move_sample, self.noise = weights, move_sample, noise
+        self.card_lookahead = card_lookahead
 
     # ------------------------------------------------------------------ dispatch
     def choose(self, g: Game, rng: random.Random) -> Move:
@@ -84,6 +88,8 @@ class FastPolicy:
         return best
 
     def card(self, g: Game, rng: random.Random) -> Move:
+        if self.card_lookahead:
+            return self._card_by_lookahead(g, rng)
         p = g.to_move_idx
         court = g.counts[p * A + COURT]
         best, best_s = None, -1e9
@@ -93,6 +99,22 @@ class FastPolicy:
             s += self.noise * rng.random()
             if s > best_s:
                 best, best_s = m, s
+        return best
+
+    def _card_by_lookahead(self, g: Game, rng: random.Random) -> Move:
+        """Try each card: finish the turn with this policy, evaluate, keep the best (+ noise)."""
+        p = g.to_move_idx
+        best, best_u = None, -1e18
+        for m in g.legal_moves():
+            h = g.clone()
+            h.apply(m)
+            for _ in range(16):
+                if h.active_idx != p or h.ph == P_POWER:
+                    break
+                h.apply(self.choose(h, rng))
+            u = utility(h, p, self.w) + self.noise * rng.random()
+            if u > best_u:
+                best, best_u = m, u
         return best
 
     def order(self, g: Game, rng: random.Random) -> Move:

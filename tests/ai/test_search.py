@@ -134,3 +134,24 @@ def test_disc_strategy_is_a_distribution_over_legal_discs():
             assert set(strat) <= set(view.legal_moves())
             return
     pytest.fail("no disc decision reached")
+
+
+def test_profiles_are_validated_with_file_and_field(tmp_path):
+    bad = tmp_path / "profiles.yaml"
+    bad.write_text("hard:\n  kind: expectimax\n  search:\n    worlds: -3\n")
+    with pytest.raises(ai.ProfileError, match=r"profiles.yaml: hard.search.worlds"):
+        ai.load_profiles(bad)
+    bad.write_text("hard:\n  kind: expectimax\n  search:\n    wolrds: 3\n")
+    with pytest.raises(ai.ProfileError, match=r"profiles.yaml: hard.search.wolrds: unknown"):
+        ai.load_profiles(bad)
+    bad.write_text("x:\n  kind: clever\n")
+    with pytest.raises(ai.ProfileError, match=r"profiles.yaml: x.kind"):
+        ai.load_profiles(bad)
+    bad.write_text("x:\n  kind: greedy\n  weights:\n    court: fast\n")
+    with pytest.raises(ai.ProfileError, match=r"x.weights.court"):
+        ai.load_profiles(bad)
+    with pytest.raises(ai.ProfileError):
+        ai.make_agent("hard", horizon="forever")
+    with pytest.raises(ai.ProfileError):
+        ai.make_agent("nobody")
+    assert set(ai.load_profiles()) >= {"random", "greedy", "easy", "normal", "hard"}
