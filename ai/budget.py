@@ -23,7 +23,7 @@ class Budget:
         if self.deadline_s is not None and not self.deadline_s > 0:
             raise ValueError(f"Budget: deadline_s must be positive seconds or None, got {self.deadline_s!r}")
 
-    def start(self) -> "Budget":
+    def start(self) -> Budget:
         """A fresh copy with the counter at zero and the clock started."""
         b = Budget(self.max_nodes, self.deadline_s)
         if self.deadline_s is not None:

@@ -24,7 +24,8 @@ import random
 
 import engine
 from engine import Move, View
-from engine.data import AREAS_PER_PLAYER as A, CASTILLO, NREG
+from engine.data import AREAS_PER_PLAYER as A
+from engine.data import CASTILLO, NREG
 from engine.effects import effect_for
 from engine.flow import GENERAL_SCORING
 from engine.moves import DISC
@@ -32,7 +33,15 @@ from engine.scoring import depth_for
 from engine.state import NO_DISC, Game
 
 from .budget import Budget
-from .evaluate import AreaModel, Weights, area_points, rounds_left, scorings_left, utility_of, values_in_force
+from .evaluate import (
+    AreaModel,
+    Weights,
+    area_points,
+    rounds_left,
+    scorings_left,
+    utility_of,
+    values_in_force,
+)
 from .policy import apply_changes
 
 
@@ -191,4 +200,4 @@ def _draw(probs: list[float], rng: random.Random) -> int:
     return len(probs) - 1
 
 
-__all__ = ["DiscGame", "DiscSolver", "NO_DISC"]
+__all__ = ["NO_DISC", "DiscGame", "DiscSolver"]

@@ -26,7 +26,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.data import AREAS_PER_PLAYER as A, BOARD, BOARD_VALUES, CASTILLO, COURT, NREG, PROVINCES
+from engine.data import AREAS_PER_PLAYER as A
+from engine.data import BOARD, BOARD_VALUES, CASTILLO, COURT, NREG, PROVINCES
 from engine.scoring import depth_for
 from engine.state import P_OVER, P_POWER, Game
 
@@ -47,7 +48,7 @@ class Weights:
     rival_max: float = 0.6      # utility: weight of the best rival (rest: mean of the rivals)
 
     @classmethod
-    def from_mapping(cls, data: dict[str, Any], where: str) -> "Weights":
+    def from_mapping(cls, data: dict[str, Any], where: str) -> Weights:
         names = {f.name for f in fields(cls)}
         for key, value in data.items():
             if key not in names:
@@ -124,7 +125,7 @@ _TOP_CACHE: dict[tuple[int, int], int] = {}
 class AreaModel:
     """Per-player values split by area, for fast re-evaluation of one or two changed areas."""
 
-    __slots__ = ("g", "w", "n", "depth", "mult", "vals", "contrib", "base", "court_w", "prov_w")
+    __slots__ = ("base", "contrib", "court_w", "depth", "g", "mult", "n", "prov_w", "vals", "w")
 
     def __init__(self, g: Game, w: Weights = DEFAULT_WEIGHTS) -> None:
         self.g, self.w, self.n = g, w, g.n

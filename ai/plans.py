@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
-from engine.data import AREAS_PER_PLAYER as A, BOARD, CASTILLO, COURT
+from engine.data import AREAS_PER_PLAYER as A
+from engine.data import BOARD, CASTILLO, COURT
 from engine.moves import DONE, Move
 from engine.state import P_PLACE, P_STEPS, Game
 

@@ -13,14 +13,35 @@ from __future__ import annotations
 
 import random
 
-from engine.data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES
+from engine.data import AREAS_PER_PLAYER as A
+from engine.data import BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES
 from engine.effects import effect_for
-from engine.moves import (ACTION, ALLOW, DONE, FIRST_ACTION, FIRST_PLACE, SKIP, Move)
+from engine.moves import ACTION, ALLOW, DONE, FIRST_ACTION, FIRST_PLACE, SKIP, Move
 from engine.scoring import depth_for
-from engine.state import (P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_PLACE, P_POWER, P_RECALL,
-                          P_RETURN, P_STEPS, P_VETO, Game)
+from engine.state import (
+    P_ACTION,
+    P_CARD,
+    P_COURT,
+    P_DISC,
+    P_ORDER,
+    P_PLACE,
+    P_POWER,
+    P_RECALL,
+    P_RETURN,
+    P_STEPS,
+    P_VETO,
+    Game,
+)
 
-from .evaluate import DEFAULT_WEIGHTS, AreaModel, Weights, area_points, utility, utility_of, values_in_force
+from .evaluate import (
+    DEFAULT_WEIGHTS,
+    AreaModel,
+    Weights,
+    area_points,
+    utility,
+    utility_of,
+    values_in_force,
+)
 
 _PTC = (0,) + BOARD.power_to_court
 # Cards whose special action is decided by one declaration and takes effect at once.

@@ -18,10 +18,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-import ai  # noqa: E402
-import engine  # noqa: E402
-from ai.policy import FastPolicy  # noqa: E402
-from engine.state import P_DISC  # noqa: E402
+import ai
+import engine
+from ai.policy import FastPolicy
+from engine.state import P_DISC
 
 COLOURS = ["red", "blue", "green", "yellow", "orange"]
 

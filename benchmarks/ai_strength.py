@@ -16,7 +16,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from ai.tournament import run, summarize  # noqa: E402
+from ai.tournament import run, summarize
 
 MATCHUPS = [("easy", "random", 0.60), ("normal", "easy", 0.45), ("hard", "normal", 0.40),
             ("hard", "easy", None)]

@@ -4,12 +4,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_testkit import COLOURS, PRESETS, play_out, small_agent
 
 import ai
 import engine
 from engine.state import P_DISC
-
-from ai_testkit import COLOURS, PRESETS, play_out, small_agent
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_testkit import decision_points, small_agent
 
 import engine
 from engine.state import HIDDEN_DISC, P_DISC
-
-from ai_testkit import COLOURS, decision_points, small_agent
 
 
 @pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ai_testkit import COLOURS, decision_points, small_agent
 
 import ai
 import engine
@@ -11,11 +12,10 @@ from ai.budget import Budget
 from ai.discs import DiscSolver
 from ai.evaluate import DEFAULT_WEIGHTS, area_points, values
 from ai.plans import placement_plans
-from engine.data import AREAS_PER_PLAYER as A, CASTILLO, COURT, PROVINCES, REGIONS
+from engine.data import AREAS_PER_PLAYER as A
+from engine.data import CASTILLO, PROVINCES, REGIONS
 from engine.moves import DISC, DONE
 from engine.state import NO_DISC, P_DISC
-
-from ai_testkit import COLOURS, decision_points, small_agent
 
 R = {r: i for i, r in enumerate(REGIONS)}
 
