@@ -93,6 +93,8 @@ def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
     from game.scenes.play import phase_scene
     from game.scenes.title import TitleScene
     from game.settings import Settings
+    from game import saves
+    saves.remove_stale_temp_files()
     settings = Settings.load()
     if args.speed:
         settings.anim_speed = args.speed

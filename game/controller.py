@@ -305,4 +305,6 @@ class Match:
         match = cls(seat_list, int(getattr(game, "seed", 1) or 1), options["variant"], bool(options["veto"]),
                     options["castillo"], autosave=autosave, game=game)
         match.rebuild_log()
+        if game.phase in SECRET_PHASES:   # discs already set (not yet revealed) keep their badge
+            match.pending_discs = {p: d for p in match.humans if (d := game.disc(p))}
         return match

@@ -153,8 +153,8 @@ class CastilloScene(PlayScene):
             veil = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
             veil.fill((20, 14, 10, int(self.veil)))
             surface.blit(veil, layout.MAP_RECT)
-        if self.closing and self.veil < 20:
-            return
+        if self.veil < (20 if self.closing else 60):
+            return   # the stage appears once the map is veiled (no tower popping over the names)
         pieces.tower(surface, (STAGE[0], STAGE[1]), self.lift, highlight=True)
         for cube in self.cubes:
             pieces.cube(surface, cube.pos, CUBE, style.player_colour(cube.player))

@@ -46,7 +46,7 @@ def local_time(stamp: str) -> str:
         return stamp
 
 
-def _round_of(path: Path) -> int | None:
+def round_of(path: Path) -> int | None:
     """The round a save stopped in, read from its snapshot (None when it cannot be told)."""
     try:
         state = saves.read_json(path)["game"]["state"]
@@ -59,7 +59,7 @@ def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
     name = t("files.autosave") if kind == "autosave" else (info.label or info.name)
     if info.error:
         return Entry(kind, info.path, name, error=info.error)
-    return Entry(kind, info.path, name, local_time(info.saved_at), info.players, _round_of(info.path),
+    return Entry(kind, info.path, name, local_time(info.saved_at), info.players, round_of(info.path),
                  info.moves)
 
 
@@ -266,7 +266,7 @@ class SaveScene(Scene):
     def __init__(self, ctx: Context, match: Any) -> None:
         super().__init__(ctx)
         self.match = match
-        stamp = datetime.now().strftime("%d %b %H.%M")
+        stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
         self.value = t("files.default_name", round=match.game.round, time=stamp)
         self.hover: tuple[int, int] | None = None
 

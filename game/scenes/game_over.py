@@ -98,7 +98,8 @@ class GameOverScene(Scene):
         span = (rect.right - 90 - (rect.x + 430)) / max(1, len(columns))
         col_x = [int(rect.x + 430 + i * span) for i in range(len(columns) + 1)]
         for x, label in zip(col_x, columns + [t("scoring.total")]):
-            style.text(surface, label, (x, rect.y + 22), 14, style.INK_SOFT, bold=True, anchor="midtop")
+            style.text(surface, label, (x, rect.y + 22), style.fit_size(label, int(span) - 12, 14, True),
+                       style.INK_SOFT, bold=True, anchor="midtop")
         for rank, player in enumerate(ranking):
             y = rect.y + 64 + rank * 70
             colour = style.player_colour(player)
@@ -119,5 +120,6 @@ class GameOverScene(Scene):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
         if self.exported:
-            style.text(surface, t("gameover.exported_to", path=self.exported), (layout.WIDTH // 2, 750), 13,
+            note = t("gameover.exported_to", path=self.exported)
+            style.text(surface, note, (layout.WIDTH // 2, 750), style.fit_size(note, layout.WIDTH - 40, 13),
                        style.PARCHMENT, anchor="midtop")

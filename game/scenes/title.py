@@ -25,10 +25,19 @@ class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.hover: tuple[int, int] | None = None
-        self.can_continue = saves.continue_info() is not None
+        self.can_continue = False
+        self.continue_round: int | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Whether there is an autosave to continue, and its round for the button."""
+        from game.scenes.files import round_of
+        info = saves.continue_info()
+        self.can_continue = info is not None
+        self.continue_round = round_of(info.path) if info else None
 
     def resume(self) -> None:
-        self.can_continue = saves.continue_info() is not None
+        self.refresh()
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -90,7 +99,10 @@ class TitleScene(Scene):
                    anchor="midtop", shadow=(0, 0, 0))
         for rect, item in title_buttons():
             enabled = item != "continue" or self.can_continue
-            style.button(surface, rect, t(f"title.{item}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
+            label = t(f"title.{item}")
+            if item == "continue" and self.can_continue and self.continue_round:
+                label += " · " + t("files.round_value", round=self.continue_round)
+            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item == "new", size=20)
         style.text(surface, t("title.footer"), (layout.WIDTH // 2, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")

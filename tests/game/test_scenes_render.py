@@ -7,7 +7,11 @@ import pytest
 
 from game.controller import Match
 from game.scene import Transition
+from game.replay_model import ReplayModel
+from game.scenes.dialog import MessageScene
+from game.scenes.files import FilesScene, SaveScene
 from game.scenes.handoff import HandoffScene
+from game.scenes.replay import ReplayScene
 from game.scenes.help import HelpScene
 from game.scenes.play import phase_scene
 from game.scenes.settings import SettingsScene
@@ -17,7 +21,7 @@ from game.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 ALL_SCENES = {"title", "setup", "power", "action", "castillo", "scoring", "game_over", "handoff", "settings",
-              "help"}
+              "help", "files", "save", "dialog", "replay"}
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (720, 450)])
@@ -28,7 +32,9 @@ def test_every_scene_renders(size, screenshots):
     ctx = make_context(speed=40.0)
     driver = Driver(TitleScene(ctx), size, shots=folder)
     driver.step(2)
-    for scene in (SetupScene(ctx), HelpScene(ctx), HelpScene(ctx, card="eviction"), SettingsScene(ctx, in_game=False)):
+    for scene in (SetupScene(ctx), HelpScene(ctx), HelpScene(ctx, card="eviction"), SettingsScene(ctx, in_game=False),
+                  FilesScene(ctx, "load"), FilesScene(ctx, "replay"),
+                  MessageScene(ctx, "Could not load", "broken.json: not valid JSON at line 1 column 2", True)):
         driver.app.apply(Transition.push(scene))
         driver.step(2)
         driver.app.apply(Transition.pop())
@@ -37,11 +43,16 @@ def test_every_scene_renders(size, screenshots):
     driver.app.apply(Transition.push(HandoffScene(ctx, match, "before", "blue")))
     driver.step(2)
     driver.app.apply(Transition.pop())
-    driver.app.apply(Transition.push(SettingsScene(ctx, in_game=True)))
+    driver.app.apply(Transition.push(SettingsScene(ctx, in_game=True, match=match)))
+    driver.step(2)
+    driver.app.apply(Transition.replace(SaveScene(ctx, match)))
     driver.step(2)
     driver.app.apply(Transition.pop())
     assert driver.until(lambda: driver.scene.name == "game_over", limit=20000)
     driver.step(3)
+    driver.app.apply(Transition.push(ReplayScene(ctx, ReplayModel(match.game.record()), position=120)))
+    driver.step(2)
+    driver.app.apply(Transition.pop())
     assert ALL_SCENES <= set(driver.app.history)
     written = {p.stem.split("-", 1)[1] for p in folder.glob("*.png")}
     assert ALL_SCENES <= written
