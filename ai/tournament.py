@@ -6,8 +6,8 @@ The agent list is laid around the table and rotated by one seat each game (game 
 S + i), so every agent sits in every seat equally often. A name may repeat
 (`--agents easy,random,random,random`); results are per name. A shared win counts 1/k to each of
 the k winners. Prints a table, then one JSON line: per agent the win rate with its 95% confidence
-interval (normal approximation over per-seat outcomes), mean score, and the mean and p95 time of
-its decisions (decisions with more than one legal move).
+interval (Wilson score interval over seats; a split win counts as its fraction), mean score, and
+the mean and p95 time of its decisions (decisions with more than one legal move).
 """
 from __future__ import annotations
 
@@ -90,6 +90,17 @@ def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, v
     return results
 
 
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate p over n seats (sensible at 0% and 100% too;
+    a split win counts as its fraction)."""
+    if n <= 0:
+        return 0.0, 1.0
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def summarize(results: list[GameResult]) -> dict[str, dict[str, Any]]:
     per: dict[str, dict[str, list]] = {}
     for r in results:
@@ -103,13 +114,12 @@ def summarize(results: list[GameResult]) -> dict[str, dict[str, Any]]:
     for name, d in per.items():
         shares, n = d["shares"], len(d["shares"])
         mean = sum(shares) / n
-        var = sum((x - mean) ** 2 for x in shares) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n) if n > 1 else 1.0
+        lo, hi = wilson(mean, n)
         ts = sorted(d["times"])
         out[name] = {
             "seats": n,
             "win_rate": round(mean, 4),
-            "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+            "ci95": [round(lo, 4), round(hi, 4)],
             "mean_score": round(sum(d["scores"]) / n, 2),
             "decisions": len(ts),
             "mean_decision_s": round(sum(ts) / len(ts), 5) if ts else 0.0,
