@@ -61,7 +61,12 @@ class CastilloScene(PlayScene):
     def column(self, player: str) -> tuple[float, float]:
         order = [p for p in self.match.players if self.counts.get(p)]
         i = order.index(player)
-        return (STAGE[0] + (i - (len(order) - 1) / 2) * 110, STAGE[1] + 150)
+        return (STAGE[0] + (i - (len(order) - 1) / 2) * self.spacing(), STAGE[1] + 150)
+
+    def spacing(self) -> float:
+        """Room between the colour groups: wide enough for a region name under each disc."""
+        groups = max(1, len([p for p in self.match.players if self.counts.get(p)]))
+        return min(170.0, (layout.MAP_RECT.width - 80) / groups)
 
     def slot(self, player: str, k: int) -> tuple[float, float]:
         x, y = self.column(player)
@@ -169,5 +174,6 @@ class CastilloScene(PlayScene):
             region = self.discs.get(player)
             if region:
                 board.disc_marker(surface, (x, y - 70), player)
-                style.text(surface, area_name(region), (x, y - 52), 14, style.GOLD_LIGHT, bold=True,
-                           anchor="midtop", shadow=(0, 0, 0))
+                name = area_name(region)
+                style.text(surface, name, (x, y - 52), style.fit_size(name, int(self.spacing()) - 10, 14, True),
+                           style.GOLD_LIGHT, bold=True, anchor="midtop", shadow=(0, 0, 0))

@@ -1,0 +1,105 @@
+"""Regenerate the client screenshots in docs/screenshots/ (headless, seeded, no window):
+
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python docs/make_screenshots.py
+
+Each picture is the real client driven by the test driver (tests/game/driver.py) into a scene:
+the action phase, the Castillo reveal, power-card selection in Catalan, the replay viewer and the
+load screen. Saves go to a temporary data directory, never the user's.
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "docs" / "screenshots"
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["EL_GRANDE_DATA_DIR"] = tempfile.mkdtemp(prefix="el-grande-shots-")
+
+import pygame  # noqa: E402
+
+from game import i18n, saves  # noqa: E402
+from game.controller import Match  # noqa: E402
+from game.replay_model import ReplayModel  # noqa: E402
+from game.scene import Transition  # noqa: E402
+from game.scenes.play import phase_scene  # noqa: E402
+from game.seats import Seat  # noqa: E402
+from tests.game.driver import Driver, make_context  # noqa: E402
+
+SEATS = [Seat("red", "human", "Ana"), Seat("blue", "normal", "Bernat"), Seat("green", "normal", "Carla"),
+         Seat("yellow", "normal", "Duarte")]
+
+
+def save(driver: Driver, name: str) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(driver.app.surface, str(OUT / name))
+    print(OUT / name)
+
+
+def human_turn(driver: Driver, match: Match) -> bool:
+    scene = driver.scene
+    return getattr(scene, "my_turn", lambda: None)() == "red"
+
+
+def play_until(driver: Driver, match: Match, rng: random.Random, done, limit: int = 20000) -> bool:
+    """Advance the game (the human picks at random) until `done()` holds."""
+    for _ in range(limit):
+        if done():
+            return True
+        if human_turn(driver, match):
+            match.play(rng.choice(match.legal_moves()))
+        driver.step()
+    return done()
+
+
+def main() -> None:
+    rng = random.Random(4)
+    ctx = make_context(speed=1.0)
+    i18n.set_language("en")
+    match = Match(SEATS, 8)
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.game.round >= 4 and match.game.phase == "card"
+               and human_turn(driver, match))
+    driver.step(20)
+    save(driver, "action-phase.png")
+    play_until(driver, match, rng, lambda: driver.scene.name == "castillo")
+    play_until(driver, match, rng, lambda: driver.scene.name == "castillo" and bool(driver.scene.discs), 3000)
+    driver.step(4)
+    save(driver, "castillo-reveal.png")
+
+    i18n.set_language("ca")
+    match = Match(SEATS, 12)
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.game.round >= 3 and match.game.phase == "power"
+               and human_turn(driver, match) and len(driver.scene.table.power_played) >= 2)
+    driver.step(10)
+    save(driver, "power-cards-catalan.png")
+
+    i18n.set_language("en")
+    finished = Match(SEATS, 5, autosave=False)
+    while not finished.game.is_over:
+        finished.play(rng.choice(finished.legal_moves()))
+    finished.events.clear()
+    from game.scenes.replay import ReplayScene
+    model = ReplayModel(finished.game.record(), "game", tuple(finished.seat_meta()))
+    driver.app.apply(Transition.replace(ReplayScene(ctx, model, position=150)))
+    driver.step(2)
+    save(driver, "replay-viewer.png")
+
+    saves.save_slot("Before the King moves", match.game, match.seat_meta())
+    saves.save_slot("Castillo gamble", finished.game, finished.seat_meta())
+    from game.scenes.files import FilesScene
+    from game.scenes.title import TitleScene
+    driver.app.apply(Transition.reset(TitleScene(ctx)))
+    driver.app.apply(Transition.push(FilesScene(ctx, "load")))
+    driver.step(2)
+    save(driver, "load-game.png")
+
+
+if __name__ == "__main__":
+    main()
