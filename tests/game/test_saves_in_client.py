@@ -333,3 +333,33 @@ def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them(
         if not match2.events and not scene2.tweener.busy:
             break
     assert match2.visible_log() == match2.log and len(match2.log) >= shown_before
+
+
+def test_a_failed_autosave_keeps_the_previous_one_and_the_game_goes_on(monkeypatch):
+    match = Match(parse_players("human,random"), 14)
+    play_randomly(match, random.Random(5), 12)
+    previous = saves.autosave_path().read_bytes()
+    scene = phase_scene(match.game.phase)(make_context(), match)
+
+    def disk_full(path, data):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saves, "write_atomic", disk_full)
+    assert match.play(match.legal_moves()[0]), "the move is played even though the save fails"
+    assert match.save_error and "No space left" in match.save_error
+    assert saves.autosave_path().read_bytes() == previous
+    scene.update(0.01)
+    assert "No space left" in scene.toast and scene.toast_time > 0
+
+
+def test_the_load_screen_deletes_a_slot(data_dir):
+    from game.scenes.files import FilesScene
+    match = Match(parse_players("human,random"), 15, autosave=False)
+    saves.save_slot("keep", match.game, match.seat_meta())
+    saves.save_slot("drop", match.game, match.seat_meta())
+    driver = Driver(FilesScene(make_context(), "load"))
+    driver.step()
+    row = dict((driver.scene.entries[i].name, rect) for rect, i in driver.scene.row_rects())
+    driver.click(row["drop"].center)
+    driver.click(dict((n, r) for r, n in driver.scene.buttons())["delete"].center)
+    assert [s.label for s in saves.list_slots()] == ["keep"]
+    assert [e.name for e in driver.scene.entries] == ["keep"]
