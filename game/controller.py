@@ -58,6 +58,11 @@ class AIWorker:
         return self._future.result()
 
 
+def opening_events(start: engine.Game) -> list[Any]:
+    """The round the record starts in, as the RoundStarted event the set-up never reports."""
+    return [engine.events.RoundStarted(start.round, tuple(start.face_up))]
+
+
 class Match:
     """One game in progress as the client sees it."""
 
@@ -210,9 +215,10 @@ class Match:
         return lines
 
     def past_events(self) -> list[Any]:
-        """Every event of the game so far, oldest first (replayed from the record)."""
-        steps, _ = walk(self.game.record())
-        return [event for step in steps for event in step.events]
+        """Every event of the game so far, oldest first (replayed from the record), starting with
+        the first round's cards (turned up by the set-up itself, before any move)."""
+        steps, games = walk(self.game.record())
+        return opening_events(games[0]) + [event for step in steps for event in step.events]
 
     def rebuild_log(self) -> None:
         """The whole log again from the record (after a resume or an undo), all of it shown."""

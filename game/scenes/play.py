@@ -39,6 +39,7 @@ class PlayScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.toast = ""
         self.toast_time = 0.0
+        self.toast_error = True
         self.skipping = False
         self._save_error_shown: str | None = None
 
@@ -168,7 +169,7 @@ class PlayScene(Scene):
             self.show_toast(self.match.error or t("undo.refused"))
             return
         self.jump_to_position()
-        self.show_toast(t("undo.done"))
+        self.show_toast(t("undo.done"), error=False)
         self.ctx.sounds.play("click")
 
     def jump_to_position(self) -> None:
@@ -182,8 +183,9 @@ class PlayScene(Scene):
         self.picker.cancel()
         self._picker_key = None
 
-    def show_toast(self, message: str) -> None:
-        self.toast, self.toast_time = message, 3.5
+    def show_toast(self, message: str, error: bool = True) -> None:
+        """A message on the prompt plate for a few seconds: red for a refusal, gold for news."""
+        self.toast, self.toast_time, self.toast_error = message, 3.5 if error else 2.0, error
 
     def choice_buttons(self) -> list[tuple[pygame.Rect, Choice]]:
         choices = self.picker.buttons() if self.my_turn() else []
@@ -327,7 +329,10 @@ class PlayScene(Scene):
         if text:
             rect = layout.PROMPT_RECT
             plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-            colour = (*style.DANGER, 225) if self.toast_time > 0 else (*style.WOOD_DARK, 210)
+            if self.toast_time > 0:
+                colour = (*style.DANGER, 225) if self.toast_error else (*style.shade(style.GOLD, 0.6), 235)
+            else:
+                colour = (*style.WOOD_DARK, 210)
             pygame.draw.rect(plate, colour, plate.get_rect(), border_radius=8)
             surface.blit(plate, rect)
             size = style.fit_size(text, rect.width - 24, 17, True)

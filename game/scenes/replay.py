@@ -14,6 +14,7 @@ import pygame
 import engine
 from game import input as inp
 from game import layout
+from game.controller import opening_events
 from game.describe import describe_step
 from game.i18n import language, player_name, t
 from game.render import board, hud, style
@@ -64,6 +65,7 @@ class ReplayScene(Scene):
         # a game still in progress is shown as its (first) human saw it: no peeking at the stacks
         self.viewer: str | None = None if final.is_over or not humans else humans[0]
         self.lines = self._log_lines()
+        self.opening = opening_events(model.game_at(0))
         self.log_rect = log_rect(len(final.players))
         self.table = Table()
         self.playing = False
@@ -97,7 +99,7 @@ class ReplayScene(Scene):
         if self.viewer and game.options.get("castillo") == "secret" and not game.is_over:
             hide = self.viewer
         table.sync(self.shown(), hide)
-        table.restore_offer(e for step in self.model.steps[:self.model.position] for e in step.events)
+        table.restore_offer(self.opening + [e for step in self.model.steps[:self.model.position] for e in step.events])
         step = self.model.last_step
         table.focus = next((a for a in reversed(step.move.split()[1:]) if a in AREAS), None) if step else None
         self.table = table
