@@ -56,6 +56,9 @@ def test_continue_resumes_the_autosaved_position_with_the_same_cards_to_come():
     assert resumed.game.key() == match.game.key()
     assert resumed.log == match.log, "the game log is rebuilt from the record"
     assert [s.kind for s in resumed.seats.values()] == ["human", "random", "random"]
+    table = driver.scene.table
+    assert len(table.offer) == 5 and set(resumed.game.face_up) <= set(table.offer), \
+        "the round's five action cards are shown, the taken ones too"
     # the same cards to come: the same moves from here reveal the same action cards
     a, b = match.game.clone(), resumed.game.clone()
     rng_a, rng_b = random.Random(9), random.Random(9)
@@ -252,6 +255,7 @@ def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
             for area in (*engine.REGIONS, "castillo", "court", "provinces"):
                 assert scene.table.count(player, area) == expected.count(player, area), (pos, player, area)
         assert scene.table.king == expected.king and scene.table.scores == dict(expected.scores)
+        assert len(scene.table.offer) == 5 and set(expected.face_up) <= set(scene.table.offer)
         highlighted = [i for i, (index, _, _) in enumerate(scene.lines) if index == pos - 1]
         assert bool(highlighted) == (pos > 0), "the current move has its log lines"
 
