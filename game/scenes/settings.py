@@ -22,15 +22,21 @@ def row_rects() -> list[tuple[pygame.Rect, str]]:
             for i, row in enumerate(ROWS)]
 
 
+def panel_rect(in_game: bool) -> pygame.Rect:
+    """The menu panel: taller in a game, where a second row of buttons saves and loads."""
+    return PANEL if in_game else pygame.Rect(PANEL.x, PANEL.y, PANEL.width, PANEL.height - 100)
+
+
 def action_rects(in_game: bool, can_save: bool = False) -> list[tuple[pygame.Rect, str]]:
     """The buttons under the settings; in a game a second row saves to / loads from a slot."""
     rows = [("resume", "quit_to_title"), ("save", "load") if can_save else ("load",)] if in_game else [("back",)]
     width = 240
+    bottom = panel_rect(in_game).bottom
     out = []
     for r, names in enumerate(rows):
         total = len(names) * width + (len(names) - 1) * 20
         left = PANEL.centerx - total // 2
-        y = PANEL.bottom - 80 - (len(rows) - 1 - r) * 62
+        y = bottom - 80 - (len(rows) - 1 - r) * 62
         out += [(pygame.Rect(left + i * (width + 20), y, width, 50), name) for i, name in enumerate(names)]
     return out
 
@@ -107,7 +113,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 160)
-        style.panel(surface, PANEL, border=style.GOLD, width=3, radius=14)
+        style.panel(surface, panel_rect(self.in_game), border=style.GOLD, width=3, radius=14)
         title = t("settings.paused") if self.in_game else t("settings.title")
         style.text(surface, title, (PANEL.centerx, PANEL.y + 24), 32, style.INK, bold=True, face="serif",
                    anchor="midtop")
