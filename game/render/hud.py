@@ -125,12 +125,24 @@ def _counts_row(surface, pos, table: Table, player: str, right: int = 10**6) -> 
     home = table.grandes.get(player)
     if home:
         pieces.grande(surface, (x + 6, y + 17), colour, 15)
-        name = area_name(home)
-        room = right - (x + 14)
-        size = style.fit_size(name, room, 11, minimum=9)
-        while style.font(size).size(name)[0] > room and len(name) > 3:
-            name = name[:-2] + "…"
-        style.text(surface, name, (x + 14, y + 4), size, style.INK_SOFT)
+        name = short_name(area_name(home), right - (x + 14), 11)
+        style.text(surface, name, (x + 14, y + 4), style.fit_size(name, right - (x + 14), 11, minimum=9),
+                   style.INK_SOFT)
+
+
+def short_name(name: str, room: int, size: int) -> str:
+    """A region name that fits `room` pixels: whole, then "Castilla la Vieja" -> "C. la Vieja",
+    then cut with an ellipsis (never two regions shortened to the same text first)."""
+    if style.font(max(9, size - 2)).size(name)[0] <= room:
+        return name
+    words = name.split()
+    if len(words) > 1:
+        name = f"{words[0][0]}. {' '.join(words[1:])}"
+    if style.font(max(9, size - 2)).size(name)[0] <= room:
+        return name
+    while style.font(9).size(name)[0] > room and len(name) > 3:
+        name = name[:-2] + "…"
+    return name
 
 
 def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:

@@ -212,7 +212,7 @@ class PlayScene(Scene):
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
-        while True:
+        while not self.holding():
             if self.tweener.busy:
                 if not self.skipping:
                     break
@@ -227,6 +227,10 @@ class PlayScene(Scene):
         if request or self.tweener.busy or self.match.events:
             return request
         return self.settle()
+
+    def holding(self) -> bool:
+        """True while the scene shows something that must not be overtaken by later events."""
+        return False
 
     def pump(self, event: Any) -> Transition | None:
         """Consume the next event (animate it) or hand over to the scene that shows it. Several

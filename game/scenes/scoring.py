@@ -25,6 +25,10 @@ class ScoringScene(PlayScene):
         self.start_scores = dict(self.table.scores)
         self.summary: float | None = None
 
+    def holding(self) -> bool:
+        """The summary stays on screen before the next round's events (its cards, its banner)."""
+        return self.summary is not None
+
     def gained(self, player: str) -> int:
         return self.table.scores.get(player, 0) - self.start_scores.get(player, 0)
 
