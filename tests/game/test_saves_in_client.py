@@ -367,3 +367,12 @@ def test_the_load_screen_deletes_a_slot(data_dir):
     driver.click(dict((n, r) for r, n in driver.scene.buttons())["delete"].center)
     assert [s.label for s in saves.list_slots()] == ["keep"]
     assert [e.name for e in driver.scene.entries] == ["keep"]
+
+
+def test_the_scoring_summary_waits_before_the_next_round():
+    match = Match(parse_players("random,random,random"), 19, autosave=False)
+    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    assert driver.until(lambda: driver.scene.name == "scoring" and driver.scene.summary is not None, 6000)
+    assert driver.scene.table.round == 3, "the summary is of round 3's scoring"
+    assert any(type(e).__name__ == "RoundStarted" for e in match.events), "round 4 is still to be shown"
+    assert "— Round 4 —" not in match.visible_log()
