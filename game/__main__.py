@@ -100,6 +100,7 @@ def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
     if loaded is not None:
+        loaded.save()
         first = phase_scene(loaded.game.phase)(ctx, loaded)
     elif seats:
         seed = args.seed if args.seed is not None else random.randrange(1, 10**6)

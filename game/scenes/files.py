@@ -252,6 +252,7 @@ def resume_scene(ctx: Context, game: engine.Game, seats: Any) -> Scene:
     from game.controller import Match
     from game.scenes.play import phase_scene
     match = Match.from_game(game, seats)
+    match.save()      # "Continue" now means this game
     return phase_scene(match.game.phase)(ctx, match)
 
 
