@@ -110,6 +110,7 @@ class FilesScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.selected = 0
         self.top = 0
+        self.arming = False
         self.entries: list[Entry] = []
         self.refresh()
 
@@ -155,6 +156,8 @@ class FilesScene(Scene):
     def select(self, index: int) -> None:
         if not self.entries:
             return
+        if index != self.selected:
+            self.arming = False
         self.selected = max(0, min(len(self.entries) - 1, index))
         if self.selected < self.top:
             self.top = self.selected
@@ -170,7 +173,11 @@ class FilesScene(Scene):
             return
         entry = self.entries[self.selected]
         self.ctx.sounds.play("click")
+        if name == "delete" and not self.arming:
+            self.arming = True         # a second click deletes: nothing is destroyed by one slip
+            return
         if name == "delete":
+            self.arming = False
             try:
                 saves.delete_slot(entry.path.stem)
             except engine.EngineError as exc:
@@ -216,6 +223,8 @@ class FilesScene(Scene):
         for rect, name in self.buttons():
             enabled = bool(self.entries) or name == "back"
             label = t(f"files.{name}") if name != "open" or self.mode == "load" else t("files.watch")
+            if name == "delete" and self.arming:
+                label = t("files.confirm_delete")
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=name == "open")
 
@@ -269,6 +278,8 @@ class SaveScene(Scene):
         self.match = match
         stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
         self.value = t("files.default_name", round=match.game.round, time=stamp)
+        self.replaces = False
+        self.check_name()
         self.hover: tuple[int, int] | None = None
 
     @property
@@ -289,8 +300,10 @@ class SaveScene(Scene):
         elif intent.kind == inp.KEY:
             if intent.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
+                self.check_name()
             elif intent.text and intent.text.isprintable() and len(self.value) < 40:
                 self.value += intent.text
+                self.check_name()
         elif intent.kind == inp.CLICK:
             for rect, name in self.buttons():
                 if rect.collidepoint(intent.pos):
@@ -299,6 +312,13 @@ class SaveScene(Scene):
                     else:
                         self.request(Transition.pop())
         return True
+
+    def check_name(self) -> None:
+        """Whether saving now would replace a slot of the same name (said under the field)."""
+        try:
+            self.replaces = saves.slot_path(self.value).exists()
+        except (engine.EngineError, OSError):
+            self.replaces = False
 
     def save(self) -> None:
         from game.scenes.dialog import MessageScene
@@ -322,6 +342,8 @@ class SaveScene(Scene):
         caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
         style.text(surface, self.value + caret, (self.field.x + 12, self.field.centery),
                    style.fit_size(self.value + caret, self.field.width - 24, 20), style.INK, anchor="midleft")
+        if self.replaces:
+            style.text(surface, t("files.replaces"), (self.field.x, self.field.bottom + 8), 13, style.DANGER)
         for rect, name in self.buttons():
             style.button(surface, rect, t(f"files.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "save")

@@ -364,7 +364,10 @@ def test_the_load_screen_deletes_a_slot(data_dir):
     driver.step()
     row = dict((driver.scene.entries[i].name, rect) for rect, i in driver.scene.row_rects())
     driver.click(row["drop"].center)
-    driver.click(dict((n, r) for r, n in driver.scene.buttons())["delete"].center)
+    delete = dict((n, r) for r, n in driver.scene.buttons())["delete"].center
+    driver.click(delete)
+    assert len(saves.list_slots()) == 2, "one click only arms the delete button"
+    driver.click(delete)
     assert [s.label for s in saves.list_slots()] == ["keep"]
     assert [e.name for e in driver.scene.entries] == ["keep"]
 
