@@ -25,6 +25,7 @@ STEP_BACK = "step_back"    # Left arrow (replay viewer)
 STEP_FORWARD = "step_fwd"  # Right arrow
 TO_START = "to_start"      # Home
 TO_END = "to_end"          # End
+SCROLL = "scroll"          # mouse wheel: key = +1 up / -1 down
 QUIT = "quit"              # window closed
 RESIZE = "resize"
 KEY = "key"                # any other key (text entry in setup)
@@ -64,6 +65,11 @@ def translate(event: pygame.event.Event,
         if event.button == 3:
             return Intent(ALT_CLICK, pos)
         return None
+    if event.type == pygame.MOUSEWHEEL:
+        step = int(getattr(event, "y", 0))
+        if getattr(event, "flipped", False):
+            step = -step
+        return Intent(SCROLL, key=(step > 0) - (step < 0)) if step else None
     if event.type == pygame.MOUSEMOTION:
         return Intent(HOVER, to_logical(event.pos))
     if event.type == pygame.KEYDOWN:

@@ -142,6 +142,8 @@ class FilesScene(Scene):
                                                                    (pygame.K_UP, pygame.K_DOWN)):
             down = intent.kind == inp.STEP_FORWARD or intent.key == pygame.K_DOWN
             self.select(self.selected + (1 if down else -1))
+        elif intent.kind == inp.SCROLL:
+            self.select(self.selected - intent.key)
         elif intent.kind == inp.KEY and intent.key == pygame.K_DELETE and self.mode == "load":
             self.act("delete")
         elif intent.kind == inp.CLICK:

@@ -131,6 +131,9 @@ class ReplayScene(Scene):
         elif kind == inp.TO_END:
             self.playing = False
             self.go("end")
+        elif kind == inp.SCROLL:
+            self.playing = False
+            self.go("back" if intent.key > 0 else "forward")
         elif kind == inp.CONFIRM:
             self.toggle_play()
         elif kind == inp.CANCEL:
