@@ -170,10 +170,13 @@ def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tm
     bad.write_text(json.dumps(illegal))
     result = run_cli("--load", str(bad), data=data_dir)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "bad.json" in result.stderr
-    # a good save of an AI-only game plays on to the end from where it stopped
-    result = run_cli("--load", str(good), "--headless", data=data_dir)
-    assert result.returncode == 0, result.stderr
-    assert "Winner:" in result.stdout
+    # a good save, and an exported record, of an AI-only game play on to the end from where they stopped
+    record = saves.export_record(match.game, match.seat_meta(), tmp_path / "record.json")
+    for path in (good, record):
+        result = run_cli("--load", str(path), "--headless", data=data_dir)
+        assert result.returncode == 0, result.stderr
+        assert "Winner:" in result.stdout
+    assert "--load" in run_cli("--help", data=data_dir).stdout
 
 
 # ---- undo ------------------------------------------------------------------------------------------------
