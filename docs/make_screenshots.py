@@ -21,15 +21,15 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["EL_GRANDE_DATA_DIR"] = tempfile.mkdtemp(prefix="el-grande-shots-")
 
-import pygame  # noqa: E402
+import pygame
 
-from game import i18n, saves  # noqa: E402
-from game.controller import Match  # noqa: E402
-from game.replay_model import ReplayModel  # noqa: E402
-from game.scene import Transition  # noqa: E402
-from game.scenes.play import phase_scene  # noqa: E402
-from game.seats import Seat  # noqa: E402
-from tests.game.driver import Driver, make_context  # noqa: E402
+from game import i18n, saves
+from game.controller import Match
+from game.replay_model import ReplayModel
+from game.scene import Transition
+from game.scenes.play import phase_scene
+from game.seats import Seat
+from tests.game.driver import Driver, make_context
 
 SEATS = [Seat("red", "human", "Ana"), Seat("blue", "normal", "Bernat"), Seat("green", "normal", "Carla"),
          Seat("yellow", "normal", "Duarte")]

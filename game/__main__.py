@@ -86,6 +86,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
 
 
 def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
+    from game import saves
     from game.app import App
     from game.assets import Sounds
     from game.controller import Match
@@ -93,7 +94,6 @@ def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
     from game.scenes.play import phase_scene
     from game.scenes.title import TitleScene
     from game.settings import Settings
-    from game import saves
     saves.remove_stale_temp_files()
     settings = Settings.load()
     if args.speed:

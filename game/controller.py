@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import multiprocessing
 import random
-from concurrent.futures import Future, ProcessPoolExecutor
 from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 import engine
 from game import saves, undo
 from game.describe import describe_event, describe_move, describe_step
 from game.replay_model import walk
-from game.seats import AI_LEVELS as AI_KINDS, Seat, make_agent
+from game.seats import AI_LEVELS as AI_KINDS
+from game.seats import Seat, make_agent
 
 SECRET_PHASES = ("disc",)
 
@@ -299,7 +300,7 @@ class Match:
             self.save_error = str(exc)
 
     @classmethod
-    def from_game(cls, game: engine.Game, seats: Any = None, autosave: bool = True) -> "Match":
+    def from_game(cls, game: engine.Game, seats: Any = None, autosave: bool = True) -> Match:
         """A match resuming `game` (from a save, a record or an undo) with the log rebuilt.
         `seats`: SeatMeta-like objects; None makes the first seat human and the others AI."""
         if seats:

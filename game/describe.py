@@ -5,7 +5,8 @@ setting. Secrets stay secret: a disc or a recovered power card is never named he
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from game.i18n import area_name, t
 

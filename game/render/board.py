@@ -12,11 +12,11 @@ from functools import lru_cache
 import pygame
 
 from game import layout
-from game.i18n import area_name, language as current_language, t
+from game.i18n import area_name, t
+from game.i18n import language as current_language
 from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
 from game.render import pieces, style
 from game.table import Table
-
 
 
 def _screen_poly(points) -> list[tuple[float, float]]:

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
-from game import layout
 import engine
-from game import saves
+from game import input as inp
+from game import layout, saves
 from game.controller import Match
 from game.i18n import t
 from game.render import style

@@ -5,9 +5,8 @@ from typing import Any
 
 import pygame
 
-from game import i18n
+from game import i18n, layout
 from game import input as inp
-from game import layout
 from game.i18n import t
 from game.render import style
 from game.scene import Context, Scene, Transition

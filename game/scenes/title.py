@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
-from game import layout
 import engine
-from game import saves
+from game import input as inp
+from game import layout, saves
 from game.i18n import language, t
 from game.render import board, style
 from game.scene import Context, Scene, Transition

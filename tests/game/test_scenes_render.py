@@ -6,14 +6,14 @@ import pygame
 import pytest
 
 from game.controller import Match
-from game.scene import Transition
 from game.replay_model import ReplayModel
+from game.scene import Transition
 from game.scenes.dialog import MessageScene
 from game.scenes.files import FilesScene, SaveScene
 from game.scenes.handoff import HandoffScene
-from game.scenes.replay import ReplayScene
 from game.scenes.help import HelpScene
 from game.scenes.play import phase_scene
+from game.scenes.replay import ReplayScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
