@@ -51,7 +51,9 @@ class HandoffScene(Scene):
             detail = t("handoff.pass_on")
         style.text(surface, title, (rect.centerx, rect.y + 110), 30, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        style.paragraph(surface, detail, pygame.Rect(rect.x + 60, rect.y + 160, rect.width - 120, 60), 16,
-                        style.INK_SOFT)
+        y = rect.y + 162
+        for line in style.wrap(detail, rect.width - 120, 16):     # centred, like the title above
+            style.text(surface, line, (rect.centerx, y), 16, style.INK_SOFT, anchor="midtop")
+            y += style.font(16).get_linesize() + 2
         style.button(surface, READY_BUTTON, t("handoff.ready"),
                      hover=bool(self.hover and READY_BUTTON.collidepoint(self.hover)), primary=True)
