@@ -102,6 +102,9 @@ class ReplayScene(Scene):
         table.restore_offer(self.opening + [e for step in self.model.steps[:self.model.position] for e in step.events])
         step = self.model.last_step
         table.focus = next((a for a in reversed(step.move.split()[1:]) if a in AREAS), None) if step else None
+        for event in step.events if step else ():
+            if type(event).__name__ == "DiscsRevealed":     # the discs this move turned face up
+                table.revealed = dict(event.discs)
         self.table = table
 
     def go(self, where: str) -> None:
