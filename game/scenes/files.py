@@ -36,6 +36,7 @@ class Entry:
     round: int | None = None
     moves: int = 0
     error: str | None = None
+    finished: bool = False
 
 
 def local_time(stamp: str) -> str:
@@ -60,7 +61,7 @@ def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
     if info.error:
         return Entry(kind, info.path, name, error=info.error)
     return Entry(kind, info.path, name, local_time(info.saved_at), info.players, round_of(info.path),
-                 info.moves)
+                 info.moves, finished=info.is_over)
 
 
 def record_entry(path: Path) -> Entry:
@@ -255,6 +256,8 @@ class FilesScene(Scene):
         style.text(surface, t("files.players_count", count=len(entry.players)), (x + 4, rect.centery), 13,
                    style.INK_SOFT, anchor="midleft")
         detail = t("files.round_value", round=entry.round) if entry.round else t("files.moves", count=entry.moves)
+        if entry.finished:
+            detail = t("files.finished")
         style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")
 
 
