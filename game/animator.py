@@ -227,9 +227,9 @@ def draw_banner(surface: pygame.Surface, banner: Banner) -> None:
     if banner.alpha <= 1 or not banner.text:
         return
     from game.render import style
-    rect = pygame.Rect(0, 0, min(780, style.font(22, True, "serif").size(banner.text)[0] + 60), 40)
+    rect = pygame.Rect(0, 0, min(780, style.font(22, True, "serif").size(banner.text)[0] + 60), 36)
     # just under the prompt, over the sea and France: no region name or scoreboard sits there
-    rect.midtop = (layout.MAP_RECT.centerx, layout.PROMPT_RECT.bottom + 4)
+    rect.midtop = (layout.MAP_RECT.centerx, layout.PROMPT_RECT.bottom + 3)
     plate = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(plate, (*style.WOOD_DARK, 220), plate.get_rect(), border_radius=10)
     pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=10)

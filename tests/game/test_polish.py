@@ -1,0 +1,64 @@
+"""Layout regressions found on screenshots: captions, banners and the power-card hand must not
+cover region names, printed values or the mobile scoreboards."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import engine
+from game import i18n, layout
+from game.animator import Banner, draw_banner
+from game.mapdata import load_map
+from game.render import board, style
+from game.table import Table
+
+
+def name_rects() -> dict[str, pygame.Rect]:
+    """Each region's name and printed values, as drawn by game/render/board.py."""
+    data = load_map()
+    out = {}
+    for rid, shape in data.regions.items():
+        x, y = layout.to_screen(shape.label)
+        name = i18n.area_name(rid)
+        size = style.fit_size(name, 130, 15, bold=True, face="serif")
+        w, h = style.font(size, True, "serif").size(name)
+        out[rid] = pygame.Rect(int(x - w / 2), int(y - h / 2), w, h + 22)
+    return out
+
+
+def scoreboard_rects() -> list[pygame.Rect]:
+    return [pygame.Rect(int(x - 34), int(y - 14), 68, 28)
+            for x, y in (layout.to_screen(p) for p in layout.SCOREBOARD_SPOTS.values())]
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_the_kings_region_caption_never_covers_a_region_name(language):
+    pygame.font.init()
+    i18n.set_language(language)
+    data = load_map()
+    names = name_rects()
+    for king in engine.REGIONS:
+        table = Table(players=("red", "blue"), king=king,
+                      scoreboards={"8-4-0": None, "4-0-0": None})
+        for rid in engine.REGIONS:                       # a crowded board: cubes everywhere
+            table.counts[("red", rid)] = 3
+            table.counts[("blue", rid)] = 2
+        box = board.king_caption_rect(data, table)
+        assert box is not None
+        covered = [rid for rid, rect in names.items() if rect.colliderect(box)]
+        assert covered == [], (language, king, covered)
+
+
+def test_banners_and_the_power_hand_leave_names_and_scoreboards_visible():
+    pygame.font.init()
+    names = list(name_rects().values())
+    boards = scoreboard_rects()
+    assert layout.HAND_PLATE.collidelist(names) == -1
+    assert layout.HAND_PLATE.collidelist(boards) == -1
+    surface = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+    banner = Banner()
+    banner.text, banner.alpha = "Turn order: Yellow › Blue › Red › Green › Orange", 255.0
+    draw_banner(surface, banner)
+    drawn = surface.get_bounding_rect()
+    assert drawn.height > 0
+    assert drawn.collidelist(names) == -1 and drawn.collidelist(boards) == -1
