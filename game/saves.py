@@ -442,6 +442,7 @@ class SlotInfo:
     moves: int = 0
     is_over: bool = False
     error: str | None = None
+    round: int | None = None
 
 
 def peek(path: Path | str) -> SlotInfo:
@@ -458,10 +459,12 @@ def peek(path: Path | str) -> SlotInfo:
             raise _fail(f"{path.name}: field 'game' must hold the engine snapshot (state and record)")
         players = state.get("players")
         moves = record.get("moves")
+        rounds, idx = state.get("rounds"), state.get("round_idx")
+        rnd = rounds[idx] if isinstance(rounds, list) and type(idx) is int and 0 <= idx < len(rounds) else None
         return SlotInfo(path.stem, path, str(doc.get("label", "")), str(doc.get("saved_at", "")),
                         tuple(str(p) for p in players) if isinstance(players, list) else (),
                         len(moves) if isinstance(moves, list) else 0,
-                        state.get("to_move_idx") == -1)
+                        state.get("to_move_idx") == -1, round=rnd if type(rnd) is int else None)
     except DataError as exc:
         return SlotInfo(path.stem, path, error=str(exc))
 

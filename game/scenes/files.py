@@ -47,20 +47,11 @@ def local_time(stamp: str) -> str:
         return stamp
 
 
-def round_of(path: Path) -> int | None:
-    """The round a save stopped in, read from its snapshot (None when it cannot be told)."""
-    try:
-        state = saves.read_json(path)["game"]["state"]
-        return int(state["rounds"][state["round_idx"]])
-    except (engine.EngineError, KeyError, IndexError, TypeError, ValueError):
-        return None
-
-
 def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
     name = t("files.autosave") if kind == "autosave" else (info.label or info.name)
     if info.error:
         return Entry(kind, info.path, name, error=info.error)
-    return Entry(kind, info.path, name, local_time(info.saved_at), info.players, round_of(info.path),
+    return Entry(kind, info.path, name, local_time(info.saved_at), info.players, info.round,
                  info.moves, finished=info.is_over)
 
 

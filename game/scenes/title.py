@@ -30,10 +30,9 @@ class TitleScene(Scene):
 
     def refresh(self) -> None:
         """Whether there is an autosave to continue, and its round for the button."""
-        from game.scenes.files import round_of
         info = saves.continue_info()
         self.can_continue = info is not None
-        self.continue_round = round_of(info.path) if info else None
+        self.continue_round = info.round if info else None
 
     def resume(self) -> None:
         self.refresh()

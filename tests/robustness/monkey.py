@@ -66,7 +66,8 @@ def _match(kinds: list[str], seed: int, finished: bool = False) -> Any:
 
 def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     """name -> (ctx, seed) -> a first scene; every scene the client has, where it can be built."""
-    from game.scenes import game_over, handoff, help as help_scene, play, settings, setup, title
+    from game.replay_model import ReplayModel
+    from game.scenes import dialog, files, game_over, handoff, help as help_scene, play, replay, settings, setup, title
     factories: dict[str, Callable[[Any, int], Any]] = {
         "title": lambda ctx, seed: title.TitleScene(ctx),
         "setup": lambda ctx, seed: setup.SetupScene(ctx),
@@ -85,6 +86,12 @@ def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     factories["game_over"] = lambda ctx, seed: game_over.GameOverScene(ctx, _match(["human", "random"], seed, True))
     factories["handoff"] = lambda ctx, seed: handoff.HandoffScene(
         ctx, _match(["human", "human"], seed), "before", "red")
+    factories["files_load"] = lambda ctx, seed: files.FilesScene(ctx, "load")
+    factories["files_replay"] = lambda ctx, seed: files.FilesScene(ctx, "replay")
+    factories["save"] = lambda ctx, seed: files.SaveScene(ctx, _match(["human", "random"], seed))
+    factories["dialog"] = lambda ctx, seed: dialog.MessageScene(ctx, "Could not load", "x.json: bad", True)
+    factories["replay"] = lambda ctx, seed: replay.ReplayScene(
+        ctx, ReplayModel(_match(["random", "random", "random"], seed, True).game.record()))
     return factories
 
 
