@@ -12,10 +12,10 @@ from typing import Any
 
 from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
-from .flow import _begin_turn, new_game
+from .flow import _begin_general_scoring, _begin_turn, new_game
 from .state import P_CARD, P_POWER, Game
 
-_PHASES = ("power", "turn", "card")
+_PHASES = ("power", "turn", "card", "scoring")
 _KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "round", "phase",
           "to_move", "starter", "king", "grandes", "caballeros", "scores", "hands", "played",
           "face_up", "scoreboards", "vetoes"}
@@ -195,6 +195,9 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
         g.ph, g.to_move_idx = P_POWER, m
         _check_face_up(g, r, g.n)
         return
+    if phase == "scoring":
+        _read_scoring_phase(g, r)
+        return
     if 0 in g.played:
         raise DataError(f"{r.source}: played: every player needs a power card once turns have begun")
     g.turn_seq = tuple(sorted(range(g.n), key=lambda q: -g.played[q]))
@@ -203,6 +206,20 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
     _begin_turn(g, [])
     if phase == "card":
         g.ph = P_CARD
+
+
+def _read_scoring_phase(g: Game, r: _Reader) -> None:
+    """The general scoring at the end of a scoring round (§8.1): the round's turns are over; the
+    players with Caballeros in the Castillo set their discs, in seat order."""
+    if g.rounds[g.round_idx] not in BOARD.scoring_rounds:
+        raise DataError(f"{r.source}: round: phase 'scoring' needs a scoring round "
+                        f"({sorted(BOARD.scoring_rounds)}), got {g.rounds[g.round_idx]}")
+    if r.data.get("to_move") is not None:
+        raise DataError(f"{r.source}: to_move: the scoring phase decides who sets a disc; leave it out")
+    order = sorted(range(g.n), key=lambda q: -g.played[q]) if 0 not in g.played else list(range(g.n))
+    g.turn_seq, g.pos = tuple(order), g.n
+    g.face_up_slots, g.active_idx, g.card = (), -1, None
+    _begin_general_scoring(g, [])
 
 
 def _check_face_up(g: Game, r: _Reader, still_to_take: int) -> None:

@@ -12,10 +12,9 @@ from ai.budget import Budget
 from ai.discs import DiscSolver
 from ai.evaluate import DEFAULT_WEIGHTS, area_points, values
 from ai.plans import placement_plans
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import CASTILLO, PROVINCES, REGIONS
+from engine.data import REGIONS
 from engine.moves import DISC, DONE
-from engine.state import NO_DISC, P_DISC
+from engine.state import P_DISC
 
 R = {r: i for i, r in enumerate(REGIONS)}
 
@@ -25,27 +24,12 @@ def final_castillo_position(castillo: int = 3) -> engine.Game:
     disc. Blue leads by 7 and is at home in Castilla la Nueva. Red's 3 Caballeros take it from
     blue (4 v 3), costing blue first place and his home bonus: that
     swing wins; anywhere else blue keeps first place there and wins."""
-    g = engine.new_game(players=COLOURS[:3], seed=4)
-    g.counts = [0] * (3 * A)
-    g.king_i = R["galicia"]
-    g.grande_i = [R["cataluna"], R["castilla_la_nueva"], R["granada"]]
-    for p in range(3):
-        g.counts[p * A + PROVINCES] = 30
-    def put(p, area, k):
-        g.counts[p * A + area] += k
-        g.counts[p * A + PROVINCES] -= k
-    put(0, CASTILLO, castillo)
-    put(0, R["castilla_la_nueva"], 1)
-    put(1, R["castilla_la_nueva"], 3)
-    put(2, R["valencia"], 2)
-    g.score_pts = [60, 67, 40]
-    g.round_idx = len(g.rounds) - 1
-    g.face_up_slots, g.active_idx, g.card = (), -1, None
-    g.turn_seq, g.pos = (0, 1, 2), 0
-    g.ctx = ("disc", (0,), 0, "castillo", -1)
-    g.ph, g.to_move_idx = P_DISC, 0
-    g.discs = (NO_DISC,) * 3
-    return g
+    return engine.load_scenario({
+        "players": COLOURS[:3], "seed": 4, "round": 9, "phase": "scoring", "king": "galicia",
+        "grandes": {"red": "cataluna", "blue": "castilla_la_nueva", "green": "granada"},
+        "caballeros": {"red": {"castillo": castillo, "castilla_la_nueva": 1},
+                       "blue": {"castilla_la_nueva": 3}, "green": {"valencia": 2}},
+        "scores": {"red": 60, "blue": 67, "green": 40}})
 
 
 def winning_discs(g: engine.Game) -> list:
