@@ -93,4 +93,5 @@ class Scene:
         return self.take_request()
 
     def draw(self, surface: pygame.Surface) -> None:
-        raise NotImplementedError
+        """Paint the scene; changes nothing. The base scene paints nothing (every real scene
+        overrides this)."""

@@ -1,45 +1,24 @@
 """Who sits in each seat: a human or an AI agent, and the one function that builds agents.
 
-Why: the client must not care whose agents it runs. `make_agent` uses `ai.make_agent` when the
-`ai` package provides it and falls back to a uniform random agent otherwise.
+Why: the client must not care whose agents it runs; every AI seat is built by `ai.make_agent`.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from typing import Any, Protocol
+
+import ai
+from ai.agent import Agent
 
 AI_LEVELS = ("easy", "normal", "hard", "random", "greedy")
 SEAT_KINDS = ("human",) + AI_LEVELS
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 
 
-class Agent(Protocol):
-    name: str
-
-    def choose(self, view: Any, rng: random.Random) -> Any: ...
-
-
-class RandomAgent:
-    """Picks uniformly among the legal moves of the view (stand-in until `ai` exists)."""
-
-    def __init__(self, name: str = "random") -> None:
-        self.name = name
-
-    def choose(self, view: Any, rng: random.Random) -> Any:
-        return rng.choice(list(view.legal_moves()))
-
-
 def make_agent(level: str, seed: int = 0) -> Agent:
     """An agent for an AI level name (easy, normal, hard, random, greedy)."""
     if level not in AI_LEVELS:
         raise ValueError(f"unknown AI level {level!r}; expected one of {', '.join(AI_LEVELS)}")
-    try:
-        import ai  # noqa: PLC0415 - optional until the ai package lands
-        factory = getattr(ai, "make_agent")
-    except (ImportError, AttributeError):
-        return RandomAgent(level)
-    return factory(level, seed=seed)
+    return ai.make_agent(level, seed=seed)
 
 
 @dataclass(frozen=True)

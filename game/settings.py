@@ -7,36 +7,19 @@ whenever the settings menu changes something. The data directory is also where t
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass, fields
-from pathlib import Path
+
+from game.saves import data_dir, write_atomic
 
 LANGUAGES = ("en", "pt", "ca")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 
 
-def data_dir() -> Path:
-    """EL_GRANDE_DATA_DIR (tests), else $XDG_DATA_HOME/el-grande, else ~/.local/share/el-grande."""
-    override = os.environ.get("EL_GRANDE_DATA_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "el-grande"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file in the same directory, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def _same_kind(value: object, default: object) -> bool:
+    """A stored value is used only if it has the default's type (any number for a float)."""
+    if isinstance(default, float):
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    return type(value) is type(default)
 
 
 @dataclass
@@ -55,11 +38,19 @@ class Settings:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return cls()
-        known = {f.name for f in fields(cls)}
-        settings = cls(**{k: v for k, v in raw.items() if k in known})
+        if not isinstance(raw, dict):
+            return cls()
+        defaults = cls()
+        settings = cls(**{f.name: raw[f.name] for f in fields(cls)
+                          if f.name in raw and _same_kind(raw[f.name], getattr(defaults, f.name))})
         if settings.language not in LANGUAGES:
             settings.language = "en"
         return settings
 
-    def save(self) -> None:
-        write_atomic(data_dir() / "settings.json", json.dumps(asdict(self), indent=2))
+    def save(self) -> bool:
+        """Write settings.json atomically; False when the disk refuses (play goes on unchanged)."""
+        try:
+            write_atomic(data_dir() / "settings.json", json.dumps(asdict(self), indent=2).encode("utf-8"))
+        except OSError:
+            return False
+        return True
