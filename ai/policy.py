@@ -231,14 +231,11 @@ class FastPolicy:
         p = g.to_move_idx
         model = AreaModel(g, self.w)
         tot = model.totals()
-        best, best_u = None, -1e9
-        for m in g.legal_moves():
+
+        def utility(m: Move) -> float:
             q = g.players.index(m.args[0])
-            r = BOARD.regions.index(m.args[1])
-            u = self._u_after(model, tot, p, [(r, q, -1)], q_prov=(q, 1))
-            if u > best_u:
-                best, best_u = m, u
-        return best
+            return self._u_after(model, tot, p, [(BOARD.regions.index(m.args[1]), q, -1)], q_prov=(q, 1))
+        return max(g.legal_moves(), key=utility)
 
     def _move_step(self, g: Game, rng: random.Random) -> Move:
         legal = g.legal_moves()
@@ -260,18 +257,14 @@ class FastPolicy:
         p = g.to_move_idx
         model = AreaModel(g, self.w)
         tot = model.totals()
-        best, best_u = None, -1e9
-        for m in g.legal_moves():
+
+        def utility(m: Move) -> float:
             if m.args[0] == "court":
                 t = tot[:]
                 t[p] -= model.court_w - model.prov_w
-                u = utility_of(t, p, self.w)
-            else:
-                r = BOARD.regions.index(m.args[0])
-                u = self._u_after(model, tot, p, [(r, p, -1)], q_prov=(p, 1))
-            if u > best_u:
-                best, best_u = m, u
-        return best
+                return utility_of(t, p, self.w)
+            return self._u_after(model, tot, p, [(BOARD.regions.index(m.args[0]), p, -1)], q_prov=(p, 1))
+        return max(g.legal_moves(), key=utility)
 
     def disc(self, g: Game, rng: random.Random) -> Move:
         legal = g.legal_moves()
