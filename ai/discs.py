@@ -37,7 +37,9 @@ from .evaluate import (
     AreaModel,
     Weights,
     area_points,
+    majority_weight,
     rounds_left,
+    rounds_to_scoring,
     scorings_left,
     utility_of,
     values_in_force,
@@ -55,8 +57,8 @@ class DiscGame:
         self.options = [effect.disc_options(g, q) for q in who]
         model = AreaModel(g, w)
         if purpose == "castillo":
-            rem_after = scorings_left(g) - 1
-            later = (1.0 + w.future * (rem_after - 1)) if rem_after > 0 else 0.0
+            # the round after this one is where the gap to the following scoring is counted from
+            later = majority_weight(w, scorings_left(g) - 1, rounds_to_scoring(g, g.round_idx + 1))
             model.mult = 1.0 + later
             model.contrib = [model.area_vector(a, [g.counts[q * A + a] for q in range(g.n)])
                              for a in range(NREG)] + [[0.0] * g.n]

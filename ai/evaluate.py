@@ -3,11 +3,13 @@
 The value of player p (in points) is
 
     score now
-  + (1 + future * (general scorings left - 1)) * (region points p would take at the next general
-    scoring from today's majorities, King and home bonuses included, plus a small bonus for the
-    size of each sole lead, since thin leads get overturned)
-  + Castillo points at the next general scoring + `castillo_move` per Caballero in the Castillo
-    (they land, by disc, wherever their owner wants)
+  + m * (region points p would take at the next general scoring from today's majorities, King
+    and home bonuses included, plus `margin` for the size of each sole lead, since thin leads get
+    overturned), where m = majority * (1 - fade * rounds before that scoring round)
+    * (1 + future * (general scorings left - 1)): how much of today's lead still stands when it
+    counts (`python -m ai.fit_weights` measures it from self-play)
+  + m' * Castillo points at the next general scoring (m' as m, that scoring only) + `castillo_move`
+    per Caballero in the Castillo (they land, by disc, wherever their owner wants)
   + `court` per Caballero in the court (placed in a later turn), `provinces` per Caballero in the
     provinces (needs a low power card first) while rounds remain
   + `hand` * the sum of the best power cards still in hand, as many as rounds remain (a high card
@@ -39,6 +41,8 @@ _CASTILLO_VALUES = BOARD.castillo_values
 @dataclass(frozen=True)
 class Weights:
     """Evaluation weights (points per unit); presets may override them by name."""
+    majority: float = 1.0       # weight of today's majorities at the next general scoring
+    fade: float = 0.0           # ... less this fraction per round still to play before it
     future: float = 0.55        # weight of today's majorities per general scoring after the next
     margin: float = 0.35        # per Caballero of a sole lead (capped at 2), per region value / 5
     court: float = 0.85         # per Caballero in the court while rounds remain
@@ -72,6 +76,26 @@ def scorings_left(g: Game) -> int:
     if rem is None:
         rem = _REM_CACHE[key] = sum(1 for r in g.rounds[g.round_idx:] if r in _SCORING_ROUNDS)
     return rem
+
+
+def rounds_to_scoring(g: Game, round_idx: int | None = None) -> int:
+    """Rounds after round `round_idx` (default: the current one) before the next general
+    scoring round (0 in that round)."""
+    idx = g.round_idx if round_idx is None else round_idx
+    key = (g.rounds, idx, "gap")
+    gap = _REM_CACHE.get(key)
+    if gap is None:
+        later = g.rounds[idx:]
+        gap = _REM_CACHE[key] = next((i for i, r in enumerate(later) if r in _SCORING_ROUNDS), len(later))
+    return gap
+
+
+def majority_weight(w: Weights, rem: int, gap: int) -> float:
+    """Weight of today's majorities with `rem` general scorings to come, the next one `gap`
+    rounds after the current one: how much of a lead today is still there when it counts."""
+    if rem <= 0:
+        return 0.0
+    return w.majority * max(0.0, 1.0 - w.fade * gap) * (1.0 + w.future * (rem - 1))
 
 
 def rounds_left(g: Game) -> int:
@@ -125,13 +149,15 @@ _TOP_CACHE: dict[tuple[int, int], int] = {}
 class AreaModel:
     """Per-player values split by area, for fast re-evaluation of one or two changed areas."""
 
-    __slots__ = ("base", "contrib", "court_w", "depth", "g", "mult", "n", "prov_w", "vals", "w")
+    __slots__ = ("base", "castillo_mult", "contrib", "court_w", "depth", "g", "mult", "n", "prov_w", "vals", "w")
 
     def __init__(self, g: Game, w: Weights = DEFAULT_WEIGHTS) -> None:
         self.g, self.w, self.n = g, w, g.n
         self.depth = depth_for(g.n)
         rem = scorings_left(g)
-        self.mult = (1.0 + w.future * (rem - 1)) if rem > 0 else 0.0
+        gap = rounds_to_scoring(g)
+        self.mult = majority_weight(w, rem, gap)
+        self.castillo_mult = majority_weight(w, min(rem, 1), gap)   # emptied at that scoring
         self.vals = values_in_force(g.boards)
         live = 1.0 if rounds_left(g) > 0 else 0.0
         self.court_w = w.court * live
@@ -156,7 +182,7 @@ class AreaModel:
         if self.mult == 0.0:
             return [0.0] * self.n
         g = self.g
-        key = (a, tuple(cnts), self.mult, a == g.king_i, tuple(g.grande_i),
+        key = (a, tuple(cnts), self.mult, self.castillo_mult, a == g.king_i, tuple(g.grande_i),
                self.vals[a] if a < NREG else None, id(self.w), self.depth)
         vec = _VEC_CACHE.get(key)
         if vec is not None:
@@ -166,7 +192,8 @@ class AreaModel:
         if a == CASTILLO:
             pts, _, _ = area_points(cnts, _CASTILLO_VALUES, self.depth)
             cm = self.w.castillo_move
-            vec = [pts[p] + cm * cnts[p] for p in range(self.n)]
+            cw = self.castillo_mult
+            vec = [cw * pts[p] + cm * cnts[p] for p in range(self.n)]
         else:
             values = self.vals[a]
             pts, leader, lead = area_points(cnts, values, self.depth)

@@ -1,0 +1,191 @@
+"""Fit the evaluation weights to self-play: `python -m ai.fit_weights`.
+
+    python -m ai.fit_weights --agent normal --games 200 --seed 1000 [--players 4] [--jobs 2]
+
+The static evaluation (`evaluate.py`) guesses what a position is worth in final points. This
+tool measures it instead. It plays seeded games between copies of one preset, records every
+player's features at the start of every round after the first — exactly the positions a
+round-horizon search scores as leaves — and fits, by least squares, how many of the points
+still to come (relative to the mean rival, since winning is relative) each feature predicts:
+
+  majorities_gap0/1/2  today's region points at the next general scoring (King and home bonuses
+                       included), split by rounds still to play before that scoring round
+  margin               the size of sole leads (as in `Weights.margin`)
+  castillo_points, castillo_caballeros, court, provinces, hand   (as in `Weights`)
+
+It prints the coefficients with bootstrap standard errors (games resampled) and the `weights:`
+block for `levels/ai_profiles.yaml` they translate to. The fit is correlational, so treat it as
+a measured starting point and check any change with `benchmarks/ai_strength.py`.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from multiprocessing import Pool
+
+import engine
+from engine.data import AREAS_PER_PLAYER as A
+from engine.data import BOARD, CASTILLO, COURT, NREG, PROVINCES
+from engine.scoring import depth_for
+from engine.state import Game
+
+from .evaluate import _top_cards, area_points, rounds_left, rounds_to_scoring, values_in_force
+
+FEATURES = ("majorities_gap0", "majorities_gap1", "majorities_gap2", "margin", "castillo_points",
+            "castillo_caballeros", "court", "provinces", "hand")
+COLOURS = ("red", "blue", "green", "yellow", "orange")
+
+
+def round_start_features(g: Game) -> list[list[float]]:
+    """Every player's feature vector (FEATURES order) in the position `g`."""
+    n, depth = g.n, depth_for(g.n)
+    vals = values_in_force(g.boards)
+    majorities, margins = [0.0] * n, [0.0] * n
+    for a in range(NREG):
+        pts, leader, lead = area_points(g.counts[a::A][:n], vals[a], depth)
+        for p in range(n):
+            majorities[p] += pts[p]
+        if leader >= 0:
+            majorities[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+            margins[leader] += min(lead, 2) * vals[a][0] / 5.0
+    castillo = g.counts[CASTILLO::A][:n]
+    castillo_pts, _, _ = area_points(castillo, BOARD.castillo_values, depth)
+    gap = min(rounds_to_scoring(g), 2)
+    keep = rounds_left(g) + 1
+    rows = []
+    for p in range(n):
+        o = p * A
+        row = [0.0] * len(FEATURES)
+        row[gap] = majorities[p]
+        row[3:] = [margins[p], castillo_pts[p], castillo[p], g.counts[o + COURT],
+                   g.counts[o + PROVINCES], _top_cards(g.hand_bits[p], keep)]
+        rows.append(row)
+    return rows
+
+
+def relative_samples(features: list[list[float]], scores_then: list[int],
+                     final: list[int]) -> list[tuple[list[float], float]]:
+    """(x, y) per player: features and points still to come, each minus the rivals' mean."""
+    n = len(features)
+    out = []
+    for p in range(n):
+        others = [q for q in range(n) if q != p]
+        x = [features[p][i] - sum(features[q][i] for q in others) / len(others) for i in range(len(FEATURES))]
+        gain = final[p] - scores_then[p]
+        y = gain - sum(final[q] - scores_then[q] for q in others) / len(others)
+        out.append((x, y))
+    return out
+
+
+def play_and_record(agent: str, players: int, seed: int) -> list[tuple[list[float], float]]:
+    """One self-play game: the relative samples of every round start after the first."""
+    from . import make_agent
+    g = engine.new_game(players=list(COLOURS[:players]), seed=seed)
+    seats = [make_agent(agent, seed=seed * 10 + s) for s in range(players)]
+    rngs = [random.Random(seed * 7919 + s) for s in range(players)]
+    snapshots: list[tuple[list[list[float]], list[int]]] = []
+    last_round = 0
+    while not g.is_over:
+        if g.round_idx != last_round:
+            last_round = g.round_idx
+            snapshots.append((round_start_features(g), list(g.score_pts)))
+        p = g.to_move_idx
+        g.play(seats[p].choose(g.view(g.players[p]), rngs[p]))
+    final = list(g.score_pts)
+    return [s for feats, then in snapshots for s in relative_samples(feats, then, final)]
+
+
+def _normal_sums(samples: list[tuple[list[float], float]]) -> tuple[list[list[float]], list[float]]:
+    k = len(FEATURES)
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    for x, y in samples:
+        for i in range(k):
+            xi = x[i]
+            if xi:
+                xty[i] += xi * y
+                row = xtx[i]
+                for j in range(k):
+                    row[j] += xi * x[j]
+    return xtx, xty
+
+
+def solve(xtx: list[list[float]], xty: list[float], ridge: float = 1e-6) -> list[float]:
+    """Least squares from the normal equations (Gaussian elimination, partial pivoting)."""
+    k = len(xty)
+    m = [[xtx[i][j] + (ridge if i == j else 0.0) for j in range(k)] + [xty[i]] for i in range(k)]
+    for c in range(k):
+        pivot = max(range(c, k), key=lambda r: abs(m[r][c]))
+        m[c], m[pivot] = m[pivot], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(k):
+            if r != c and m[r][c]:
+                f = m[r][c] / m[c][c]
+                m[r] = [a - f * b for a, b in zip(m[r], m[c])]
+    return [m[i][k] / m[i][i] if abs(m[i][i]) >= 1e-12 else 0.0 for i in range(k)]
+
+
+def fit(per_game: list[list[tuple[list[float], float]]], boot: int = 200,
+        seed: int = 0) -> tuple[list[float], list[float]]:
+    """Coefficients and their bootstrap standard errors (whole games resampled)."""
+    sums = [_normal_sums(samples) for samples in per_game]
+    k = len(FEATURES)
+
+    def solve_sum(idx: list[int]) -> list[float]:
+        xtx = [[sum(sums[g][0][i][j] for g in idx) for j in range(k)] for i in range(k)]
+        xty = [sum(sums[g][1][i] for g in idx) for i in range(k)]
+        return solve(xtx, xty)
+
+    everything = list(range(len(sums)))
+    coef = solve_sum(everything)
+    rng = random.Random(seed)
+    draws = [solve_sum([rng.choice(everything) for _ in everything]) for _ in range(boot)]
+    se = []
+    for i in range(k):
+        col = [d[i] for d in draws]
+        mean = sum(col) / len(col)
+        se.append((sum((c - mean) ** 2 for c in col) / max(1, len(col) - 1)) ** 0.5)
+    return coef, se
+
+
+def suggested_weights(coef: list[float]) -> dict[str, float]:
+    """The `weights:` block the fit translates to (majority, fade; future 0 since each gap has
+    its own coefficient; negative margins are clipped, leads are never a handicap)."""
+    c = dict(zip(FEATURES, coef))
+    majority = max(0.05, c["majorities_gap0"])
+    fade = sum((1.0 - c[f"majorities_gap{d}"] / majority) / d for d in (1, 2)) / 2
+    return {"majority": round(majority, 2), "fade": round(min(max(fade, 0.0), 0.5), 2), "future": 0.0,
+            "margin": round(max(0.0, c["margin"]), 2), "castillo_move": round(c["castillo_caballeros"], 2),
+            "court": round(c["court"], 2), "provinces": round(c["provinces"], 2),
+            "hand": round(max(0.0, c["hand"]), 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ai.fit_weights", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--agent", default="normal", help="preset playing every seat (default normal)")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=4, choices=range(2, 6))
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    tasks = [(args.agent, args.players, args.seed + i) for i in range(args.games)]
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            per_game = pool.starmap(play_and_record, tasks)
+    else:
+        per_game = [play_and_record(*t) for t in tasks]
+    coef, se = fit(per_game)
+    print(f"{args.games} games of {args.players} x {args.agent}, "
+          f"{sum(len(s) for s in per_game)} samples; points to come per unit, relative to the mean rival:")
+    for name, c, s in zip(FEATURES, coef, se):
+        print(f"  {name:20s} {c:6.2f} ± {s:.2f}")
+    print("weights:")
+    for name, value in suggested_weights(coef).items():
+        print(f"  {name}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
