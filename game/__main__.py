@@ -1,17 +1,22 @@
 """Command line: `el-grande` / `python -m game`.
 
-Opens the window on the title screen, or straight into a game with --players; --headless plays an
-AI-only game to the end without a window and prints the game log and the result.
+Opens the window on the title screen, or straight into a game with --players, --load or --scenario;
+--headless plays an AI-only game to the end without a window and prints the game log and the result.
 """
 from __future__ import annotations
 
 import argparse
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game import i18n
-from game.seats import AI_LEVELS, make_agent, parse_players
+from game.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
+
+if TYPE_CHECKING:
+    from game.controller import Match
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,24 +35,35 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=sorted(i18n.LANGUAGE_NAMES), help="language (default: from settings)")
     parser.add_argument("--window", default="1280x800", metavar="WxH", help="initial window size")
     parser.add_argument("--speed", type=float, help="animation speed multiplier (default: from settings)")
-    parser.add_argument("--load", type=Path, metavar="FILE",
-                        help="start from a saved game or an exported game record (JSON)")
+    start = parser.add_mutually_exclusive_group()
+    start.add_argument("--load", type=Path, metavar="FILE",
+                       help="start from a saved game or an exported game record (JSON)")
+    start.add_argument("--scenario", type=Path, metavar="FILE",
+                       help="start from a scenario or challenge file (YAML, levels/scenarios/); without "
+                       "--players the first colour listed is human and the others normal AI")
     return parser
 
 
-def load_match(path: Path, seats_override=None):
-    """A match continuing a save file or an exported record. Raises engine.EngineError (one line
-    naming the file and the field) when the file cannot be used; the file is only read."""
+def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: bool = False,
+               ai_only: bool = False) -> Match:
+    """A match continuing a save file or an exported record, or (`scenario`) starting from a scenario
+    file. `--players` seats, in order, the game's colours and must match their number. Raises
+    engine.EngineError (one line naming the file and the field) when the file cannot be used; the
+    file is only read."""
     import engine
     from game import saves
     from game.controller import Match
-    record, seats = saves.read_record(path)
-    game = engine.replay(record, str(path.name))
+    if scenario:
+        game = engine.load_scenario(path)
+        seats = [Seat(p, "normal") for p in game.players] if ai_only else default_seats(game.players)
+    else:
+        record, seats = saves.read_record(path)
+        game = engine.replay(record, str(path.name))
     if seats_override:
-        if [s.player for s in seats_override] != list(game.players):
-            raise engine.DataError(f"{path.name}: the game has players {list(game.players)}, "
-                                   f"--players gives {len(seats_override)} seats")
-        seats = seats_override
+        if len(seats_override) != len(game.players):
+            raise engine.DataError(f"{path.name}: the game has {len(game.players)} players "
+                                   f"({', '.join(game.players)}), --players gives {len(seats_override)} seats")
+        seats = [replace(seat, player=player) for seat, player in zip(seats_override, game.players)]
     return Match.from_game(game, seats)
 
 
@@ -125,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     from game.settings import Settings
     i18n.set_language(args.lang or Settings.load().language)
     loaded = None
-    if args.load is not None:
+    if args.load is not None or args.scenario is not None:
         import engine
         try:
-            loaded = load_match(args.load, seats)
+            loaded = load_match(args.scenario or args.load, seats, scenario=args.scenario is not None,
+                                ai_only=args.headless)
         except engine.EngineError as exc:
             print(f"el-grande: {exc}", file=sys.stderr)
             return 2

@@ -17,7 +17,7 @@ from game import saves, undo
 from game.describe import describe_event, describe_move, describe_step
 from game.replay_model import walk
 from game.seats import AI_LEVELS as AI_KINDS
-from game.seats import Seat, make_agent
+from game.seats import Seat, default_seats, make_agent
 
 SECRET_PHASES = ("disc",)
 
@@ -307,7 +307,7 @@ class Match:
             seat_list = [Seat(s.player, s.kind if s.kind in ("human", *AI_KINDS) else "normal", s.name)
                          for s in seats]
         else:
-            seat_list = [Seat(p, "human" if i == 0 else "normal") for i, p in enumerate(game.players)]
+            seat_list = default_seats(game.players)
         options = game.options
         match = cls(seat_list, int(getattr(game, "seed", 1) or 1), options["variant"], bool(options["veto"]),
                     options["castillo"], autosave=autosave, game=game)

@@ -33,6 +33,12 @@ class Seat:
         return self.kind == "human"
 
 
+def default_seats(players: tuple[str, ...] | list[str], level: str = "normal") -> list[Seat]:
+    """The first listed colour is the human, the others AI at `level`: how a resumed game without
+    seat data and every challenge level are seated."""
+    return [Seat(p, "human" if i == 0 else level) for i, p in enumerate(players)]
+
+
 def parse_players(text: str) -> list[Seat]:
     """`human,hard,hard,hard` -> seats in colour order; raises ValueError on bad input."""
     kinds = [k.strip().lower() for k in text.split(",") if k.strip()]

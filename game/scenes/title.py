@@ -1,5 +1,5 @@
-"""Title screen: new game, continue the autosaved game, load a named save, watch replays,
-settings, help, quit."""
+"""Title screen: new game, continue the autosaved game, challenge levels, load a named save, watch
+replays, settings, help, quit."""
 from __future__ import annotations
 
 import pygame
@@ -11,7 +11,7 @@ from game.i18n import language, t
 from game.render import board, style
 from game.scene import Context, Scene, Transition
 
-ITEMS = ("new", "continue", "load", "replays", "settings", "help", "quit")
+ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
 
 
 def title_buttons() -> list[tuple[pygame.Rect, str]]:
@@ -62,6 +62,9 @@ class TitleScene(Scene):
             self.request(Transition.replace(SetupScene(self.ctx)))
         elif item == "continue" and self.can_continue:
             self.continue_game()
+        elif item == "challenges":
+            from game.scenes.challenges import ChallengesScene
+            self.request(Transition.push(ChallengesScene(self.ctx)))
         elif item in ("load", "replays"):
             from game.scenes.files import FilesScene
             self.request(Transition.push(FilesScene(self.ctx, "load" if item == "load" else "replay")))

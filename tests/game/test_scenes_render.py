@@ -8,6 +8,7 @@ import pytest
 from game.controller import Match
 from game.replay_model import ReplayModel
 from game.scene import Transition
+from game.scenes.challenges import ChallengesScene
 from game.scenes.dialog import MessageScene
 from game.scenes.files import FilesScene, SaveScene
 from game.scenes.handoff import HandoffScene
@@ -20,8 +21,8 @@ from game.scenes.title import TitleScene
 from game.seats import parse_players
 from tests.game.driver import Driver, make_context
 
-ALL_SCENES = {"title", "setup", "power", "action", "castillo", "scoring", "game_over", "handoff", "settings",
-              "help", "files", "save", "dialog", "replay"}
+ALL_SCENES = {"title", "setup", "challenges", "power", "action", "castillo", "scoring", "game_over", "handoff",
+              "settings", "help", "files", "save", "dialog", "replay"}
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (720, 450)])
@@ -32,8 +33,8 @@ def test_every_scene_renders(size, screenshots):
     ctx = make_context(speed=40.0)
     driver = Driver(TitleScene(ctx), size, shots=folder)
     driver.step(2)
-    for scene in (SetupScene(ctx), HelpScene(ctx), HelpScene(ctx, card="eviction"), SettingsScene(ctx, in_game=False),
-                  FilesScene(ctx, "load"), FilesScene(ctx, "replay"),
+    for scene in (SetupScene(ctx), ChallengesScene(ctx), HelpScene(ctx), HelpScene(ctx, card="eviction"),
+                  SettingsScene(ctx, in_game=False), FilesScene(ctx, "load"), FilesScene(ctx, "replay"),
                   MessageScene(ctx, "Could not load", "broken.json: not valid JSON at line 1 column 2", True)):
         driver.app.apply(Transition.push(scene))
         driver.step(2)

@@ -67,10 +67,12 @@ def _match(kinds: list[str], seed: int, finished: bool = False) -> Any:
 def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     """name -> (ctx, seed) -> a first scene; every scene the client has, where it can be built."""
     from game.replay_model import ReplayModel
-    from game.scenes import dialog, files, game_over, handoff, help as help_scene, play, replay, settings, setup, title
+    from game.scenes import (challenges, dialog, files, game_over, handoff, help as help_scene, play, replay,
+                             settings, setup, title)
     factories: dict[str, Callable[[Any, int], Any]] = {
         "title": lambda ctx, seed: title.TitleScene(ctx),
         "setup": lambda ctx, seed: setup.SetupScene(ctx),
+        "challenges": lambda ctx, seed: challenges.ChallengesScene(ctx),
         "help": lambda ctx, seed: help_scene.HelpScene(ctx),
         "settings": lambda ctx, seed: settings.SettingsScene(ctx, in_game=False),
     }
