@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from game import saves, undo
-from game.describe import describe_event, describe_move, describe_step
+from game.describe import describe_challenge, describe_event, describe_move, describe_step
 from game.replay_model import walk
 from game.seats import AI_LEVELS as AI_KINDS
 from game.seats import Seat, default_seats, make_agent
@@ -224,7 +224,10 @@ class Match:
     def rebuild_log(self) -> None:
         """The whole log again from the record (after a resume or an undo), all of it shown."""
         self.log, self._log_due = [], []
-        steps, _ = walk(self.game.record())
+        record = self.game.record()
+        for line in describe_challenge(record):
+            self._log(line, 0)
+        steps, _ = walk(record)
         for step in steps:
             for line in describe_step(step, self.name):
                 self._log(line, 0)

@@ -14,6 +14,18 @@ Namer = Callable[[str], str]
 QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
 
 
+def describe_challenge(record: dict) -> list[str]:
+    """The opening log lines of a game started from a challenge scenario: its name and goal, so
+    the player can reread them once the list is gone (nothing for a dealt game)."""
+    scenario = record.get("scenario")
+    if not isinstance(scenario, dict) or not scenario.get("name"):
+        return []
+    lines = [t("log.challenge", name=str(scenario["name"]))]
+    if scenario.get("description"):
+        lines.append(str(scenario["description"]))
+    return lines
+
+
 def describe_move(move: Any, player: str | None, name: Namer) -> str | None:
     """The log line for `player` playing `move` (None for moves the log skips, like `done`)."""
     verb, args = move.verb, tuple(move.args)

@@ -122,8 +122,12 @@ def test_challenges_screen_renders_and_starts_a_challenge_by_mouse(size, screens
     driver.click(START.center)
     driver.step()
     assert driver.scene.name in ("power", "action")
-    seats = driver.scene.match.seats
+    match = driver.scene.match
+    seats = match.seats
     assert seats[first].human and all(s.kind == "hard" for p, s in seats.items() if p != first)
+    # the log opens with the challenge and its goal, which the list showed
+    entry = scene.entries[index]
+    assert match.log[:2] == [f"Challenge: {entry.name}", entry.description]
     assert pygame.display.get_surface().get_size() == size
 
 
