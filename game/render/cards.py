@@ -53,7 +53,10 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
 
 def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,
                  current: str | None) -> None:
-    """Header plus the five cards of the round (taken ones faded)."""
+    """Header plus the five cards of the round (taken ones faded); nothing before any are dealt
+    (a scenario that starts at a general scoring)."""
+    if not table.offer:
+        return
     area = layout.CARDS_RECT
     style.text(surface, t("hud.action_cards"), (area.x + 4, area.y), 15, style.PARCHMENT, bold=True, face="serif")
     for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):

@@ -284,6 +284,8 @@ class PlayScene(Scene):
         player = self.my_turn()
         if player:
             card = self.match.game.card
+            if self.castillo_disc():
+                return t("phase.disc_castillo")
             return t(f"phase.{self.match.game.phase}", card=t(f"card.{card}.name") if card else "")
         if self.match.thinking:
             return t("hud.thinking", who=self.match.name(self.match.thinking))
@@ -300,7 +302,14 @@ class PlayScene(Scene):
         draw_banner(surface, self.animator.banner)
         self.draw_tooltip(surface)
 
+    def castillo_disc(self) -> bool:
+        """A disc asked for with no action card in play is the general scoring's Castillo disc."""
+        game = self.match.game
+        return game.phase == "disc" and game.card is None
+
     def phase_caption(self) -> str:
+        if self.castillo_disc():
+            return t("caption.scoring")
         return t(f"caption.{self.name}")
 
     def draw_board(self, surface: pygame.Surface) -> None:
