@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 import engine
+from game.i18n import localized
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "levels" / "scenarios"
 
@@ -41,8 +42,8 @@ def read_challenge(path: Path) -> Challenge | None:
         game = engine.load_scenario(path)
     except engine.EngineError as exc:
         return Challenge(path, path.stem, error=str(exc))
-    return Challenge(path, str(header["name"]), str(header["description"]), tuple(game.players), game.round,
-                     str(header.get("phase", "power")))
+    return Challenge(path, localized(header["name"]), localized(header["description"]), tuple(game.players),
+                     game.round, str(header.get("phase", "power")))
 
 
 def list_challenges(folder: Path = SCENARIOS) -> list[Challenge]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.i18n import area_name, t
+from game.i18n import area_name, localized, t
 
 Namer = Callable[[str], str]
 QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
@@ -20,9 +20,9 @@ def describe_challenge(record: dict) -> list[str]:
     scenario = record.get("scenario")
     if not isinstance(scenario, dict) or not scenario.get("name"):
         return []
-    lines = [t("log.challenge", name=str(scenario["name"]))]
+    lines = [t("log.challenge", name=localized(scenario["name"]))]
     if scenario.get("description"):
-        lines.append(str(scenario["description"]))
+        lines.append(localized(scenario["description"]))
     return lines
 
 

@@ -49,6 +49,16 @@ def has(key: str) -> bool:
     return key in catalog(_language) or key in catalog("en")
 
 
+def localized(value: object) -> str:
+    """Text a data file gives either as one string or as a mapping of language codes to strings
+    (a challenge's `name: {en: ..., pt: ..., ca: ...}`): the current language's, else English's,
+    else the first given."""
+    if isinstance(value, dict):
+        text = value.get(_language) or value.get("en") or next(iter(value.values()), "")
+        return str(text)
+    return "" if value is None else str(value)
+
+
 def area_name(area: str) -> str:
     """Display name of a region id, `castillo`, `court` or `provinces`."""
     return t(f"region.{area}")

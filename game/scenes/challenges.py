@@ -35,6 +35,15 @@ def level_rects() -> list[tuple[pygame.Rect, str]]:
     return [(pygame.Rect(left + i * (width + gap), BOTTOM + 8, width, 44), level) for i, level in enumerate(LEVELS)]
 
 
+DESCRIPTION_SIZE, DESCRIPTION_LINES = 14, 3    # a longer description is cut with an ellipsis
+
+
+def description_box(row: pygame.Rect) -> pygame.Rect:
+    """Where a row's name (top line) and description go: right of the round medallion, left of
+    the seats column."""
+    return pygame.Rect(row.x + 108, row.y + 38, row.width - 108 - 230, row.height - 42)
+
+
 class ChallengesScene(Scene):
     """Pick a challenge and the opponents' level, then start it (see the module docstring)."""
 
@@ -158,15 +167,14 @@ class ChallengesScene(Scene):
         pygame.draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 3 if selected else 1,
                          border_radius=10)
         self.draw_round_badge(surface, pygame.Rect(rect.x + 14, rect.centery - 38, 76, 76), entry)
-        text_left, text_width = rect.x + 108, rect.width - 108 - 230
-        name_size = style.fit_size(entry.name, text_width, 21, True, "serif")
-        style.text(surface, entry.name, (text_left, rect.y + 8), name_size, style.INK if not entry.error
+        body = description_box(rect)
+        name_size = style.fit_size(entry.name, body.width, 21, True, "serif")
+        style.text(surface, entry.name, (body.x, rect.y + 8), name_size, style.INK if not entry.error
                    else style.GREY, bold=True, face="serif")
-        body = pygame.Rect(text_left, rect.y + 38, text_width, rect.height - 42)
         if entry.error:
-            style.paragraph(surface, entry.error, body, 13, style.DANGER, max_lines=3)
+            style.paragraph(surface, entry.error, body, 13, style.DANGER, max_lines=DESCRIPTION_LINES)
             return
-        style.paragraph(surface, entry.description, body, 14, style.INK, max_lines=3)
+        style.paragraph(surface, entry.description, body, DESCRIPTION_SIZE, style.INK, max_lines=DESCRIPTION_LINES)
         self.draw_seats(surface, pygame.Rect(rect.right - 214, rect.y + 10, 200, rect.height - 20), entry)
 
     def draw_round_badge(self, surface: pygame.Surface, box: pygame.Rect, entry: Challenge) -> None:

@@ -6,9 +6,18 @@ import pygame
 import pytest
 
 import engine
+from game import i18n
 from game.challenges import SCENARIOS, list_challenges
 from game.controller import Match
-from game.scenes.challenges import START, ChallengesScene, level_rects
+from game.render import style
+from game.scenes.challenges import (
+    DESCRIPTION_LINES,
+    DESCRIPTION_SIZE,
+    START,
+    ChallengesScene,
+    description_box,
+    level_rects,
+)
 from game.scenes.play import phase_scene
 from game.scenes.title import TitleScene, title_buttons
 from tests.game.driver import Driver, make_context
@@ -174,3 +183,33 @@ def test_the_castillo_disc_is_announced_as_the_general_scoring():
     gambit = engine.load_scenario(SCENARIOS / "challenge_2_kings_gambit.yaml")
     scene = phase_scene(gambit.phase)(make_context(), Match.from_game(gambit, autosave=False))
     assert scene.phase_caption() == "Action phase"
+
+
+def test_challenge_texts_follow_the_language_with_english_as_fallback(tmp_path):
+    (tmp_path / "c.yaml").write_text("name: {en: Dawn, pt: Aurora}\ndescription: {en: Win it.}\n"
+                                     "players: [red, blue]\n", encoding="utf-8")
+    try:
+        i18n.set_language("pt")
+        (entry,) = list_challenges(tmp_path)
+        assert (entry.name, entry.description) == ("Aurora", "Win it.")
+        shipped = {c.path.name: c for c in list_challenges()}
+        assert shipped["challenge_1_last_scoring.yaml"].name == "A última pontuação"
+        i18n.set_language("ca")
+        assert list_challenges(tmp_path)[0].name == "Dawn"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_every_shipped_description_fits_its_row_uncut(language):
+    driver = Driver(ChallengesScene(make_context()))
+    driver.step()
+    row, _ = driver.scene.row_rects()[0]
+    width = description_box(row).width
+    try:
+        i18n.set_language(language)
+        for entry in list_challenges():
+            lines = style.wrap(entry.description, width, DESCRIPTION_SIZE)
+            assert len(lines) <= DESCRIPTION_LINES, (entry.path.name, language, lines)
+    finally:
+        i18n.set_language("en")
