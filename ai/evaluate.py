@@ -172,7 +172,7 @@ class AreaModel:
             v = g.score_pts[p] + self.court_w * c[o + COURT] + self.prov_w * c[o + PROVINCES]
             keep = later + (1 if bidding and not g.played[p] else 0)
             if keep > 0 and w.hand:
-                v += w.hand * _top_cards(g.hand_bits[p], keep)
+                v += w.hand * top_cards(g.hand_bits[p], keep)
             base.append(v)
         self.base = base
 
@@ -210,7 +210,8 @@ class AreaModel:
         return [b + sum(col) for b, col in zip(self.base, zip(*self.contrib))]
 
 
-def _top_cards(bits: int, k: int) -> int:
+def top_cards(bits: int, k: int) -> int:
+    """Sum of the k highest power cards in the hand bit set `bits` (memoised)."""
     key = (bits, k)
     total = _TOP_CACHE.get(key)
     if total is not None:

@@ -30,7 +30,7 @@ from engine.data import BOARD, CASTILLO, COURT, NREG, PROVINCES
 from engine.scoring import depth_for
 from engine.state import Game
 
-from .evaluate import _top_cards, area_points, rounds_left, rounds_to_scoring, values_in_force
+from .evaluate import area_points, rounds_left, rounds_to_scoring, top_cards, values_in_force
 
 FEATURES = ("majorities_gap0", "majorities_gap1", "majorities_gap2", "margin", "castillo_points",
             "castillo_caballeros", "court", "provinces", "hand")
@@ -59,7 +59,7 @@ def round_start_features(g: Game) -> list[list[float]]:
         row = [0.0] * len(FEATURES)
         row[gap] = majorities[p]
         row[3:] = [margins[p], castillo_pts[p], castillo[p], g.counts[o + COURT],
-                   g.counts[o + PROVINCES], _top_cards(g.hand_bits[p], keep)]
+                   g.counts[o + PROVINCES], top_cards(g.hand_bits[p], keep)]
         rows.append(row)
     return rows
 
