@@ -27,7 +27,7 @@ from .effects import effect_for
 from .effects.base import Effect
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
-                    POWER, RECALL, SKIP, VETO, Move)
+                    POWER, RECALL, SKIP, VETO, Move, parse_move)
 from .ops import clear_discs, map_regions_except_king, map_total_except_king, move_caballeros, score_areas
 from .state import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
                     P_RECALL, P_RETURN, P_STEPS, P_VETO, Game)
@@ -138,15 +138,15 @@ def play(g: Game, move: Move | str) -> list:
     """Checked play: the move must be among `legal_moves()`; returns the events."""
     if g.viewer is not None:
         raise IllegalMove("a View cannot play moves; play on the Game")
-    if not isinstance(move, Move):
-        from .moves import parse_move
-        move = parse_move(move, g)
+    # By value: the text is parsed afresh (a hand-built Move may hold anything) and the legal
+    # instance is played, since the handlers compare the prebuilt moves by identity.
+    move = parse_move(move.text if isinstance(move, Move) else move, g)
     if g.ph == P_OVER:
         raise IllegalMove(f"'{move}': the game is over")
-    legal = legal_moves(g)
-    if move not in legal:
-        raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
-    return apply(g, move)
+    for legal in legal_moves(g):
+        if legal.text == move.text:
+            return apply(g, legal)
+    raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
 
 
 def apply(g: Game, move: Move) -> list:
@@ -278,7 +278,6 @@ def _on_veto(g: Game, move: Move, ev: list) -> None:
         g.ctx = ("veto", declared, holders[1:])
         g.to_move_idx = holders[1]
         return
-    from .moves import parse_move
     g.to_move_idx = g.active_idx
     _start_effect(g, parse_move(declared), ev)
 

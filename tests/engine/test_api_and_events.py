@@ -80,6 +80,31 @@ def test_illegal_move_leaves_game_unchanged():
     assert g == snapshot and g.record() == snapshot.record()
 
 
+def test_hand_built_move_means_the_same_as_the_legal_one():
+    """DESIGN §2 (moves by value): a Move built by hand with the text of a legal move plays that
+    move; `first place` must start placement (§5.2 T3), not the special action."""
+    g = card_position("score_castillo", caballeros={"red": {"court": 2}})
+    run(g, "card score_castillo")
+    g.play(engine.Move("first", ("place",)))
+    assert g.phase == "place"
+    g.play(engine.Move("place", ("castillo",)))
+    g.play(engine.Move("done", ()))
+    assert g.phase == "action" and g.count("red", "castillo") == 1
+
+
+@pytest.mark.parametrize("verb,args", [("frobnicate", ()), ("power", ("x",)), ("place", ()),
+                                       ("done", ("now",))])
+def test_malformed_hand_built_move_raises_engine_error(verb, args):
+    """DESIGN §2: a hand-built Move that is not notation raises the engine's own error (here
+    NotationError, an EngineError), never a bare ValueError, and changes nothing."""
+    g = card_position("score_castillo", caballeros={"red": {"court": 2}})
+    before = g.clone()
+    with pytest.raises(engine.EngineError) as info:
+        g.play(engine.Move(verb, args))
+    assert type(info.value) is not ValueError and verb in str(info.value)
+    assert g == before
+
+
 def test_s4_2_starter_after_general_scoring_is_last_turn_player():
     """§4.2/§10.3: after the round-3 general scoring, round 4's bidding starts with the player who
     took the last turn of round 3."""
