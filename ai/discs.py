@@ -95,7 +95,7 @@ class DiscGame:
                 o = q * A
                 if purpose == "castillo":
                     k = g.counts[o + CASTILLO]
-                    if r == g.king_i:
+                    if r == g.king_i:   # rules version 1 only (docs/rulings.md R1)
                         prov.append((q, k))   # to the court: credited below
                     else:
                         changes.append((r, q, k))

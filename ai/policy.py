@@ -361,7 +361,7 @@ def disc_quick_value(g: Game, p: int, region: int, w: Weights) -> float:
     o = p * A
     if purpose == "castillo":
         k = g.counts[o + CASTILLO]
-        if region == g.king_i:
+        if region == g.king_i:   # rules version 1 only (docs/rulings.md R1): to the court
             t = tot[:]
             t[p] += model.court_w * k
             return utility_of(t, p, w)

@@ -28,8 +28,9 @@ from .effects.base import Effect
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VETO, Move, parse_move)
-from .ops import clear_discs, map_regions_except_king, map_total_except_king, move_caballeros, score_areas
-from .state import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
+from .ops import (clear_discs, map_regions_except_king, map_total_except_king, move_caballeros,
+                  open_castillo, score_areas)
+from .state import (NO_DISC, RULES_VERSION, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
                     P_RECALL, P_RETURN, P_STEPS, P_VETO, Game)
 
 ALL_POWER_BITS = sum(1 << v for v in range(1, 14))
@@ -88,6 +89,7 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     g.placed = g.acted = False
     g.ctx, g.veto, g.discs = None, ((),) * n, (NO_DISC,) * n
     g.scorings, g.history, g.viewer, g.origin = (), None, None, None
+    g.rules_version, g.castillo_shown = RULES_VERSION, 0
     g.ph = P_POWER
     _start_round(g, g.start_player, [])
     return g
@@ -380,20 +382,21 @@ class _GeneralScoring(Effect):
     """§8.1 steps 2-4 once the discs are set: Castillo, reveal and empty, then the 9 regions."""
 
     def disc_options(self, g: Game, p: int) -> list[int]:
-        return list(range(NREG))
+        """The eight regions other than the King's (docs/rulings.md R1; all nine in version 1)."""
+        if g.rules_version < 2:
+            return list(range(NREG))
+        return [r for r in range(NREG) if r != g.king_i]
 
     def resolve_discs(self, g: Game, ev: list) -> None:
         label = f"round {g.rounds[g.round_idx]}"
         ev.append(E.ScoringStarted("general"))
-        castillo = tuple((g.players[p], g.counts[p * A + CASTILLO]) for p in range(g.n)
-                         if g.counts[p * A + CASTILLO])
-        ev.append(E.CastilloOpened(castillo))
+        open_castillo(g, ev)
         before = g.score_pts[:]
         score_areas(g, [CASTILLO], label, ev)
         chosen = list(g.discs)
         ev.append(E.DiscsRevealed("castillo", clear_discs(g)))
         for p, r in enumerate(chosen):
-            if r >= 0:
+            if r >= 0:  # the King's region only under rules version 1: to the court (§8.1 step 3)
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
         ev.append(E.CastilloEmptied())

@@ -20,6 +20,8 @@ def move_caballeros(g: "Game", p: int, src: int, dst: int, k: int, ev: list) -> 
     base = p * A
     g.counts[base + src] -= k
     g.counts[base + dst] += k
+    if g.castillo_shown and (src == CASTILLO or dst == CASTILLO):
+        g.castillo_shown &= ~(1 << p)   # his count changed since the tower was opened
     ev.append(E.CaballerosMoved(g.players[p], AREA_NAMES[src], AREA_NAMES[dst], k))
 
 
@@ -64,6 +66,14 @@ def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | 
             total[p] += pts
     g.scorings = g.scorings + ((label, tuple(total)),)
     ev.append(E.ScoringFinished(label))
+
+
+def open_castillo(g: "Game", ev: list) -> None:
+    """The tower is opened (§8.1 step 2; a special Castillo scoring, docs/rulings.md R2): every
+    player learns each colour's count there, announced or secret Castillo alike."""
+    ev.append(E.CastilloOpened(tuple((g.players[p], g.counts[p * A + CASTILLO]) for p in range(g.n)
+                                     if g.counts[p * A + CASTILLO])))
+    g.castillo_shown = (1 << g.n) - 1
 
 
 def set_disc(g: "Game", p: int, region: int) -> None:

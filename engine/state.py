@@ -16,13 +16,19 @@ PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto"
 
 NO_DISC, HIDDEN_DISC = -1, -2
 
+# The rules a game is played under (docs/rulings.md): 1 offered the King's region on the Castillo
+# disc at a general scoring and kept a special Castillo scoring's counts hidden in secret-Castillo
+# games; 2 follows rulings R1 and R2. A record keeps its version and replays under it.
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)
+
 # Slots copied by clone(): lists are copied, everything else is immutable and shared.
 _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
                "unknown_hand", "played", "score_pts", "boards")
 _SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
-                 "scorings", "history", "viewer", "origin")
+                 "scorings", "history", "viewer", "origin", "rules_version", "castillo_shown")
 
 
 class Game:
@@ -39,7 +45,9 @@ class Game:
     into the running sequence; ctx the running special action (a tuple, see effects/); veto[p]
     the round indices at which p took the Veto cards he holds (a tuple, 0-2 entries); discs[p] region index, NO_DISC or HIDDEN_DISC;
     history a cons list (previous, move text) for record(); viewer the player a view is for;
-    origin the scenario a game was loaded from (None for new_game).
+    origin the scenario a game was loaded from (None for new_game); rules_version the rules the game
+    is played under (RULES_VERSIONS); castillo_shown bit p = p's Castillo count is known to every
+    player since the tower was last opened (docs/rulings.md R2).
     """
 
     __slots__ = _LIST_SLOTS + _SHARED_SLOTS
@@ -128,7 +136,13 @@ class Game:
         return self.counts[p * AREAS_PER_PLAYER + a]
 
     def castillo_hidden_for(self, p: int) -> bool:
-        return self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+        return (self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+                and not self.castillo_shown >> p & 1)
+
+    def castillo_count_public(self, player: str) -> bool:
+        """Every player may know this player's Castillo count: an announced-Castillo game, or the
+        tower was opened since his count last changed (docs/rulings.md R2)."""
+        return self.options_tuple[2] != "secret" or bool(self.castillo_shown >> self.index(player) & 1)
 
     @property
     def castillo_total(self) -> int:

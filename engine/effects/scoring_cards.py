@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from .. import events as E
 from ..data import CASTILLO, NREG
 from ..moves import SCORE, Move
-from ..ops import active_first, begin_discs, clear_discs, score_areas
+from ..ops import active_first, begin_discs, clear_discs, open_castillo, score_areas
 from ..scoring import region_total, value_class
 from .base import Effect, register
 
@@ -28,8 +28,15 @@ class _FixedScoring(Effect):
         return []
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        score_areas(g, self.areas(g), g.card, ev, self.depth)
+        _score_special(g, self.areas(g), ev, self.depth)
         return True
+
+
+def _score_special(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:
+    """A special scoring; one that scores the Castillo opens the tower first (docs/rulings.md R2)."""
+    if CASTILLO in areas and g.rules_version >= 2:
+        open_castillo(g, ev)
+    score_areas(g, areas, g.card, ev, depth)
 
 
 @register("score_5_regions")
@@ -89,7 +96,7 @@ class ChosenArea(Effect):
         return SCORE[:]
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        score_areas(g, [SCORE.index(move)], g.card, ev)
+        _score_special(g, [SCORE.index(move)], ev)
         return True
 
 
