@@ -23,26 +23,20 @@ from __future__ import annotations
 import random
 
 import engine
-from engine import Move, View
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import CASTILLO, NREG
-from engine.effects import effect_for
-from engine.flow import GENERAL_SCORING
-from engine.moves import DISC
-from engine.scoring import depth_for
-from engine.state import NO_DISC, Game
+from engine import Game, Move, View
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import (CASTILLO, DISC, GENERAL_SCORING, NREG, Discs, depth_for, effect_for,
+                              place_points, running, values_in_force)
 
 from .budget import Budget
 from .evaluate import (
     AreaModel,
     Weights,
-    area_points,
     majority_weight,
     rounds_left,
     rounds_to_scoring,
     scorings_left,
     utility_of,
-    values_in_force,
 )
 from .policy import apply_changes
 
@@ -51,7 +45,7 @@ class DiscGame:
     """Payoffs of one sampled world's disc step for every joint choice, by area deltas."""
 
     def __init__(self, g: Game, w: Weights) -> None:
-        _, who, _, purpose, arg = g.ctx
+        who, _, purpose, arg = running(g.ctx, Discs)
         self.g, self.w, self.who, self.purpose, self.arg = g, w, who, purpose, arg
         effect = GENERAL_SCORING if purpose == "castillo" else effect_for(g.card)
         self.options = [effect.disc_options(g, q) for q in who]
@@ -72,7 +66,7 @@ class DiscGame:
             depth = depth_for(g.n)
             self.region_pts = []
             for r in range(NREG):
-                pts, leader, _ = area_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
+                pts, leader, _ = place_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
                 pts = [float(x) for x in pts]
                 if leader >= 0:
                     pts[leader] += (2 if r == g.king_i else 0) + (2 if g.grande_i[leader] == r else 0)
@@ -202,4 +196,4 @@ def _draw(probs: list[float], rng: random.Random) -> int:
     return len(probs) - 1
 
 
-__all__ = ["NO_DISC", "DiscGame", "DiscSolver"]
+__all__ = ["DiscGame", "DiscSolver"]

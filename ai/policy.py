@@ -13,34 +13,18 @@ from __future__ import annotations
 
 import random
 
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES
-from engine.effects import effect_for
-from engine.moves import ACTION, ALLOW, DONE, FIRST_ACTION, FIRST_PLACE, SKIP, Move
-from engine.scoring import depth_for
-from engine.state import (
-    P_ACTION,
-    P_CARD,
-    P_COURT,
-    P_DISC,
-    P_ORDER,
-    P_PLACE,
-    P_POWER,
-    P_RECALL,
-    P_RETURN,
-    P_STEPS,
-    P_VETO,
-    Game,
-)
+from engine import Game, Move
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import (ACTION, ALLOW, BOARD, CARDS, CASTILLO, COURT, DONE, FIRST_ACTION,
+                              FIRST_PLACE, NREG, PROVINCES, SKIP, Anywhere, Cull, Discs, Moves, Phase,
+                              depth_for, effect_for, place_points, running, values_in_force)
 
 from .evaluate import (
     DEFAULT_WEIGHTS,
     AreaModel,
     Weights,
-    area_points,
     utility,
     utility_of,
-    values_in_force,
 )
 
 _PTC = (0,) + BOARD.power_to_court
@@ -130,7 +114,7 @@ class FastPolicy:
             h = g.clone()
             h.apply(m)
             for _ in range(16):
-                if h.active_idx != p or h.ph == P_POWER:
+                if h.active_idx != p or h.ph == Phase.POWER:
                     break
                 h.apply(self.choose(h, rng))
             u = utility(h, p, self.w) + self.noise * rng.random()
@@ -218,12 +202,12 @@ class FastPolicy:
         return ALLOW
 
     def steps(self, g: Game, rng: random.Random) -> Move:
-        kind = g.ctx[0]
-        if kind == "anywhere":
+        ctx = g.ctx
+        if isinstance(ctx, Anywhere):
             return self.place(g, rng)
-        if kind == "cull":
+        if isinstance(ctx, Cull):
             return self._cull(g)
-        if kind == "move":
+        if isinstance(ctx, Moves):
             return self._move_step(g, rng)
         return g.legal_moves()[0]
 
@@ -343,9 +327,9 @@ def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: 
     for a in areas:
         cnts = [g.counts[q * A + a] for q in range(n)]
         if a == CASTILLO:
-            pts, leader, _ = area_points(cnts, BOARD.castillo_values, depth)
+            pts, leader, _ = place_points(cnts, BOARD.castillo_values, depth)
         else:
-            pts, leader, _ = area_points(cnts, vals[a], depth)
+            pts, leader, _ = place_points(cnts, vals[a], depth)
             if leader >= 0:
                 pts[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
         for q in range(n):
@@ -355,7 +339,8 @@ def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: 
 
 def disc_quick_value(g: Game, p: int, region: int, w: Weights) -> float:
     """Player p's utility if his own disc shows `region`, everyone else's effect ignored."""
-    purpose = g.ctx[3]
+    ctx = running(g.ctx, Discs)
+    purpose = ctx.purpose
     model = AreaModel(g, w)
     tot = model.totals()
     o = p * A
@@ -371,14 +356,14 @@ def disc_quick_value(g: Game, p: int, region: int, w: Weights) -> float:
         k = min(2, have) if purpose == "disc_return_2" else have
         return utility_of(apply_changes(model, tot, [(region, p, -k)], (p, k)), p, w)
     if purpose == "eviction":
-        named = g.ctx[4]
+        named = ctx.arg
         k = g.counts[o + named]
         return utility_of(apply_changes(model, tot, [(named, p, -k), (region, p, k)]), p, w)
     # score_secret_unique: what the region would give if scored for me alone
     return _scoring_gain(g, [region], values_in_force(g.boards), depth_for(g.n), p, w)
 
 
-_HANDLERS = {P_POWER: FastPolicy.power, P_COURT: FastPolicy.court, P_RECALL: FastPolicy.recall,
-             P_CARD: FastPolicy.card, P_ORDER: FastPolicy.order, P_PLACE: FastPolicy.place,
-             P_ACTION: FastPolicy.action, P_VETO: FastPolicy.veto, P_STEPS: FastPolicy.steps,
-             P_RETURN: FastPolicy.ret, P_DISC: FastPolicy.disc}
+_HANDLERS = {Phase.POWER: FastPolicy.power, Phase.COURT: FastPolicy.court, Phase.RECALL: FastPolicy.recall,
+             Phase.CARD: FastPolicy.card, Phase.ORDER: FastPolicy.order, Phase.PLACE: FastPolicy.place,
+             Phase.ACTION: FastPolicy.action, Phase.VETO: FastPolicy.veto, Phase.STEPS: FastPolicy.steps,
+             Phase.RETURN: FastPolicy.ret, Phase.DISC: FastPolicy.disc}

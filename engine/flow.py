@@ -25,6 +25,7 @@ from . import events as E
 from .data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
 from .effects import effect_for
 from .effects.base import Effect
+from .context import ExtraCourtFill, Discs, Placement, Recall, VetoWindow, running
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VETO, Move, parse_move)
@@ -131,7 +132,7 @@ def _place_moves(g: Game) -> list[Move]:
 
 def _court_max(g: Game) -> int:
     p = g.active_idx
-    want = 2 if g.ctx == ("court2",) else BOARD.power_to_court[g.played[p] - 1]
+    want = 2 if isinstance(g.ctx, ExtraCourtFill) else BOARD.power_to_court[g.played[p] - 1]
     return min(want, g.counts[p * A + PROVINCES] + map_total_except_king(g, p))
 
 
@@ -184,19 +185,19 @@ def _on_court(g: Game, move: Move, ev: list) -> None:
     move_caballeros(g, p, PROVINCES, COURT, from_provinces, ev)
     short = k - from_provinces
     if short:
-        g.ctx = ("recall", short, g.ctx == ("court2",))
+        g.ctx = Recall(short, isinstance(g.ctx, ExtraCourtFill))
         g.ph = P_RECALL
         return
-    _court_done(g, g.ctx == ("court2",), ev)
+    _court_done(g, isinstance(g.ctx, ExtraCourtFill), ev)
 
 
 def _on_recall(g: Game, move: Move, ev: list) -> None:
-    _, short, for_card = g.ctx
+    ctx = running(g.ctx, Recall)
     move_caballeros(g, g.active_idx, REGIONS.index(move.args[0]), COURT, 1, ev)
-    if short > 1:
-        g.ctx = ("recall", short - 1, for_card)
+    if ctx.short > 1:
+        g.ctx = ctx._replace(short=ctx.short - 1)
         return
-    _court_done(g, for_card, ev)
+    _court_done(g, ctx.for_card, ev)
 
 
 def _court_done(g: Game, for_card: bool, ev: list) -> None:
@@ -223,7 +224,7 @@ def _on_order(g: Game, move: Move, ev: list) -> None:
 
 
 def _begin_placement(g: Game, ev: list) -> None:
-    g.ctx = ("place", CARDS[g.card].stack)
+    g.ctx = Placement(CARDS[g.acting_card].stack)
     g.ph = P_PLACE
     if g.counts[g.active_idx * A + COURT] == 0:
         _finish_placement(g, ev)
@@ -235,8 +236,8 @@ def _on_place(g: Game, move: Move, ev: list) -> None:
         return
     p = g.active_idx
     move_caballeros(g, p, COURT, PLACE.index(move), 1, ev)
-    left = g.ctx[1] - 1
-    g.ctx = ("place", left)
+    left = running(g.ctx, Placement).left - 1
+    g.ctx = Placement(left)
     if left == 0 or g.counts[p * A + COURT] == 0:
         _finish_placement(g, ev)
 
@@ -252,32 +253,32 @@ def _finish_placement(g: Game, ev: list) -> None:
 def _begin_action(g: Game, ev: list) -> None:
     g.ph, g.to_move_idx = P_ACTION, g.active_idx
     if not effect_for(g.card).declarations(g):
-        ev.append(E.ActionSkipped(g.players[g.active_idx], g.card))
+        ev.append(E.ActionSkipped(g.players[g.active_idx], g.acting_card))
         _finish_action(g, ev)
 
 
 def _on_action(g: Game, move: Move, ev: list) -> None:
     if move is SKIP:
-        ev.append(E.ActionSkipped(g.players[g.active_idx], g.card))
+        ev.append(E.ActionSkipped(g.players[g.active_idx], g.acting_card))
         _finish_action(g, ev)
         return
     holders = tuple(q for q in _clockwise_from_left(g) if g.veto_usable(q))
     if holders:
-        g.ctx = ("veto", move.text, holders)
+        g.ctx = VetoWindow(move.text, holders)
         g.ph, g.to_move_idx = P_VETO, holders[0]
         return
     _start_effect(g, move, ev)
 
 
 def _on_veto(g: Game, move: Move, ev: list) -> None:
-    _, declared, holders = g.ctx
+    declared, holders = running(g.ctx, VetoWindow)
     if move is VETO:
         g.spend_veto(holders[0])
-        ev.append(E.ActionVetoed(g.players[g.active_idx], g.players[holders[0]], g.card))
+        ev.append(E.ActionVetoed(g.players[g.active_idx], g.players[holders[0]], g.acting_card))
         _finish_action(g, ev)
         return
     if len(holders) > 1:
-        g.ctx = ("veto", declared, holders[1:])
+        g.ctx = VetoWindow(declared, holders[1:])
         g.to_move_idx = holders[1]
         return
     g.to_move_idx = g.active_idx
@@ -306,16 +307,17 @@ def _finish_action(g: Game, ev: list) -> None:
 
 
 def _on_disc(g: Game, move: Move, ev: list) -> None:
-    _, who, i, purpose, arg = g.ctx
+    ctx = running(g.ctx, Discs)
+    who, i = ctx.who, ctx.i
     discs = list(g.discs)
     discs[g.to_move_idx] = DISC.index(move)
     g.discs = tuple(discs)
     if i + 1 < len(who):
-        g.ctx = ("disc", who, i + 1, purpose, arg)
+        g.ctx = ctx._replace(i=i + 1)
         g.to_move_idx = who[i + 1]
         return
     _disc_effect(g).resolve_discs(g, ev)
-    if purpose == "castillo":
+    if ctx.purpose == "castillo":
         _after_general_scoring(g, ev)
     else:
         _finish_action(g, ev)
@@ -370,7 +372,7 @@ def _start_round(g: Game, starter: int, ev: list) -> None:
 def _begin_general_scoring(g: Game, ev: list) -> None:
     """§8.1 step 1: a disc for each player with Caballeros in the Castillo (seat order)."""
     who = tuple(p for p in range(g.n) if g.counts[p * A + CASTILLO] > 0)
-    g.ctx = ("disc", who, 0, "castillo", -1)
+    g.ctx = Discs(who, 0, "castillo", -1)
     if who:
         g.ph, g.to_move_idx = P_DISC, who[0]
         return
@@ -410,7 +412,7 @@ GENERAL_SCORING = _GeneralScoring()
 
 
 def _disc_effect(g: Game) -> Effect:
-    return GENERAL_SCORING if g.ctx[3] == "castillo" else effect_for(g.card)
+    return GENERAL_SCORING if running(g.ctx, Discs).purpose == "castillo" else effect_for(g.card)
 
 
 def _after_general_scoring(g: Game, ev: list) -> None:

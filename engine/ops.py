@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
+from .context import Discs
 from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
 from .scoring import area_counts, area_values, depth_for, score_counts
 
@@ -100,7 +101,7 @@ def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1)
     from .state import P_DISC
     if not participants:
         return False
-    g.ctx = ("disc", tuple(participants), 0, purpose, arg)
+    g.ctx = Discs(tuple(participants), 0, purpose, arg)
     g.ph, g.to_move_idx = P_DISC, participants[0]
     return True
 

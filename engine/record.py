@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .context import KIND_OF
 from .errors import DataError, EngineError
 from .state import RULES_VERSION, RULES_VERSIONS, Game, _LIST_SLOTS, _SHARED_SLOTS
 
@@ -12,6 +13,7 @@ _ADDED_IN = {"rules_version": 2, "castillo_shown": 2}
 
 
 def record(g: Game) -> dict[str, Any]:
+    """Set-up (or the scenario) and the move texts, under the game's rules version."""
     moves: list[str] = []
     node = g.history
     while node is not None:
@@ -83,6 +85,9 @@ def replay(rec: Any, source: str = "record") -> Game:
 
 
 def _plain(value: Any) -> Any:
+    kind = KIND_OF.get(type(value))
+    if kind is not None:      # a running context: [kind, *fields], as rules-version-1 saves hold
+        return [kind] + [_plain(v) for v in value]
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value

@@ -59,10 +59,13 @@ def register(*card_ids: str):
     return wrap
 
 
-def effect_for(card_id: str) -> Effect:
+def effect_for(card_id: str | None) -> Effect:
+    """The effect of an action card (None: no card is being played, a DataError like any unknown id)."""
     try:
-        return EFFECTS[card_id]
+        return EFFECTS[card_id]  # type: ignore[index]  # None is refused below
     except KeyError:
+        if card_id is None:
+            raise DataError("no action card is being played") from None
         import difflib
         near = difflib.get_close_matches(card_id, list(EFFECTS), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""

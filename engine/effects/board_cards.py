@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as E
+from ..context import Discs, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, NREG, REGIONS
 from ..moves import GRANDE, KING, RECOVER, SCOREBOARD, TARGET, Move
 from ..ops import begin_discs, clear_discs, clockwise_from_left, move_caballeros
@@ -87,11 +88,11 @@ class Eviction(Effect):
         return not begin_discs(g, who, g.card, region)
 
     def disc_options(self, g: "Game", p: int) -> list[int]:
-        named = g.ctx[4]
+        named = running(g.ctx, Discs).arg
         return [r for r in range(NREG) if r != named and r != g.king_i]
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
-        named, chosen = g.ctx[4], list(g.discs)
+        named, chosen = running(g.ctx, Discs).arg, list(g.discs)
         ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
         for p, r in enumerate(chosen):
             if r >= 0:

@@ -1,14 +1,14 @@
 """Stack 2 (§6.4) and `court_2`: the Veto card, sending Caballeros back to the provinces, court refill.
 
-Running contexts in `g.ctx`:
-  ("return", queue, left)  king_returns_3: queue[0] is the opponent choosing, `left` still to return
-  ("cull", queue)          cull_1_each_opponent: the active player picks one of queue[0]'s Caballeros
+Running contexts (context.py): `Returns` for king_returns_3, `Cull` for cull_1_each_opponent,
+`ExtraCourtFill` for court_2.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import events as E
+from ..context import Cull, ExtraCourtFill, Returns, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, PROVINCES
 from ..moves import ACTION, CULL, RETURN, Move
 from ..ops import (active_first, begin_discs, clear_discs, clockwise_from_left,
@@ -68,7 +68,7 @@ class KingReturns(Effect):
         while queue:
             p = queue[0]
             if g.counts[p * A + COURT] + map_total_except_king(g, p) > 3:
-                g.ctx = ("return", queue, 3)
+                g.ctx = Returns(queue, 3)
                 g.ph, g.to_move_idx = P_RETURN, p
                 return False
             _return_all_available(g, p, ev)
@@ -76,18 +76,18 @@ class KingReturns(Effect):
         return True
 
     def step_moves(self, g: "Game") -> list[Move]:
-        p = g.ctx[1][0]
+        p = running(g.ctx, Returns).queue[0]
         out = [RETURN[r] for r in map_regions_except_king(g, p)]
         if g.counts[p * A + COURT] > 0:
             out.append(RETURN[COURT])
         return out
 
     def step(self, g: "Game", move: Move, ev: list) -> bool:
-        _, queue, left = g.ctx
+        queue, left = running(g.ctx, Returns)
         p = queue[0]
         move_caballeros(g, p, AREA_INDEX[move.args[0]], PROVINCES, 1, ev)
         if left > 1:
-            g.ctx = ("return", queue, left - 1)
+            g.ctx = Returns(queue, left - 1)
             return False
         return self._advance(g, queue[1:], ev)
 
@@ -103,20 +103,20 @@ class CullOneEach(Effect):
         return tuple(p for p in clockwise_from_left(g, g.active_idx) if map_regions_except_king(g, p))
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        g.ctx = ("cull", self._queue(g))
+        g.ctx = Cull(self._queue(g))
         g.ph, g.to_move_idx = P_STEPS, g.active_idx
         return False
 
     def step_moves(self, g: "Game") -> list[Move]:
-        p = g.ctx[1][0]
+        p = running(g.ctx, Cull).queue[0]
         row = CULL[g.pcol[p]]
         return [row[r] for r in map_regions_except_king(g, p)]
 
     def step(self, g: "Game", move: Move, ev: list) -> bool:
-        queue = g.ctx[1]
+        queue = running(g.ctx, Cull).queue
         move_caballeros(g, queue[0], AREA_INDEX[move.args[1]], PROVINCES, 1, ev)
         queue = tuple(p for p in queue[1:] if map_regions_except_king(g, p))
-        g.ctx = ("cull", queue)
+        g.ctx = Cull(queue)
         return not queue
 
 
@@ -167,6 +167,6 @@ class CourtTwo(Effect):
         return [ACTION] if g.counts[p * A + PROVINCES] + map_total_except_king(g, p) else []
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        g.ctx = ("court2",)
+        g.ctx = ExtraCourtFill()
         g.ph, g.to_move_idx = P_COURT, g.active_idx
         return False

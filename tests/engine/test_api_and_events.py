@@ -50,6 +50,19 @@ def test_clone_is_independent():
     assert g == card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
 
 
+
+def test_clone_copies_every_slot():
+    """DESIGN §2: clone() (written out slot by slot for speed) copies every slot of the Game;
+    the lists are copies, everything else is shared."""
+    g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
+    run(g, "card intrigue_any_3; first action; action")
+    c = g.clone()
+    for name in engine.Game.__slots__:
+        mine, theirs = getattr(g, name), getattr(c, name)
+        assert mine == theirs, name
+        assert (mine is theirs) != isinstance(mine, list), name
+
+
 @pytest.mark.parametrize("script,bad,fragment", [
     ("", "court 5", "at most 2 Caballeros"),
     ("court 0", "card eviction", "eviction is not on offer"),
