@@ -32,7 +32,9 @@ from .budget import Budget
 from .evaluate import (
     AreaModel,
     Weights,
+    disc_step_kind,
     majority_weight,
+    returned,
     rounds_left,
     rounds_to_scoring,
     scorings_left,
@@ -61,13 +63,14 @@ class DiscGame:
                 model.court_w = 0.0
         self.model = model
         self.tot = model.totals()
-        if purpose == "score_secret_unique":
+        self.kind = disc_step_kind(purpose)
+        if self.kind == "secret_scoring":
             vals = values_in_force(g.boards)
             depth = depth_for(g.n)
             self.region_pts = []
             for r in range(NREG):
-                pts, leader, _ = place_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
-                pts = [float(x) for x in pts]
+                place, leader, _ = place_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
+                pts = [float(x) for x in place]
                 if leader >= 0:
                     pts[leader] += (2 if r == g.king_i else 0) + (2 if g.grande_i[leader] == r else 0)
                 self.region_pts.append(pts)
@@ -75,8 +78,8 @@ class DiscGame:
     def payoffs(self, joint: list[int]) -> list[float]:
         """Every player's utility when participant i shows region joint[i]."""
         g, n, tot = self.g, self.g.n, self.tot
-        purpose = self.purpose
-        if purpose == "score_secret_unique":
+        purpose, kind = self.purpose, self.kind
+        if kind == "secret_scoring":
             t = tot[:]
             for r in set(joint):
                 if joint.count(r) == 1:
@@ -87,22 +90,21 @@ class DiscGame:
             changes, prov = [], []
             for q, r in zip(self.who, joint):
                 o = q * A
-                if purpose == "castillo":
+                if kind == "castillo":
                     k = g.counts[o + CASTILLO]
                     if r == g.king_i:   # rules version 1 only (docs/rulings.md R1)
                         prov.append((q, k))   # to the court: credited below
                     else:
                         changes.append((r, q, k))
-                elif purpose == "eviction":
+                elif kind == "evict":
                     k = g.counts[o + self.arg]
                     changes += [(self.arg, q, -k), (r, q, k)]
                 else:
-                    have = g.counts[o + r]
-                    k = min(2, have) if purpose == "disc_return_2" else have
+                    k = returned(purpose, g.counts[o + r])
                     changes.append((r, q, -k))
                     prov.append((q, k))
             t = apply_changes(self.model, tot, changes)
-            w_each = self.model.court_w if purpose == "castillo" else self.model.prov_w
+            w_each = self.model.court_w if kind == "castillo" else self.model.prov_w
             for q, k in prov:
                 t[q] += w_each * k
         return [utility_of(t, p, self.w) for p in range(n)]

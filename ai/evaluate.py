@@ -30,8 +30,8 @@ from typing import Any
 
 from engine import Game
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, Phase, depth_for, place_points,
-                              values_in_force)
+from engine.internals import (BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, Phase, depth_for,
+                              place_points, values_in_force)
 
 _SCORING_ROUNDS = BOARD.scoring_rounds
 _CASTILLO_VALUES = BOARD.castillo_values
@@ -185,6 +185,17 @@ def top_cards(bits: int, k: int) -> int:
         v -= 1
     _TOP_CACHE[key] = total
     return total
+
+
+def disc_step_kind(purpose: str) -> str:
+    """What a disc step does: "castillo" at a general scoring, else its card's kind (classic.yaml)."""
+    return purpose if purpose == "castillo" else CARDS[purpose].kind
+
+
+def returned(purpose: str, have: int) -> int:
+    """Caballeros a disc_return card sends back from a region holding `have` (its count: none = all)."""
+    count = CARDS[purpose].count
+    return have if count is None else min(count, have)
 
 
 def values(g: Game, w: Weights = DEFAULT_WEIGHTS) -> list[float]:

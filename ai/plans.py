@@ -22,7 +22,7 @@ from .budget import Budget
 from .evaluate import AreaModel, Weights, utility_of
 from .policy import apply_changes, move_changes
 
-Plan = tuple  # tuple[Move, ...]
+Plan = tuple[Move, ...]
 
 
 def is_plan_decision(g: Game) -> bool:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 
 from . import events as E
-from .data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
+from .data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
 from .effects import effect_for
 from .effects.base import Effect
 from .context import ExtraCourtFill, Discs, Placement, Recall, VetoWindow, running
@@ -48,9 +48,9 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     players = tuple(players)
     if not 2 <= len(players) <= 5:
         raise EngineError(f"new_game: players must be 2 to 5 colours, got {len(players)}")
-    for p in players:
-        if p not in BOARD.colours:
-            raise EngineError(f"new_game: player {p!r} is not a colour ({', '.join(BOARD.colours)})")
+    for colour in players:
+        if colour not in BOARD.colours:
+            raise EngineError(f"new_game: player {colour!r} is not a colour ({', '.join(BOARD.colours)})")
     if len(set(players)) != len(players):
         raise EngineError("new_game: each colour may be used once")
     if variant not in BOARD.variants:
@@ -132,7 +132,10 @@ def _place_moves(g: Game) -> list[Move]:
 
 def _court_max(g: Game) -> int:
     p = g.active_idx
-    want = 2 if isinstance(g.ctx, ExtraCourtFill) else BOARD.power_to_court[g.played[p] - 1]
+    if isinstance(g.ctx, ExtraCourtFill):
+        want = CARDS[g.acting_card].count or 0
+    else:
+        want = BOARD.power_to_court[g.played[p] - 1]
     return min(want, g.counts[p * A + PROVINCES] + map_total_except_king(g, p))
 
 
@@ -235,7 +238,7 @@ def _on_place(g: Game, move: Move, ev: list) -> None:
         _finish_placement(g, ev)
         return
     p = g.active_idx
-    move_caballeros(g, p, COURT, PLACE.index(move), 1, ev)
+    move_caballeros(g, p, COURT, AREA_INDEX[move.args[0]], 1, ev)
     left = running(g.ctx, Placement).left - 1
     g.ctx = Placement(left)
     if left == 0 or g.counts[p * A + COURT] == 0:
@@ -310,7 +313,7 @@ def _on_disc(g: Game, move: Move, ev: list) -> None:
     ctx = running(g.ctx, Discs)
     who, i = ctx.who, ctx.i
     discs = list(g.discs)
-    discs[g.to_move_idx] = DISC.index(move)
+    discs[g.to_move_idx] = AREA_INDEX[move.args[0]]
     g.discs = tuple(discs)
     if i + 1 < len(who):
         g.ctx = ctx._replace(i=i + 1)

@@ -43,7 +43,8 @@ def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list
     counts = area_counts(g.counts, n, area)
     values = area_values(g.boards, area)
     points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
-    king_bonus, home = None, ()
+    king_bonus: str | None = None
+    home: tuple[str, ...] = ()
     if leader >= 0 and area != CASTILLO:
         if area == g.king_i:
             points[leader] += 2

@@ -35,7 +35,7 @@ def _rules_version(data: dict, source: str) -> int:
     if version not in RULES_VERSIONS or isinstance(version, bool):
         raise DataError(f"{source}: rules_version {version!r} is not supported "
                         f"(expected one of {', '.join(map(str, RULES_VERSIONS))})")
-    return version
+    return int(version)
 
 
 def _setup_game(rec: Any, source: str) -> Game:

@@ -21,7 +21,7 @@ class MobileScoreboard(Effect):
     or out of the King's region, never onto the other board's region (§6.6 limits)."""
 
     def declarations(self, g: "Game") -> list[Move]:
-        king, out = g.king_i, []
+        king, out = g.king_i, list[Move]()
         for b, here in enumerate(g.boards):
             if here == king:
                 continue
@@ -85,7 +85,7 @@ class Eviction(Effect):
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         region = AREA_INDEX[move.args[0]]
         who = [p for p in clockwise_from_left(g, g.active_idx) if g.counts[p * A + region] > 0]
-        return not begin_discs(g, who, g.card, region)
+        return not begin_discs(g, who, g.acting_card, region)
 
     def disc_options(self, g: "Game", p: int) -> list[int]:
         named = running(g.ctx, Discs).arg
@@ -93,7 +93,7 @@ class Eviction(Effect):
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
         named, chosen = running(g.ctx, Discs).arg, list(g.discs)
-        ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
+        ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
         for p, r in enumerate(chosen):
             if r >= 0:
                 move_caballeros(g, p, named, r, g.counts[p * A + named], ev)

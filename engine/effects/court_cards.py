@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import events as E
 from ..context import Cull, ExtraCourtFill, Returns, running
-from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, PROVINCES
+from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, CARDS, COURT, PROVINCES
 from ..moves import ACTION, CULL, RETURN, Move
 from ..ops import (active_first, begin_discs, clear_discs, clockwise_from_left,
                    map_regions_except_king, map_total_except_king, move_caballeros)
@@ -31,11 +31,13 @@ class TakeVeto(Effect):
 
 
 class _Decay(Effect):
-    limit = 99
+    """Every opponent returns `count` from his court (classic.yaml; all of it when none)."""
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
+        limit = CARDS[g.acting_card].count
         for p in clockwise_from_left(g, g.active_idx):
-            move_caballeros(g, p, COURT, PROVINCES, min(self.limit, g.counts[p * A + COURT]), ev)
+            court = g.counts[p * A + COURT]
+            move_caballeros(g, p, COURT, PROVINCES, court if limit is None else min(limit, court), ev)
         return True
 
 
@@ -47,7 +49,6 @@ class DecayCourtAll(_Decay):
 @register("decay_court_3")
 class DecayCourtThree(_Decay):
     """Every opponent returns 3 from his court (all of them if fewer)."""
-    limit = 3
 
 
 def _return_all_available(g: "Game", p: int, ev: list) -> None:
@@ -64,11 +65,12 @@ class KingReturns(Effect):
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         return self._advance(g, tuple(clockwise_from_left(g, g.active_idx)), ev)
 
-    def _advance(self, g: "Game", queue: tuple, ev: list) -> bool:
+    def _advance(self, g: "Game", queue: tuple[int, ...], ev: list) -> bool:
+        count = CARDS[g.acting_card].count or 0
         while queue:
             p = queue[0]
-            if g.counts[p * A + COURT] + map_total_except_king(g, p) > 3:
-                g.ctx = Returns(queue, 3)
+            if g.counts[p * A + COURT] + map_total_except_king(g, p) > count:
+                g.ctx = Returns(queue, count)
                 g.ph, g.to_move_idx = P_RETURN, p
                 return False
             _return_all_available(g, p, ev)
@@ -127,7 +129,7 @@ class _DiscReturn(Effect):
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         who = [p for p in active_first(g) if map_regions_except_king(g, p)]
-        if begin_discs(g, who, g.card):
+        if begin_discs(g, who, g.acting_card):
             return False
         self.resolve_discs(g, ev)
         return True
@@ -141,11 +143,11 @@ class _DiscReturn(Effect):
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
         chosen = list(g.discs)
-        ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
+        ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
         for p, r in enumerate(chosen):
             if r >= 0:
-                have = g.counts[p * A + r]
-                move_caballeros(g, p, r, PROVINCES, min(2, have) if self.keep_at_least_two else have, ev)
+                have, count = g.counts[p * A + r], CARDS[g.acting_card].count
+                move_caballeros(g, p, r, PROVINCES, have if count is None else min(count, have), ev)
 
 
 @register("disc_return_2")

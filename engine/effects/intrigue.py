@@ -154,6 +154,10 @@ def _anywhere_steps(g: "Game") -> list[Move]:
     return [PLACE[a] for a in range(NREG + 1) if a != king] + [DONE]
 
 
+def _anywhere_declarations(g: "Game") -> list[Move]:
+    return [ACTION] if g.counts[g.active_idx * A + COURT] > 0 else []
+
+
 def _start_anywhere(g: "Game") -> bool:
     g.ctx = Anywhere(2)
     if not _anywhere_steps(g):
@@ -197,7 +201,7 @@ class CourtTwoAnywhere(Effect):
     """Place up to 2 more Caballeros from your court anywhere but the King's region."""
 
     def declarations(self, g: "Game") -> list[Move]:
-        return [ACTION] if g.counts[g.active_idx * A + COURT] > 0 else []
+        return _anywhere_declarations(g)
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         return _start_anywhere(g)
@@ -211,7 +215,7 @@ class WithdrawOrCourtTwo(Effect):
     """Either effect above: `target REGION` withdraws, `action` places 2 from court anywhere."""
 
     def declarations(self, g: "Game") -> list[Move]:
-        return _withdraw_targets(g) + CourtTwoAnywhere.declarations(self, g)
+        return _withdraw_targets(g) + _anywhere_declarations(g)
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         if move is ACTION:
