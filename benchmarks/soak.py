@@ -38,7 +38,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import engine  # noqa: E402
-from engine.data import AREAS_PER_PLAYER, BOARD, REGIONS  # noqa: E402
+from engine.data import BOARD, REGIONS  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 AREAS = tuple(REGIONS) + ("castillo", "court", "provinces")

@@ -80,7 +80,7 @@ def test_deadline_is_optional_and_validated():
 
 
 def test_placement_plans_are_canonical_and_unique():
-    for g, p in decision_points(seed=12, players=4, limit=2000):
+    for g, _ in decision_points(seed=12, players=4, limit=2000):
         if g.phase != "place":
             continue
         plans = placement_plans(g, DEFAULT_WEIGHTS, 1000)

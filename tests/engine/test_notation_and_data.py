@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-from pathlib import Path
 
 import engine
 import pytest
 import yaml
 from engine.data import CLASSIC_PATH, load_board
 
-from enginekit import legal, position, run
+from enginekit import legal, run
 
 # --------------------------------------------------------------------------- notation
 EXAMPLES = ["power 7", "court 0", "court 6", "recall galicia", "card intrigue_own_4", "first place",
