@@ -97,10 +97,9 @@ class Table:
         offer: list[str] | None = None
         taken: dict[str, str] = {}
         for event in events:
-            kind = type(event).__name__
-            if kind == "RoundStarted":
+            if isinstance(event, engine.events.RoundStarted):
                 offer, taken = list(event.face_up), {}
-            elif kind == "CardTaken":
+            elif isinstance(event, engine.events.CardTaken):
                 taken[event.card] = event.player
         if offer is not None:
             self.offer, self.taken = offer, taken
