@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import uuid
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
@@ -35,9 +36,19 @@ def _pool() -> ProcessPoolExecutor:
     return _POOL
 
 
-def _choose(level: str, seed: int, view: Any, rng: random.Random) -> str:
-    """Runs in the worker process: the agent's move as notation text."""
-    return str(make_agent(level, seed=seed).choose(view, rng))
+_AGENTS: dict[tuple[str, str, str, int], Any] = {}   # worker process: (game id, seat, level, seed) -> agent
+_AGENTS_KEPT = 10
+
+
+def _choose(level: str, seed: int, view: Any, rng: random.Random, game_id: str = "") -> str:
+    """Runs in the worker process: the agent's move as notation text. Agents are kept per game
+    and seat (the most recent few), so a plan made for a whole turn survives between its steps."""
+    key = (game_id, view.players[view.viewer], level, seed)
+    agent = _AGENTS.pop(key, None) or make_agent(level, seed=seed)
+    _AGENTS[key] = agent                         # most recently used last
+    while len(_AGENTS) > _AGENTS_KEPT:
+        del _AGENTS[next(iter(_AGENTS))]
+    return str(agent.choose(view, rng))
 
 
 class AIWorker:
@@ -47,8 +58,8 @@ class AIWorker:
     milliseconds at a time, stalling frames. The view is small plain data and pickles cheaply.
     """
 
-    def __init__(self, level: str, seed: int, view: Any, rng: random.Random) -> None:
-        self._future: Future = _pool().submit(_choose, level, seed, view, rng)
+    def __init__(self, level: str, seed: int, view: Any, rng: random.Random, game_id: str = "") -> None:
+        self._future: Future = _pool().submit(_choose, level, seed, view, rng, game_id)
 
     @property
     def done(self) -> bool:
@@ -71,6 +82,7 @@ class Match:
                  castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None) -> None:
         self.seats = {seat.player: seat for seat in seats}
         self.seed = seed
+        self.game_id = uuid.uuid4().hex          # keys the worker's agents to this match
         self.setup = dict(variant=variant, veto=veto, castillo=castillo)
         self.autosave = autosave
         self.game = game if game is not None else engine.new_game(
@@ -240,7 +252,8 @@ class Match:
         if self.worker is None:
             rng = random.Random(self.seed * 1000 + self.version)
             seat = self.seats[player]
-            self.worker = AIWorker(seat.kind, self.seed + self.players.index(player), self.game.view(player), rng)
+            self.worker = AIWorker(seat.kind, self.seed + self.players.index(player), self.game.view(player), rng,
+                                   self.game_id)
             self.thinking = player
             return
         if not self.worker.done:
