@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_testkit import COLOURS, PRESETS, play_out, small_agent
+from ai_testkit import COLOURS, PRESETS, SLOW, play_out, small_agent
 
 import ai
 import engine
@@ -15,7 +15,7 @@ from engine.state import P_DISC
 @pytest.mark.parametrize("name", PRESETS)
 def test_agent_finishes_from_every_seat(name, players):
     # the agent under test in every seat, against itself: every seat is played by it
-    g = engine.new_game(players=COLOURS[:players], seed=100 + players, variant="short" if name in ("normal", "hard") else "classic")
+    g = engine.new_game(players=COLOURS[:players], seed=100 + players, variant="short" if name in SLOW else "classic")
     agents = [small_agent(name, seed=s) for s in range(players)]
     play_out(g, agents, rng_seed=players)
     assert g.is_over and g.winners()
