@@ -20,6 +20,7 @@ The budget (`budget.py`) counts nodes — moves applied in search — with an op
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -92,6 +93,7 @@ class ExpectimaxAgent:
         self.shape = PlanShape(beam=config.turn_beam, plan_limit=config.plan_limit, move_beam=config.beam,
                                move_sample=config.move_sample, keep=config.turn_plans)
         self.cursor = PlanCursor()   # per-turn planning: the plan being followed
+        self._turn: tuple[tuple[int, int, bool], float] = ((-1, -1, False), 0.0)   # (turn, seconds spent)
         self.last_nodes = 0          # nodes spent by the last decision (tests read it)
         self.searches = 0            # decisions that searched (plans, discs); followed steps do not
 
@@ -120,7 +122,8 @@ class ExpectimaxAgent:
         legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        budget = Budget(self.config.max_nodes, self.config.deadline_s).start()
+        started = time.perf_counter()
+        budget = Budget(self.config.max_nodes, self._deadline(view)).start()
         self.searches += 1
         if view.ph == Phase.DISC:
             move = self.discs.choose(view, rng, budget)
@@ -129,7 +132,21 @@ class ExpectimaxAgent:
         else:
             move = self._search(view, legal, rng, budget)
         self.last_nodes = budget.nodes
+        turn, spent = self._turn
+        self._turn = (turn, spent + time.perf_counter() - started)
         return move
+
+    def _deadline(self, view: View) -> float | None:
+        """The search's deadline. Planning per turn, the deadline is the whole turn's: a second
+        search in the same turn (after a veto, for a disc step) gets what the first left, and
+        never less than a fifth of it."""
+        deadline = self.config.deadline_s
+        if deadline is None or not self.config.per_turn:
+            return deadline
+        turn = (view.round_idx, view.active_idx, view.ph == Phase.POWER)
+        if turn != self._turn[0]:
+            self._turn = (turn, 0.0)
+        return max(deadline / 5, deadline - self._turn[1])
 
     # ------------------------------------------------------------------ search
     def _worlds(self, view: View, rng: random.Random) -> tuple[list[int], list[Game]]:

@@ -34,31 +34,22 @@ def test_weights_follow_the_games_player_count(tmp_path):
         assert (agent.weights.court, agent.weights.hand) == (court, hand)
 
 
-@pytest.mark.parametrize("text, field", [
-    ("  weights_by_players:\n    7: {court: 1}\n", r"p.weights_by_players.7: player count"),
-    ("  weights_by_players:\n    3: {court: fast}\n", r"p.weights_by_players.3.court: must be a number"),
-    ("  weights_by_players:\n    3: {courtt: 1}\n", r"p.weights_by_players.3: unknown weight 'courtt'"),
-    ("  weights_by_players:\n    3: 0.5\n", r"p.weights_by_players.3: must be a mapping"),
-    ("  weights_by_players: [1, 2]\n", r"p.weights_by_players: must be a mapping"),
-    ("  search: {per_turn: maybe}\n", r"p.search.per_turn: must be true or false"),
-    ("  search: {turn_plans: 0}\n", r"p.search.turn_plans: must be a positive integer"),
+@pytest.mark.parametrize("kind, text, field", [
+    ("expectimax", "  weights_by_players:\n    7: {court: 1}\n", r"p.weights_by_players.7: player count"),
+    ("expectimax", "  weights_by_players:\n    3: {court: fast}\n", r"p.weights_by_players.3.court: must be a number"),
+    ("expectimax", "  weights_by_players:\n    3: {courtt: 1}\n", r"p.weights_by_players.3: unknown weight 'courtt'"),
+    ("expectimax", "  weights_by_players:\n    3: 0.5\n", r"p.weights_by_players.3: must be a mapping"),
+    ("expectimax", "  weights_by_players: [1, 2]\n", r"p.weights_by_players: must be a mapping"),
+    ("expectimax", "  search: {per_turn: maybe}\n", r"p.search.per_turn: must be true or false"),
+    ("expectimax", "  search: {turn_plans: 0}\n", r"p.search.turn_plans: must be a positive integer"),
+    ("mcts", "  search: {time_s: -1}\n", r"p.search.time_s: must be positive seconds"),
+    ("mcts", "  search: {worlds: 3}\n", r"p.search.worlds: unknown setting"),
+    ("mcts", "  weights: {court: 1}\n", r"p.weights: mcts presets use no evaluation weights"),
+    ("mcts", "  weights_by_players:\n    4: {court: 1}\n", r"p.weights_by_players: only expectimax"),
 ])
-def test_bad_expectimax_blocks_are_named(tmp_path, text, field):
+def test_bad_blocks_are_named(tmp_path, kind, text, field):
     path = tmp_path / "profiles.yaml"
-    path.write_text("p:\n  kind: expectimax\n" + text)
-    with pytest.raises(ai.ProfileError, match=r"profiles.yaml: " + field):
-        ai.load_profiles(path)
-
-
-@pytest.mark.parametrize("text, field", [
-    ("  search: {time_s: -1}\n", r"m.search.time_s: must be positive seconds"),
-    ("  search: {worlds: 3}\n", r"m.search.worlds: unknown setting"),
-    ("  weights: {court: 1}\n", r"m.weights: mcts presets use no evaluation weights"),
-    ("  weights_by_players:\n    4: {court: 1}\n", r"m.weights_by_players: only expectimax"),
-])
-def test_bad_mcts_blocks_are_named(tmp_path, text, field):
-    path = tmp_path / "profiles.yaml"
-    path.write_text("m:\n  kind: mcts\n" + text)
+    path.write_text(f"p:\n  kind: {kind}\n" + text)
     with pytest.raises(ai.ProfileError, match=r"profiles.yaml: " + field):
         ai.load_profiles(path)
 
