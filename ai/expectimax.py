@@ -14,6 +14,11 @@ At a decision the agent
   4. keeps the candidates with the best mean, halving the field between batches of worlds
      (successive halving), and plays the first move of the best plan.
 
+With `per_turn` (hard, expert) the candidates of step 2 are whole-turn plans (`turnplan.py`):
+card, order, placements, special action and its steps, searched once with the turn's budget;
+the agent keeps the best plan and plays its later steps without searching while each view it is
+shown is the one the plan foresaw, and searches again when it is not (a veto, a reveal).
+
 Secret discs are decided by `discs.py` (regret matching), never by a best reply to one sample.
 The budget (`budget.py`) counts nodes — moves applied in search — with an optional deadline.
 """

@@ -11,9 +11,9 @@ decides every position once, single-threaded; 5-player Castillo discs are report
 
 Per turn (what a player watching the AIs waits for): `--turn-games` seeded games per player
 count, the preset in one seat (rotated by game; one agent kept for the whole game, as the
-client keeps it) and the fast policy in the others. A turn is a run of the preset's decisions
-with nobody else deciding in between (an opponent's Veto window aside): a bid, or an action
-turn with all its steps; its time is the sum of those decisions' times.
+client keeps it) and the fast policy in the others. A turn is a bid, or an action turn with all
+its steps (a run of the preset's decisions in one player's turn with nobody else deciding in
+between, an opponent's Veto window aside); its time is the sum of those decisions' times.
 Timings depend on machine load (the load average is printed): run it on a quiet machine.
 """
 from __future__ import annotations
@@ -77,18 +77,20 @@ def turn_times(name: str, players: int, games: int, seed: int) -> list[float]:
     for i in range(games):
         g = engine.new_game(players=COLOURS[:players], seed=seed + 1000 * players + i)
         hero, agent, rng = i % players, ai.make_agent(name, seed=seed + i), random.Random(seed + i)
-        last = -1                            # who made the last decision (veto windows aside)
+        last, last_turn = -1, None           # who made the last decision (veto windows aside)
         while not g.is_over:
             p = g.to_move_idx
             veto_window = g.ph == Phase.VETO and p != g.active_idx
             if p != hero:
                 g.play(policy.choose(g, rng))
             else:
+                turn = (g.round_idx, g.active_idx, g.ph == Phase.POWER)   # a bid, or an action turn
                 t0 = time.perf_counter()
                 move = agent.choose(g.view(g.players[p]), rng)
                 dt = time.perf_counter() - t0
-                if last != hero or veto_window:
+                if last != hero or veto_window or turn != last_turn:
                     turns.append(0.0)
+                last_turn = turn
                 turns[-1] += dt
                 g.play(move)
             if not veto_window:
