@@ -169,7 +169,7 @@ class ExpectimaxAgent:
         else:
             plans = [(m,) for m in legal]
         seeds, worlds = self._worlds(view, rng)
-        return plans[self._best(plans, seeds, worlds, view.to_move_idx, budget)][0]
+        return plans[self._best(plans, seeds, worlds, view.to_move_idx, budget, checked=False)][0]
 
     def _plan_turn(self, view: View, rng: random.Random, budget: Budget) -> Move:
         """Per-turn planning: whole-turn plans searched once; the best is kept to be followed."""
@@ -178,13 +178,15 @@ class ExpectimaxAgent:
         plans = turn_plans(worlds[0], me, self.weights, self.shape, rng, budget)
         if not plans:                        # no budget left even to list plans
             return self.policy.choose(worlds[0], rng)
-        best = plans[0] if len(plans) == 1 else plans[self._best(plans, seeds, worlds, me, budget)]
+        best = plans[0] if len(plans) == 1 else plans[self._best(plans, seeds, worlds, me, budget, checked=True)]
         self.cursor = PlanCursor.after_first(worlds[0], me, best)
         return best[0]
 
-    def _best(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget) -> int:
+    def _best(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget,
+              checked: bool) -> int:
         """Index of the plan with the best mean playout value over the worlds (successive
-        halving between batches of worlds; common random numbers within a world)."""
+        halving between batches of worlds; common random numbers within a world). `checked`:
+        whole-turn plans, made in one world, are checked step by step in the others."""
         cfg = self.config
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
@@ -196,7 +198,7 @@ class ExpectimaxAgent:
             for k, world in enumerate(chunk):
                 seed = seeds[w_i + k] ^ 0x5DEECE66D
                 for i in alive:
-                    value = self._playout(world, plans[i], me, random.Random(seed), budget)
+                    value = self._playout(world, plans[i], me, random.Random(seed), budget, checked)
                     if value is None:       # budget ran out inside the playout: not counted
                         break
                     totals[i] += value
@@ -211,12 +213,13 @@ class ExpectimaxAgent:
             return 0
         return max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
 
-    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget) -> float | None:
+    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget,
+                 checked: bool = False) -> float | None:
         """Value of `plan` then the fast policy to the horizon in one world; None if the budget
         ran out first (a cut playout is not counted, so the node count never exceeds the budget)."""
         g = world.clone()
         for m in plan:
-            if g.ph == Phase.OVER or (len(plan) > 1 and m not in g.legal_moves()):
+            if g.ph == Phase.OVER or (checked and m not in g.legal_moves()):
                 break                       # a plan step this world does not allow: policy from here
             if budget.exhausted():
                 return None
