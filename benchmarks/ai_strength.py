@@ -12,6 +12,7 @@ Suites (chance is 1 / players):
 - yardstick, 4 players, two seats each: hard and expert against `mcts` (ai/mcts.py, random
   playouts, nothing shared with their evaluation), which gets the hero's deadline as its time
   per decision (the hero spends that deadline once per turn, mcts at every decision). No target.
+The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
 `--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`).
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from ai import load_profiles
-from ai.tournament import run, summarize
+from ai.tournament import GameResult, run, summarize, wilson
 
 LADDER = [("easy", "random", 0.60), ("normal", "easy", 0.45), ("hard", "normal", 0.40), ("hard", "easy", None),
           ("expert", "hard", 0.35)]
@@ -43,6 +44,15 @@ def matchups(suites: list[str], sizes: list[int]) -> list[tuple[str, str, int, i
     if "yardstick" in suites:
         out += [(hero, "mcts", 4, 2, None) for hero in YARDSTICK]
     return out
+
+
+def side_win_rate(results: list[GameResult], hero: str) -> tuple[float, list[float]]:
+    """The hero side's win rate over games (all its seats' win shares in a game added) and the
+    95% Wilson interval over games."""
+    shares = [sum(share for name, share in zip(r.lineup, r.shares) if name == hero) for r in results]
+    rate = sum(shares) / len(shares)
+    lo, hi = wilson(rate, len(shares))
+    return round(rate, 4), [round(lo, 4), round(hi, 4)]
 
 
 def main() -> None:
@@ -68,11 +78,12 @@ def main() -> None:
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides)
         summary = summarize(results)
         s = summary[hero]
+        rate, ci95 = side_win_rate(results, hero)
         print(json.dumps({"bench": "ai_strength", "matchup": f"{hero} x{seats} vs {field}", "players": players,
-                          "games": args.games, "seed": args.seed, "seats": s["seats"],
-                          "win_rate": s["win_rate"], "ci95": s["ci95"], "chance": round(seats / players, 4),
-                          "target": target, "met": None if target is None else s["ci95"][0] >= target,
-                          "met_by_point_estimate": None if target is None else s["win_rate"] >= target,
+                          "games": args.games, "seed": args.seed, "hero_seats": seats,
+                          "win_rate": rate, "ci95": ci95, "chance": round(seats / players, 4),
+                          "target": target, "met": None if target is None else ci95[0] >= target,
+                          "met_by_point_estimate": None if target is None else rate >= target,
                           "mean_score": s["mean_score"], "field_mean_score": summary[field]["mean_score"],
                           "hero_mean_decision_s": s["mean_decision_s"], "hero_p95_decision_s": s["p95_decision_s"],
                           "overrides": overrides, "load_avg_1m": round(os.getloadavg()[0], 2),
