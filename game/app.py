@@ -27,7 +27,8 @@ from game.render import style
 from game.scene import Scene, Transition
 
 BACKDROP = (28, 22, 18)
-IDLE_POLL = 0.25   # seconds: how often a still scene still gets update() (AI results, timers)
+IDLE_POLL = 0.25     # seconds: how often a still scene still gets update() (AI results, timers)
+TIMER_SLACK = 0.005  # seconds: a wake-up this early for a timed redraw still draws it
 REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
 
 
@@ -134,7 +135,7 @@ class App:
                 self.toggle_fullscreen()
             elif intent.kind == inp.RESIZE:
                 self._follow_window()
-            else:
+            elif not layout.current().too_small:   # nothing to click on a window too small to show it
                 self.scene.handle(intent)
         if not self.running:
             return False
@@ -146,11 +147,15 @@ class App:
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
         self._since_draw += dt
-        if self._dirty or self._moving or rate == math.inf or (rate > 0 and self._since_draw >= 1 / rate):
+        if self._dirty or self._moving or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
             self.draw()
             self.frame_times.append(time.perf_counter() - started)
         self._moving = rate == math.inf
         return True
+
+    def _until_redraw(self, rate: float) -> float:
+        """Seconds until a scene redrawn `rate` times a second is due again (inf when still)."""
+        return math.inf if rate <= 0 else 1 / rate - self._since_draw
 
     def _follow_window(self) -> None:
         """Recompute the layout when the window's size changed (resize, fullscreen)."""
@@ -209,14 +214,15 @@ class App:
         while self.running:
             rate = self.scene.redraw_rate()
             if self._moving or self._dirty or rate == math.inf:
-                dt = self.clock.tick(self.fps) / 1000.0
+                dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
             else:
-                wait = IDLE_POLL if rate <= 0 else min(IDLE_POLL, 1 / rate)
-                event = pygame.event.wait(max(1, int(wait * 1000)))
-                if event.type != pygame.NOEVENT:
-                    pygame.event.post(event)   # step() reads it with the rest of the queue
+                wait = max(0.001, min(IDLE_POLL, self._until_redraw(rate)))
+                event = pygame.event.wait(max(1, round(wait * 1000)))
                 dt = self.clock.tick() / 1000.0
-            if not self.step(min(dt, 0.1)):
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)     # step() reads it with the rest of the queue
+                    dt = min(dt, 1 / self.fps)   # what it starts moves from its first frame
+            if not self.step(dt):
                 break
         for scene in reversed(self.stack):
             scene.exit()

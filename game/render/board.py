@@ -23,6 +23,13 @@ def _screen_poly(points) -> list[tuple[float, float]]:
     return [layout.to_screen(p) for p in points]
 
 
+def _bounds(points: list[tuple[float, float]]) -> tuple[int, int, int, int]:
+    """The whole-unit rectangle around a polygon."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    return (left, top, math.ceil(max(xs)) - left + 1, math.ceil(max(ys)) - top + 1)
+
+
 def _hex(colour: str) -> tuple[int, int, int]:
     return pygame.Color(colour)[:3]
 
@@ -120,11 +127,16 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, targets: fr
 
 
 def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> None:
-    glow = draw.layer(layout.MAP_RECT.size)
-    shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
-    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
-    for rid, shape in data.regions.items():
-        pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
+    lit = {rid: _screen_poly(shape.polygon) for rid, shape in data.regions.items()
+           if rid == focus or rid in targets or rid == table.king}
+    if not lit:
+        return
+    # the translucent layer covers only the lit regions: it is redrawn at every pulse
+    bounds = pygame.Rect(_bounds(lit[next(iter(lit))])).unionall([pygame.Rect(_bounds(p)) for p in lit.values()])
+    glow = draw.layer(bounds.size)
+    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 400)   # a 2.5 s breath, drawn at scene.PULSE Hz
+    for rid, points in lit.items():
+        pts = [(x - bounds.x, y - bounds.y) for x, y in points]
         if rid == focus:
             draw.polygon(glow, (255, 250, 215, 170), pts)
         elif rid in targets:
@@ -132,7 +144,7 @@ def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> 
             draw.polygon(glow, (255, 244, 190, alpha), pts)
         if rid == table.king:
             draw.polygon(glow, (40, 30, 20, 45), pts)
-    draw.blit(surface, glow, layout.MAP_RECT)
+    draw.blit(surface, glow, bounds)
     for rid, shape in data.regions.items():
         if rid in targets or rid == focus:
             width = 4 if rid == hover or rid == focus else 3
@@ -206,7 +218,8 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 
 
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
-    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())), tuple(sorted(table.scoreboards.items())),
+    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())),
+           tuple(sorted(table.scoreboards.items())),
            tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:
         if len(_CAPTION_CACHE) > 256:
