@@ -115,7 +115,7 @@ def test_files_without_name_are_skipped_and_broken_ones_listed_with_their_error(
 
 
 # ---- the screen ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [(1280, 800), (720, 450)])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_challenges_screen_renders_and_starts_a_challenge_by_mouse(size, screenshots):
     ctx = make_context()
     driver = Driver(TitleScene(ctx), size, shots=screenshots / f"challenges-{size[0]}x{size[1]}")
