@@ -38,9 +38,10 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    effect = pygame.Rect(body.x, body.y + 20, body.width, rect.bottom - 3 - (body.y + 20))
+    effect = pygame.Rect(body.x, body.y + 18, body.width, rect.bottom - 2 - (body.y + 18))
+    two_lines = 2 * style.line_height(11, face="condensed") <= effect.height + 1
     style.paragraph(surface, t(f"card.{card}.effect"), effect, 11, ink, face="condensed", spacing=0,
-                    max_lines=max(1, min(2, int(effect.height // style.line_height(11, face="condensed")))))
+                    max_lines=2 if two_lines else 1)
     if selectable and hover:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
