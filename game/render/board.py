@@ -134,7 +134,7 @@ def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> 
     # the translucent layer covers only the lit regions: it is redrawn at every pulse
     bounds = pygame.Rect(_bounds(lit[next(iter(lit))])).unionall([pygame.Rect(_bounds(p)) for p in lit.values()])
     glow = draw.layer(bounds.size)
-    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 400)   # a 2.5 s breath, drawn at scene.PULSE Hz
+    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 500)   # a 3 s breath, drawn at scene.PULSE Hz
     for rid, points in lit.items():
         pts = [(x - bounds.x, y - bounds.y) for x, y in points]
         if rid == focus:
