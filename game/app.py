@@ -71,7 +71,7 @@ class App:
         self._shot_due = False
         self._shots = 0
         self._dirty = True
-        self._moving = True
+        self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
 
@@ -165,10 +165,11 @@ class App:
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
         self._since_draw += dt
-        if self._dirty or self._moving or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
+        # a change of rate is a change of state (a message timed out, the lit regions went out)
+        if self._dirty or rate != self._last_rate or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
             self.draw()
             self.frame_times.append(time.perf_counter() - started)
-        self._moving = rate == math.inf
+        self._last_rate = rate
         return True
 
     def _until_redraw(self, rate: float) -> float:
@@ -231,7 +232,7 @@ class App:
         until input arrives or the top scene's next redraw (or update poll) is due."""
         while self.running:
             rate = self.scene.redraw_rate()
-            if self._moving or self._dirty or rate == math.inf:
+            if self._dirty or rate == math.inf or rate != self._last_rate:
                 dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
             else:
                 woken = wait_for_input(min(IDLE_POLL, self._until_redraw(rate)))

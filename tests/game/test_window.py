@@ -186,3 +186,21 @@ def test_without_a_display_one_line_says_so_and_the_exit_code_is_2(driver_name):
     assert len(lines) == 1, result.stderr
     assert "display" in lines[0] and "--headless" in lines[0]
     assert "ALSA" not in result.stderr
+
+
+def test_a_message_that_times_out_is_cleared_from_the_screen_then_nothing_is_redrawn():
+    ctx = make_context()
+    match = human_at_a_power_card()
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    assert driver.until(lambda: driver.scene.my_turn() == "red")
+    driver.step(2)
+    driver.scene.show_toast("Not now")
+    assert frames_over(driver, 30) >= 3                           # shown, at the pulse rate
+    prompt = draw.rect_px(layout.PROMPT_RECT)
+    assert driver.app.window.get_at((prompt.x + 8, prompt.centery))[0] > 150     # red
+    assert driver.until(lambda: driver.scene.toast_time == 0, limit=200)
+    driver.step()
+    assert frames_over(driver, 60) == 0
+    prompt = draw.rect_px(layout.PROMPT_RECT)
+    red, green, _ = driver.app.window.get_at((prompt.x + 8, prompt.centery))[:3]
+    assert red < 120 and green < 120        # the dark prompt plate again, not the red message plate
