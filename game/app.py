@@ -7,8 +7,8 @@ window shows a request to enlarge it instead of a cramped scene.
 
 The window is redrawn only when something changed: input, a transition, a resize, or the top
 scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
-for a pulse or caret, none when still). `run()` sleeps in `pygame.event.wait` between frames when
-nothing moves. `step(dt)` runs one frame and is what tests and the benchmarks call with a
+for a pulse or caret, none when still; a change of rate redraws once). When nothing moves, `run()`
+sleeps until input arrives or the next timed redraw is due. `step(dt)` runs one frame and is what tests and the benchmarks call with a
 hand-driven clock.
 """
 from __future__ import annotations
