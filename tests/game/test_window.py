@@ -204,3 +204,19 @@ def test_a_message_that_times_out_is_cleared_from_the_screen_then_nothing_is_red
     prompt = draw.rect_px(layout.PROMPT_RECT)
     red, green, _ = driver.app.window.get_at((prompt.x + 8, prompt.centery))[:3]
     assert red < 120 and green < 120        # the dark prompt plate again, not the red message plate
+
+
+def test_f11_goes_fullscreen_and_back_with_the_layout_following_the_window():
+    ctx = make_context()
+    driver = Driver(TitleScene(ctx), (1280, 800))
+    driver.step(2)
+    driver.key(pygame.K_F11)
+    full = driver.app.window.get_size()
+    assert ctx.settings.fullscreen and driver.app.fullscreen
+    assert layout.current().window == full
+    before = len(driver.app.frame_times)
+    driver.key(pygame.K_F11)
+    assert not driver.app.fullscreen and driver.app.window.get_size() == (1280, 800)
+    assert layout.current().window == (1280, 800) and len(driver.app.frame_times) > before
+    driver.click(dict((item, rect) for rect, item in title_buttons())["settings"].center)
+    assert driver.scene.name == "settings"
