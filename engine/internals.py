@@ -22,7 +22,7 @@ from .effects import effect_for
 from .flow import GENERAL_SCORING
 from .moves import ACTION, ALLOW, DISC, DONE, FIRST_ACTION, FIRST_PLACE, SKIP
 from .scoring import depth_for, place_points, values_in_force
-from .state import HIDDEN_DISC, NO_DISC, Phase
+from .phase import HIDDEN_DISC, NO_DISC, Phase
 
 __all__ = ["ACTION", "ALLOW", "AREAS_PER_PLAYER", "Anywhere", "BOARD", "BOARD_VALUES", "CARDS",
            "CASTILLO", "COURT", "CardInfo", "Cull", "DISC", "DONE", "Discs", "FIRST_ACTION",

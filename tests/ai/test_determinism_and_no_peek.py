@@ -13,7 +13,7 @@ import pytest
 from ai_testkit import decision_points, small_agent
 
 import engine
-from engine.state import HIDDEN_DISC, P_DISC
+from engine.phase import HIDDEN_DISC, P_DISC
 
 
 @pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard"])
