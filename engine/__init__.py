@@ -30,7 +30,8 @@ from .moves import Move, parse_move
 from .record import from_json, replay
 from .scenario import load_scenario
 from .scoring import area_values, depth_for
-from .state import RULES_VERSION, Game, Phase
+from .phase import RULES_VERSION, Phase
+from .state import Game
 from .view import View, determinize
 
 

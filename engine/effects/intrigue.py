@@ -11,7 +11,7 @@ from ..context import Anywhere, Moves, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, NREG
 from ..moves import ACTION, DONE, MOVE, PLACE, TARGET, Move
 from ..ops import move_caballeros
-from ..state import P_STEPS
+from ..phase import P_STEPS
 from .base import Effect, register
 
 if TYPE_CHECKING:
@@ -24,7 +24,9 @@ def _movable_sources(g: "Game", p: int, moved_in: tuple, source: int) -> list[in
 
 
 def _move_steps(g: "Game") -> list[Move]:
-    return _moves_for(g, *running(g.ctx, Moves))
+    ctx = g.ctx
+    assert isinstance(ctx, Moves)   # the phase guarantees it (cheaper than running())
+    return _moves_for(g, *ctx)
 
 
 def _moves_for(g: "Game", own: int, opp: int, any_: int, source: int, must_finish: int,
