@@ -60,6 +60,7 @@ def _return_all_available(g: "Game", p: int, ev: list) -> None:
 class KingReturns(Effect):
     """Each opponent, clockwise from the left, returns exactly 3 of his own from court and/or
     regions (never the King's region or the Castillo), choosing himself (§6.4, ruling 38)."""
+    limit = 3
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         return self._advance(g, tuple(clockwise_from_left(g, g.active_idx)), ev)
@@ -67,8 +68,8 @@ class KingReturns(Effect):
     def _advance(self, g: "Game", queue: tuple, ev: list) -> bool:
         while queue:
             p = queue[0]
-            if g.counts[p * A + COURT] + map_total_except_king(g, p) > 3:
-                g.ctx = ("return", queue, 3)
+            if g.counts[p * A + COURT] + map_total_except_king(g, p) > self.limit:
+                g.ctx = ("return", queue, self.limit)
                 g.ph, g.to_move_idx = P_RETURN, p
                 return False
             _return_all_available(g, p, ev)
@@ -90,6 +91,9 @@ class KingReturns(Effect):
             g.ctx = ("return", queue, left - 1)
             return False
         return self._advance(g, queue[1:], ev)
+
+    def allowance(self, g: "Game") -> int | None:
+        return self.limit
 
 
 @register("cull_1_each_opponent")
