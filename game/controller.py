@@ -252,9 +252,13 @@ class Match:
     # ---- undo ---------------------------------------------------------------------------------
     @property
     def undo_player(self) -> str | None:
-        """The one human of a game against AI seats (undo is off in pass-and-play)."""
+        """Whose decisions Undo takes back: the human to move (in pass-and-play too, within the
+        same limits: his own decisions of this turn, never across another player's move or a
+        reveal), else the lone human of a game against AI seats."""
+        if len(self.seats) < 2:
+            return None
         humans = self.humans
-        return humans[0] if len(humans) == 1 and len(self.seats) > 1 else None
+        return self.human_to_move() or (humans[0] if len(humans) == 1 else None)
 
     def can_undo(self) -> bool:
         """game/undo.py's rule for the lone human, cached per position."""

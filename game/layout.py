@@ -19,6 +19,7 @@ MAP_RECT = pygame.Rect(8, 44, 840, 689)
 PROMPT_RECT = pygame.Rect(16, 50, 824, 34)
 CHOICE_ROW = pygame.Rect(136, 688, 704, 40)
 UNDO_BUTTON = pygame.Rect(16, 688, 110, 40)
+HAND_CHOICE_ROW = pygame.Rect(136, 626, 704, 40)   # power cards: Confirm sits above the hand plate
 HAND_ROW = pygame.Rect(24, 704, 808, 84)     # the human's power cards, over the success track
 HAND_PLATE = pygame.Rect(6, 676, 844, 122)    # below Spain's south coast: no label is covered
 TRACK_RECT = pygame.Rect(8, 738, 840, 58)
@@ -107,14 +108,14 @@ def hand_rects(count: int = 13) -> list[pygame.Rect]:
             for i in range(count)]
 
 
-def choice_rects(widths: list[int]) -> list[pygame.Rect]:
-    """Buttons centred in the choice row, each as wide as its label needs."""
+def choice_rects(widths: list[int], row: pygame.Rect = CHOICE_ROW) -> list[pygame.Rect]:
+    """Buttons centred in a choice row, each as wide as its label needs."""
     gap = 10
     total = sum(widths) + gap * (len(widths) - 1)
-    x = CHOICE_ROW.centerx - total // 2
+    x = row.centerx - total // 2
     rects = []
     for w in widths:
-        rects.append(pygame.Rect(x, CHOICE_ROW.y, w, CHOICE_ROW.height))
+        rects.append(pygame.Rect(x, row.y, w, row.height))
         x += w + gap
     return rects
 

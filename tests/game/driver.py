@@ -62,6 +62,9 @@ def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[
     if not hasattr(scene, "picker") or not scene.my_turn():
         return None
     scene.refresh_picker()
+    confirm = [rect.center for rect, choice in scene.choice_buttons() if choice.verb == "confirm"]
+    if confirm:
+        return confirm[0]            # a staged move: confirm it
     picker = scene.picker
     options: list[tuple[int, int]] = []
     for value in picker.values("power"):
