@@ -158,9 +158,10 @@ def _ring_colour(lit: Lit) -> tuple[int, int, int]:
     return style.shade(lit.colour, 1.0 + 0.45 * lit.pulse)
 
 
-def ghost(surface: pygame.Surface, move, mover: str | None, solid: bool = False) -> None:
-    """The piece a move would put down, drawn where it goes: a Caballero for `place`/`move`, a
-    disc for `disc`. Translucent while only hovered, nearly solid once staged."""
+def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid: bool = False) -> None:
+    """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
+    `move` (over the owner's stack, else in the next free slot), a disc for `disc`. Translucent
+    while only hovered, nearly solid once staged."""
     if move.verb in ("place", "disc"):
         owner, area = mover, move.args[0]
     elif move.verb == "move":
@@ -170,18 +171,34 @@ def ghost(surface: pygame.Surface, move, mover: str | None, solid: bool = False)
     if owner is None:
         return
     layer = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
-    x, y = layout.area_anchor(area)
-    x, y = x - layout.MAP_RECT.x, y - layout.MAP_RECT.y - 26
-    colour = style.player_colour(owner)
+    x, y = _ghost_spot(table, area, owner, move.verb == "disc")
+    x, y = x - layout.MAP_RECT.x, y - layout.MAP_RECT.y
     if move.verb == "disc":
         disc_marker(layer, (x, y), owner)
     else:
-        pygame.draw.circle(layer, (*style.PARCHMENT, 200), (int(x + 1), int(y)), 15)
-        pieces.cube(layer, (x, y), 17, colour)
-        style.text(layer, "+1", (x + 14, y - 14), 13, style.INK, bold=True, anchor="center",
-                   shadow=style.PARCHMENT)
-    layer.set_alpha(235 if solid else 150)
+        pygame.draw.circle(layer, (*style.PARCHMENT, 190), (int(x + 1), int(y)), 14)
+        pieces.cube(layer, (x, y), 15, style.player_colour(owner))
+        style.text(layer, "+1", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
+    layer.set_alpha(235 if solid else 160)
     surface.blit(layer, layout.MAP_RECT.topleft)
+
+
+def _ghost_spot(table: Table, area: str, owner: str, disc: bool) -> tuple[float, float]:
+    """Screen point for a ghost piece, clear of the region's name and of other stacks."""
+    data = load_map()
+    if area == "castillo":
+        rect = layout.castillo_rect(data)
+        return (rect.right + 18, rect.centery)
+    shape = data.regions[area]
+    if disc:
+        x, y = layout.to_screen(shape.label)
+        return (x, y - 30)
+    bx, by = layout.to_screen(shape.pieces)
+    present = [p for p in table.players if (table.count(p, area) or 0) > 0]
+    left = bx - (len(present) - 1) * 17 / 2 - 2
+    if owner in present:
+        return (left + present.index(owner) * 17, by - 32)
+    return (left + len(present) * 17 + (0 if present else 2), by - 10)
 
 
 def _region_label(surface, table: Table, rid: str, shape) -> None:

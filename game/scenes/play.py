@@ -31,6 +31,7 @@ PULSE_PERIOD = 1.6   # seconds of one breath of the legal targets' outline
 class PlayScene(Scene):
     name = "play"
     choice_row = layout.CHOICE_ROW
+    undo_button = layout.UNDO_BUTTON
 
     def __init__(self, ctx: Context, match: Match, table: Table | None = None) -> None:
         super().__init__(ctx)
@@ -100,7 +101,7 @@ class PlayScene(Scene):
             self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
             return True
         if intent.kind == inp.UNDO or (intent.kind == inp.CLICK and self.undo_shown()
-                                       and layout.UNDO_BUTTON.collidepoint(intent.pos)):
+                                       and self.undo_button.collidepoint(intent.pos)):
             if self.staged():
                 self.staging.clear()      # Undo first takes back the staged choice
                 self.ctx.sounds.play("click")
@@ -402,7 +403,7 @@ class PlayScene(Scene):
         board.draw_board(surface, self.table, language(), lit)
         move = self.pending_move()
         if move is not None:
-            board.ghost(surface, move, self.match.game.to_move, solid=self.staged() is not None)
+            board.ghost(surface, self.table, move, self.match.game.to_move, solid=self.staged() is not None)
         hud.success_track(surface, self.table)
 
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -442,7 +443,7 @@ class PlayScene(Scene):
                          hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=choice.verb in ("done", "action", "allow", "confirm"), size=16)
         if self.undo_shown():
-            rect = layout.UNDO_BUTTON
+            rect = self.undo_button
             style.button(surface, rect, "↶ " + t("button.undo"),
                          hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
 

@@ -13,6 +13,7 @@ from game.scenes.play import PlayScene
 class PowerScene(PlayScene):
     name = "power"
     choice_row = layout.HAND_CHOICE_ROW
+    undo_button = layout.HAND_UNDO_BUTTON
 
     def hand_owner(self) -> str | None:
         """Whose hand is shown: the human viewer (spectators see none)."""

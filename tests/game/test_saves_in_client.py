@@ -231,11 +231,6 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     assert after.key() != before.key()
 
 
-def test_undo_is_off_in_pass_and_play():
-    match = Match(parse_players("human,human,random"), 3)
-    assert match.undo_player is None and not match.can_undo() and not match.undo()
-
-
 # ---- the replay viewer ----------------------------------------------------------------------------------
 def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
     from game.scenes.replay import ReplayScene, control_rects
