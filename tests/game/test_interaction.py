@@ -21,18 +21,6 @@ from tests.game.driver import Driver, human_target, make_context
 SCENARIOS = Path(__file__).resolve().parents[2] / "levels" / "scenarios"
 
 
-def hover(driver: Driver, pos: tuple[int, int]) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=driver.app.to_window(pos), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    driver.step()
-
-
-def ctrl_z(driver: Driver) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=pygame.KMOD_LCTRL,
-                                         scancode=0))
-    driver.step()
-
-
 def my_turn(driver: Driver) -> str | None:
     return getattr(driver.scene, "my_turn", lambda: None)()
 
@@ -93,7 +81,7 @@ def test_a_staged_last_placement_is_changed_then_confirmed_and_ctrl_z_drops_it()
     driver.click(layout.area_point(first))
     assert driver.scene.staged() == engine.parse_move(f"place {first}")
     assert match.game.phase == "place" and match.game.count("red", first) == counts[first]
-    ctrl_z(driver)
+    driver.ctrl_z()
     assert driver.scene.staged() is None and match.game.phase == "place", "Undo drops the staged move"
     driver.click(layout.area_point(first))
     driver.click(layout.area_point(second))
@@ -108,7 +96,7 @@ def test_a_placement_that_leaves_more_to_place_is_played_at_once():
     match, driver = start("human,random,random", 6)
     reach(match, driver, lambda: match.game.phase == "place" and engine.progress(match.game).left >= 2,
           random.Random(3))
-    area = sorted(m.args[0] for m in match.legal_moves() if m.verb == "place")[0]
+    area = min(m.args[0] for m in match.legal_moves() if m.verb == "place")
     before = match.game.count("red", area)
     driver.click(layout.area_point(area))
     assert driver.scene.staged() is None and match.game.count("red", area) == before + 1
@@ -127,7 +115,7 @@ def test_a_the_confirm_setting_is_a_settings_row_and_is_saved(data_dir):
     from game.settings import Settings
     ctx = make_context()
     driver = Driver(SettingsScene(ctx, in_game=False))
-    rect = dict((row, r) for r, row in row_rects())["confirm_moves"]
+    rect = {row: r for r, row in row_rects()}["confirm_moves"]
     assert ctx.settings.confirm_moves
     driver.click((rect.right - 20, rect.centery))
     assert not ctx.settings.confirm_moves and not Settings.load().confirm_moves
@@ -140,11 +128,11 @@ def test_b_the_acting_human_undoes_his_own_placement_in_a_two_human_game():
     reach(match, driver, lambda: match.game.phase == "place" and engine.progress(match.game).left >= 2, rng)
     player = match.game.to_move
     before = match.game.clone()
-    area = sorted(m.args[0] for m in match.legal_moves() if m.verb == "place")[0]
+    area = min(m.args[0] for m in match.legal_moves() if m.verb == "place")
     driver.click(layout.area_point(area))
     assert match.game.count(player, area) == before.count(player, area) + 1
     assert driver.until(lambda: driver.scene.undo_shown(), 50)
-    ctrl_z(driver)
+    driver.ctrl_z()
     assert match.game.key() == before.key() and match.game.record() == before.record()
     # once play has passed to someone else, nothing of the earlier turn can be undone
     while match.game.to_move == player:
@@ -198,7 +186,7 @@ def test_c_after_each_hand_off_nothing_of_the_previous_player_is_drawn():
             checked += 1
             if match.viewer == "blue":
                 break
-            hover(driver, spot)                       # Red points at his region ...
+            driver.hover(spot)                       # Red points at his region ...
             assert scene.hover == spot
             hovered = driver.app.surface.copy()
             assert not same(hovered, fresh_frame(driver, match)), "a hovered region must show (test sanity)"
@@ -273,7 +261,7 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
             break
     else:
         raise AssertionError("no region to lead in")
-    hover(driver, layout.area_point(area))
+    driver.hover(layout.area_point(area))
     driver.step()
     assert driver.scene.pending_move() == engine.parse_move(f"place {area}")
     line = driver.scene.preview[1]
