@@ -160,7 +160,7 @@ def _ring_colour(lit: Lit) -> tuple[int, int, int]:
 
 def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid: bool = False) -> None:
     """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
-    `move` (over the owner's stack, else in the next free slot), a disc for `disc`. Translucent
+    `move` (in the next slot of the region's row of stacks), a disc for `disc`. Translucent
     while only hovered, nearly solid once staged."""
     if move.verb in ("place", "disc"):
         owner, area = mover, move.args[0]
@@ -171,7 +171,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid:
     if owner is None:
         return
     layer = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
-    x, y = _ghost_spot(table, area, owner, move.verb == "disc")
+    x, y = _ghost_spot(table, area, move.verb == "disc")
     x, y = x - layout.MAP_RECT.x, y - layout.MAP_RECT.y
     if move.verb == "disc":
         disc_marker(layer, (x, y), owner)
@@ -183,7 +183,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid:
     surface.blit(layer, layout.MAP_RECT.topleft)
 
 
-def _ghost_spot(table: Table, area: str, owner: str, disc: bool) -> tuple[float, float]:
+def _ghost_spot(table: Table, area: str, disc: bool) -> tuple[float, float]:
     """Screen point for a ghost piece, clear of the region's name and of other stacks."""
     data = load_map()
     if area == "castillo":
@@ -196,9 +196,7 @@ def _ghost_spot(table: Table, area: str, owner: str, disc: bool) -> tuple[float,
     bx, by = layout.to_screen(shape.pieces)
     present = [p for p in table.players if (table.count(p, area) or 0) > 0]
     left = bx - (len(present) - 1) * 17 / 2 - 2
-    if owner in present:
-        return (left + present.index(owner) * 17, by - 32)
-    return (left + len(present) * 17 + (0 if present else 2), by - 10)
+    return (left + len(present) * 17 + (4 if present else 2), by - 10)   # the next slot of the row
 
 
 def _region_label(surface, table: Table, rid: str, shape) -> None:
