@@ -87,6 +87,7 @@ class Match:
         self.error: str | None = None
         self.pending_discs: dict[str, str] = {}
         self.handed_to: str | None = None
+        self.hand_offs = 0                       # hand-off screens confirmed so far
         self.secret_pending = False
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._view_cache: tuple[int, str | None, Any] | None = None
@@ -142,6 +143,7 @@ class Match:
 
     def hand_to(self, player: str | None) -> None:
         """The hand-off screen was confirmed: `player` now looks at the screen."""
+        self.hand_offs += 1
         self.secret_pending = False
         self.handed_to = player
         if player:

@@ -41,9 +41,7 @@ class Staging:
 
     def current(self, version: int) -> Any:
         """The staged move if the position has not changed since (else nothing is staged)."""
-        if self.move is not None and self.version != version:
-            self.clear()
-        return self.move
+        return self.move if self.version == version else None
 
     def area(self, version: int) -> str | None:
         """The region or Castillo the staged move points at (ghost piece, outline)."""

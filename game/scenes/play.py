@@ -53,6 +53,7 @@ class PlayScene(Scene):
         self.staging = staging.Staging()
         self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
+        self._hand_offs_seen = match.hand_offs
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
@@ -324,14 +325,16 @@ class PlayScene(Scene):
         return None
 
     def resume(self) -> None:
-        """Back from an overlay or hand-off: the viewer may have changed, so rebuild choices and
-        forget every hover, half-made choice, staged move and message of the previous player
-        (the mouse may still rest where he left it; nothing of his may show)."""
+        """Back from an overlay or hand-off: rebuild choices and forget the hover (the mouse may
+        rest where the previous player left it). After a hand-off also forget every half-made
+        choice, staged move and message: nothing of the previous player may show."""
         self._picker_key = None
         self.hover = None
-        self.picker.cancel()
-        self.staging.clear()
-        self.toast_time = 0.0
+        if self.match.hand_offs != self._hand_offs_seen:
+            self._hand_offs_seen = self.match.hand_offs
+            self.picker.cancel()
+            self.staging.clear()
+            self.toast_time = 0.0
 
     def animating(self) -> bool:
         """Whether the next frames differ from this one: pieces fly, events wait, or legal

@@ -63,6 +63,9 @@ def test_a_staged_power_card_is_changed_before_it_is_confirmed():
     driver.click(hand_centre(second))
     assert driver.scene.staged() == engine.parse_move(f"power {second}")
     assert "red" not in match.game.power_played
+    driver.click((60, 560))                   # Portugal: not a target, the choice is dropped
+    assert driver.scene.staged() is None and "red" not in match.game.power_played
+    driver.click(hand_centre(second))
     driver.key(pygame.K_RETURN)
     assert match.game.power_played["red"] == int(second)
 
@@ -268,15 +271,41 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
     assert line == f"{i18n.area_name(area)}: Red {mine} → {mine + 1}, now 1st"
 
 
-def test_e_targets_pulse_in_time_and_only_lit_regions_are_outlined():
+def target_zone(targets: frozenset[str]) -> pygame.Surface:
+    """White where a lit target or its outline may be drawn, black elsewhere."""
+    from game.mapdata import load_map
+    zone = pygame.Surface(layout.LOGICAL)
+    data = load_map()
+    for area in targets:
+        if area == "castillo":
+            pygame.draw.rect(zone, (255, 255, 255), layout.castillo_rect(data).inflate(40, 40))
+            continue
+        points = [layout.to_screen(p) for p in data.regions[area].polygon]
+        pygame.draw.polygon(zone, (255, 255, 255), points)
+        pygame.draw.polygon(zone, (255, 255, 255), points, 12)
+    return zone
+
+
+def test_e_the_outline_pulses_in_time_around_exactly_the_lit_targets():
     match, driver = start("human,random,random", 6)
     reach(match, driver, lambda: match.game.phase == "place", random.Random(2))
     scene = driver.scene
     assert scene.animating(), "pulsing targets ask the idle loop for redraws"
+    targets = scene.targets()
+    assert targets == {m.args[0] for m in match.legal_moves() if m.verb == "place"}
     frames = []
     for clock in (0.0, 0.4):   # a quarter breath apart
         scene.clock = clock
         surface = pygame.Surface(layout.LOGICAL)
         scene.draw(surface)
         frames.append(surface)
-    assert not same(*frames), "the outline breathes with scene time"
+    zone = target_zone(targets)
+    changed = outside = 0
+    rect = layout.MAP_RECT
+    for x in range(rect.left, rect.right, 2):
+        for y in range(rect.top + 50, rect.bottom, 2):     # below the prompt and preview plates
+            if frames[0].get_at((x, y)) != frames[1].get_at((x, y)):
+                changed += 1
+                outside += zone.get_at((x, y))[0] == 0
+    assert changed > 100, "the outline breathes with scene time"
+    assert outside == 0, "only the lit targets pulse"
