@@ -11,10 +11,9 @@ from typing import Any
 
 import engine
 from engine.scoring import rank_players
+from game.describe import Namer
 from game.i18n import area_name, t
 from game.picker import Picker
-
-Namer = Any   # Callable[[str], str]
 
 
 def would_complete(picker: Picker, area: str) -> Any:

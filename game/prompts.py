@@ -8,13 +8,12 @@ when their buttons are on screen (`offered`: the verbs whose buttons are shown).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import Any
 
 import engine
+from game.describe import Namer
 from game.i18n import area_name, t, tn
-
-Namer = Callable[[str], str]
 
 
 def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
@@ -84,7 +83,7 @@ def _step_body(game: Any, name: Namer, step: engine.Progress | None) -> str:
     if step.step == "anywhere":
         return tn("prompt.anywhere", step.total or step.left, card=card, left=_left(step.left))
     if step.step == "cull":
-        return t("prompt.cull", owner=name(step.subject), card=card)
+        return t("prompt.cull", owner=name(step.subject or game.to_move), card=card)
     if step.step == "return":
         return tn("prompt.return", step.total or step.left, card=card, left=_left(step.left))
     return t("prompt.steps", card=card)
