@@ -20,7 +20,7 @@ from game.picker import Choice, Picker
 from game.preview import preview_line, would_complete
 from game.prompts import decision_prompt, staged_prompt
 from game.render import board, cards, hud, style
-from game.scene import Context, Scene, Transition
+from game.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.table import Table
 from game.tween import Tweener
 
@@ -30,8 +30,6 @@ PULSE_PERIOD = 1.6   # seconds of one breath of the legal targets' outline
 
 class PlayScene(Scene):
     name = "play"
-    choice_row = layout.CHOICE_ROW
-    undo_button = layout.UNDO_BUTTON
 
     def __init__(self, ctx: Context, match: Match, table: Table | None = None) -> None:
         super().__init__(ctx)
@@ -102,7 +100,7 @@ class PlayScene(Scene):
             self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
             return True
         if intent.kind == inp.UNDO or (intent.kind == inp.CLICK and self.undo_shown()
-                                       and self.undo_button.collidepoint(intent.pos)):
+                                       and self.undo_rect().collidepoint(intent.pos)):
             if self.staged():
                 self.staging.clear()      # Undo first takes back the staged choice
                 self.ctx.sounds.play("click")
@@ -237,8 +235,15 @@ class PlayScene(Scene):
             return []
         choices = [CONFIRM] if self.staged() else self.picker.buttons()
         labels = [self.choice_label(c) for c in choices]
-        widths = [max(70, style.font(16, True).size(label)[0] + 28) for label in labels]
-        return list(zip(layout.choice_rects(widths, self.choice_row), choices))
+        widths = [max(70, int(style.text_width(label, 16, True)) + 28) for label in labels]
+        return list(zip(layout.choice_rects(widths, self.choice_row()), choices))
+
+    def choice_row(self) -> pygame.Rect:
+        """Where the choice buttons (and Confirm) go: under the map."""
+        return layout.CHOICE_ROW
+
+    def undo_rect(self) -> pygame.Rect:
+        return layout.UNDO_BUTTON
 
     def choice_label(self, choice: Choice) -> str:
         if choice.kind == "verb":
@@ -276,6 +281,19 @@ class PlayScene(Scene):
         if request or self.tweener.busy or self.match.events:
             return request
         return self.settle()
+
+    def redraw_rate(self) -> float:
+        """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
+        message counts down; nothing while a human looks at a still board."""
+        if self.tweener.busy or self.match.events:
+            return MOVING
+        if self.match.thinking or self.toast_time > 0:
+            return PULSE
+        if self.my_turn():
+            self.refresh_picker()
+            if self.targets():      # lit targets pulse; a staged move waits still
+                return PULSE
+        return STILL
 
     def holding(self) -> bool:
         """True while the scene shows something that must not be overtaken by later events."""
@@ -335,11 +353,6 @@ class PlayScene(Scene):
             self.picker.cancel()
             self.staging.clear()
             self.toast_time = 0.0
-
-    def animating(self) -> bool:
-        """Whether the next frames differ from this one: pieces fly, events wait, or legal
-        targets pulse (the idle loop may redraw at a low rate then)."""
-        return bool(self.tweener.busy or self.match.events or self.targets() or self.toast_time > 0)
 
     def pulse(self) -> float:
         """0..1, one gentle breath every PULSE_PERIOD seconds of scene time."""
@@ -431,13 +444,11 @@ class PlayScene(Scene):
         text = self.toast if self.toast_time > 0 else self.prompt()
         if text:
             rect = layout.PROMPT_RECT
-            plate = pygame.Surface(rect.size, pygame.SRCALPHA)
             if self.toast_time > 0:
                 colour = (*style.DANGER, 225) if self.toast_error else (*style.shade(style.GOLD, 0.6), 235)
             else:
                 colour = (*style.WOOD_DARK, 210)
-            pygame.draw.rect(plate, colour, plate.get_rect(), border_radius=8)
-            surface.blit(plate, rect)
+            style.plate(surface, rect, colour)
             size = style.fit_size(text, rect.width - 24, 17, True)
             style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
             self.draw_preview(surface, rect)
@@ -446,7 +457,7 @@ class PlayScene(Scene):
                          hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=choice.verb in ("done", "action", "allow", "confirm"), size=16)
         if self.undo_shown():
-            rect = self.undo_button
+            rect = self.undo_rect()
             style.button(surface, rect, "↶ " + t("button.undo"),
                          hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
 
@@ -483,7 +494,7 @@ class PlayScene(Scene):
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
         rect.height = 44 + len(lines) * 18
-        rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, 790 - rect.height)))
+        rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, layout.HEIGHT - 10 - rect.height)))
         style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
         style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
         style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,

@@ -10,7 +10,7 @@ import pygame
 from game import input as inp
 from game import layout
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.scene import Transition
 from game.scenes.play import PlayScene, phase_scene
 
@@ -88,7 +88,7 @@ class ScoringScene(PlayScene):
                    anchor="midtop")
         for i, player in enumerate(players):
             y = rect.y + 72 + i * 36
-            pygame.draw.rect(surface, style.player_colour(player), (rect.x + 24, y + 4, 18, 18), border_radius=3)
+            draw.rect(surface, style.player_colour(player), (rect.x + 24, y + 4, 18, 18), border_radius=3)
             style.text(surface, self.match.name(player), (rect.x + 54, y), 18, style.INK, bold=True, face="serif")
             style.text(surface, f"+{self.gained(player)}", (rect.right - 130, y), 18, style.INK,
                        bold=True, anchor="midtop")

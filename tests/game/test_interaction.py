@@ -13,7 +13,8 @@ from game import i18n, layout
 from game.controller import Match
 from game.i18n import t
 from game.saves import SeatMeta
-from game.scenes.handoff import READY_BUTTON
+from game.scene import PULSE
+from game.scenes.handoff import ready_button
 from game.scenes.play import phase_scene
 from game.seats import parse_players
 from tests.game.driver import Driver, human_target, make_context
@@ -38,7 +39,7 @@ def reach(match: Match, driver: Driver, wanted, rng: random.Random, limit: int =
         if my_turn(driver) and wanted():
             return
         if driver.scene.name == "handoff":
-            driver.click(READY_BUTTON.center)
+            driver.click(ready_button().center)
         elif my_turn(driver):
             match.play(rng.choice(match.legal_moves()))
         driver.step()
@@ -154,7 +155,7 @@ def fresh_frame(driver: Driver, match: Match) -> pygame.Surface:
     fresh = type(scene)(scene.ctx, match, scene.table)
     fresh.clock = scene.clock
     fresh.refresh_picker()
-    surface = pygame.Surface(layout.LOGICAL)
+    surface = pygame.Surface(driver.app.window.get_size())
     fresh.draw(surface)
     return surface
 
@@ -177,21 +178,23 @@ def test_c_after_each_hand_off_nothing_of_the_previous_player_is_drawn():
         driver.step()
         scene = driver.scene
         if scene.name == "handoff":
-            driver.click(READY_BUTTON.center)
+            driver.click(ready_button().center)
             driver.step()
             if not my_turn(driver):
                 continue
             scene = driver.scene
             assert scene.hover is None and scene.staged() is None and scene.picker.verb is None
             assert scene.toast_time == 0
-            frame = driver.app.surface.copy()
+            driver.app.draw()                         # the frame at this instant of the pulse
+            frame = driver.app.window.copy()
             assert same(frame, fresh_frame(driver, match)), "the frame after a hand-off shows a leftover"
             checked += 1
             if match.viewer == "blue":
                 break
             driver.hover(spot)                       # Red points at his region ...
             assert scene.hover == spot
-            hovered = driver.app.surface.copy()
+            driver.app.draw()
+            hovered = driver.app.window.copy()
             assert not same(hovered, fresh_frame(driver, match)), "a hovered region must show (test sanity)"
             driver.click(spot)                        # ... stages it ...
             assert scene.staged() == engine.parse_move("disc castilla_la_vieja")
@@ -226,7 +229,7 @@ def test_d_every_prompt_of_a_pass_and_play_game_names_the_player_and_shows_its_b
         if target:
             driver.click(target)
         elif scene.name == "handoff":
-            driver.click(READY_BUTTON.center)
+            driver.click(ready_button().center)
         else:
             driver.step()
     assert match.game.is_over, "the game was played to its end"
@@ -274,7 +277,7 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
 def target_zone(targets: frozenset[str]) -> pygame.Surface:
     """White where a lit target or its outline may be drawn, black elsewhere."""
     from game.mapdata import load_map
-    zone = pygame.Surface(layout.LOGICAL)
+    zone = pygame.Surface(layout.current().window)
     data = load_map()
     for area in targets:
         if area == "castillo":
@@ -283,6 +286,8 @@ def target_zone(targets: frozenset[str]) -> pygame.Surface:
         points = [layout.to_screen(p) for p in data.regions[area].polygon]
         pygame.draw.polygon(zone, (255, 255, 255), points)
         pygame.draw.polygon(zone, (255, 255, 255), points, 12)
+        for corner in points:                  # thick strokes leave notches and spurs at corners
+            pygame.draw.circle(zone, (255, 255, 255), corner, 8)
     return zone
 
 
@@ -290,13 +295,13 @@ def test_e_the_outline_pulses_in_time_around_exactly_the_lit_targets():
     match, driver = start("human,random,random", 6)
     reach(match, driver, lambda: match.game.phase == "place", random.Random(2))
     scene = driver.scene
-    assert scene.animating(), "pulsing targets ask the idle loop for redraws"
+    assert scene.redraw_rate() == PULSE, "pulsing targets ask the idle loop for redraws"
     targets = scene.targets()
     assert targets == {m.args[0] for m in match.legal_moves() if m.verb == "place"}
     frames = []
     for clock in (0.0, 0.4):   # a quarter breath apart
         scene.clock = clock
-        surface = pygame.Surface(layout.LOGICAL)
+        surface = pygame.Surface(driver.app.window.get_size())
         scene.draw(surface)
         frames.append(surface)
     zone = target_zone(targets)
