@@ -78,7 +78,7 @@ class Layout:
             choice_row=pygame.Rect(left + 128, bottom, 704, 40),
             undo_button=pygame.Rect(left + 8, bottom, 110, 40),
             hand_choice_row=pygame.Rect(left + 128, bottom - 62, 704, 40),
-            hand_undo_button=pygame.Rect(left + 8, bottom - 62, 110, 40),
+            hand_undo_button=pygame.Rect(left + 300, bottom - 62, 110, 40),   # beside Confirm, over the sea
             hand_row=pygame.Rect(left + 16, bottom + 16, 808, 84),
             hand_plate=pygame.Rect(left - 2, bottom - 12, 844, 122),
             track_rect=pygame.Rect(left, bottom + 50, MAP_SIZE[0], 58),
