@@ -71,6 +71,20 @@ def test_a_staged_power_card_is_changed_before_it_is_confirmed():
     assert match.game.power_played["red"] == int(second)
 
 
+def test_a_a_staged_action_card_is_lifted_and_taken_only_on_confirm():
+    match, driver = start("human,random,random", 5)
+    reach(match, driver, lambda: match.game.phase == "card", random.Random(3))
+    first, second = driver.scene.picker.values("card")[:2]
+    centre = {card: rect.center for rect, card in zip(layout.card_rects(len(driver.scene.table.offer)),
+                                                      driver.scene.table.offer)}
+    driver.click(centre[first])
+    assert driver.scene.staged() == engine.parse_move(f"card {first}") and match.game.phase == "card"
+    driver.click(centre[second])
+    assert driver.scene.staged() == engine.parse_move(f"card {second}") and match.game.phase == "card"
+    driver.key(pygame.K_RETURN)
+    assert match.game.card == second
+
+
 def last_placement(match: Match) -> bool:
     step = engine.progress(match.game)
     places = [m for m in match.legal_moves() if m.verb == "place"]
