@@ -79,6 +79,8 @@ def test_a_a_staged_action_card_is_lifted_and_taken_only_on_confirm():
                                                       driver.scene.table.offer)}
     driver.click(centre[first])
     assert driver.scene.staged() == engine.parse_move(f"card {first}") and match.game.phase == "card"
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene.staged() is None and driver.scene.name == "action", "Esc drops it, no pause menu"
     driver.click(centre[second])
     assert driver.scene.staged() == engine.parse_move(f"card {second}") and match.game.phase == "card"
     driver.key(pygame.K_RETURN)
