@@ -24,6 +24,7 @@ def test_placement_counts_down_from_the_cards_stack_number():
 
 
 def test_placement_left_is_capped_by_the_court():
+    """§5.3: placements come from the court, so fewer there means fewer left."""
     few = dict(SPREAD, red={"galicia": 3, "court": 2})
     g = card_position("court_2", king=KING, caballeros=few)
     run(g, "card court_2; first place")
@@ -56,5 +57,6 @@ def test_one_from_each_names_the_opponent_whose_turn_it_is():
 
 
 def test_single_decisions_have_no_progress():
+    """DESIGN §2: taking an action card is one decision; no step runs."""
     g = card_position("intrigue_any_3", king=KING, caballeros=SPREAD)
     assert engine.progress(g) is None
