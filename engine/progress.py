@@ -18,15 +18,14 @@ from .state import P_DISC, P_PLACE, P_RECALL, P_RETURN, P_STEPS, P_VETO, Game
 class Progress:
     """One running step. `left`: decisions it still allows (it may end sooner when nothing more
     is legal); `total`: its allowance when it began, where the card fixes one (else None);
-    `subject`: whose Caballeros the next decision concerns; `sequence`/`index`: the players a
-    step goes through one after the other (opponents in turn, disc setters, Veto holders) and
-    where it stands."""
+    `subject`: whose Caballeros the next decision concerns; `sequence`: in a step that goes
+    through players one after the other (opponents in turn, disc setters, Veto holders), those
+    still to come, the current one first."""
     step: str
     left: int
     total: int | None = None
     subject: str | None = None
     sequence: tuple[str, ...] = ()
-    index: int = 0
 
 
 def progress(g: Game) -> Progress | None:
@@ -41,8 +40,8 @@ def progress(g: Game) -> Progress | None:
         holders = tuple(g.players[p] for p in ctx[2])
         return Progress("veto", len(holders), None, g.to_move, holders)
     if g.ph == P_DISC:
-        who = tuple(g.players[p] for p in ctx[1])
-        return Progress("disc", len(who) - ctx[2], None, g.to_move, who, ctx[2])
+        who = tuple(g.players[p] for p in ctx[1][ctx[2]:])
+        return Progress("disc", len(who), None, g.to_move, who)
     if g.ph not in (P_STEPS, P_RETURN) or ctx is None:
         return None
     return _effect_progress(g, ctx)

@@ -83,7 +83,10 @@ def _step_body(game: Any, name: Namer, step: engine.Progress | None) -> str:
     if step.step == "anywhere":
         return tn("prompt.anywhere", step.total or step.left, card=card, left=_left(step.left))
     if step.step == "cull":
-        return t("prompt.cull", owner=name(step.subject or game.to_move), card=card)
+        owner = name(step.subject or game.to_move)
+        if len(step.sequence) > 1:
+            return t("prompt.cull_next", owner=owner, card=card, next=", ".join(map(name, step.sequence[1:])))
+        return t("prompt.cull", owner=owner, card=card)
     if step.step == "return":
         return tn("prompt.return", step.total or step.left, card=card, left=_left(step.left))
     return t("prompt.steps", card=card)

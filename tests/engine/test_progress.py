@@ -53,7 +53,7 @@ def test_one_from_each_names_the_opponent_whose_turn_it_is():
     first = engine.progress(g)
     assert (first.step, first.subject, first.sequence) == ("cull", "blue", ("blue", "green"))
     run(g, "cull blue galicia")
-    assert engine.progress(g).subject == "green"
+    assert (engine.progress(g).subject, engine.progress(g).sequence) == ("green", ("green",))
 
 
 def test_single_decisions_have_no_progress():

@@ -330,3 +330,22 @@ def test_e_the_outline_pulses_in_time_around_exactly_the_lit_targets():
                 outside += zone.get_at((x, y))[0] == 0
     assert changed > 100, "the outline breathes with scene time"
     assert outside == 0, "only the lit targets pulse"
+
+
+def test_d_one_from_each_names_the_opponent_now_and_those_to_come():
+    """§6.4 cull_1_each_opponent in pass-and-play: the prompt says whose Caballero is chosen now
+    and who comes next, and moves on from Blue to Green visibly."""
+    from tests.engine.enginekit import card_position, run
+    spread = {"red": {"galicia": 3, "court": 5}, "blue": {"galicia": 2, "sevilla": 1},
+              "green": {"granada": 1, "valencia": 1}}
+    game = card_position("cull_1_each_opponent", players=["red", "blue", "green"], king="aragon",
+                         caballeros=spread, others=("cull_1_each_opponent",))
+    run(game, "card cull_1_each_opponent; first action; action")
+    match = Match.from_game(game, [SeatMeta("red", "human"), SeatMeta("blue", "human"), SeatMeta("green", "random")],
+                            autosave=False)
+    driver = Driver(phase_scene(game.phase)(make_context(), match))
+    assert driver.until(lambda: my_turn(driver) == "red", 100)
+    assert driver.scene.prompt() == "Red — choose one of Blue's Caballeros (One from each; next: Green)"
+    driver.click(layout.area_point("sevilla"))
+    assert driver.until(lambda: my_turn(driver) == "red", 100)
+    assert driver.scene.prompt() == "Red — choose one of Green's Caballeros (One from each)"
