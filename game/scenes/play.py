@@ -291,7 +291,7 @@ class PlayScene(Scene):
             return PULSE
         if self.my_turn():
             self.refresh_picker()
-            if self.targets():      # lit targets pulse; a staged move waits still
+            if self.targets():      # lit targets pulse
                 return PULSE
         return STILL
 
@@ -393,10 +393,9 @@ class PlayScene(Scene):
         return t(f"caption.{self.name}")
 
     def targets(self) -> frozenset[str]:
-        """The areas a click may choose now (none while a move waits for Confirm)."""
-        if not self.my_turn():
-            return frozenset()
-        return frozenset() if self.staged() else self.picker.areas()
+        """The areas a click may choose now; while a move waits for Confirm the others stay lit,
+        since a click on one of them changes the choice."""
+        return self.picker.areas() if self.my_turn() else frozenset()
 
     def hovered_target(self) -> str | None:
         area = layout.area_at(self.hover) if self.hover else None
@@ -432,7 +431,7 @@ class PlayScene(Scene):
                              player == self.table.active or player == match.game.to_move,
                              player == match.thinking, discs.get(player))
         turn = self.my_turn()
-        selectable = frozenset(self.picker.values("card")) if turn and not self.staged() else frozenset()
+        selectable = frozenset(self.picker.values("card")) if turn else frozenset()
         cards.offer_column(surface, self.table, selectable, self.hover, match.game.card,
                            self.staging.value("card", match.version) if turn else None)
         hud.log_panel(surface, match.visible_log())

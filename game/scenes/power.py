@@ -58,7 +58,7 @@ class PowerScene(PlayScene):
         colour = style.player_colour(owner)
         staged = self.staging.value("power", self.match.version) if self.my_turn() else None
         for rect, value in zip(layout.hand_rects(), range(1, 14)):
-            hover = bool(self.hover and rect.collidepoint(self.hover) and self.my_turn() and not staged)
+            hover = bool(self.hover and rect.collidepoint(self.hover) and self.my_turn())
             state = "staged" if staged == str(value) else self.card_state(value, hand)
             pieces.power_card(surface, rect.inflate(0, -8), value, colour, hud.court_of(value), state, hover)
 
