@@ -179,7 +179,7 @@ def test_the_castillo_disc_is_announced_as_the_general_scoring():
     driver = Driver(phase_scene(game.phase)(make_context(), Match.from_game(game, autosave=False)))
     driver.step(2)
     assert driver.scene.phase_caption() == "General scoring"
-    assert driver.scene.prompt().startswith("The Castillo opens")
+    assert driver.scene.prompt().startswith("Red — the Castillo opens")
     gambit = engine.load_scenario(SCENARIOS / "challenge_2_kings_gambit.yaml")
     scene = phase_scene(gambit.phase)(make_context(), Match.from_game(gambit, autosave=False))
     assert scene.phase_caption() == "Action phase"
