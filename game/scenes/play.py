@@ -475,7 +475,7 @@ class PlayScene(Scene):
         move = self.pending_move()
         if not line or self.toast_time > 0 or key[2] != (str(move) if move is not None else None):
             return
-        width = min(prompt_rect.width, style.font(14, True).size(line)[0] + 28)
+        width = min(prompt_rect.width, int(style.text_width(line, 14, True)) + 28)
         rect = pygame.Rect(0, 0, width, 24)
         rect.midtop = (prompt_rect.centerx, prompt_rect.bottom + 4)
         style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.game.to_move or ""),
