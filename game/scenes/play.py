@@ -26,7 +26,7 @@ from game.table import Table
 from game.tween import Tweener
 
 CONFIRM = Choice("confirm", "", "verb")
-PULSE_PERIOD = 1.6   # seconds of one breath of the legal targets' outline
+PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
 
 
 class PlayScene(Scene):
