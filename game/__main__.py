@@ -101,7 +101,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     return 0
 
 
-def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
+def run_window(args: argparse.Namespace, seats, loaded=None, settings=None) -> int:
     from game import saves
     from game.app import App
     from game.assets import Sounds
@@ -111,10 +111,12 @@ def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
     from game.scenes.title import TitleScene
     from game.settings import Settings
     saves.remove_stale_temp_files()
-    settings = Settings.load()
+    settings = settings or Settings.load()
     if args.speed:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
+    if settings.kept_aside:
+        ctx.notices.append(i18n.t("settings.reset", name=settings.kept_aside))
     if loaded is not None:
         loaded.save()
         first = phase_scene(loaded.game.phase)(ctx, loaded)
@@ -139,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.window.replace("x", "", 1).isdigit():
         parser.error("--window expects WIDTHxHEIGHT, e.g. 960x600")
     from game.settings import Settings
-    i18n.set_language(args.lang or Settings.load().language)
+    settings = Settings.load()
+    i18n.set_language(args.lang or settings.language)
     loaded = None
     if args.load is not None or args.scenario is not None:
         import engine
@@ -151,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.headless:
         return run_headless(args, loaded)
-    return run_window(args, seats, loaded)
+    return run_window(args, seats, loaded, settings)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 
 from game import input as inp
+from game.i18n import t
 from game.layout import LOGICAL
 from game.scene import Scene, Transition
 
@@ -104,7 +105,16 @@ class App:
 
     # ---- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
-        """One frame: input, update, draw, present. Returns False once the app should stop."""
+        """One frame; an unexpected exception hands over to the error screen (game/crash.py)
+        instead of ending the program. Returns False once the app should stop."""
+        try:
+            return self._frame(dt)
+        except Exception as exc:  # noqa: BLE001 - the frame loop's last line of defence
+            from game.crash import recover
+            return recover(self, exc)
+
+    def _frame(self, dt: float) -> bool:
+        """Input, update, draw, present."""
         started = time.perf_counter()
         for event in pygame.event.get():
             intent = inp.translate(event, self.to_logical, self.scene.text_entry)
@@ -155,7 +165,8 @@ class App:
         """F11: flip the setting; `_sync_fullscreen` reopens the window at the next frame."""
         settings = self.scene.ctx.settings
         settings.fullscreen = not settings.fullscreen
-        settings.save()
+        if not settings.save():
+            self.scene.ctx.notices.append(t("settings.save_failed", error=settings.save_error))
 
     def _sync_fullscreen(self) -> None:
         wanted = self.scene.ctx.settings.fullscreen

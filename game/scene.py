@@ -28,10 +28,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class Context:
-    """What every scene may use: the settings, the sounds, and CLI options for new games."""
+    """What every scene may use: the settings, the sounds, CLI options for new games, and
+    one-line notices (a fault that did not stop play) for the next scene that shows a toast."""
     settings: "Settings"
     sounds: "Sounds"
     options: dict = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -206,12 +206,15 @@ class PlayScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        self.match.think()          # the AI thinks while the board animates
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
         self.toast_time = max(0.0, self.toast_time - dt)
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
+        elif self.ctx.notices and self.toast_time <= 0:
+            self.show_toast(self.ctx.notices.pop(0))
         while not self.holding():
             if self.tweener.busy:
                 if not self.skipping:

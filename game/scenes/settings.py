@@ -85,7 +85,7 @@ class SettingsScene(Scene):
             s.fullscreen = not s.fullscreen
         self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
         s.save()
-        self.ctx.sounds.play("click")
+        self.ctx.sounds.play("error" if s.save_error else "click")
 
     def act(self, name: str) -> None:
         if name == "quit_to_title":
@@ -127,3 +127,8 @@ class SettingsScene(Scene):
         for rect, name in action_rects(self.in_game, self.match is not None):
             style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name in ("resume", "back"))
+        if self.ctx.settings.save_error:
+            notice = t("settings.save_failed", error=self.ctx.settings.save_error)
+            top = row_rects()[-1][0].bottom + 8
+            style.paragraph(surface, notice, pygame.Rect(PANEL.x + 40, top, PANEL.width - 80, 40), 13, style.DANGER,
+                            max_lines=2)

@@ -12,6 +12,8 @@ from game.render import board, style
 from game.scene import Context, Scene, Transition
 
 ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
+NOTICE = pygame.Rect(layout.WIDTH // 2 - 460, 710, 920, 38)
+NOTICE_SECONDS = 8.0
 
 
 def title_buttons() -> list[tuple[pygame.Rect, str]]:
@@ -26,6 +28,8 @@ class TitleScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.can_continue = False
         self.continue_round: int | None = None
+        self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
+        self.notice_time = 0.0
         self.refresh()
 
     def refresh(self) -> None:
@@ -36,6 +40,12 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.refresh()
+
+    def update(self, dt: float) -> Transition | None:
+        self.notice_time = max(0.0, self.notice_time - dt)
+        if self.ctx.notices and self.notice_time <= 0:
+            self.notice, self.notice_time = self.ctx.notices.pop(0), NOTICE_SECONDS
+        return self.take_request()
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -107,3 +117,9 @@ class TitleScene(Scene):
                          enabled=enabled, primary=item == "new", size=20)
         style.text(surface, t("title.footer"), (layout.WIDTH // 2, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")
+        if self.notice_time > 0:
+            plate = pygame.Surface(NOTICE.size, pygame.SRCALPHA)
+            pygame.draw.rect(plate, (*style.DANGER, 225), plate.get_rect(), border_radius=8)
+            surface.blit(plate, NOTICE)
+            size = style.fit_size(self.notice, NOTICE.width - 24, 15, True)
+            style.text(surface, self.notice, NOTICE.center, size, style.PARCHMENT, bold=True, anchor="center")
