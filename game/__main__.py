@@ -17,6 +17,8 @@ from game.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
 
 if TYPE_CHECKING:
     from game.controller import Match
+    from game.scene import Context
+    from game.settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,22 +103,28 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     return 0
 
 
-def run_window(args: argparse.Namespace, seats, loaded=None, settings=None) -> int:
-    from game import saves
-    from game.app import App
+def start_context(args: argparse.Namespace, settings: Settings) -> Context:
+    """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
     from game.assets import Sounds
-    from game.controller import Match
     from game.scene import Context
-    from game.scenes.play import phase_scene
-    from game.scenes.title import TitleScene
-    from game.settings import Settings
-    saves.remove_stale_temp_files()
-    settings = settings or Settings.load()
     if args.speed:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
     if settings.kept_aside:
         ctx.notices.append(i18n.t("settings.reset", name=settings.kept_aside))
+    return ctx
+
+
+def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings | None = None) -> int:
+    from game import saves
+    from game.app import App
+    from game.controller import Match
+    from game.scenes.play import phase_scene
+    from game.scenes.title import TitleScene
+    from game.settings import Settings
+    saves.remove_stale_temp_files()
+    settings = settings or Settings.load()
+    ctx = start_context(args, settings)
     if loaded is not None:
         loaded.save()
         first = phase_scene(loaded.game.phase)(ctx, loaded)

@@ -15,7 +15,12 @@ from typing import Any
 
 import engine
 from game import ai_worker, saves, undo
-from game.describe import describe_challenge, describe_event, describe_move, describe_step
+from game.describe import (
+    describe_challenge,
+    describe_event,
+    describe_move,
+    describe_step,
+)
 from game.replay_model import walk
 from game.seats import AI_LEVELS as AI_KINDS
 from game.seats import Seat, default_seats, make_agent

@@ -36,7 +36,7 @@ def game_version() -> str:
     except importlib.metadata.PackageNotFoundError:
         pass
     try:
-        found = re.search(r'^version\s*=\s*"([^"]+)"', _PYPROJECT.read_text(encoding="utf-8"), re.M)
+        found = re.search(r'^version\s*=\s*"([^"]+)"', _PYPROJECT.read_text(encoding="utf-8"), re.MULTILINE)
     except OSError:
         found = None
     return f"{found.group(1)} (source)" if found else "unknown"

@@ -39,7 +39,7 @@ class Settings:
         self.save_error: str | None = None    # why the last save failed (None: it worked)
 
     @classmethod
-    def load(cls) -> "Settings":
+    def load(cls) -> Settings:
         """Read settings.json; a missing file gives the defaults, a broken one too and is kept
         aside as settings.json.bad (never a crash)."""
         path = data_dir() / "settings.json"
@@ -59,7 +59,7 @@ class Settings:
         return settings
 
     @classmethod
-    def _broken(cls, path: Path) -> "Settings":
+    def _broken(cls, path: Path) -> Settings:
         """The defaults, with the unreadable file renamed out of the way (left in place when the
         directory refuses the rename; a save there would be refused as well)."""
         settings = cls()

@@ -76,7 +76,7 @@ def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(whe
 
 
 def test_quit_ends_the_app_and_the_autosave_is_kept(monkeypatch, data_dir):
-    driver, match = playing_driver(seed=22)
+    driver, _ = playing_driver(seed=22)
     saved = saves.autosave_path().read_bytes()
     inject(monkeypatch, "update")
     driver.step()
