@@ -15,7 +15,7 @@ import multiprocessing
 import random
 import signal
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -137,15 +137,17 @@ class AIWorker:
     def wait(self, timeout: float) -> Reply:
         """Block until the answer arrives (tests and benchmarks only), at most `timeout` seconds."""
         end = time.perf_counter() + timeout
-        reply = self.poll()
-        while self._job is not None and reply.move is None and not reply.given_up and time.perf_counter() < end:
-            if self._conn is not None:
-                try:
-                    self._conn.poll(min(0.05, max(0.0, end - time.perf_counter())))
-                except (OSError, EOFError):
-                    pass
+        notice = None
+        while True:
             reply = self.poll()
-        return reply
+            notice = reply.notice or notice
+            if self._job is None or time.perf_counter() >= end:
+                return replace(reply, notice=notice)
+            try:
+                if self._conn is not None:
+                    self._conn.poll(min(0.05, max(0.0, end - time.perf_counter())))
+            except (OSError, EOFError):
+                pass
 
     def close(self) -> None:
         self._job = None
