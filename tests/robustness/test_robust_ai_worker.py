@@ -1,7 +1,8 @@
 """Issue 13 item 1 and issue 9 item 7: the AI worker process under faults. Killed with SIGKILL at
-random moments, or raising, it is replaced and asked the same decision again, with a line in the
-game log and no dialog; every game reaches its end and its record replays. A search made stale
-(a load) is stopped, and the next decision does not wait for it."""
+random moments (tests/robustness/faultkit.py, autosaves refused too), or raising, it is replaced
+and asked the same decision again, with a line in the game log and no dialog; every game reaches
+its end and its record replays. A search made stale (a load) is stopped, and the next decision
+does not wait for it."""
 from __future__ import annotations
 
 import os
@@ -10,21 +11,15 @@ import signal
 import time
 from pathlib import Path
 
+import faultkit
 import pytest
 
 import engine
 from game import ai_worker
-from game.app import App
-from game.assets import Sounds
 from game.controller import Match
-from game.scene import Context
-from game.scenes.play import phase_scene
 from game.seats import Seat, make_agent
-from game.settings import Settings
 
-FRAME = 1 / 30
 GAMES = [("greedy", "easy"), ("easy", "random", "greedy"), ("random", "greedy")] * 6 + [("normal", "easy")] * 2
-LEFT_TO_PLAY = 24          # decisions each game plays in the window (the rest is set up quickly)
 
 
 @pytest.fixture(autouse=True)
@@ -46,48 +41,17 @@ def alive(pid: int | None) -> bool:
         return False
 
 
-def late_game(players: int, seed: int) -> engine.Game:
-    """A short-variant game with LEFT_TO_PLAY decisions to go (played at random up to there)."""
-    colours = ["red", "blue", "green"][:players]
-    full = engine.new_game(players=colours, seed=seed, variant="short")
-    rng = random.Random(seed)
-    while not full.is_over:
-        full.play(rng.choice(full.legal_moves()))
-    game, rng = engine.new_game(players=colours, seed=seed, variant="short"), random.Random(seed)
-    for _ in range(len(full.record()["moves"]) - LEFT_TO_PLAY):
-        game.play(rng.choice(game.legal_moves()))
-    return game
-
-
-def ai_only_app(kinds: tuple[str, ...], seed: int) -> tuple[App, Match]:
-    game = late_game(len(kinds), seed)
-    match = Match.from_game(game, [Seat(colour, kind) for colour, kind in zip(game.players, kinds)])
-    ctx = Context(Settings(anim_speed=200.0, mute=True), Sounds(mute=True))
-    return App(phase_scene(match.game.phase)(ctx, match)), match
-
-
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX signals")
 def test_sigkill_at_random_moments_in_20_ai_only_games_every_game_ends_and_replays(fresh_worker):
     rng = random.Random(13)
-    kills_while_thinking = 0
+    report = faultkit.FaultReport()
     for number, kinds in enumerate(GAMES):
-        app, match = ai_only_app(kinds, 500 + number)
-        frames = 0
-        while app.running and app.scene.name != "game_over":
-            assert frames < 5000, f"game {number} ({kinds}) stalled at move {match.version}"
-            if fresh_worker.pid and rng.random() < 0.08:
-                thinking = fresh_worker.job is not None
-                os.kill(fresh_worker.pid, signal.SIGKILL)
-                kills_while_thinking += thinking
-            app.step(FRAME)
-            frames += 1
-            if fresh_worker.job is not None:
-                time.sleep(0.002)          # let a search run long enough to be killed mid-way
-        assert app.scene.name == "game_over" and match.game.is_over, f"game {number} did not end"
-        assert engine.replay(match.game.record()) == match.game, f"game {number}: the record does not replay"
-        assert "error" not in app.history
-    assert kills_while_thinking >= 10, "the kills hit searches in flight"
-    assert fresh_worker.restarts >= kills_while_thinking // 2
+        faultkit.play_with_faults(kinds, 500 + number, rng, report, left=12, kill_p=0.15)
+    assert not report.failures, "\n".join(report.failures[:5])
+    assert report.finished == len(GAMES) and report.lost_decisions == 0
+    assert report.kills_while_thinking >= 10, "the kills hit searches in flight"
+    assert report.write_failures >= 10, "autosaves were refused along the way"
+    assert fresh_worker.restarts >= report.kills_while_thinking // 2
 
 
 def test_a_killed_search_is_asked_again_with_a_line_in_the_log(fresh_worker):
