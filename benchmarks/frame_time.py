@@ -1,8 +1,9 @@
-"""Frame time of the real client during an AI game, under the dummy video driver at 1280x800, and
-how long the AI seats think in the window.
+"""Frame time of the real client during an AI game, under the dummy video driver (1280x800 or
+--size), and how long the AI seats think in the window.
 
-Runs the app in real time (60 fps pacing, every frame measured) while AI seats think in their
-worker process, and prints one JSON line for the frames:
+Runs the app in real time (stepped at 60 Hz; only frames the app draws are timed, it skips redraws
+while nothing changes) while AI seats think in their worker process, and prints one JSON line for
+the frames:
 {"benchmark": "frame_time", "frames": N, "median_ms": ..., "p99_ms": ..., "max_ms": ...}
 and one per AI level seated, for the thinking: the time from the AI's turn starting (the worker
 asked) to its move arriving in the client (animations excluded), p50/p95 over decisions with more
@@ -10,7 +11,7 @@ than one legal move (as benchmarks/ai_latency.py counts them). The same position
 again in this process, single-threaded, as ai_latency.py does: `in_process_*` and the ratio show
 what the window adds (worker, pipe, polling once a frame).
 
-Usage: python benchmarks/frame_time.py [--seconds 20] [--players normal,normal,normal,normal]
+Usage: python benchmarks/frame_time.py [--seconds 20] [--players normal,normal,normal,normal] [--size 1920x1080]
        python benchmarks/frame_time.py --levels easy,normal,hard --seconds 60   # 4 seats of each
 """
 from __future__ import annotations
@@ -75,10 +76,11 @@ class ThinkLog:
             self.samples.append((think[0], think[1], view, seed, self.match.seed * 1000 + version))
 
 
-def run_game(players: str, seconds: float, seed: int) -> tuple[dict, ThinkLog]:
+def run_game(players: str, seconds: float, seed: int, size: str) -> tuple[dict, ThinkLog]:
+    width, _, height = size.partition("x")
     ctx = Context(Settings(anim_speed=1.0, mute=True), Sounds(mute=True))
     match = Match(parse_players(players), seed, autosave=False)
-    app = App(phase_scene(match.game.phase)(ctx, match))
+    app = App(phase_scene(match.game.phase)(ctx, match), (int(width), int(height)))
     thinks = ThinkLog(match)
     thinking_frames = []
     end = time.perf_counter() + seconds
@@ -86,15 +88,16 @@ def run_game(players: str, seconds: float, seed: int) -> tuple[dict, ThinkLog]:
     while time.perf_counter() < end and app.running and not match.game.is_over:
         now = time.perf_counter()
         thinks.before_frame()
+        drawn = len(app.frame_times)
         app.step(min(now - last, 0.1))
         thinks.after_frame()
         last = now
-        if match.thinking:
+        if match.thinking and len(app.frame_times) > drawn:
             thinking_frames.append(app.frame_times[-1])
         time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - now)))
     times = sorted(app.frame_times[5:])
     frames = {
-        "benchmark": "frame_time", "size": "1280x800", "players": players, "frames": len(times),
+        "benchmark": "frame_time", "size": size, "players": players, "frames": len(times),
         "median_ms": round(statistics.median(times) * 1000, 2), "p99_ms": round(pct(times, 0.99) * 1000, 2),
         "max_ms": round(times[-1] * 1000, 2),
         "median_ms_while_ai_thinks": round(statistics.median(thinking_frames) * 1000, 2) if thinking_frames else None,
@@ -132,10 +135,11 @@ def main() -> None:
     parser.add_argument("--players", default="normal,normal,normal,normal")
     parser.add_argument("--levels", help="comma-separated AI levels: one game of four such seats each")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--size", default="1280x800")
     args = parser.parse_args()
     games = [",".join([level] * 4) for level in args.levels.split(",")] if args.levels else [args.players]
     for players in games:
-        frames, thinks = run_game(players, args.seconds, args.seed)
+        frames, thinks = run_game(players, args.seconds, args.seed, args.size)
         print(json.dumps(frames), flush=True)
         for line in think_lines(thinks):
             print(json.dumps(line), flush=True)

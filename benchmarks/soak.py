@@ -1,7 +1,7 @@
 """Soak test (not run in CI): many random games with every engine invariant, fuzzed inputs, and a
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
-    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --jobs 2 --seed 1
+    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -10,7 +10,10 @@ only by a move of the King or royal advisor action card; no Caballero entered or
 region in a move that did not move the King (outside general scorings, where discs naming the
 King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
 end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
-JSON snapshot round-trips. Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
+JSON snapshot round-trips. Saves: `--saves` games per player count autosaved and loaded back
+after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
+No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose every 7th
+decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
 scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
 cannot run headless here. Faults: `--faults` AI-only games in the client, each from 24 decisions
@@ -36,12 +39,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
+sys.path.insert(0, str(ROOT / "tests" / "ai"))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import engine  # noqa: E402
-from engine.data import AREAS_PER_PLAYER, BOARD, REGIONS  # noqa: E402
+from engine.data import BOARD, REGIONS  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 AREAS = tuple(REGIONS) + ("castillo", "court", "provinces")
@@ -140,6 +144,31 @@ def fuzz_task(args: tuple[str, int, int, int]) -> dict:
     return out
 
 
+def saves_task(args: tuple[int, int]) -> dict:
+    import fuzzkit
+    players, k = args
+    out = {"kind": "saves", "players": players, "decisions": 0, "failures": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EL_GRANDE_DATA_DIR"] = tmp
+        try:
+            out["decisions"] = fuzzkit.autosave_round_trip(players, k)
+        except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+            out["failures"].append(f"saves players={players} k={k}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    return out
+
+
+def nopeek_task(args: tuple[str, int]) -> dict:
+    import ai_testkit
+    name, seed = args
+    out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
+    try:
+        points = ai_testkit.decision_points(seed=seed, players=4, every=7)
+        out["points"] = ai_testkit.check_no_peek(name, points)
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        out["failures"].append(f"no-peek {name} seed={seed}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    return out
+
+
 def monkey_task(args: tuple[int, int]) -> dict:
     import monkey
     events, seed = args
@@ -216,6 +245,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
     parser.add_argument("--faults", type=int, default=0, help="AI-only client games under worker kills and "
                         "refused writes")
+    parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
+    parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--client-worker", choices=("monkey", "faults"), help=argparse.SUPPRESS)
@@ -231,6 +262,9 @@ def main(argv: list[str] | None = None) -> None:
     for players in range(2, 6):
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
+    tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
+    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard")
+              for k in range(args.no_peek)]
     for kind in ("save", "record", "data", "scenario"):
         for first in range(0, args.fuzz, CHUNK):
             tasks.append(("fuzz", (kind, args.seed, first, min(CHUNK, args.fuzz - first))))
@@ -240,7 +274,8 @@ def main(argv: list[str] | None = None) -> None:
     decisions = 0
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "faults": []}
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [], "faults": []}
+    saved, peeked = Counter(), Counter()
     faults = Counter()
     for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
         failures["faults"].extend(result.pop("failures"))
@@ -252,6 +287,10 @@ def main(argv: list[str] | None = None) -> None:
             if kind == "games":
                 games[result["players"]] += result["games"]
                 decisions += result["decisions"]
+            elif kind == "saves":
+                saved[result["players"]] += 1
+            elif kind == "nopeek":
+                peeked[result["agent"]] += result["points"]
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
     for result in run_clients("monkey", args.monkey, args.jobs, args.seed, 0.2):
@@ -266,6 +305,9 @@ def main(argv: list[str] | None = None) -> None:
         "fuzz_cases": {k: sum(v.values()) for k, v in sorted(fuzz.items())},
         "fuzz_outcomes": {k: dict(v) for k, v in sorted(fuzz.items())},
         "fuzz_failures": len(failures["fuzz"]),
+        "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
+        "save_failures": len(failures["saves"]),
+        "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
         "fault_games": faults["games"], "fault_games_finished": faults["finished"],
@@ -283,7 +325,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
-    return {"games": games_task, "fuzz": fuzz_task}[kind](args)
+    return {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task}[kind](args)
 
 
 if __name__ == "__main__":

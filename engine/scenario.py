@@ -13,7 +13,8 @@ from typing import Any
 from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
 from .flow import _begin_general_scoring, _begin_turn, new_game
-from .state import P_CARD, P_POWER, Game
+from .phase import P_CARD, P_POWER
+from .state import Game
 
 _PHASES = ("power", "turn", "card", "scoring")
 _KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "round", "phase",
@@ -152,7 +153,8 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
             raise DataError(f"{r.source}: face_up: expected a list of action card ids")
         stacks = [list(s) for s in g.stacks]
         for prev in g.face_up_slots[:4]:  # put the cards revealed at set-up back
-            stacks[CARDS[prev].stack - 1].append(prev)
+            if prev is not None:
+                stacks[CARDS[prev].stack - 1].append(prev)
         for cid in face_up:
             stack = CARDS[cid].stack
             if stack < 5:

@@ -5,16 +5,15 @@ numbers sit in flat lists (copied on clone); everything that changes rarely is a
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
 
-from .data import (AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS)
+from .context import Ctx
+from .data import AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS
+from .flow import apply as _apply, legal_moves as _legal_moves, play as _play
+from .phase import P_OVER, PHASES, Phase
 
-PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps",
-          "disc", "return", "over")
-(P_POWER, P_COURT, P_RECALL, P_CARD, P_ORDER, P_PLACE, P_ACTION, P_VETO, P_STEPS,
- P_DISC, P_RETURN, P_OVER) = range(len(PHASES))
-
-NO_DISC, HIDDEN_DISC = -1, -2
+if TYPE_CHECKING:
+    from .view import View
 
 # Slots copied by clone(): lists are copied, everything else is immutable and shared.
 _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
@@ -22,7 +21,10 @@ _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_
 _SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
-                 "scorings", "history", "viewer", "origin")
+                 "scorings", "history", "viewer", "origin", "rules_version", "castillo_shown")
+
+# The move history for record(): (previous, move text), newest first; None when empty.
+History = Union[tuple[Any, str], None]
 
 
 class Game:
@@ -35,25 +37,99 @@ class Game:
     cards a view hides;
     played[p] power card this round (0 = none yet); boards[b] region index or -1; king_i region
     index; stacks: four tuples of card ids still face down, top last; face_up_slots: the five
-    offered cards (None once taken); ph phase number; bid_seq/turn_seq player indices; pos index
-    into the running sequence; ctx the running special action (a tuple, see effects/); veto[p]
-    the round indices at which p took the Veto cards he holds (a tuple, 0-2 entries); discs[p] region index, NO_DISC or HIDDEN_DISC;
-    history a cons list (previous, move text) for record(); viewer the player a view is for;
-    origin the scenario a game was loaded from (None for new_game).
+    offered cards (None once taken); ph the phase; bid_seq/turn_seq player indices; pos index
+    into the running sequence; ctx the running step's context (context.py); veto[p] the round
+    indices at which p took the Veto cards he holds (a tuple, 0-2 entries); discs[p] region
+    index, NO_DISC or HIDDEN_DISC; history the moves for record(); viewer the player a view is
+    for; origin the scenario a game was loaded from (None for new_game); rules_version the rules
+    the game is played under (RULES_VERSIONS); castillo_shown bit p = p's Castillo count is known
+    to every player since the tower was last opened (docs/rulings.md R2).
     """
 
     __slots__ = _LIST_SLOTS + _SHARED_SLOTS
-    # -- copying and identity -------------------------------------------------------------
-    def clone(self) -> "Game":
-        """Independent copy; lists are copied, tuples shared (they are never mutated)."""
-        other = Game.__new__(Game)
-        for name in _LIST_SLOTS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _SHARED_SLOTS:
-            setattr(other, name, getattr(self, name))
-        return other
+    counts: list[int]
+    grande_i: list[int]
+    hand_bits: list[int]
+    used: list[int]
+    recovered: list[int]
+    recover_pool: list[int]
+    unknown_hand: list[int]
+    played: list[int]
+    score_pts: list[int]
+    boards: list[int]
+    players: tuple[str, ...]
+    pcol: tuple[int, ...]
+    n: int
+    options_tuple: tuple[str, bool, str]
+    rounds: tuple[int, ...]
+    seed: int | None
+    king_i: int
+    stacks: tuple[tuple[str, ...], ...]
+    face_up_slots: tuple[str | None, ...]
+    round_idx: int
+    ph: Phase
+    bid_seq: tuple[int, ...]
+    turn_seq: tuple[int, ...]
+    pos: int
+    active_idx: int
+    to_move_idx: int
+    card: str | None
+    placed: bool
+    acted: bool
+    ctx: Ctx | None
+    veto: tuple[tuple[int, ...], ...]
+    discs: tuple[int, ...]
+    start_player: int
+    scorings: tuple[tuple[str, tuple[int, ...]], ...]
+    history: History
+    viewer: int | None
+    origin: dict[str, Any] | None
+    rules_version: int
+    castillo_shown: int
 
-    def key(self) -> tuple:
+    # -- playing (DESIGN §2) ------------------------------------------------------------------
+    # The rules live in flow.py; these are its functions themselves, bound here in the class body
+    # (no wrapper call: the search plays millions of moves).
+    legal_moves = _legal_moves   # the legal moves now, in a stable order
+    play = _play                 # checked play of a Move or notation text; raises IllegalMove
+    apply = _apply               # unchecked play for search: the caller guarantees legality
+
+    def view(self, player: str) -> View:
+        """What `player` may see (§5.4): a read-only copy with the hidden parts masked."""
+        from .view import make_view
+        return make_view(self, player)
+
+    def record(self) -> dict[str, Any]:
+        """Set-up and move texts, JSON-able; `engine.replay` rebuilds the game from it."""
+        from .record import record
+        return record(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """A full snapshot; `engine.from_json` checks it against its replayed record."""
+        from .record import to_json
+        return to_json(self)
+
+    # -- copying and identity -------------------------------------------------------------
+    def clone(self) -> Game:
+        """Independent copy; lists are copied, tuples shared (they are never mutated). Written
+        out slot by slot because the search clones constantly (a test checks every slot)."""
+        o = Game.__new__(Game)
+        o.counts, o.grande_i, o.hand_bits = self.counts[:], self.grande_i[:], self.hand_bits[:]
+        o.used, o.recovered, o.recover_pool = self.used[:], self.recovered[:], self.recover_pool[:]
+        o.unknown_hand, o.played, o.score_pts = self.unknown_hand[:], self.played[:], self.score_pts[:]
+        o.boards = self.boards[:]
+        o.players, o.pcol, o.n, o.options_tuple = self.players, self.pcol, self.n, self.options_tuple
+        o.rounds, o.seed, o.king_i, o.stacks = self.rounds, self.seed, self.king_i, self.stacks
+        o.face_up_slots, o.round_idx, o.ph = self.face_up_slots, self.round_idx, self.ph
+        o.bid_seq, o.turn_seq, o.pos = self.bid_seq, self.turn_seq, self.pos
+        o.active_idx, o.to_move_idx, o.card = self.active_idx, self.to_move_idx, self.card
+        o.placed, o.acted, o.ctx, o.veto = self.placed, self.acted, self.ctx, self.veto
+        o.discs, o.start_player, o.scorings = self.discs, self.start_player, self.scorings
+        o.history, o.viewer, o.origin = self.history, self.viewer, self.origin
+        o.rules_version, o.castillo_shown = self.rules_version, self.castillo_shown
+        return o
+
+    def key(self) -> tuple[Any, ...]:
         """Everything that defines the position (not the move history): equal keys, equal games."""
         return tuple(tuple(getattr(self, n)) for n in _LIST_SLOTS) + tuple(
             getattr(self, n) for n in _SHARED_SLOTS if n not in ("history", "seed", "origin"))
@@ -106,6 +182,14 @@ class Game:
         return {"variant": variant, "veto": veto, "castillo": castillo}
 
     @property
+    def acting_card(self) -> str:
+        """The action card of the turn in progress (asked only while one is being played)."""
+        card = self.card
+        if card is None:
+            raise AssertionError("no action card is being played")
+        return card
+
+    @property
     def active(self) -> str | None:
         return None if self.active_idx < 0 else self.players[self.active_idx]
 
@@ -128,7 +212,13 @@ class Game:
         return self.counts[p * AREAS_PER_PLAYER + a]
 
     def castillo_hidden_for(self, p: int) -> bool:
-        return self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+        return (self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+                and not self.castillo_shown >> p & 1)
+
+    def castillo_count_public(self, player: str) -> bool:
+        """Every player may know this player's Castillo count: an announced-Castillo game, or the
+        tower was opened since his count last changed (docs/rulings.md R2)."""
+        return self.options_tuple[2] != "secret" or bool(self.castillo_shown >> self.index(player) & 1)
 
     @property
     def castillo_total(self) -> int:
@@ -202,5 +292,3 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game round {self.round} phase {self.phase} to_move {self.to_move} "
                 f"scores {self.scores}>")
-
-

@@ -119,6 +119,7 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     from game import saves
     from game.app import App
     from game.controller import Match
+    from game.display import NoDisplay
     from game.scenes.play import phase_scene
     from game.scenes.title import TitleScene
     from game.settings import Settings
@@ -135,7 +136,12 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     else:
         first = TitleScene(ctx)
     width, _, height = args.window.partition("x")
-    App(first, (int(width), int(height)), settings.fullscreen, args.screenshots).run()
+    try:
+        app = App(first, (int(width), int(height)), settings.fullscreen, args.screenshots)
+    except NoDisplay as exc:
+        print(i18n.t("display.none", reason=exc), file=sys.stderr)
+        return 2
+    app.run()
     return 0
 
 
@@ -147,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     if not args.window.replace("x", "", 1).isdigit():
-        parser.error("--window expects WIDTHxHEIGHT, e.g. 960x600")
+        parser.error("--window expects WIDTHxHEIGHT, e.g. 1920x1080")
     from game.settings import Settings
     settings = Settings.load()
     i18n.set_language(args.lang or settings.language)

@@ -5,8 +5,8 @@ each frame adds highlights, Caballeros, Grandes, the King, scoreboards, the Cast
 """
 from __future__ import annotations
 
-import math
 import random
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -15,7 +15,7 @@ from game import layout
 from game.i18n import area_name, t
 from game.i18n import language as current_language
 from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.table import Table
 
 
@@ -27,24 +27,29 @@ def _hex(colour: str) -> tuple[int, int, int]:
     return pygame.Color(colour)[:3]
 
 
-@lru_cache(maxsize=4)
 def static_layer(language: str) -> pygame.Surface:
-    """Sea, neighbours, islands, regions with names and printed values (cached per language)."""
+    """Sea, neighbours, islands, regions with names and printed values, at the window's resolution
+    (cached per language and size)."""
+    return _static_layer(language, tuple(layout.MAP_RECT), draw.scale())
+
+
+@lru_cache(maxsize=4)
+def _static_layer(language: str, map_rect: tuple[int, int, int, int], scale: float) -> pygame.Surface:
     data = load_map()
-    rect = layout.MAP_RECT
-    surface = pygame.Surface(rect.size)
+    rect = pygame.Rect(map_rect)
+    surface = draw.layer(rect.size, alpha=False)
     surface.fill(style.SEA)
     rng = random.Random(7)
     for _ in range(260):  # gentle wave strokes
-        x, y = rng.randrange(rect.w), rng.randrange(rect.h)
-        pygame.draw.arc(surface, style.SEA_DEEP, (x, y, 18, 8), 0.2, 2.9, 1)
+        x, y = rng.randrange(rect.w), rng.randrange(rect.h)  # UI units: the same waves at any size
+        draw.arc(surface, style.SEA_DEEP, (x, y, 18, 8), 0.2, 2.9, 1)
     shift = (-rect.x, -rect.y)
 
     def poly(points, fill, border=None, width=2):
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(points)]
-        pygame.draw.polygon(surface, fill, pts)
+        draw.polygon(surface, fill, pts)
         if border:
-            pygame.draw.polygon(surface, border, pts, width)
+            draw.polygon(surface, border, pts, width)
 
     land_grey = (206, 198, 176)
     poly(data.portugal, land_grey, (160, 150, 130), 1)
@@ -57,22 +62,24 @@ def static_layer(language: str) -> pygame.Surface:
     for shape in data.regions.values():
         poly(shape.polygon, _hex(shape.colour), None)
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
-        pygame.draw.polygon(surface, style.shade(_hex(shape.colour), 0.55), pts, 2)
+        draw.polygon(surface, style.shade(_hex(shape.colour), 0.55), pts, 2)
     pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(data.outline)]
-    pygame.draw.polygon(surface, style.INK, pts, 3)
+    draw.polygon(surface, style.INK, pts, 3)
     _label(surface, t("map.portugal"), layout.to_screen((120, 470)), shift, 13, style.INK_SOFT)
     _label(surface, t("map.france"), layout.to_screen((800, 60)), shift, 13, style.INK_SOFT)
     _label(surface, t("map.sea"), layout.to_screen((660, 770)), shift, 13, style.SEA_DEEP)
-    pygame.draw.rect(surface, style.INK, surface.get_rect(), 3, border_radius=6)
+    draw.rect(surface, style.INK, pygame.Rect((0, 0), rect.size), 3, border_radius=6)
     return surface
 
 
 def _texture(surface: pygame.Surface, rng: random.Random) -> None:
     """Speckle the land a little so the fills read as paper, not flat colour."""
-    speck = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    for _ in range(2500):
-        x, y = rng.randrange(surface.get_width()), rng.randrange(surface.get_height())
-        speck.fill((80, 60, 30, rng.randrange(6, 18)), (x, y, 2, 2))
+    width, height = surface.get_size()
+    speck = pygame.Surface((width, height), pygame.SRCALPHA)
+    dot = max(2, draw.px(2))
+    for _ in range(width * height // (dot * dot * 58)):  # the same density at any resolution
+        x, y = rng.randrange(width), rng.randrange(height)
+        speck.fill((80, 60, 30, rng.randrange(6, 18)), (x, y, dot, dot))
     surface.blit(speck, (0, 0))
 
 
@@ -90,13 +97,28 @@ def region_values(table: Table, region: str) -> tuple[tuple[int, ...], bool]:
     return tables.values[region], False
 
 
-def draw_board(surface: pygame.Surface, table: Table, language: str, targets: frozenset[str] = frozenset(),
-               hover: str | None = None, focus: str | None = None) -> None:
+@dataclass(frozen=True)
+class Lit:
+    """What the map shows as clickable: the legal `targets` outlined in the acting player's
+    `colour` with a gentle `pulse` (0..1), the `hover`ed one filled brighter, the rest of the map
+    slightly dimmed while there are targets; `focus` is the source of a move being chosen."""
+    targets: frozenset[str] = frozenset()
+    hover: str | None = None
+    focus: str | None = None
+    colour: tuple[int, int, int] = style.GOLD
+    pulse: float = 0.5
+
+
+def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
+               focus: str | None = None) -> None:
     """The whole map layer: static map, highlights, labels, pieces, Castillo, King.
-    `focus` is an extra area to light up (the source of a move being chosen)."""
+    `focus` (without `lit`) is an area to light up, as the replay viewer does."""
     data = load_map()
-    surface.blit(static_layer(language), layout.MAP_RECT.topleft)
-    _highlights(surface, data, table, targets, hover, focus or table.focus)
+    lit = lit or Lit(focus=focus or table.focus)
+    if lit.focus is None and table.focus:
+        lit = replace(lit, focus=table.focus)
+    draw.blit(surface, static_layer(language), layout.MAP_RECT)
+    _highlights(surface, data, table, lit)
     for rid, shape in data.regions.items():
         _region_label(surface, table, rid, shape)
     for rid, shape in data.regions.items():
@@ -105,32 +127,83 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, targets: fr
         _king_caption(surface, data, table)
     _grandes(surface, data, table)
     _scoreboards(surface, data, table)
-    _castillo(surface, data, table, "castillo" in targets, hover == "castillo")
+    _castillo(surface, data, table, lit)
     if table.king:
         foot = table.king_pos or layout.to_screen(data.regions[table.king].king)
         pieces.king(surface, foot)
     _revealed_discs(surface, data, table)
 
 
-def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> None:
-    glow = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
+def _highlights(surface, data: MapData, table: Table, lit: Lit) -> None:
+    glow = draw.layer(layout.MAP_RECT.size)
     shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
-    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
     for rid, shape in data.regions.items():
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
-        if rid == focus:
-            pygame.draw.polygon(glow, (255, 250, 215, 170), pts)
-        elif rid in targets:
-            alpha = 150 if rid == hover else int(60 + 50 * pulse)
-            pygame.draw.polygon(glow, (255, 244, 190, alpha), pts)
+        if rid == lit.focus:
+            draw.polygon(glow, (255, 250, 215, 170), pts)
+        elif rid in lit.targets:
+            alpha = 150 if rid == lit.hover else 40
+            draw.polygon(glow, (255, 248, 210, alpha), pts)
+        elif lit.targets:
+            draw.polygon(glow, (30, 22, 16, 70), pts)       # not a target: dimmed
         if rid == table.king:
-            pygame.draw.polygon(glow, (40, 30, 20, 45), pts)
-    surface.blit(glow, layout.MAP_RECT.topleft)
+            draw.polygon(glow, (40, 30, 20, 45), pts)
+    draw.blit(surface, glow, layout.MAP_RECT)
+    ring = _ring_colour(lit)
     for rid, shape in data.regions.items():
-        if rid in targets or rid == focus:
-            width = 4 if rid == hover or rid == focus else 3
-            pygame.draw.polygon(surface, style.GOLD if rid != hover else style.HIGHLIGHT,
-                                _screen_poly(shape.polygon), width)
+        points = _screen_poly(shape.polygon)
+        if rid == lit.focus:
+            draw.polygon(surface, style.HIGHLIGHT, points, 4)
+        elif rid in lit.targets:
+            width = 5 if rid == lit.hover else 3 + round(lit.pulse)
+            draw.polygon(surface, style.WOOD_DARK, points, width + 2)
+            draw.polygon(surface, style.shade(lit.colour, 1.45) if rid == lit.hover else ring, points, width)
+
+
+def _ring_colour(lit: Lit) -> tuple[int, int, int]:
+    """The targets' outline breathes between the player's colour and a lighter tint of it."""
+    return style.shade(lit.colour, 1.0 + 0.45 * lit.pulse)
+
+
+def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid: bool = False) -> None:
+    """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
+    `move` (in the next slot of the region's row of stacks), a disc for `disc`. Translucent
+    while only hovered, nearly solid once staged."""
+    if move.verb in ("place", "disc"):
+        owner, area = mover, move.args[0]
+    elif move.verb == "move":
+        owner, area = move.args[0], move.args[2]
+    else:
+        return
+    if owner is None:
+        return
+    layer = draw.layer(layout.MAP_RECT.size)
+    x, y = _ghost_spot(table, area, move.verb == "disc")
+    x, y = x - layout.MAP_RECT.x, y - layout.MAP_RECT.y
+    if move.verb == "disc":
+        disc_marker(layer, (x, y), owner)
+    else:
+        draw.circle(layer, (*style.PARCHMENT, 190), (x + 1, y), 14)
+        pieces.cube(layer, (x, y), 15, style.player_colour(owner))
+        style.text(layer, "+1", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
+    layer.set_alpha(235 if solid else 160)
+    draw.blit(surface, layer, layout.MAP_RECT)
+
+
+def _ghost_spot(table: Table, area: str, disc: bool) -> tuple[float, float]:
+    """Screen point for a ghost piece, clear of the region's name and of other stacks."""
+    data = load_map()
+    if area == "castillo":
+        rect = layout.castillo_rect(data)
+        return (rect.right + 18, rect.centery)
+    shape = data.regions[area]
+    if disc:
+        x, y = layout.to_screen(shape.label)
+        return (x, y - 30)
+    bx, by = layout.to_screen(shape.pieces)
+    present = [p for p in table.players if (table.count(p, area) or 0) > 0]
+    left = bx - (len(present) - 1) * 17 / 2 - 2
+    return (left + len(present) * 17 + (4 if present else 2), by - 10)   # the next slot of the row
 
 
 def _region_label(surface, table: Table, rid: str, shape) -> None:
@@ -152,7 +225,7 @@ def _occupied(data: MapData, table: Table) -> list[pygame.Rect]:
         x, y = layout.to_screen(shape.label)
         name = area_name(rid)
         size = style.fit_size(name, 130, 15, bold=True, face="serif")
-        w, h = style.font(size, True, "serif").size(name)
+        w, h = round(style.text_width(name, size, True, "serif")), round(style.line_height(size, True, "serif"))
         rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
         rects.append(pygame.Rect(int(x - 30), int(y + 8), 60, 15))
         present = [p for p in table.players if (table.count(p, rid) or 0) > 0]
@@ -176,7 +249,7 @@ def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
         return None
     shape = data.regions[table.king]
     text = t("board.kings_region")
-    w, h = style.font(10).size(text)
+    w, h = round(style.text_width(text, 10)), round(style.line_height(10))
     box = pygame.Rect(0, 0, w + 10, h + 2)
     kx, ky = layout.to_screen(shape.king)
     lx, ly = layout.to_screen(shape.label)
@@ -199,7 +272,8 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 
 
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
-    key = (current_language(), table.king, tuple(sorted(table.grandes.items())), tuple(sorted(table.scoreboards.items())),
+    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())),
+           tuple(sorted(table.scoreboards.items())),
            tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:
         if len(_CAPTION_CACHE) > 256:
@@ -208,9 +282,7 @@ def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
     box = _CAPTION_CACHE[key]
     if box is None:
         return
-    plate = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, (250, 240, 214, 200), plate.get_rect(), border_radius=6)
-    surface.blit(plate, box)
+    style.plate(surface, box, (250, 240, 214, 200), 6)
     style.text(surface, t("board.kings_region"), box.center, 10, style.INK, anchor="center")
 
 
@@ -249,11 +321,15 @@ def _scoreboards(surface, data: MapData, table: Table) -> None:
         style.text(surface, t("board.mobile_scoreboards"), (x, y), 11, style.INK_SOFT, anchor="center")
 
 
-def _castillo(surface, data: MapData, table: Table, target: bool, hover: bool) -> None:
+def _castillo(surface, data: MapData, table: Table, lit: Lit) -> None:
     rect = layout.castillo_rect(data)
+    target, hover = "castillo" in lit.targets, lit.hover == "castillo"
     if target:
         glow = rect.inflate(16, 16)
-        pygame.draw.rect(surface, style.HIGHLIGHT if hover else style.GOLD, glow, 4, border_radius=10)
+        width = 5 if hover else 3 + round(lit.pulse)
+        draw.rect(surface, style.WOOD_DARK, glow, width + 2, border_radius=10)
+        draw.rect(surface, style.shade(lit.colour, 1.45) if hover else _ring_colour(lit), glow, width,
+                         border_radius=10)
     pieces.tower(surface, rect.center, highlight=target and hover)
     style.text(surface, area_name("castillo"), (rect.centerx, rect.top - 22), 14, style.INK, bold=True,
                face="serif", anchor="center", shadow=(250, 240, 214))
@@ -283,11 +359,11 @@ def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: st
     """A secret disc shown face up: a player-coloured dial with a pointer."""
     cx, cy = int(centre[0]), int(centre[1])
     colour = style.player_colour(player)
-    pygame.draw.circle(surface, style.WOOD_DARK, (cx + 1, cy + 2), 12)
-    pygame.draw.circle(surface, colour, (cx, cy), 12)
-    pygame.draw.circle(surface, style.PARCHMENT, (cx, cy), 7)
-    pygame.draw.line(surface, style.INK, (cx, cy), (cx, cy + 7), 3)
-    pygame.draw.circle(surface, style.shade(colour, 0.5), (cx, cy), 12, 2)
+    draw.circle(surface, style.WOOD_DARK, (cx + 1, cy + 2), 12)
+    draw.circle(surface, colour, (cx, cy), 12)
+    draw.circle(surface, style.PARCHMENT, (cx, cy), 7)
+    draw.line(surface, style.INK, (cx, cy), (cx, cy + 7), 3)
+    draw.circle(surface, style.shade(colour, 0.5), (cx, cy), 12, 2)
 
 
 def draw_sprites(surface: pygame.Surface, table: Table) -> None:
@@ -305,11 +381,12 @@ def draw_sprites(surface: pygame.Surface, table: Table) -> None:
             disc_marker(surface, sprite.pos, sprite.player)
         elif sprite.kind == "points":
             colour = style.player_colour(sprite.player) if sprite.player else style.INK
-            image = style._render(sprite.label, 22, colour, True, "serif")
+            image = style.rendered(sprite.label, 22, colour, True, "serif").copy()
             image.set_alpha(int(sprite.alpha))
-            outline = style._render(sprite.label, 22, style.PARCHMENT, True, "serif")
+            outline = style.rendered(sprite.label, 22, style.PARCHMENT, True, "serif").copy()
             outline.set_alpha(int(sprite.alpha))
-            rect = image.get_rect(center=(int(sprite.pos[0]), int(sprite.pos[1])))
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            rect = image.get_rect(center=draw.point(sprite.pos))
+            edge = max(1, draw.px(1))
+            for dx, dy in ((-edge, 0), (edge, 0), (0, -edge), (0, edge)):
                 surface.blit(outline, rect.move(dx, dy))
             surface.blit(image, rect)

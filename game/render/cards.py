@@ -10,7 +10,7 @@ import pygame
 import engine
 from game import layout
 from game.i18n import t
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.table import Table
 
 STACK_COLOURS = {1: (120, 86, 140), 2: (160, 72, 56), 3: (56, 110, 150), 4: (70, 122, 70), 5: (40, 34, 30)}
@@ -29,7 +29,7 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     style.panel(surface, rect, fill=fill, border=style.GOLD if (selectable or current) else style.INK_SOFT,
                 width=3 if (hover or current) else 2, radius=7)
     badge = pygame.Rect(rect.x + 6, rect.y + 6, 40, rect.height - 12)
-    pygame.draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
+    draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
     style.text(surface, str(stack), (badge.centerx, badge.y + 4), 20, style.WHITE, bold=True, face="serif",
                anchor="midtop")
     pieces.cube(surface, (badge.centerx - 1, badge.bottom - 10), 10, style.PARCHMENT)
@@ -38,28 +38,36 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(body.x, body.y + 20, body.width, 40), 11,
-                    ink, face="condensed", spacing=0, max_lines=2)
+    effect = pygame.Rect(body.x, body.y + 18, body.width, rect.bottom - 2 - (body.y + 18))
+    two_lines = 2 * style.line_height(11, face="condensed") <= effect.height + 1
+    style.paragraph(surface, t(f"card.{card}.effect"), effect, 11, ink, face="condensed", spacing=0,
+                    max_lines=2 if two_lines else 1)
     if selectable and hover:
-        pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
+        draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
         stamp = pygame.Rect(0, 0, 56, 18)
         stamp.topright = (rect.right - 8, rect.y + 6)
         colour = style.player_colour(taker)
-        pygame.draw.rect(surface, colour, stamp, border_radius=4)
+        draw.rect(surface, colour, stamp, border_radius=4)
         style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
                    anchor="center")
 
 
 def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,
-                 current: str | None) -> None:
+                 current: str | None, staged: str | None = None) -> None:
     """Header plus the five cards of the round (taken ones faded); nothing before any are dealt
-    (a scenario that starts at a general scoring)."""
+    (a scenario that starts at a general scoring). A `staged` card (chosen, waiting for Confirm)
+    is lifted out of the column and ringed in the active player's colour."""
     if not table.offer:
         return
     area = layout.CARDS_RECT
     style.text(surface, t("hud.action_cards"), (area.x + 4, area.y), 15, style.PARCHMENT, bold=True, face="serif")
     for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):
+        if card == staged:
+            lifted = rect.move(-14, 0)
+            action_card(surface, lifted, card, None, True, True, True)
+            draw.rect(surface, style.player_colour(table.active or ""), lifted.inflate(8, 8), 4, border_radius=11)
+            continue
         action_card(surface, rect, card, table.taken.get(card), card in selectable,
                     bool(hover and rect.collidepoint(hover)), card == current)
 

@@ -15,13 +15,19 @@ import engine
 from game import input as inp
 from game import layout, saves
 from game.i18n import language, t
-from game.render import board, style
+from game.render import board, draw, style
 from game.scene import Context, Scene, Transition
 from game.scenes.dialog import hard_wrap
 
-PANEL = pygame.Rect(layout.WIDTH // 2 - 380, 200, 760, 380)
-BUTTONS = (("continue", pygame.Rect(PANEL.centerx - 230, PANEL.bottom - 74, 220, 50)),
-           ("quit", pygame.Rect(PANEL.centerx + 10, PANEL.bottom - 74, 220, 50)))
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(260, 220, 760, 320)
+
+
+def buttons() -> list[tuple[str, pygame.Rect]]:
+    box = panel()
+    return [("continue", pygame.Rect(box.centerx - 230, box.bottom - 74, 220, 50)),
+            ("quit", pygame.Rect(box.centerx + 10, box.bottom - 74, 220, 50))]
 
 
 class ErrorScene(Scene):
@@ -47,7 +53,7 @@ class ErrorScene(Scene):
         elif intent.kind == inp.CANCEL:
             self.choose("quit")
         elif intent.kind == inp.CLICK:
-            for name, rect in BUTTONS:
+            for name, rect in buttons():
                 if rect.collidepoint(intent.pos):
                     self.choose(name)
         return True
@@ -89,18 +95,19 @@ class ErrorScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        art = board.static_layer(language())
-        surface.blit(art, ((layout.WIDTH - art.get_width()) // 2, 60))
+        frame = layout.FRAME
+        draw.blit(surface, board.static_layer(language()), (frame.centerx - layout.MAP_RECT.width // 2, frame.y + 60))
         style.dim(surface, 170, style.WOOD_DARK)
-        style.panel(surface, PANEL, border=style.DANGER, width=3, radius=14)
-        style.text(surface, t("crash.title"), (PANEL.centerx, PANEL.y + 24), 28, style.DANGER, bold=True,
+        box = panel()
+        style.panel(surface, box, border=style.DANGER, width=3, radius=14)
+        style.text(surface, t("crash.title"), (box.centerx, box.y + 24), 28, style.DANGER, bold=True,
                    face="serif", anchor="midtop")
-        y = PANEL.y + 82
+        y = box.y + 82
         for text, size, colour in self.status_lines():
-            for line in hard_wrap(text, PANEL.width - 80, size)[:3]:
-                style.text(surface, line, (PANEL.x + 40, y), size, colour, bold=colour == style.DANGER)
-                y += style.font(size).get_linesize() + 2
+            for line in hard_wrap(text, box.width - 80, size)[:3]:
+                style.text(surface, line, (box.x + 40, y), size, colour, bold=colour == style.DANGER)
+                y += style.line_height(size) + 2
             y += 12
-        for name, rect in BUTTONS:
+        for name, rect in buttons():
             style.button(surface, rect, t(f"crash.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "continue")

@@ -8,12 +8,16 @@ from game import input as inp
 from game import layout, saves
 from game.controller import Match
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.table import Table
 
 ACTIONS = ("again", "replay", "export", "title_screen")
-BUTTONS = [pygame.Rect(layout.WIDTH // 2 - 530 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
+
+
+def buttons() -> list[pygame.Rect]:
+    """One button per action, in a row under the ranking."""
+    return [layout.in_frame(110 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
 
 
 def history_label(label: str) -> str:
@@ -42,7 +46,7 @@ class GameOverScene(Scene):
         if intent.kind in (inp.CANCEL, inp.CONFIRM):
             return self.act("title_screen")
         if intent.kind == inp.CLICK:
-            for rect, name in zip(BUTTONS, ACTIONS):
+            for rect, name in zip(buttons(), ACTIONS):
                 if rect.collidepoint(intent.pos):
                     return self.act(name)
         return False
@@ -79,20 +83,21 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        frame = layout.FRAME
         game = self.match.game
         scores = dict(game.scores)
         winners = set(game.winners())
         names = " & ".join(self.match.name(p) for p in game.players if p in winners)
-        style.text(surface, t("gameover.title"), (layout.WIDTH // 2, 28), 44, style.GOLD_LIGHT, bold=True,
+        style.text(surface, t("gameover.title"), (frame.centerx, frame.y + 28), 44, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
-        style.text(surface, t("gameover.winner", who=names), (layout.WIDTH // 2, 88), 24, style.PARCHMENT,
+        style.text(surface, t("gameover.winner", who=names), (frame.centerx, frame.y + 88), 24, style.PARCHMENT,
                    bold=True, face="serif", anchor="midtop")
         ranking = sorted(game.players, key=lambda p: -scores[p])
         history = list(game.score_history)
         general = [(label, pts) for label, pts in history if label.startswith("round")]
         specials = [pts for label, pts in history if not label.startswith("round")]
         columns = [history_label(label) for label, _ in general] + [t("gameover.special")]
-        rect = pygame.Rect(120, 140, layout.WIDTH - 240, 90 + 70 * len(ranking))
+        rect = layout.in_frame(120, 140, 1040, 90 + 70 * len(ranking))
         style.panel(surface, rect, border=style.GOLD, width=3, radius=14)
         span = (rect.right - 90 - (rect.x + 430)) / max(1, len(columns))
         col_x = [int(rect.x + 430 + i * span) for i in range(len(columns) + 1)]
@@ -103,8 +108,8 @@ class GameOverScene(Scene):
             y = rect.y + 64 + rank * 70
             colour = style.player_colour(player)
             style.text(surface, f"{rank + 1}.", (rect.x + 30, y + 10), 26, style.INK, bold=True, face="serif")
-            pygame.draw.rect(surface, colour, (rect.x + 80, y + 12, 34, 34), border_radius=6)
-            pygame.draw.rect(surface, style.INK, (rect.x + 80, y + 12, 34, 34), 2, border_radius=6)
+            draw.rect(surface, colour, (rect.x + 80, y + 12, 34, 34), border_radius=6)
+            draw.rect(surface, style.INK, (rect.x + 80, y + 12, 34, 34), 2, border_radius=6)
             style.text(surface, self.match.name(player), (rect.x + 130, y + 12), 26, style.INK, bold=True,
                        face="serif")
             values = [pts.get(player, 0) for _, pts in general] + [sum(p.get(player, 0) for p in specials)]
@@ -113,12 +118,12 @@ class GameOverScene(Scene):
                 style.text(surface, str(value), (x, y + 12), 28 if big else 22, style.INK, bold=big,
                            anchor="midtop")
             if player in winners:
-                style.text(surface, "★", (rect.x + 130 + style.font(26, True, "serif").size(self.match.name(player))[0] + 12,
+                style.text(surface, "★", (rect.x + 130 + style.text_width(self.match.name(player), 26, True, "serif") + 12,
                                           y + 10), 26, style.GOLD, bold=True)
-        for rect, name in zip(BUTTONS, ACTIONS):
+        for rect, name in zip(buttons(), ACTIONS):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
         if self.exported:
             note = t("gameover.exported_to", path=self.exported)
-            style.text(surface, note, (layout.WIDTH // 2, 750), style.fit_size(note, layout.WIDTH - 40, 13),
+            style.text(surface, note, (frame.centerx, frame.y + 750), style.fit_size(note, frame.width - 40, 13),
                        style.PARCHMENT, anchor="midtop")

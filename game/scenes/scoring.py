@@ -7,10 +7,11 @@ from typing import Any
 
 import pygame
 
+from engine import events as E
 from game import input as inp
 from game import layout
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.scene import Transition
 from game.scenes.play import PlayScene, phase_scene
 
@@ -34,20 +35,19 @@ class ScoringScene(PlayScene):
 
     def pump(self, event: Any) -> Transition | None:
         from game.scenes.castillo import CastilloScene, castillo_event
-        kind = type(event).__name__
         if castillo_event(event, self.match.events):
             return Transition.push(CastilloScene(self.ctx, self.match, self.table))
         self.match.events.popleft()
-        if kind == "ScoringStarted" and event.kind == "general":
+        if isinstance(event, E.ScoringStarted) and event.kind == "general":
             self.animator.say(t("banner.general_scoring", round=self.table.round), 1.6)
             self.ctx.sounds.play("fanfare")
             self.animator.hold(1.2)
-        elif kind == "ScoringFinished" and event.kind == "general":
+        elif isinstance(event, E.ScoringFinished) and event.kind == "general":
             self.summary = SUMMARY_SECONDS
-        elif kind == "AreaScored":
+        elif isinstance(event, E.AreaScored):
             self.animator.start(event)
             self.animator.hold(1.3)
-        elif kind not in ("ScoringStarted", "ScoringFinished"):
+        elif not isinstance(event, (E.ScoringStarted, E.ScoringFinished)):
             self.animator.start(event)
         return None
 
@@ -89,7 +89,7 @@ class ScoringScene(PlayScene):
                    anchor="midtop")
         for i, player in enumerate(players):
             y = rect.y + 72 + i * 36
-            pygame.draw.rect(surface, style.player_colour(player), (rect.x + 24, y + 4, 18, 18), border_radius=3)
+            draw.rect(surface, style.player_colour(player), (rect.x + 24, y + 4, 18, 18), border_radius=3)
             style.text(surface, self.match.name(player), (rect.x + 54, y), 18, style.INK, bold=True, face="serif")
             style.text(surface, f"+{self.gained(player)}", (rect.right - 130, y), 18, style.INK,
                        bold=True, anchor="midtop")

@@ -8,12 +8,16 @@ import engine
 from game import input as inp
 from game import layout, saves
 from game.i18n import language, t
-from game.render import board, style
+from game.render import board, draw, style
 from game.scene import Context, Scene, Transition
 
 ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
-NOTICE = pygame.Rect(layout.WIDTH // 2 - 460, 710, 920, 38)
 NOTICE_SECONDS = 8.0
+
+
+def notice_rect() -> pygame.Rect:
+    """Where a start-up notice shows: between the last menu button and the footer."""
+    return layout.in_frame(180, 710, 920, 38)
 
 
 def title_buttons() -> list[tuple[pygame.Rect, str]]:
@@ -101,12 +105,13 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        frame = layout.FRAME
         art = board.static_layer(language())
-        surface.blit(art, ((layout.WIDTH - art.get_width()) // 2, 60))
+        draw.blit(surface, art, (frame.centerx - layout.MAP_RECT.width // 2, frame.y + 60))
         style.dim(surface, 120, style.WOOD_DARK)
-        style.text(surface, "El Grande", (layout.WIDTH // 2, 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
+        style.text(surface, "El Grande", (frame.centerx, frame.y + 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
-        style.text(surface, t("title.tagline"), (layout.WIDTH // 2, 200), 22, style.PARCHMENT, face="serif",
+        style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
         for rect, item in title_buttons():
             enabled = item != "continue" or self.can_continue
@@ -115,11 +120,10 @@ class TitleScene(Scene):
                 label += " · " + t("files.round_value", round=self.continue_round)
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item == "new", size=20)
-        style.text(surface, t("title.footer"), (layout.WIDTH // 2, layout.HEIGHT - 24), 13, style.PARCHMENT,
+        style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")
         if self.notice_time > 0:
-            plate = pygame.Surface(NOTICE.size, pygame.SRCALPHA)
-            pygame.draw.rect(plate, (*style.DANGER, 225), plate.get_rect(), border_radius=8)
-            surface.blit(plate, NOTICE)
-            size = style.fit_size(self.notice, NOTICE.width - 24, 15, True)
-            style.text(surface, self.notice, NOTICE.center, size, style.PARCHMENT, bold=True, anchor="center")
+            rect = notice_rect()
+            style.plate(surface, rect, (*style.DANGER, 225))
+            size = style.fit_size(self.notice, rect.width - 24, 15, True)
+            style.text(surface, self.notice, rect.center, size, style.PARCHMENT, bold=True, anchor="center")

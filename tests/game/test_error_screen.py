@@ -81,7 +81,7 @@ def test_quit_ends_the_app_and_the_autosave_is_kept(monkeypatch, data_dir):
     inject(monkeypatch, "update")
     driver.step()
     assert driver.scene.name == "error"
-    quit_button = dict(error_scene.BUTTONS)["quit"]
+    quit_button = dict(error_scene.buttons())["quit"]
     driver.click(quit_button.center)
     assert not driver.app.running
     assert saves.autosave_path().read_bytes() == saved
@@ -97,7 +97,8 @@ def test_without_a_game_continue_returns_to_the_title_and_an_unwritable_report_i
     monkeypatch.setattr(TitleScene, "draw", broken)
     monkeypatch.setattr(saves, "write_atomic", lambda path, data: (_ for _ in ()).throw(
         OSError(28, "No space left on device")))
-    driver.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    driver.step()                                    # the move makes the title redraw
     scene = driver.scene
     assert scene.name == "error" and not scene.resumable
     assert scene.report == "OSError: No space left on device"

@@ -31,12 +31,6 @@ def play_randomly(match: Match, rng: random.Random, moves: int) -> None:
     match.events.clear()
 
 
-def ctrl_z(driver: Driver) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=pygame.KMOD_LCTRL,
-                                         scancode=0))
-    driver.step()
-
-
 def title_click(driver: Driver, item: str) -> None:
     driver.click({name: rect for rect, name in title_buttons()}[item].center)
 
@@ -202,7 +196,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     driver = Driver(phase_scene(match.game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() is not None, 200)
     assert driver.scene.undo_shown()
-    ctrl_z(driver)
+    driver.ctrl_z()
     assert match.game.key() == before.key(), "Ctrl+Z takes back exactly one decision"
     assert match.game.record() == before.record()
     assert not match.events and not driver.scene.tweener.busy, "the board jumps, no animation replays"
@@ -221,7 +215,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     assert ReplayModel(match.game.record()).steps[-1].player != "red"
     assert not match.can_undo() and not driver.scene.undo_shown()
     key = match.game.key()
-    ctrl_z(driver)
+    driver.ctrl_z()
     assert match.game.key() == key
     try:
         undo.undo(match.game, "red")
@@ -229,11 +223,6 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     except undo.UndoError:
         pass
     assert after.key() != before.key()
-
-
-def test_undo_is_off_in_pass_and_play():
-    match = Match(parse_players("human,human,random"), 3)
-    assert match.undo_player is None and not match.can_undo() and not match.undo()
 
 
 # ---- the replay viewer ----------------------------------------------------------------------------------
@@ -289,20 +278,20 @@ def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
 
 
 def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
-    from game.scenes.game_over import ACTIONS, BUTTONS, GameOverScene
+    from game.scenes.game_over import ACTIONS, GameOverScene, buttons
     match = Match(parse_players("human,random"), 2)
     play_randomly(match, random.Random(2), 10**6)
     driver = Driver(GameOverScene(make_context(), match))
     driver.step()
-    buttons = dict(zip(ACTIONS, BUTTONS))
-    driver.click(buttons["export"].center)
+    targets = dict(zip(ACTIONS, buttons()))
+    driver.click(targets["export"].center)
     assert driver.scene.name == "dialog"
     [path] = list(saves.records_dir().glob("*.json"))
     assert str(path) in driver.scene.message
     driver.key(pygame.K_RETURN)
     model = ReplayModel.from_file(path)
     assert model.game_at(len(model)).key() == match.game.key()
-    driver.click(buttons["replay"].center)
+    driver.click(targets["replay"].center)
     assert driver.scene.name == "replay" and driver.scene.model.position == 0
     driver.key(pygame.K_END)
     assert driver.scene.model.game.key() == match.game.key()
