@@ -16,7 +16,11 @@ No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose
 decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
 scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
-cannot run headless here. Work is shared between `--jobs` processes.
+cannot run headless here. Faults: `--faults` AI-only games in the client, each from 24 decisions
+before its end, while the AI worker is killed with SIGKILL and autosaves are refused (ENOSPC) at
+random moments and a monkey clicks the board (tests/robustness/faultkit.py); reports the lost
+decisions (asked and never answered, or answered for another position), which must be 0. Work
+is shared between `--jobs` processes.
 """
 from __future__ import annotations
 
@@ -179,19 +183,35 @@ def monkey_task(args: tuple[int, int]) -> dict:
             "restarts": report.restarts, "scenes": sorted(report.scenes), "failures": report.failures}
 
 
-def run_monkeys(events: int, jobs: int, seed: int) -> list[dict]:
-    """The monkey runs in fresh processes (the client starts its own AI worker process, which a
-    pool worker may not do), `jobs` at a time; a process that hangs is killed and reported."""
-    if events <= 0:
+FAULT_GAMES = (("greedy", "easy"), ("easy", "random", "greedy"), ("normal", "easy"), ("random", "greedy", "easy"))
+
+
+def faults_task(args: tuple[int, int]) -> dict:
+    import faultkit
+    games, seed = args
+    rng = random.Random(seed)
+    report = faultkit.FaultReport()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EL_GRANDE_DATA_DIR"] = tmp
+        for i in range(games):
+            faultkit.play_with_faults(FAULT_GAMES[i % len(FAULT_GAMES)], seed * 1000 + i, rng, report)
+    return {"kind": "faults", **{k: v for k, v in vars(report).items()}}
+
+
+def run_clients(mode: str, amount: int, jobs: int, seed: int, seconds_each: float) -> list[dict]:
+    """The client runs (`mode` monkey or faults) in fresh processes (the client starts its own AI
+    worker process, which a pool worker may not do), `jobs` at a time; a process that hangs is
+    killed and reported."""
+    if amount <= 0:
         return []
-    shares = [events // jobs + (j < events % jobs) for j in range(jobs)]
+    shares = [amount // jobs + (j < amount % jobs) for j in range(jobs)]
     procs = []
     for j, share in enumerate(s for s in shares if s):
-        cmd = [sys.executable, __file__, "--monkey-worker", "--monkey", str(share), "--seed", str(seed + j)]
+        cmd = [sys.executable, __file__, "--client-worker", mode, f"--{mode}", str(share), "--seed", str(seed + j)]
         procs.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                       text=True))
     results = []
-    limit = 120 + events * 0.2
+    limit = 120 + amount * seconds_each
     for proc in procs:
         try:
             out, err = proc.communicate(timeout=limit)
@@ -199,13 +219,13 @@ def run_monkeys(events: int, jobs: int, seed: int) -> list[dict]:
             proc.kill()
             out, err = proc.communicate()
             results.append({"events": 0, "frames": 0, "scenes": [], "failures": [
-                f"monkey worker {proc.pid} hung (killed after {limit:.0f} s)"]})
+                f"{mode} worker {proc.pid} hung (killed after {limit:.0f} s)"]})
             continue
         try:
             results.append(json.loads(out.strip().splitlines()[-1]))
         except (ValueError, IndexError):
             results.append({"events": 0, "frames": 0, "scenes": [], "failures": [
-                f"monkey worker exited {proc.returncode}: {err.strip()[-300:]}"]})
+                f"{mode} worker exited {proc.returncode}: {err.strip()[-300:]}"]})
     return results
 
 
@@ -223,15 +243,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="random games per player count")
     parser.add_argument("--fuzz", type=int, default=200, help="fuzz cases per input kind")
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
+    parser.add_argument("--faults", type=int, default=0, help="AI-only client games under worker kills and "
+                        "refused writes")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
     parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--monkey-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--client-worker", choices=("monkey", "faults"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
-    if args.monkey_worker:
+    if args.client_worker == "monkey":
         print(json.dumps(monkey_task((args.monkey, args.seed))))
+        return
+    if args.client_worker == "faults":
+        print(json.dumps(faults_task((args.faults, args.seed))))
         return
     tasks: list[tuple] = []
     for players in range(2, 6):
@@ -249,8 +274,12 @@ def main(argv: list[str] | None = None) -> None:
     decisions = 0
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": []}
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [], "faults": []}
     saved, peeked = Counter(), Counter()
+    faults = Counter()
+    for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
+        failures["faults"].extend(result.pop("failures"))
+        faults.update({k: v for k, v in result.items() if isinstance(v, int)})
     with Pool(args.jobs) as pool:
         for result in pool.imap_unordered(_run_task, tasks):
             kind = result["kind"]
@@ -264,7 +293,7 @@ def main(argv: list[str] | None = None) -> None:
                 peeked[result["agent"]] += result["points"]
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
-    for result in run_monkeys(args.monkey, args.jobs, args.seed):
+    for result in run_clients("monkey", args.monkey, args.jobs, args.seed, 0.2):
         failures["monkey"].extend(result["failures"])
         monkey["events"] += result["events"]
         monkey["frames"] += result["frames"]
@@ -281,6 +310,10 @@ def main(argv: list[str] | None = None) -> None:
         "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
+        "fault_games": faults["games"], "fault_games_finished": faults["finished"],
+        "fault_decisions": faults["decisions"], "worker_kills": faults["worker_kills"],
+        "worker_kills_while_thinking": faults["kills_while_thinking"], "write_failures": faults["write_failures"],
+        "lost_decisions": faults["lost_decisions"], "fault_failures": len(failures["faults"]),
         "failures": sum(len(v) for v in failures.values()),
         "seconds": round(time.perf_counter() - start, 1), "jobs": args.jobs, "seed": args.seed,
         "failure_groups": {k: _dedupe(v) for k, v in failures.items() if v},

@@ -259,6 +259,7 @@ class PlayScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        self.match.think()          # the AI thinks while the board animates
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
         self.clock += dt
@@ -267,6 +268,8 @@ class PlayScene(Scene):
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
+        elif self.ctx.notices and self.toast_time <= 0:
+            self.show_toast(self.ctx.notices.pop(0))
         while not self.holding():
             if self.tweener.busy:
                 if not self.skipping:
@@ -282,6 +285,11 @@ class PlayScene(Scene):
         if request or self.tweener.busy or self.match.events:
             return request
         return self.settle()
+
+    def poll_interval(self) -> float:
+        """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
+        board is only redrawn at the thinking pulse meanwhile)."""
+        return 1 / 60 if self.match.thinking else math.inf
 
     def redraw_rate(self) -> float:
         """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a

@@ -12,6 +12,12 @@ from game.render import board, draw, style
 from game.scene import Context, Scene, Transition
 
 ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
+NOTICE_SECONDS = 8.0
+
+
+def notice_rect() -> pygame.Rect:
+    """Where a start-up notice shows: between the last menu button and the footer."""
+    return layout.in_frame(180, 710, 920, 38)
 
 
 def title_buttons() -> list[tuple[pygame.Rect, str]]:
@@ -26,6 +32,8 @@ class TitleScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.can_continue = False
         self.continue_round: int | None = None
+        self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
+        self.notice_time = 0.0
         self.refresh()
 
     def refresh(self) -> None:
@@ -36,6 +44,12 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.refresh()
+
+    def update(self, dt: float) -> Transition | None:
+        self.notice_time = max(0.0, self.notice_time - dt)
+        if self.ctx.notices and self.notice_time <= 0:
+            self.notice, self.notice_time = self.ctx.notices.pop(0), NOTICE_SECONDS
+        return self.take_request()
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -108,3 +122,8 @@ class TitleScene(Scene):
                          enabled=enabled, primary=item == "new", size=20)
         style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")
+        if self.notice_time > 0:
+            rect = notice_rect()
+            style.plate(surface, rect, (*style.DANGER, 225))
+            size = style.fit_size(self.notice, rect.width - 24, 15, True)
+            style.text(surface, self.notice, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
