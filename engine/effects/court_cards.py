@@ -93,6 +93,9 @@ class KingReturns(Effect):
             return False
         return self._advance(g, queue[1:], ev)
 
+    def allowance(self, g: "Game") -> int | None:
+        return CARDS[g.acting_card].count
+
 
 @register("cull_1_each_opponent")
 class CullOneEach(Effect):
