@@ -139,8 +139,11 @@ def _chapter(fields: _Fields, entry: Any, where: str, folder: Path) -> Chapter:
     steps_raw = entry.get("steps")
     if not isinstance(steps_raw, list) or not steps_raw:
         raise fields.fail(f"{where}.steps", "a non-empty list of steps", steps_raw)
-    return Chapter(fields.text(entry.get("title"), f"{where}.title"), folder / scenario,
-                   tuple(_step(fields, step, f"{where}.steps[{s}]") for s, step in enumerate(steps_raw)))
+    steps = tuple(_step(fields, step, f"{where}.steps[{s}]") for s, step in enumerate(steps_raw))
+    last = steps[-1]
+    if last.play and last.notice is None:   # the next chapter's board must not replace it unread
+        raise fields.fail(f"{where}.steps[{len(steps) - 1}].notice", "a text to read before the chapter ends", None)
+    return Chapter(fields.text(entry.get("title"), f"{where}.title"), folder / scenario, steps)
 
 
 def _step(fields: _Fields, entry: Any, where: str) -> Step:
