@@ -21,10 +21,16 @@ from game.scenes.play import PlayScene, phase_scene
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
 from game.tutorial.progress import Progress, load_progress, save_progress
-from game.tutorial.targets import element_rect, element_region, panel_rect, region_outline
+from game.tutorial.targets import (
+    element_rect,
+    element_region,
+    panel_rect,
+    region_outline,
+)
 
 TEXT_SIZE, TEXT_LINES = 15, 3
 PAD = 12
+NUDGE_INK = (150, 82, 16)     # a warm amber: a hint to follow, not an error
 
 
 def text_box(panel: pygame.Rect) -> pygame.Rect:
@@ -207,12 +213,12 @@ class TutorialScene(Scene):
         if match.needs_continue:
             button = continue_button(panel)
             last = match.index + 1 == self.lesson.total
-            style.button(surface, button, t("tutorial.finish" if last else "tutorial.continue"), primary=True,
+            style.button(surface, button, t("tutorial.finish") if last else t("tutorial.continue"), primary=True,
                          hover=bool(self.hover and button.collidepoint(self.hover)), size=16)
             footer.width = button.x - footer.x - 8
             hint, ink = t("tutorial.hint_continue"), style.INK_SOFT
         elif match.nudge:
-            hint, ink = match.nudge, style.DANGER
+            hint, ink = match.nudge, NUDGE_INK
         elif match.game.to_move in match.humans:
             hint, ink = t("tutorial.hint_move"), style.INK_SOFT
         else:

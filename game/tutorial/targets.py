@@ -19,7 +19,7 @@ PANEL_MARGIN = 6
 def panel_rect() -> pygame.Rect:
     """The lesson panel: over the game log at the foot of the side column, clear of the map, the
     players and the action cards."""
-    side = layout.SIDE
+    side = layout.current().side
     return pygame.Rect(side.x, side.bottom - PANEL_HEIGHT, side.width, PANEL_HEIGHT)
 
 
@@ -49,10 +49,11 @@ def element_rect(element: str, players: tuple[str, ...], human: str, king: str |
         return _bounds(region_outline(region))
     if element in ("court", "disc"):      # the player's strip shows the court and the disc set
         return layout.player_rects(len(players))[players.index(human)]
-    fixed = {"hand": layout.HAND_PLATE, "players": layout.PLAYERS_RECT, "cards": layout.CARDS_RECT,
-             "choices": layout.CHOICE_ROW, "track": layout.TRACK_RECT}
+    here = layout.current()
+    fixed = {"hand": here.hand_plate, "players": here.players_rect, "cards": here.cards_rect,
+             "choices": here.choice_row, "track": here.track_rect}
     if element in fixed:
-        return fixed[element]
+        return fixed[element].copy()
     if element == "castillo":
         return layout.castillo_rect()
     raise KeyError(f"no on-screen element {element!r}")

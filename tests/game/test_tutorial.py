@@ -155,7 +155,7 @@ def play_step(driver: Driver) -> None:
 
 def start_from_title(driver: Driver) -> None:
     driver.step(2)
-    driver.click(dict((item, rect) for rect, item in title_buttons())["learn"].center)
+    driver.click({item: rect for rect, item in title_buttons()}["learn"].center)
     driver.step(2)
 
 
@@ -175,7 +175,7 @@ def test_the_lesson_played_to_its_end_by_mouse(lang, data_dir):
     assert seen == list(range(total))
     assert driver.scene.name == "title"
     assert load_progress() == Progress(0, True)
-    assert [item for _, item in title_buttons(True)][0] == "new"
+    assert next(item for _, item in title_buttons(True)) == "new"
 
 
 def test_a_wrong_legal_move_is_nudged_and_not_played():
@@ -228,7 +228,7 @@ def test_leaving_from_the_pause_menu_and_resuming_restores_the_step(data_dir):
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "settings"
     from game.scenes.settings import action_rects
-    driver.click(dict((name, rect) for rect, name in action_rects(True, True))["quit_to_title"].center)
+    driver.click({name: rect for rect, name in action_rects(True, True)}["quit_to_title"].center)
     driver.step(2)
     assert driver.scene.name == "title"
     assert i18n.t("title.learn_resume", step=5) in driver.scene.label("learn")
@@ -239,7 +239,7 @@ def test_leaving_from_the_pause_menu_and_resuming_restores_the_step(data_dir):
 
 def test_title_menu_offers_learn_to_play_first_until_it_is_done(data_dir):
     title = TitleScene(make_context())
-    assert [item for _, item in title.buttons()][0] == "learn"
+    assert next(item for _, item in title.buttons()) == "learn"
     assert not progress_path().exists()
     assert save_progress(Progress(0, True))
     title.refresh()
@@ -247,7 +247,7 @@ def test_title_menu_offers_learn_to_play_first_until_it_is_done(data_dir):
     assert items[0] == "new" and "learn" in items
     driver = Driver(title)
     driver.step(2)
-    rect = dict((item, r) for r, item in title.buttons())["learn"]
+    rect = {item: r for r, item in title.buttons()}["learn"]
     tick = driver.app.window.get_at(driver.app.to_window((rect.x + 24, rect.centery)))
     assert tick[:3] != driver.app.window.get_at(driver.app.to_window((rect.x + 60, rect.centery)))[:3]
 
