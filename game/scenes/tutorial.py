@@ -14,7 +14,9 @@ import math
 import pygame
 
 from game import input as inp
+from game import layout
 from game.i18n import language, t
+from game.picker import AREAS
 from game.render import draw, style
 from game.scene import PULSE, Context, Scene, Transition
 from game.scenes.play import PlayScene, phase_scene
@@ -30,6 +32,7 @@ from game.tutorial.targets import (
 
 TEXT_SIZE, TEXT_LINES = 15, 3
 PAD = 12
+SPOT = 44            # the ring marking where to click in an area
 NUDGE_INK = (150, 82, 16)     # a warm amber: a hint to follow, not an error
 
 
@@ -112,6 +115,27 @@ class TutorialScene(Scene):
         game = self.match.game
         return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
 
+    def move_target(self) -> pygame.Rect | None:
+        """Where the player makes the move the step asks for now: the power card, the action
+        card, the button, or a spot in the area (None while nothing is asked of the player)."""
+        match, play = self.match, self.top
+        move = match.expected()
+        if move is None or match.moves_done or not play.my_turn():
+            return None
+        verb, *args = move.split()
+        if verb == "power":
+            return layout.hand_rects()[int(args[0]) - 1]
+        if verb == "card":
+            offer = play.table.offer
+            return layout.card_rects(len(offer) or 5)[offer.index(args[0])] if args[0] in offer else None
+        if args and args[0] in AREAS:
+            spot = pygame.Rect(0, 0, SPOT, SPOT)
+            spot.center = layout.area_point(args[0])
+            return spot
+        value = args[0] if args else ""
+        return next((rect for rect, choice in play.choice_buttons() if (choice.verb, choice.value) == (verb, value)),
+                    None)
+
     # ---- lifecycle: the held play scene follows ----------------------------------------------------
     def pause(self) -> None:
         self.top.pause()
@@ -177,7 +201,23 @@ class TutorialScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.top.draw(surface)
         self.draw_highlight(surface)
+        self.draw_move_target(surface)
         self.draw_panel(surface)
+
+    def draw_move_target(self, surface: pygame.Surface) -> None:
+        """A smaller, brighter pulse on exactly what to click (a ring in an area)."""
+        rect = self.move_target()
+        if rect is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 160)
+        if rect.width == SPOT and rect.height == SPOT:
+            radius = SPOT // 2 + 4 * pulse
+            draw.circle(surface, style.WOOD_DARK, rect.center, radius, 6)
+            draw.circle(surface, style.WHITE, rect.center, radius, 3)
+            return
+        frame = rect.inflate(6 + round(4 * pulse), 6 + round(4 * pulse))
+        draw.rect(surface, style.WOOD_DARK, frame, 6, border_radius=9)
+        draw.rect(surface, style.WHITE, frame, 3, border_radius=9)
 
     def draw_highlight(self, surface: pygame.Surface) -> None:
         """A pulsing gold frame around the element the step points at (a region's own border)."""
@@ -190,6 +230,9 @@ class TutorialScene(Scene):
         region = element_region(self.match.step.point or "", self.match.game.king)
         if region:
             outline = region_outline(region)
+            glow = draw.layer(rect.size)
+            draw.polygon(glow, (*style.HIGHLIGHT, int(40 + 50 * pulse)), [(x - rect.x, y - rect.y) for x, y in outline])
+            draw.blit(surface, glow, rect)
             draw.polygon(surface, style.WOOD_DARK, outline, width + 3)
             draw.polygon(surface, colour, outline, width)
             return

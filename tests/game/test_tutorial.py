@@ -102,21 +102,11 @@ def tutorial(driver: Driver) -> TutorialScene:
     return scene
 
 
-def click_target(scene: TutorialScene, move: str) -> tuple[int, int]:
-    """Where a player clicks to make `move` (positions from the layout the scenes draw with)."""
-    play = scene.top
-    verb, *args = move.split()
-    if verb == "power":
-        return layout.hand_rects()[int(args[0]) - 1].center
-    if verb == "card":
-        return layout.card_rects(len(play.table.offer))[play.table.offer.index(args[0])].center
-    if verb in ("place", "king", "score", "disc"):
-        return layout.area_point(args[0])
-    play.refresh_picker()
-    for rect, choice in play.choice_buttons():
-        if choice.verb == verb and choice.value == (args[0] if args else ""):
-            return rect.center
-    raise AssertionError(f"no button for {move}")
+def click_target(scene: TutorialScene) -> tuple[int, int]:
+    """Where the player clicks for the step's next move: the spot the lesson marks."""
+    rect = scene.move_target()
+    assert rect is not None, scene.match.expected()
+    return rect.center
 
 
 def ready(scene: TutorialScene) -> bool:
@@ -126,10 +116,13 @@ def ready(scene: TutorialScene) -> bool:
 
 
 def check_pointed_element(scene: TutorialScene) -> None:
+    window = pygame.Rect(0, 0, layout.WIDTH, layout.HEIGHT)
+    target = scene.move_target()
+    if target is not None:
+        assert window.contains(target) and not target.colliderect(panel_rect()), scene.match.expected()
     rect = scene.pointed_rect()
     if rect is None:
         return
-    window = pygame.Rect(0, 0, layout.WIDTH, layout.HEIGHT)
     assert window.contains(rect), (scene.match.step.point, rect)
     assert not rect.colliderect(panel_rect()), scene.match.step.point
     if isinstance(scene.top, PowerScene) and scene.match.step.point != "hand":
@@ -139,18 +132,23 @@ def check_pointed_element(scene: TutorialScene) -> None:
 
 
 def play_step(driver: Driver) -> None:
-    """Finish the current step as a player would: the asked moves by mouse, then Continue."""
+    """Finish the current step as a player would: the asked moves by mouse, then Continue. A click
+    that plays nothing (a wrongly marked target) fails the test instead of looping."""
     scene = tutorial(driver)
     index = scene.match.index
-    while scene.match.index == index and driver.scene is scene:
+    for _ in range(12):
         assert driver.until(lambda: ready(scene) or scene.match.index != index, 4000)
-        if scene.match.index != index:
+        if scene.match.index != index or driver.scene is not scene:
             return
         check_pointed_element(scene)
         if scene.match.needs_continue:
             driver.click(continue_button(panel_rect()).center)
         else:
-            driver.click(click_target(scene, scene.match.expected()))
+            made = scene.match.made
+            driver.click(click_target(scene))
+            moved_on = scene.match.index != index or scene.match.made == made + 1
+            assert moved_on and scene.match.nudge is None, scene.match.nudge
+    raise AssertionError(f"step {index} did not end")
 
 
 def start_from_title(driver: Driver) -> None:
