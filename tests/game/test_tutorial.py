@@ -176,6 +176,15 @@ def test_the_lesson_played_to_its_end_by_mouse(lang, data_dir):
     assert next(item for _, item in title_buttons(True)) == "new"
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 1024)])
+def test_every_pointed_element_is_on_screen_in_other_window_sizes(size):
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 0), size)
+    scene = tutorial(driver)
+    while driver.scene is scene:
+        play_step(driver)            # checks each step's frame and spot against the window and the panel
+    assert driver.scene.name == "title"
+
+
 def test_a_wrong_legal_move_is_nudged_and_not_played():
     driver = Driver(TutorialScene(make_context(), load_lesson(), 2))   # "play your 11"
     scene = tutorial(driver)
