@@ -70,6 +70,7 @@ class TutorialScene(Scene):
         match = TutorialMatch(self.lesson, index)
         scene = phase_scene(match.game.phase)(self.ctx, match)
         self.inner = [scene]
+        scene.enter()
         scene.animator.say(self.text(match.chapter.title), 1.8)
         self.save(index)
         return match

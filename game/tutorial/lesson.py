@@ -48,10 +48,6 @@ class Chapter:
     def game(self) -> engine.Game:
         return engine.load_scenario(self.scenario, f"{self.scenario.parent.name}/{self.scenario.name}")
 
-    @property
-    def human(self) -> str:
-        return self.game().players[0]
-
 
 @dataclass(frozen=True)
 class Lesson:
