@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import events as E
 from game.i18n import area_name, localized, t
 
 Namer = Callable[[str], str]
@@ -56,20 +57,19 @@ def describe_move(move: Any, player: str | None, name: Namer) -> str | None:
 
 def describe_event(event: Any, name: Namer) -> str | None:
     """The log line for an engine event, or None for events the move line already covers."""
-    kind = type(event).__name__
-    if kind == "RoundStarted":
+    if isinstance(event, E.RoundStarted):
         return t("log.round", round=event.round)
-    if kind == "AreaScored":
+    if isinstance(event, E.AreaScored):
         parts = [f"{name(p)} +{pts}" for p, pts in event.points if pts]
         return t("log.scored", area=area_name(event.area), points=", ".join(parts) or "—")
-    if kind == "DiscsRevealed":
+    if isinstance(event, E.DiscsRevealed):
         picks = ", ".join(f"{name(p)} → {area_name(r)}" for p, r in event.discs)
         return t("log.discs", picks=picks or "—")
-    if kind == "ActionVetoed":
+    if isinstance(event, E.ActionVetoed):
         return t("log.vetoed", who=name(event.vetoed_by), owner=name(event.player))
-    if kind == "ScoringStarted" and event.kind == "general":
+    if isinstance(event, E.ScoringStarted) and event.kind == "general":
         return t("log.general_scoring")
-    if kind == "GameOver":
+    if isinstance(event, E.GameOver):
         return t("log.game_over", winners=", ".join(name(p) for p in event.winners))
     return None
 
