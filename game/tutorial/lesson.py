@@ -106,8 +106,8 @@ class _Fields:
     def point(self, value: Any, field: str) -> str | None:
         if value is None:
             return None
-        if value in ELEMENTS or (isinstance(value, str) and value.startswith(REGION_PREFIX)
-                                 and value[len(REGION_PREFIX):] in engine.REGIONS):
+        if isinstance(value, str) and (value in ELEMENTS or (value.startswith(REGION_PREFIX)
+                                                             and value[len(REGION_PREFIX):] in engine.REGIONS)):
             return value
         raise self.fail(field, f"one of {', '.join(ELEMENTS)} or region:<region id>", value)
 
