@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 import engine
-from game import i18n, layout
+from game import i18n, layout, saves
 from game.scenes.power import PowerScene
 from game.scenes.title import TitleScene, title_buttons
 from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
@@ -174,6 +174,7 @@ def test_the_lesson_played_to_its_end_by_mouse(lang, data_dir):
     assert driver.scene.name == "title"
     assert load_progress() == Progress(0, True)
     assert next(item for _, item in title_buttons(True)) == "new"
+    assert saves.continue_info() is None          # the lesson never replaces the player's own game
 
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 1024)])
