@@ -50,6 +50,12 @@ def fits(text: str, width: int) -> bool:
     return len(style.wrap(text, width, TEXT_SIZE)) <= TEXT_LINES
 
 
+def outlined_frame(surface: pygame.Surface, frame: pygame.Rect, colour: tuple[int, int, int], width: int) -> None:
+    """A rounded frame with a dark edge, so it reads on the light map and the dark wood alike."""
+    draw.rect(surface, style.WOOD_DARK, frame, width + 3, border_radius=10)
+    draw.rect(surface, colour, frame, width, border_radius=10)
+
+
 class TutorialScene(Scene):
     """The lesson from step `index` (see the module docstring)."""
 
@@ -116,25 +122,35 @@ class TutorialScene(Scene):
         game = self.match.game
         return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
 
+    def asked_move(self) -> str | None:
+        """The move the player is asked for right now (None while it is not the player's turn)."""
+        match = self.match
+        return None if match.moves_done or not self.top.my_turn() else match.expected()
+
+    def asked_area(self) -> str | None:
+        """The region or Castillo the asked move is made in, if it is made on the map."""
+        move = self.asked_move()
+        args = move.split()[1:] if move else []
+        return args[0] if args and args[0] in AREAS else None
+
     def move_target(self) -> pygame.Rect | None:
-        """Where the player makes the move the step asks for now: the power card, the action
-        card, the button, or a spot in the area (None while nothing is asked of the player)."""
-        match, play = self.match, self.top
-        move = match.expected()
-        if move is None or match.moves_done or not play.my_turn():
+        """Where the player makes the asked move: the power card, the action card, the button, or
+        a spot in the area (None while nothing is asked of the player)."""
+        move, area = self.asked_move(), self.asked_area()
+        if move is None:
             return None
+        if area:
+            spot = pygame.Rect(0, 0, SPOT, SPOT)
+            spot.center = layout.area_point(area)
+            return spot
         verb, *args = move.split()
         if verb == "power":
             return layout.hand_rects()[int(args[0]) - 1]
         if verb == "card":
-            offer = play.table.offer
+            offer = self.top.table.offer
             return layout.card_rects(len(offer) or 5)[offer.index(args[0])] if args[0] in offer else None
-        if args and args[0] in AREAS:
-            spot = pygame.Rect(0, 0, SPOT, SPOT)
-            spot.center = layout.area_point(args[0])
-            return spot
         value = args[0] if args else ""
-        return next((rect for rect, choice in play.choice_buttons() if (choice.verb, choice.value) == (verb, value)),
+        return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == (verb, value)),
                     None)
 
     # ---- lifecycle: the held play scene follows ----------------------------------------------------
@@ -211,14 +227,12 @@ class TutorialScene(Scene):
         if rect is None:
             return
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 160)
-        if rect.width == SPOT and rect.height == SPOT:
+        if self.asked_area():
             radius = SPOT // 2 + 4 * pulse
             draw.circle(surface, style.WOOD_DARK, rect.center, radius, 6)
             draw.circle(surface, style.WHITE, rect.center, radius, 3)
             return
-        frame = rect.inflate(6 + round(4 * pulse), 6 + round(4 * pulse))
-        draw.rect(surface, style.WOOD_DARK, frame, 6, border_radius=9)
-        draw.rect(surface, style.WHITE, frame, 3, border_radius=9)
+        outlined_frame(surface, rect.inflate(6 + round(4 * pulse), 6 + round(4 * pulse)), style.WHITE, 3)
 
     def draw_highlight(self, surface: pygame.Surface) -> None:
         """A pulsing gold frame around the element the step points at (a region's own border)."""
@@ -237,9 +251,7 @@ class TutorialScene(Scene):
             draw.polygon(surface, style.WOOD_DARK, outline, width + 3)
             draw.polygon(surface, colour, outline, width)
             return
-        frame = rect.inflate(10 + round(4 * pulse), 10 + round(4 * pulse))
-        draw.rect(surface, style.WOOD_DARK, frame, width + 3, border_radius=10)
-        draw.rect(surface, colour, frame, width, border_radius=10)
+        outlined_frame(surface, rect.inflate(10 + round(4 * pulse), 10 + round(4 * pulse)), colour, width)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         match = self.match
