@@ -32,7 +32,8 @@ from game.tutorial.targets import (
 
 TEXT_SIZE, TEXT_LINES = 15, 3
 PAD = 12
-SPOT = 44            # the ring marking where to click in an area
+SPOT = 40            # the ring marking where to click in an area
+SPOT_DROP = 26       # the ring sits this far below where Caballeros land, clear of the values
 NUDGE_INK = (150, 82, 16)     # a warm amber: a hint to follow, not an error
 
 
@@ -141,7 +142,9 @@ class TutorialScene(Scene):
             return None
         if area:
             spot = pygame.Rect(0, 0, SPOT, SPOT)
-            spot.center = layout.area_point(area)
+            x, y = layout.area_anchor(area)
+            below = (round(x), round(y) + SPOT_DROP)        # under the Caballeros, clear of the values
+            spot.center = below if layout.area_at(below) == area else layout.area_point(area)
             return spot
         verb, *args = move.split()
         if verb == "power":
@@ -246,7 +249,7 @@ class TutorialScene(Scene):
         if region:
             outline = region_outline(region)
             glow = draw.layer(rect.size)
-            draw.polygon(glow, (*style.HIGHLIGHT, int(40 + 50 * pulse)), [(x - rect.x, y - rect.y) for x, y in outline])
+            draw.polygon(glow, (*style.HIGHLIGHT, int(20 + 30 * pulse)), [(x - rect.x, y - rect.y) for x, y in outline])
             draw.blit(surface, glow, rect)
             draw.polygon(surface, style.WOOD_DARK, outline, width + 3)
             draw.polygon(surface, colour, outline, width)
