@@ -13,6 +13,7 @@ import yaml
 import engine
 from game import i18n, layout, saves
 from game.scenes.power import PowerScene
+from game.scenes.settings import action_rects
 from game.scenes.title import TitleScene, title_buttons
 from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
 from game.tutorial.lesson import LANGUAGES, STEPS_FILE, TUTORIAL_DIR, load_lesson
@@ -200,7 +201,7 @@ def test_a_wrong_legal_move_is_nudged_and_not_played():
     assert scene.match.nudge is None and scene.match.game.phase != "power"
 
 
-def test_a_move_during_a_reading_step_is_nudged_and_the_opponents_wait():
+def test_a_move_during_a_reading_step_is_nudged_and_not_played():
     lesson = load_lesson()
     driver = Driver(TutorialScene(make_context(), lesson, lesson.first_of(2)))   # "Round 3 is over…"
     scene = tutorial(driver)
@@ -235,7 +236,6 @@ def test_leaving_from_the_pause_menu_and_resuming_restores_the_step(data_dir):
     assert index == 4 and load_progress().step == 4
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "settings"
-    from game.scenes.settings import action_rects
     driver.click({name: rect for rect, name in action_rects(True, True)}["quit_to_title"].center)
     driver.step(2)
     assert driver.scene.name == "title"
