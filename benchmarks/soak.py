@@ -1,7 +1,7 @@
 """Soak test (not run in CI): many random games with every engine invariant, fuzzed inputs, and a
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
-    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --jobs 2 --seed 1
+    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -11,7 +11,9 @@ region in a move that did not move the King (outside general scorings, where dis
 King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
 end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
 JSON snapshot round-trips. Saves: `--saves` games per player count autosaved and loaded back
-after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
+after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
+No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose every 7th
+decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
 scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
 cannot run headless here. Work is shared between `--jobs` processes.
@@ -33,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
+sys.path.insert(0, str(ROOT / "tests" / "ai"))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -150,6 +153,18 @@ def saves_task(args: tuple[int, int]) -> dict:
     return out
 
 
+def nopeek_task(args: tuple[str, int]) -> dict:
+    import ai_testkit
+    name, seed = args
+    out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
+    try:
+        points = ai_testkit.decision_points(seed=seed, players=4, every=7)
+        out["points"] = ai_testkit.check_no_peek(name, points)
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        out["failures"].append(f"no-peek {name} seed={seed}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    return out
+
+
 def monkey_task(args: tuple[int, int]) -> dict:
     import monkey
     events, seed = args
@@ -209,6 +224,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fuzz", type=int, default=200, help="fuzz cases per input kind")
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
+    parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--monkey-worker", action="store_true", help=argparse.SUPPRESS)
@@ -222,6 +238,8 @@ def main(argv: list[str] | None = None) -> None:
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
+    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard")
+              for k in range(args.no_peek)]
     for kind in ("save", "record", "data", "scenario"):
         for first in range(0, args.fuzz, CHUNK):
             tasks.append(("fuzz", (kind, args.seed, first, min(CHUNK, args.fuzz - first))))
@@ -231,8 +249,8 @@ def main(argv: list[str] | None = None) -> None:
     decisions = 0
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": []}
-    saved = Counter()
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": []}
+    saved, peeked = Counter(), Counter()
     with Pool(args.jobs) as pool:
         for result in pool.imap_unordered(_run_task, tasks):
             kind = result["kind"]
@@ -242,6 +260,8 @@ def main(argv: list[str] | None = None) -> None:
                 decisions += result["decisions"]
             elif kind == "saves":
                 saved[result["players"]] += 1
+            elif kind == "nopeek":
+                peeked[result["agent"]] += result["points"]
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
     for result in run_monkeys(args.monkey, args.jobs, args.seed):
@@ -258,6 +278,7 @@ def main(argv: list[str] | None = None) -> None:
         "fuzz_failures": len(failures["fuzz"]),
         "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
         "save_failures": len(failures["saves"]),
+        "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
         "failures": sum(len(v) for v in failures.values()),
@@ -271,7 +292,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
-    return {"games": games_task, "fuzz": fuzz_task, "saves": saves_task}[kind](args)
+    return {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task}[kind](args)
 
 
 if __name__ == "__main__":

@@ -5,8 +5,9 @@ from typing import TYPE_CHECKING
 
 from . import events as E
 from .context import Discs
+from .phase import P_DISC
 from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
-from .scoring import area_counts, area_values, depth_for, score_counts
+from .scoring import area_counts, area_values, bonus_points, depth_for, score_counts
 
 if TYPE_CHECKING:
     from .state import Game
@@ -45,12 +46,12 @@ def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list
     points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
     king_bonus: str | None = None
     home: tuple[str, ...] = ()
-    if leader >= 0 and area != CASTILLO:
+    bonus = bonus_points(area, leader, g.king_i, g.grande_i)
+    if bonus:
+        points[leader] += bonus
         if area == g.king_i:
-            points[leader] += 2
             king_bonus = g.players[leader]
         if g.grande_i[leader] == area:
-            points[leader] += 2
             home = (g.players[leader],)
     for p in range(n):
         g.score_pts[p] += points[p]
@@ -99,7 +100,6 @@ def clockwise_from_left(g: "Game", p: int) -> list[int]:
 
 def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1) -> bool:
     """Open a secret-disc step (rule A6). False when nobody takes part (resolve at once)."""
-    from .state import P_DISC
     if not participants:
         return False
     g.ctx = Discs(tuple(participants), 0, purpose, arg)

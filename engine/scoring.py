@@ -57,6 +57,17 @@ def place_points(counts: list[int] | tuple[int, ...], values: tuple[int, int, in
     return pts, leader, lead
 
 
+KING_BONUS = HOME_BONUS = 2   # §7.1 rule 3, §7.2
+
+
+def bonus_points(area: int, leader: int, king_i: int, grande_i: list[int] | tuple[int, ...]) -> int:
+    """The sole leader's bonuses in a region (§7): the King's region, and his own home region;
+    none in the Castillo or without a sole leader."""
+    if leader < 0 or area == CASTILLO:
+        return 0
+    return (KING_BONUS if area == king_i else 0) + (HOME_BONUS if grande_i[leader] == area else 0)
+
+
 def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) -> tuple[list[int], int]:
     """Place points per player and the sole leader's index (-1 if none) for one area."""
     points, leader, _ = place_points(counts, values, depth)

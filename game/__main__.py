@@ -143,7 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     if not args.window.replace("x", "", 1).isdigit():
-        parser.error("--window expects WIDTHxHEIGHT, e.g. 960x600")
+        parser.error("--window expects WIDTHxHEIGHT, e.g. 1920x1080")
     from game.settings import Settings
     i18n.set_language(args.lang or Settings.load().language)
     loaded = None

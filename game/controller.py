@@ -87,6 +87,7 @@ class Match:
         self.error: str | None = None
         self.pending_discs: dict[str, str] = {}
         self.handed_to: str | None = None
+        self.hand_offs = 0                       # hand-off screens confirmed so far
         self.secret_pending = False
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._view_cache: tuple[int, str | None, Any] | None = None
@@ -142,6 +143,7 @@ class Match:
 
     def hand_to(self, player: str | None) -> None:
         """The hand-off screen was confirmed: `player` now looks at the screen."""
+        self.hand_offs += 1
         self.secret_pending = False
         self.handed_to = player
         if player:
@@ -252,9 +254,13 @@ class Match:
     # ---- undo ---------------------------------------------------------------------------------
     @property
     def undo_player(self) -> str | None:
-        """The one human of a game against AI seats (undo is off in pass-and-play)."""
+        """Whose decisions Undo takes back: the human to move (in pass-and-play too, within the
+        same limits: his own decisions of this turn, never across another player's move or a
+        reveal), else the lone human of a game against AI seats."""
+        if len(self.seats) < 2:
+            return None
         humans = self.humans
-        return humans[0] if len(humans) == 1 and len(self.seats) > 1 else None
+        return self.human_to_move() or (humans[0] if len(humans) == 1 else None)
 
     def can_undo(self) -> bool:
         """game/undo.py's rule for the lone human, cached per position."""

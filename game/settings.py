@@ -1,4 +1,5 @@
-"""Player settings (language, volume, mute, animation speed, fullscreen), saved atomically.
+"""Player settings (language, volume, mute, animation speed, fullscreen, confirm moves), saved
+atomically.
 
 Why a separate module: settings outlive a game and a scene; they are read at start-up and written
 whenever the settings menu changes something. The data directory is also where the saved game for
@@ -29,6 +30,7 @@ class Settings:
     mute: bool = False
     anim_speed: float = 1.0
     fullscreen: bool = False
+    confirm_moves: bool = True   # a human's power card, action card, last placement, disc wait for Confirm
 
     @classmethod
     def load(cls) -> "Settings":

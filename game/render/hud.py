@@ -4,14 +4,13 @@ Drawn from the `Table` (what the board shows) plus a few match facts (names, sea
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from game import layout
 from game.i18n import area_name, t
 from game.mapdata import printed_tables
 from game.render import draw, pieces, style
+from game.scene import PULSE
 from game.table import Table
 
 SCORING_ROUNDS = (3, 6, 9)
@@ -166,11 +165,10 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
 
 
 def _thinking(surface, centre) -> None:
-    """Three dots turning: an AI seat is thinking."""
-    phase = pygame.time.get_ticks() / 160
+    """Three dots, one lit after the other at the scene's pulse rate: an AI seat is thinking."""
+    lit = pygame.time.get_ticks() * PULSE // 1000 % 3
     for i in range(3):
-        alpha = 0.5 + 0.5 * math.sin(phase - i)
-        colour = style.shade(style.INK_SOFT, 0.6 + 0.6 * alpha)
+        colour = style.shade(style.INK_SOFT, 1.2 if i == lit else 0.6)
         draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
 
 

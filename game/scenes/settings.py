@@ -1,4 +1,5 @@
-"""Pause / settings menu: language, volume, mute, animation speed, fullscreen; saved at once."""
+"""Pause / settings menu: language, volume, mute, animation speed, fullscreen, confirm moves;
+saved at once."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,11 +13,11 @@ from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.settings import LANGUAGES, SPEEDS
 
-ROWS = ("language", "volume", "mute", "speed", "fullscreen")
+ROWS = ("language", "volume", "mute", "speed", "fullscreen", "confirm_moves")
 
 
 def panel() -> pygame.Rect:
-    return layout.in_frame(340, 90, 600, 620)
+    return layout.in_frame(340, 60, 600, 680)
 
 
 def row_rects() -> list[tuple[pygame.Rect, str]]:
@@ -84,8 +85,8 @@ class SettingsScene(Scene):
         elif row == "speed":
             index = SPEEDS.index(s.anim_speed) if s.anim_speed in SPEEDS else 1
             s.anim_speed = SPEEDS[(index + step) % len(SPEEDS)]
-        elif row == "fullscreen":
-            s.fullscreen = not s.fullscreen
+        elif row in ("fullscreen", "confirm_moves"):
+            setattr(s, row, not getattr(s, row))
         self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
         s.save()
         self.ctx.sounds.play("click")

@@ -8,7 +8,7 @@ from ai_testkit import COLOURS, PRESETS, play_out, small_agent
 
 import ai
 import engine
-from engine.state import P_DISC
+from engine.phase import P_DISC
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

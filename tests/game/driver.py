@@ -44,6 +44,17 @@ class Driver:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=button))
         self.step()
 
+    def hover(self, pos: tuple[int, int]) -> None:
+        """Move the mouse to a logical point (no click)."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=self.app.to_window(pos), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        self.step()
+
+    def ctrl_z(self) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=pygame.KMOD_LCTRL,
+                                             scancode=0))
+        self.step()
+
     def key(self, key: int, text: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
         self.step()
@@ -62,6 +73,9 @@ def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[
     if not hasattr(scene, "picker") or not scene.my_turn():
         return None
     scene.refresh_picker()
+    confirm = [rect.center for rect, choice in scene.choice_buttons() if choice.verb == "confirm"]
+    if confirm:
+        return confirm[0]            # a staged move: confirm it
     picker = scene.picker
     options: list[tuple[int, int]] = []
     for value in picker.values("power"):

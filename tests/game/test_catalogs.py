@@ -10,8 +10,9 @@ from game.seats import AI_LEVELS, COLOURS
 
 GAME = Path(i18n.__file__).resolve().parent
 LITERAL = re.compile(r"""\bt\(\s*["']([\w.]+)["']""")
+PLURAL = re.compile(r"""\btn\(\s*["']([\w.]+)["']""")     # tn("key", n) reads key.one and key.other
 PREFIX = re.compile(r"""\bt\(\s*f["']([\w.]*)\{""")
-PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps", "disc", "return")
+SINGLE_DECISION_PHASES = ("power", "card", "order")   # prompt.{phase}; the others have their own keys
 
 
 def source_keys() -> tuple[set[str], set[str]]:
@@ -19,6 +20,7 @@ def source_keys() -> tuple[set[str], set[str]]:
     for path in GAME.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         literal.update(LITERAL.findall(text))
+        literal.update(f"{key}.{form}" for key in PLURAL.findall(text) for form in ("one", "other"))
         prefixes.update(PREFIX.findall(text))
     return literal, prefixes
 
@@ -28,7 +30,8 @@ def expected_dynamic_keys() -> set[str]:
     keys |= {f"region.{r}" for r in (*engine.REGIONS, "castillo", "court", "provinces")}
     keys |= {f"colour.{c}" for c in COLOURS}
     keys |= {f"seat.{k}" for k in ("human", *AI_LEVELS)}
-    keys |= {f"phase.{p}" for p in PHASES}
+    keys |= {f"prompt.{p}" for p in SINGLE_DECISION_PHASES}
+    keys |= {f"rank.{r}" for r in range(1, 7)}
     keys |= {f"caption.{s}" for s in ("power", "action", "castillo", "scoring")}
     return keys
 
