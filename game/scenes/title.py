@@ -1,5 +1,6 @@
-"""Title screen: new game, continue the autosaved game, challenge levels, load a named save, watch
-replays, settings, help, quit."""
+"""Title screen: learn to play, new game, continue the autosaved game, challenge levels, load a
+named save, watch replays, settings, help, quit. Until the lesson is finished, Learn to play is the
+first and highlighted item; afterwards it moves below Challenges and carries a tick."""
 from __future__ import annotations
 
 import pygame
@@ -10,12 +11,20 @@ from game import layout, saves
 from game.i18n import language, t
 from game.render import board, draw, style
 from game.scene import Context, Scene, Transition
+from game.tutorial.lesson import load_lesson
+from game.tutorial.progress import Progress, load_progress
 
-ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
+ITEMS = ("new", "continue", "challenges", "learn", "load", "replays", "settings", "help", "quit")
+FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
 
 
-def title_buttons() -> list[tuple[pygame.Rect, str]]:
-    return list(zip(layout.menu_rects(len(ITEMS), top=262, height=44), ITEMS))
+def menu_items(lesson_done: bool) -> tuple[str, ...]:
+    return ITEMS if lesson_done else FIRST_START_ITEMS
+
+
+def title_buttons(lesson_done: bool = False) -> list[tuple[pygame.Rect, str]]:
+    items = menu_items(lesson_done)
+    return list(zip(layout.menu_rects(len(items), top=256, height=40), items))
 
 
 class TitleScene(Scene):
@@ -26,6 +35,7 @@ class TitleScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.can_continue = False
         self.continue_round: int | None = None
+        self.lesson = Progress()
         self.refresh()
 
     def refresh(self) -> None:
@@ -33,6 +43,10 @@ class TitleScene(Scene):
         info = saves.continue_info()
         self.can_continue = info is not None
         self.continue_round = info.round if info else None
+        self.lesson = load_progress()
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        return title_buttons(self.lesson.done)
 
     def resume(self) -> None:
         self.refresh()
@@ -44,11 +58,11 @@ class TitleScene(Scene):
         if intent.kind == inp.HELP:
             return self.choose("help")
         if intent.kind == inp.CONFIRM:
-            return self.choose("new")
+            return self.choose(menu_items(self.lesson.done)[0])
         if intent.kind == inp.CANCEL:
             return self.choose("quit")
         if intent.kind == inp.CLICK:
-            for rect, item in title_buttons():
+            for rect, item in self.buttons():
                 if rect.collidepoint(intent.pos):
                     return self.choose(item)
         return False
@@ -58,7 +72,9 @@ class TitleScene(Scene):
         from game.scenes.settings import SettingsScene
         from game.scenes.setup import SetupScene
         self.ctx.sounds.play("click")
-        if item == "new":
+        if item == "learn":
+            self.learn()
+        elif item == "new":
             self.request(Transition.replace(SetupScene(self.ctx)))
         elif item == "continue" and self.can_continue:
             self.continue_game()
@@ -89,6 +105,28 @@ class TitleScene(Scene):
             return
         self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats)))
 
+    def learn(self) -> None:
+        """Start the lesson where it was left (from the start once finished); a broken lesson file
+        says why in a dialog."""
+        from game.scenes.dialog import MessageScene
+        from game.scenes.tutorial import TutorialScene
+        try:
+            lesson = load_lesson()
+        except engine.EngineError as exc:
+            self.request(Transition.push(MessageScene(self.ctx, t("tutorial.load_failed"), str(exc), True)))
+            return
+        start = self.lesson.step if self.lesson.step < lesson.total else 0
+        self.request(Transition.replace(TutorialScene(self.ctx, lesson, start)))
+
+    def label(self, item: str) -> str:
+        """A button's text: the autosave's round on Continue, the lesson's progress or tick."""
+        label = t(f"title.{item}")
+        if item == "continue" and self.can_continue and self.continue_round:
+            label += " · " + t("files.round_value", round=self.continue_round)
+        if item == "learn" and self.lesson.started:
+            label = t("title.learn_resume", step=self.lesson.step + 1)
+        return label
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         frame = layout.FRAME
@@ -99,12 +137,21 @@ class TitleScene(Scene):
                    anchor="midtop", shadow=(0, 0, 0))
         style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
-        for rect, item in title_buttons():
+        first = menu_items(self.lesson.done)[0]
+        for rect, item in self.buttons():
             enabled = item != "continue" or self.can_continue
-            label = t(f"title.{item}")
-            if item == "continue" and self.can_continue and self.continue_round:
-                label += " · " + t("files.round_value", round=self.continue_round)
-            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         enabled=enabled, primary=item == "new", size=20)
+            style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         enabled=enabled, primary=item == first, size=20)
+            if item == "learn" and self.lesson.done:
+                tick(surface, rect)
         style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")
+
+
+def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The lesson's "done" mark: a green tick in a circle at the button's left end."""
+    centre = (rect.x + 24, rect.centery)
+    draw.circle(surface, (46, 120, 60), centre, 12)
+    foot = (centre[0] - 1, centre[1] + 5)
+    draw.line(surface, style.WHITE, (centre[0] - 6, centre[1]), foot, 3)
+    draw.line(surface, style.WHITE, foot, (centre[0] + 6, centre[1] - 5), 3)

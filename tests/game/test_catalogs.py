@@ -70,3 +70,15 @@ def test_shipped_font_renders_portuguese_and_catalan_accents():
     face = font(16)
     for ch in "ãçéíóúâêôàèòïül·":
         assert face.metrics(ch)[0] is not None, ch
+
+
+def test_the_lesson_is_written_in_every_language():
+    """Learn to play keeps its texts in levels/tutorial/steps.yaml: every title, step and notice
+    in English, Portuguese and Catalan, each translated rather than copied."""
+    from game.tutorial.lesson import LANGUAGES, load_lesson
+    lesson = load_lesson()
+    texts = [c.title for c in lesson.chapters]
+    texts += [text for c in lesson.chapters for step in c.steps for text in (step.say, step.notice) if text]
+    for text in texts:
+        assert set(text) == set(LANGUAGES) and all(text[lang].strip() for lang in LANGUAGES)
+        assert text["pt"] != text["en"] and text["ca"] != text["en"], text["en"]
