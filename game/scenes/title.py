@@ -21,7 +21,7 @@ NOTICE_SECONDS = 8.0
 
 def notice_rect() -> pygame.Rect:
     """Where a start-up notice shows: between the last menu button and the footer."""
-    return layout.in_frame(180, 710, 920, 38)
+    return layout.in_frame(180, 718, 920, 34)
 
 
 def menu_items(lesson_done: bool) -> tuple[str, ...]:
