@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 from . import events as E
 from .context import Discs
 from .phase import P_DISC
-from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
-from .scoring import area_counts, area_values, bonus_points, depth_for, score_counts
+from .data import AREA_NAMES, AREAS_PER_PLAYER, BOARD, CASTILLO, NREG, REGIONS
+from .scoring import area_counts, bonus_points, depth_for, score_counts, values_in_force
 
 if TYPE_CHECKING:
     from .state import Game
@@ -38,11 +38,12 @@ def map_total_except_king(g: "Game", p: int) -> int:
     return sum(c[base + r] for r in range(NREG) if r != king)
 
 
-def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list[int]:
-    """Score one area under §8.2 (with King and home bonuses for regions); returns the points."""
+def score_area(g: "Game", area: int, values: tuple[int, int, int], ev: list,
+               depth: int | None = None) -> list[int]:
+    """Score one area under §8.2 with the values in force there (and the King and home bonuses
+    for regions); returns the points."""
     n = g.n
     counts = area_counts(g.counts, n, area)
-    values = area_values(g.boards, area)
     points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
     king_bonus: str | None = None
     home: tuple[str, ...] = ()
@@ -64,8 +65,10 @@ def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | 
     """Score several areas in canonical order as one entry of the score history."""
     ev.append(E.ScoringStarted(label))
     total = [0] * g.n
+    values = values_in_force(g.boards)
     for area in areas:
-        for p, pts in enumerate(score_area(g, area, ev, depth)):
+        in_force = BOARD.castillo_values if area == CASTILLO else values[area]
+        for p, pts in enumerate(score_area(g, area, in_force, ev, depth)):
             total[p] += pts
     g.scorings = g.scorings + ((label, tuple(total)),)
     ev.append(E.ScoringFinished(label))

@@ -90,9 +90,10 @@ def area_values(boards: list[int], area: int) -> tuple[int, int, int]:
     return values_in_force(boards)[area]
 
 
-def value_class(boards: list[int], region: int) -> int:
-    """The first-place value in force: what the 4-, 5- and 6/7-point scoring cards look at (§3.1)."""
-    return area_values(boards, region)[0]
+def value_classes(boards: list[int]) -> list[int]:
+    """Per region, the first-place value in force: what the 4-, 5- and 6/7-point scoring cards
+    look at (§3.1)."""
+    return [values[0] for values in values_in_force(boards)]
 
 
 def area_counts(counts: list[int], n: int, area: int) -> list[int]:

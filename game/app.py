@@ -136,8 +136,16 @@ class App:
 
     # ---- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
-        """One frame: input, update, and a redraw if anything changed. Returns False once the app
-        should stop."""
+        """One frame; an unexpected exception hands over to the error screen (game/crash.py)
+        instead of ending the program. Returns False once the app should stop."""
+        try:
+            return self._frame(dt)
+        except Exception as exc:  # noqa: BLE001 - the frame loop's last line of defence
+            from game.crash import recover
+            return recover(self, exc)
+
+    def _frame(self, dt: float) -> bool:
+        """Input, update, and a redraw if anything changed."""
         started = time.perf_counter()
         self._follow_window()
         for event in pygame.event.get():
@@ -218,7 +226,8 @@ class App:
         """F11: flip the setting; `_sync_fullscreen` reopens the window at the next frame."""
         settings = self.scene.ctx.settings
         settings.fullscreen = not settings.fullscreen
-        settings.save()
+        if not settings.save():
+            self.scene.ctx.notices.append(t("settings.save_failed", error=settings.save_error))
 
     def _sync_fullscreen(self) -> None:
         wanted = self.scene.ctx.settings.fullscreen
@@ -235,7 +244,7 @@ class App:
             if self._dirty or rate == math.inf or rate != self._last_rate:
                 dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
             else:
-                woken = wait_for_input(min(IDLE_POLL, self._until_redraw(rate)))
+                woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
                 dt = self.clock.tick() / 1000.0
                 if woken:
                     dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame

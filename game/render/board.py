@@ -19,8 +19,14 @@ from game.render import draw, pieces, style
 from game.table import Table
 
 
-def _screen_poly(points) -> list[tuple[float, float]]:
-    return [layout.to_screen(p) for p in points]
+def _screen_poly(points: tuple[tuple[int, int], ...]) -> tuple[tuple[float, float], ...]:
+    """A map outline in UI units (cached per map position: the outlines are drawn every frame)."""
+    return _outline_at(points, layout.current().map_origin)
+
+
+@lru_cache(maxsize=64)
+def _outline_at(points: tuple[tuple[int, int], ...], origin: tuple[int, int]) -> tuple[tuple[float, float], ...]:
+    return tuple((origin[0] + x * layout.MAP_SCALE, origin[1] + y * layout.MAP_SCALE) for x, y in points)
 
 
 def _hex(colour: str) -> tuple[int, int, int]:

@@ -26,7 +26,7 @@ from game.table import Table
 from game.tween import Tweener
 
 CONFIRM = Choice("confirm", "", "verb")
-PULSE_PERIOD = 1.6   # seconds of one breath of the legal targets' outline
+PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
 
 
 class PlayScene(Scene):
@@ -260,6 +260,7 @@ class PlayScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        self.match.think()          # the AI thinks while the board animates
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
         self.clock += dt
@@ -268,6 +269,8 @@ class PlayScene(Scene):
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
+        elif self.ctx.notices and self.toast_time <= 0:
+            self.show_toast(self.ctx.notices.pop(0))
         while not self.holding():
             if self.tweener.busy:
                 if not self.skipping:
@@ -283,6 +286,11 @@ class PlayScene(Scene):
         if request or self.tweener.busy or self.match.events:
             return request
         return self.settle()
+
+    def poll_interval(self) -> float:
+        """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
+        board is only redrawn at the thinking pulse meanwhile)."""
+        return 1 / 60 if self.match.thinking else math.inf
 
     def redraw_rate(self) -> float:
         """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
@@ -476,7 +484,7 @@ class PlayScene(Scene):
         move = self.pending_move()
         if not line or self.toast_time > 0 or key[2] != (str(move) if move is not None else None):
             return
-        width = min(prompt_rect.width, style.font(14, True).size(line)[0] + 28)
+        width = min(prompt_rect.width, int(style.text_width(line, 14, True)) + 28)
         rect = pygame.Rect(0, 0, width, 24)
         rect.midtop = (prompt_rect.centerx, prompt_rect.bottom + 4)
         style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.game.to_move or ""),

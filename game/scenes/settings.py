@@ -89,7 +89,7 @@ class SettingsScene(Scene):
             setattr(s, row, not getattr(s, row))
         self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
         s.save()
-        self.ctx.sounds.play("click")
+        self.ctx.sounds.play("error" if s.save_error else "click")
 
     def act(self, name: str) -> None:
         if name == "quit_to_title":
@@ -131,3 +131,8 @@ class SettingsScene(Scene):
         for rect, name in action_rects(self.in_game, self.match is not None):
             style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name in ("resume", "back"))
+        if self.ctx.settings.save_error:
+            notice = t("settings.save_failed", error=self.ctx.settings.save_error)
+            box, top = panel(), row_rects()[-1][0].bottom + 8
+            style.paragraph(surface, notice, pygame.Rect(box.x + 40, top, box.width - 80, 40), 13, style.DANGER,
+                            max_lines=2)

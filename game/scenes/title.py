@@ -16,6 +16,12 @@ from game.tutorial.progress import Progress, load_progress
 
 ITEMS = ("new", "continue", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
+NOTICE_SECONDS = 8.0
+
+
+def notice_rect() -> pygame.Rect:
+    """Where a start-up notice shows: between the last menu button and the footer."""
+    return layout.in_frame(180, 718, 920, 34)
 
 
 def menu_items(lesson_done: bool) -> tuple[str, ...]:
@@ -35,6 +41,8 @@ class TitleScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.can_continue = False
         self.continue_round: int | None = None
+        self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
+        self.notice_time = 0.0
         self.lesson = Progress()
         self.refresh()
 
@@ -50,6 +58,12 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.refresh()
+
+    def update(self, dt: float) -> Transition | None:
+        self.notice_time = max(0.0, self.notice_time - dt)
+        if self.ctx.notices and self.notice_time <= 0:
+            self.notice, self.notice_time = self.ctx.notices.pop(0), NOTICE_SECONDS
+        return self.take_request()
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -146,6 +160,11 @@ class TitleScene(Scene):
                 tick(surface, rect)
         style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")
+        if self.notice_time > 0:
+            rect = notice_rect()
+            style.plate(surface, rect, (*style.DANGER, 225))
+            size = style.fit_size(self.notice, rect.width - 24, 15, True)
+            style.text(surface, self.notice, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
 
 
 def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:

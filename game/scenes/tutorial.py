@@ -129,8 +129,8 @@ class TutorialScene(Scene):
         return None if match.moves_done or not self.top.my_turn() else match.expected()
 
     def asked_area(self) -> str | None:
-        """The region or Castillo the asked move is made in, if it is made on the map."""
-        move = self.asked_move()
+        """The region or Castillo the asked move is made in, if it is clicked on the map now."""
+        move = None if self.top.staged() is not None else self.asked_move()
         args = move.split()[1:] if move else []
         return args[0] if args and args[0] in AREAS else None
 
@@ -140,6 +140,8 @@ class TutorialScene(Scene):
         move, area = self.asked_move(), self.asked_area()
         if move is None:
             return None
+        if self.top.staged() is not None:     # the asked move waits for its Confirm button
+            return next((rect for rect, choice in self.top.choice_buttons() if choice.verb == "confirm"), None)
         if area:
             spot = pygame.Rect(0, 0, SPOT, SPOT)
             x, y = layout.area_anchor(area)
@@ -180,11 +182,25 @@ class TutorialScene(Scene):
         if intent.kind == inp.CLICK and panel_rect().collidepoint(intent.pos):
             return True            # the panel lies over the log: clicks on it go nowhere else
         consumed = self.top.handle(intent)
+        self.check_staged()
         if self.match.nudged:
             self.match.nudged = False
             self.top.show_toast(t("tutorial.toast"), error=False)
             self.ctx.sounds.play("error")
         return consumed
+
+    def check_staged(self) -> None:
+        """A move staged for Confirm is checked at once: one the step does not ask for is dropped
+        with its nudge, so the player never confirms a move only to be refused."""
+        staged = self.top.staged()
+        if staged is None:
+            return
+        refusal = self.match.refusal(self.match.game.to_move, str(staged))
+        if refusal:
+            self.top.staging.clear()
+            self.match.nudge, self.match.nudged = refusal, True
+        else:
+            self.match.nudge = None
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:

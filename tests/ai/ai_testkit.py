@@ -50,6 +50,14 @@ def decision_points(seed: int, players: int, every: int = 1, castillo: str = "an
         g.play(policy.choose(g, rng))
 
 
+def finish_from_every_seat(name: str, players: int) -> engine.Game:
+    """A game with the agent `name` in every seat, played to the end (every move checked legal).
+    Shared by tests/ai/test_agents_play.py and benchmarks/soak.py --agents."""
+    variant = "short" if name in ("normal", "hard") else "classic"
+    g = engine.new_game(players=COLOURS[:players], seed=100 + players, variant=variant)
+    return play_out(g, [small_agent(name, seed=s) for s in range(players)], rng_seed=players)
+
+
 def hidden_variants(g: engine.Game, p: int, count: int = 3) -> tuple[engine.View, list[engine.Game]]:
     """True games sharing player p's view but differing in hidden parts."""
     view = g.view(g.players[p])

@@ -32,9 +32,9 @@ class Driver:
         """Advance frames; an AI seat that is thinking is waited for first, so a test's frame
         count never depends on how fast the machine runs the AI worker."""
         for _ in range(frames):
-            worker = getattr(getattr(self.app.scene, "match", None), "worker", None)
-            if worker is not None:
-                worker.result  # noqa: B018  (the property blocks until the worker's move is ready)
+            match = getattr(self.app.scene, "match", None)
+            if match is not None:
+                match.wait_for_ai()
             if not self.app.step(FRAME):
                 return
 

@@ -147,6 +147,8 @@ def play_step(driver: Driver) -> None:
         else:
             made = scene.match.made
             driver.click(click_target(scene))
+            if scene.top.staged() is not None:
+                driver.click(click_target(scene))      # its Confirm button, now the marked spot
             moved_on = scene.match.index != index or scene.match.made == made + 1
             assert moved_on and scene.match.nudge is None, scene.match.nudge
     raise AssertionError(f"step {index} did not end")
@@ -197,8 +199,11 @@ def test_a_wrong_legal_move_is_nudged_and_not_played():
     assert scene.match.game.to_move == "red" and scene.match.game.phase == "power"
     assert scene.match.nudge and "11" in scene.match.nudge
     assert scene.top.toast == i18n.t("tutorial.toast") and not scene.top.toast_error
-    driver.click(layout.hand_rects()[10].center)                     # the 11: played
-    assert scene.match.nudge is None and scene.match.game.phase != "power"
+    assert scene.top.staged() is None                                # dropped, not waiting for Confirm
+    driver.click(layout.hand_rects()[10].center)                     # the 11: staged, then confirmed
+    assert str(scene.top.staged()) == "power 11" and scene.match.nudge is None
+    driver.click(click_target(scene))
+    assert scene.match.game.phase != "power"
 
 
 def test_a_move_during_a_reading_step_is_nudged_and_not_played():

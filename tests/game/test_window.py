@@ -220,3 +220,20 @@ def test_f11_goes_fullscreen_and_back_with_the_layout_following_the_window():
     assert layout.current().window == (1280, 800) and len(driver.app.frame_times) > before
     driver.click(dict((item, rect) for rect, item in title_buttons())["settings"].center)
     assert driver.scene.name == "settings"
+
+
+def test_the_first_sound_opens_the_audio_device_without_driver_noise():
+    """Audio is opened at the first sound (after the window exists), and what the audio drivers
+    print while probing (no sound card here: ALSA's lines) never reaches the player's terminal."""
+    code = ("from game.assets import Sounds\n"
+            "import pygame\n"
+            "sounds = Sounds()\n"
+            "assert not pygame.mixer.get_init()\n"
+            "sounds.play('click')\n"
+            "print('played')\n")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy")
+    env.pop("SDL_AUDIODRIVER", None)
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "played" in result.stdout and result.stderr == ""
