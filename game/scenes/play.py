@@ -163,7 +163,8 @@ class PlayScene(Scene):
         """A complete move from a click: staged when it waits for Confirm, else played."""
         if move is None:
             return True
-        if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.game, move):
+        confirming = self.ctx.settings.confirm_moves and self.match.confirms_moves
+        if confirming and staging.needs_confirm(self.match.game, move):
             self.staging.stage(move, self.match.version)
             self.ctx.sounds.play("click")
             return True
