@@ -5,8 +5,9 @@ from typing import TYPE_CHECKING
 
 from . import events as E
 from .context import Discs
-from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
-from .scoring import area_counts, area_values, depth_for, score_counts
+from .phase import P_DISC
+from .data import AREA_NAMES, AREAS_PER_PLAYER, BOARD, CASTILLO, NREG, REGIONS
+from .scoring import area_counts, bonus_points, depth_for, score_counts, values_in_force
 
 if TYPE_CHECKING:
     from .state import Game
@@ -37,20 +38,21 @@ def map_total_except_king(g: "Game", p: int) -> int:
     return sum(c[base + r] for r in range(NREG) if r != king)
 
 
-def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list[int]:
-    """Score one area under §8.2 (with King and home bonuses for regions); returns the points."""
+def score_area(g: "Game", area: int, values: tuple[int, int, int], ev: list,
+               depth: int | None = None) -> list[int]:
+    """Score one area under §8.2 with the values in force there (and the King and home bonuses
+    for regions); returns the points."""
     n = g.n
     counts = area_counts(g.counts, n, area)
-    values = area_values(g.boards, area)
     points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
     king_bonus: str | None = None
     home: tuple[str, ...] = ()
-    if leader >= 0 and area != CASTILLO:
+    bonus = bonus_points(area, leader, g.king_i, g.grande_i)
+    if bonus:
+        points[leader] += bonus
         if area == g.king_i:
-            points[leader] += 2
             king_bonus = g.players[leader]
         if g.grande_i[leader] == area:
-            points[leader] += 2
             home = (g.players[leader],)
     for p in range(n):
         g.score_pts[p] += points[p]
@@ -63,8 +65,10 @@ def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | 
     """Score several areas in canonical order as one entry of the score history."""
     ev.append(E.ScoringStarted(label))
     total = [0] * g.n
+    values = values_in_force(g.boards)
     for area in areas:
-        for p, pts in enumerate(score_area(g, area, ev, depth)):
+        in_force = BOARD.castillo_values if area == CASTILLO else values[area]
+        for p, pts in enumerate(score_area(g, area, in_force, ev, depth)):
             total[p] += pts
     g.scorings = g.scorings + ((label, tuple(total)),)
     ev.append(E.ScoringFinished(label))
@@ -99,7 +103,6 @@ def clockwise_from_left(g: "Game", p: int) -> list[int]:
 
 def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1) -> bool:
     """Open a secret-disc step (rule A6). False when nobody takes part (resolve at once)."""
-    from .state import P_DISC
     if not participants:
         return False
     g.ctx = Discs(tuple(participants), 0, purpose, arg)

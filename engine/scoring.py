@@ -57,6 +57,17 @@ def place_points(counts: list[int] | tuple[int, ...], values: tuple[int, int, in
     return pts, leader, lead
 
 
+KING_BONUS = HOME_BONUS = 2   # §7.1 rule 3, §7.2
+
+
+def bonus_points(area: int, leader: int, king_i: int, grande_i: list[int] | tuple[int, ...]) -> int:
+    """The sole leader's bonuses in a region (§7): the King's region, and his own home region;
+    none in the Castillo or without a sole leader."""
+    if leader < 0 or area == CASTILLO:
+        return 0
+    return (KING_BONUS if area == king_i else 0) + (HOME_BONUS if grande_i[leader] == area else 0)
+
+
 def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) -> tuple[list[int], int]:
     """Place points per player and the sole leader's index (-1 if none) for one area."""
     points, leader, _ = place_points(counts, values, depth)
@@ -79,9 +90,10 @@ def area_values(boards: list[int], area: int) -> tuple[int, int, int]:
     return values_in_force(boards)[area]
 
 
-def value_class(boards: list[int], region: int) -> int:
-    """The first-place value in force: what the 4-, 5- and 6/7-point scoring cards look at (§3.1)."""
-    return area_values(boards, region)[0]
+def value_classes(boards: list[int]) -> list[int]:
+    """Per region, the first-place value in force: what the 4-, 5- and 6/7-point scoring cards
+    look at (§3.1)."""
+    return [values[0] for values in values_in_force(boards)]
 
 
 def area_counts(counts: list[int], n: int, area: int) -> list[int]:

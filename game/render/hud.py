@@ -4,7 +4,7 @@ Drawn from the `Table` (what the board shows) plus a few match facts (names, sea
 """
 from __future__ import annotations
 
-import math
+from functools import lru_cache
 
 import pygame
 
@@ -12,6 +12,7 @@ from game import layout
 from game.i18n import area_name, t
 from game.mapdata import printed_tables
 from game.render import draw, pieces, style
+from game.scene import PULSE
 from game.table import Table
 
 SCORING_ROUNDS = (3, 6, 9)
@@ -154,23 +155,29 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
     hand = table.hands.get(player)
     if hand is None or rect.height < 60:
         return
-    y = rect.bottom - 20
-    x = rect.x + 18
+    draw.blit(surface, hand_pips(frozenset(hand), draw.scale()), (rect.x + 18, rect.bottom - 20))
+
+
+@lru_cache(maxsize=64)
+def hand_pips(hand: frozenset[int], scale: float) -> pygame.Surface:
+    """The 13 pips of a hand (those still held raised), drawn once per hand and window scale: a
+    panel is redrawn often and the pips were most of its drawing calls."""
+    pips = draw.layer((13 * 19, 15))
     for value in range(1, 14):
         in_hand = value in hand
-        box = pygame.Rect(x + (value - 1) * 19, y, 17, 15)
-        draw.rect(surface, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
-        draw.rect(surface, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
-        style.text(surface, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
+        box = pygame.Rect((value - 1) * 19, 0, 17, 15)
+        draw.rect(pips, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
+        draw.rect(pips, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
+        style.text(pips, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
                    bold=in_hand, anchor="center")
+    return pips
 
 
 def _thinking(surface, centre) -> None:
-    """Three dots turning: an AI seat is thinking."""
-    phase = pygame.time.get_ticks() / 160
+    """Three dots, one lit after the other at the scene's pulse rate: an AI seat is thinking."""
+    lit = pygame.time.get_ticks() * PULSE // 1000 % 3
     for i in range(3):
-        alpha = 0.5 + 0.5 * math.sin(phase - i)
-        colour = style.shade(style.INK_SOFT, 0.6 + 0.6 * alpha)
+        colour = style.shade(style.INK_SOFT, 1.2 if i == lit else 0.6)
         draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
 
 

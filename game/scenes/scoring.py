@@ -60,6 +60,7 @@ class ScoringScene(PlayScene):
     def update(self, dt: float) -> Transition | None:
         if self.summary is None:
             return super().update(dt)
+        self.match.think()          # the next round's first AI decision starts during the summary
         self.tweener.update(dt)
         self.summary -= dt * self.ctx.settings.anim_speed
         request = self.take_request()

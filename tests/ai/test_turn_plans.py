@@ -12,7 +12,7 @@ from ai.evaluate import DEFAULT_WEIGHTS
 from ai.policy import FastPolicy
 from ai.turnplan import PlanCursor, PlanShape, stretch_over, turn_plans
 from engine.moves import ALLOW, VETO
-from engine.state import P_CARD, P_DISC, P_VETO
+from engine.phase import P_CARD, P_DISC, P_VETO
 
 
 def turn_starts(seed: int, players: int = 4):

@@ -1,13 +1,16 @@
-"""The AI worker keeps one agent per game and seat, so a turn planned once is followed step by
-step across the worker calls (game/controller.py `_choose`)."""
+"""The AI worker keeps its agents between decisions, so a turn that hard or expert plans once
+is followed step by step across the worker's calls, not searched again at every step
+(game/ai_worker.py `_serve`, run here in a thread of the test process so its agents can be read)."""
 from __future__ import annotations
 
+import multiprocessing
 import random
+import threading
 
 import engine
 from ai.policy import FastPolicy
-from engine.state import P_CARD
-from game import controller
+from engine.phase import P_CARD
+from game import ai_worker
 
 PLAYERS = ["red", "blue", "green", "yellow"]
 
@@ -20,26 +23,28 @@ def action_turn_start(seed: int) -> engine.Game:
     return g
 
 
-def test_a_planned_turn_survives_between_worker_calls():
-    controller._AGENTS.clear()
+def test_a_planned_turn_is_followed_across_worker_calls(monkeypatch):
+    built = []
+
+    def recording_make_agent(level, seed=0):
+        built.append(ai_worker_make_agent(level, seed=seed))
+        return built[-1]
+
+    ai_worker_make_agent = ai_worker.make_agent
+    monkeypatch.setattr(ai_worker, "make_agent", recording_make_agent)
+    monkeypatch.setattr(ai_worker.signal, "signal", lambda *args: None)   # a thread cannot set them
+    parent, child = multiprocessing.Pipe()
+    server = threading.Thread(target=ai_worker._serve, args=(child,), daemon=True)
+    server.start()
     g = action_turn_start(3)
-    me = g.to_move
-    g.play(controller._choose("hard", 7, g.view(me), random.Random(0), "game-a"))
-    agent = controller._AGENTS[("game-a", me, "hard", 7)]
-    assert agent.searches == 1
-    steps = 0
-    while g.to_move == me:                   # the rest of the turn: followed, not searched again
-        g.play(controller._choose("hard", 7, g.view(me), random.Random(steps + 1), "game-a"))
-        steps += 1
-    assert steps >= 2 and agent.searches == 1
-    assert controller._AGENTS[("game-a", me, "hard", 7)] is agent
-
-
-def test_agents_are_kept_per_game_and_only_the_recent_few():
-    controller._AGENTS.clear()
-    g = engine.new_game(players=PLAYERS, seed=5)
-    for k in range(controller._AGENTS_KEPT + 3):
-        controller._choose("greedy", 1, g.view(g.to_move), random.Random(k), f"game-{k}")
-    assert len(controller._AGENTS) == controller._AGENTS_KEPT
-    assert ("game-0", g.to_move, "greedy", 1) not in controller._AGENTS
-    assert (f"game-{controller._AGENTS_KEPT + 2}", g.to_move, "greedy", 1) in controller._AGENTS
+    me, decisions = g.to_move, 0
+    while g.to_move == me:                  # the whole action turn, one worker call per step
+        parent.send((decisions, ai_worker.Job("hard", 7, g.view(me), random.Random(decisions))))
+        ticket, kind, move = parent.recv()
+        assert (ticket, kind) == (decisions, "move")
+        g.play(move)
+        decisions += 1
+    parent.close()
+    server.join(timeout=10)
+    assert len(built) == 1                  # one agent for the seat, kept between decisions
+    assert decisions >= 3 and built[0].searches == 1
