@@ -78,8 +78,20 @@ def turn_plans(world: Game, me: int, w: Weights, shape: PlanShape, rng: random.R
                     children.append((value, plan, h))
         children.sort(key=lambda c: -c[0])
         frontier = [(plan, h) for _, plan, h in children[:shape.beam]]
-    best = sorted(scored, key=lambda plan: -scored[plan])
-    return best[:shape.keep]
+    return diverse_best(scored, shape.keep)
+
+
+def diverse_best(scored: dict[Plan, float], keep: int) -> list[Plan]:
+    """The `keep` best plans, best first, with the best plan of every distinct first move among
+    them: the static ranking alone would fill the list with variants of one action card, leaving
+    the choice of card to the static evaluation instead of the search."""
+    ranked = sorted(scored, key=lambda plan: -scored[plan])
+    leaders: dict[Move, Plan] = {}
+    for plan in ranked:
+        leaders.setdefault(plan[0], plan)
+    chosen = list(leaders.values())[:keep]
+    chosen += [plan for plan in ranked if plan not in chosen][:keep - len(chosen)]
+    return sorted(chosen, key=lambda plan: -scored[plan])
 
 
 def _step_options(g: Game, me: int, w: Weights, shape: PlanShape, rng: random.Random,
