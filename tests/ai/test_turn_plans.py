@@ -10,7 +10,7 @@ import engine
 from ai.budget import Budget
 from ai.evaluate import DEFAULT_WEIGHTS
 from ai.policy import FastPolicy
-from ai.turnplan import PlanCursor, PlanShape, stretch_over, turn_plans
+from ai.turnplan import PlanCursor, PlanShape, diverse_best, stretch_over, turn_plans
 from engine.moves import ALLOW, VETO
 from engine.phase import P_CARD, P_DISC, P_VETO
 
@@ -131,3 +131,12 @@ def test_turn_planning_respects_its_node_budget():
         budget = Budget(max_nodes).start()
         turn_plans(g, g.active_idx, DEFAULT_WEIGHTS, PlanShape(), random.Random(0), budget)
         assert budget.nodes <= max_nodes
+
+
+def test_every_first_move_keeps_its_best_plan():
+    """Variants of one card must not crowd the other cards out of the search."""
+    g = next(turn_starts(seed=8))
+    a, b, c = g.legal_moves()[:3]
+    scored = {(a, b): 9.0, (a, c): 8.0, (a,): 7.0, (b, a): 1.0, (b,): 0.5, (c,): 0.1}
+    assert diverse_best(scored, 3) == [(a, b), (b, a), (c,)]
+    assert diverse_best(scored, 4) == [(a, b), (a, c), (b, a), (c,)]
