@@ -55,8 +55,9 @@ class PlanShape:
 
 def turn_plans(world: Game, me: int, w: Weights, shape: PlanShape, rng: random.Random,
                budget: Budget) -> list[Plan]:
-    """The best `shape.keep` complete plans for player `me` from `world`, best first by the
-    static value after the fast policy has finished each one's stretch."""
+    """Complete plans for player `me` from `world` (`diverse_best`: every first move's best, then
+    up to `shape.keep`), best first by the static value after the fast policy has finished each
+    one's stretch."""
     completer = FastPolicy(w, move_sample=shape.move_sample, noise=0.0)
     scored: dict[Plan, float] = {}
     frontier: list[tuple[Plan, Game]] = [((), world)]
@@ -82,15 +83,16 @@ def turn_plans(world: Game, me: int, w: Weights, shape: PlanShape, rng: random.R
 
 
 def diverse_best(scored: dict[Plan, float], keep: int) -> list[Plan]:
-    """The `keep` best plans, best first, with the best plan of every distinct first move among
-    them: the static ranking alone would fill the list with variants of one action card, leaving
-    the choice of card to the static evaluation instead of the search."""
+    """The best plan of every distinct first move, then the next best up to `keep`, best first.
+    Every first move is searched, as a single decision's every legal move is: the static ranking
+    alone would fill the list with variants of one action card, or with the lowest power cards
+    (a bid's worth shows only in the playouts), leaving the choice to the static evaluation."""
     ranked = sorted(scored, key=lambda plan: -scored[plan])
     leaders: dict[Move, Plan] = {}
     for plan in ranked:
         leaders.setdefault(plan[0], plan)
-    chosen = list(leaders.values())[:keep]
-    chosen += [plan for plan in ranked if plan not in chosen][:keep - len(chosen)]
+    chosen = list(leaders.values())
+    chosen += [plan for plan in ranked if plan not in chosen][:max(0, keep - len(chosen))]
     return sorted(chosen, key=lambda plan: -scored[plan])
 
 
