@@ -1,7 +1,8 @@
 """The match: the engine game, its seats, AI workers, the event queue and pass-and-play viewing.
 
 Why: scenes draw and animate; this object is the only one that calls `game.play()`. Each play
-appends its events to a queue the scenes animate in order, and a localized line to the game log.
+appends its events to a queue the scenes animate in order, and log items (data, worded when drawn)
+to the game log.
 AI seats think in a worker process; the frame loop only polls them.
 """
 from __future__ import annotations
@@ -14,7 +15,14 @@ from typing import Any
 
 import engine
 from game import saves, undo
-from game.describe import describe_challenge, describe_event, describe_move, describe_step
+from game.describe import (
+    LogItem,
+    challenge_items,
+    event_item,
+    item_text,
+    move_item,
+    step_items,
+)
 from game.replay_model import walk
 from game.seats import AI_LEVELS as AI_KINDS
 from game.seats import Seat, default_seats, make_agent
@@ -77,8 +85,8 @@ class Match:
             players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo)
         self.events: deque[Any] = deque()
         self.events_total = 0                    # events ever queued; minus len(events) = shown
-        self.log: list[str] = []
-        self._log_due: list[list[int]] = []      # per log line: events_total each repeat waits for
+        self.log: list[LogItem] = []
+        self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
         self.save_error: str | None = None
         self._undo_cache: tuple[int, bool] | None = None
         self.version = 0
@@ -162,7 +170,6 @@ class Match:
         player = self.game.to_move
         try:
             parsed = engine.parse_move(str(move), self.game)
-            line = describe_move(parsed, player, self.name)
             events = self.game.play(parsed)
         except engine.EngineError as exc:
             self.error = str(exc)
@@ -174,28 +181,26 @@ class Match:
             if self.pass_and_play:
                 self.secret_pending = True
                 self.handed_to = None
-        self._log(line, self.events_total + (1 if events else 0))
+        self._log(move_item(str(parsed), player), self.events_total + (1 if events else 0))
         for event in events:
             if type(event).__name__ == "DiscsRevealed":
                 self.pending_discs.clear()
                 self.secret_pending = False   # the reveal shows every disc anyway
             self.events.append(event)
             self.events_total += 1
-            self._log(describe_event(event, self.name), self.events_total)
+            self._log(event_item(event), self.events_total)
         self.save()
         return True
 
-    def _log(self, line: str | None, due: int = 0) -> None:
-        """Append a log line that may be shown once `due` events have started animating; a line
-        repeating the previous one becomes "… ×N"."""
-        if not line:
+    def _log(self, item: LogItem | None, due: int = 0) -> None:
+        """Append a log item that may be shown once `due` events have started animating; an item
+        repeating the previous one is counted there instead ("… ×N")."""
+        if item is None:
             return
-        if self.log and self.log[-1].split(" ×")[0] == line:
-            base, _, count = self.log[-1].partition(" ×")
-            self.log[-1] = f"{base} ×{int(count or 1) + 1}"
+        if self.log and self.log[-1] == item:
             self._log_due[-1].append(due)
         else:
-            self.log.append(line)
+            self.log.append(item)
             self._log_due.append([due])
 
     @property
@@ -204,15 +209,22 @@ class Match:
         return self.events_total - len(self.events)
 
     def visible_log(self) -> list[str]:
-        """The game log as far as the animations have got: it never runs ahead of the board."""
-        shown = self.events_shown
+        """The game log as far as the animations have got (it never runs ahead of the board),
+        worded in the current language."""
+        return self._lines(self.events_shown)
+
+    def log_lines(self) -> list[str]:
+        """The whole game log, every line shown, in the current language."""
+        return self._lines(None)
+
+    def _lines(self, shown: int | None) -> list[str]:
         lines: list[str] = []
-        for line, dues in zip(self.log, self._log_due):
-            n = sum(1 for due in dues if due <= shown)
+        for item, dues in zip(self.log, self._log_due):
+            n = len(dues) if shown is None else sum(1 for due in dues if due <= shown)
             if n == 0:
                 break
-            base = line.split(" ×")[0]
-            lines.append(base if n == 1 else f"{base} ×{n}")
+            text = item_text(item, self.name)
+            lines.append(text if n == 1 else f"{text} ×{n}")
         return lines
 
     def past_events(self) -> list[Any]:
@@ -225,12 +237,12 @@ class Match:
         """The whole log again from the record (after a resume or an undo), all of it shown."""
         self.log, self._log_due = [], []
         record = self.game.record()
-        for line in describe_challenge(record):
-            self._log(line, 0)
+        for item in challenge_items(record):
+            self._log(item, 0)
         steps, _ = walk(record)
         for step in steps:
-            for line in describe_step(step, self.name):
-                self._log(line, 0)
+            for item in step_items(step):
+                self._log(item, 0)
 
     def poll_ai(self) -> None:
         """Start or collect the AI worker of the seat to move; never blocks."""

@@ -27,6 +27,7 @@ SIDE = pygame.Rect(856, 44, 416, 752)
 PLAYERS_RECT = pygame.Rect(856, 44, 416, 300)
 CARDS_RECT = pygame.Rect(856, 350, 416, 300)
 LOG_RECT = pygame.Rect(856, 656, 416, 140)
+LOG_EXPANDED = pygame.Rect(856, 350, 416, 446)   # the log grown over the action cards (L)
 
 MENU_BUTTON = pygame.Rect(1180, 6, 92, 28)
 HELP_BUTTON = pygame.Rect(1082, 6, 92, 28)

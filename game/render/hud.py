@@ -174,22 +174,6 @@ def _thinking(surface, centre) -> None:
         pygame.draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
 
 
-def log_panel(surface: pygame.Surface, lines: list[str]) -> None:
-    rect = layout.LOG_RECT
-    style.panel(surface, rect)
-    style.text(surface, t("hud.log"), (rect.x + 10, rect.y + 6), 12, style.INK_SOFT, bold=True)
-    size = 12
-    line_h = style.font(size).get_linesize()
-    room = (rect.height - 28) // line_h
-    wrapped: list[str] = []
-    for line in lines[-room:]:
-        wrapped.extend(style.wrap(line, rect.width - 20, size))
-    y = rect.y + 24
-    for line in wrapped[-room:]:
-        style.text(surface, line, (rect.x + 10, y), size, style.INK)
-        y += line_h
-
-
 def court_of(power: int) -> int:
     """Caballeros a power card brings to the court (printed on the card)."""
     return printed_tables().power_to_court[power - 1]

@@ -17,6 +17,7 @@ from game.controller import Match
 from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
 from game.render import board, cards, hud, style
+from game.render.log_view import LogView
 from game.scene import Context, Scene, Transition
 from game.table import Table
 from game.tween import Tweener
@@ -35,6 +36,7 @@ class PlayScene(Scene):
         self.tweener = Tweener(speed=ctx.settings.anim_speed)
         self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
         self.picker = Picker()
+        self.log_view = LogView()
         self._picker_key: tuple | None = None
         self.hover: tuple[int, int] | None = None
         self.toast = ""
@@ -76,6 +78,8 @@ class PlayScene(Scene):
     def handle(self, intent: inp.Intent) -> bool:
         from game.scenes.help import HelpScene
         from game.scenes.settings import SettingsScene
+        if self.log_view.handle(intent):
+            return True
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
             return True
@@ -332,7 +336,7 @@ class PlayScene(Scene):
         turn = self.my_turn()
         selectable = frozenset(self.picker.values("card")) if turn else frozenset()
         cards.offer_column(surface, self.table, selectable, self.hover, match.game.card)
-        hud.log_panel(surface, match.visible_log())
+        self.log_view.draw(surface, match.visible_log())
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""

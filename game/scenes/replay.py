@@ -15,7 +15,7 @@ import engine
 from game import input as inp
 from game import layout
 from game.controller import opening_events
-from game.describe import describe_step
+from game.describe import LogItem, item_text, step_items
 from game.i18n import language, player_name, t
 from game.render import board, hud, style
 from game.replay_model import ReplayModel
@@ -78,12 +78,13 @@ class ReplayScene(Scene):
     def name_of(self, player: str) -> str:
         return player_name(player, self.names)
 
-    def _log_lines(self) -> list[tuple[int, str, bool]]:
-        """(move index, text, is an event line) for every move, aligned with the record."""
-        out: list[tuple[int, str, bool]] = []
+    def _log_lines(self) -> list[tuple[int, LogItem, bool]]:
+        """(move index, log item, is an event line) for every move, aligned with the record; worded
+        when drawn, so the log follows the language setting."""
+        out: list[tuple[int, LogItem, bool]] = []
         for step in self.model.steps:
-            for k, line in enumerate(describe_step(step, self.name_of, every_move=True)):
-                out.append((step.index, line, k > 0))
+            for k, item in enumerate(step_items(step, every_move=True)):
+                out.append((step.index, item, k > 0))
         return out
 
     def shown(self) -> Any:
@@ -224,7 +225,7 @@ class ReplayScene(Scene):
     def draw_current(self, surface: pygame.Surface) -> None:
         """The move that led here, on the prompt plate over the map."""
         step = self.model.last_step
-        text = describe_step(step, self.name_of, every_move=True)[0] if step else t("replay.start")
+        text = item_text(step_items(step, every_move=True)[0], self.name_of) if step else t("replay.start")
         if self.model.at_end and self.model.game.is_over:
             text = t("replay.finished", text=text)
         rect = layout.PROMPT_RECT
@@ -263,7 +264,8 @@ class ReplayScene(Scene):
         first, _ = self.log_window()
         font = style.font(LOG_SIZE)
         for k, (rect, index) in enumerate(self.log_rows()):
-            _, text, is_event = self.lines[first + k]
+            _, item, is_event = self.lines[first + k]
+            text = item_text(item, self.name_of)
             if index == current:
                 pygame.draw.rect(surface, style.GOLD_LIGHT, rect, border_radius=3)
             elif self.hover and rect.collidepoint(self.hover):
