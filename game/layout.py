@@ -33,6 +33,9 @@ MENU_BUTTON = pygame.Rect(1180, 6, 92, 28)
 HELP_BUTTON = pygame.Rect(1082, 6, 92, 28)
 ROUND_TRACK = pygame.Rect(300, 6, 420, 28)
 
+END_TABLE = pygame.Rect(30, 148, 790, 512)     # game over: the scores table …
+END_CHART = pygame.Rect(836, 148, 414, 512)    # … and the points-per-round chart beside it
+
 CASTILLO_HIT = pygame.Rect(0, 0, 84, 104)
 SCOREBOARD_SPOTS = {"8-4-0": (120, 690), "4-0-0": (200, 690)}  # map coords when off the board
 
