@@ -24,6 +24,7 @@ from game.describe import (
     step_items,
 )
 from game.replay_model import walk
+from game.score_summary import ScoreSummary, SummaryCollector
 from game.seats import AI_LEVELS as AI_KINDS
 from game.seats import Seat, default_seats, make_agent
 
@@ -87,6 +88,9 @@ class Match:
         self.events_total = 0                    # events ever queued; minus len(events) = shown
         self.log: list[LogItem] = []
         self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
+        self._collector = SummaryCollector()
+        self.summaries: list[tuple[int, ScoreSummary]] = []   # (events_total it waits for, summary)
+        self.summaries_seen = 0
         self.save_error: str | None = None
         self._undo_cache: tuple[int, bool] | None = None
         self.version = 0
@@ -189,6 +193,9 @@ class Match:
             self.events.append(event)
             self.events_total += 1
             self._log(event_item(event), self.events_total)
+            summary = self._collector.feed(event)
+            if summary:
+                self.summaries.append((self.events_total, summary))
         self.save()
         return True
 
@@ -202,6 +209,15 @@ class Match:
         else:
             self.log.append(item)
             self._log_due.append([due])
+
+    def take_summary(self) -> ScoreSummary | None:
+        """The next scoring summary once its last event has been shown (each is handed out once)."""
+        if self.summaries_seen < len(self.summaries):
+            due, summary = self.summaries[self.summaries_seen]
+            if due <= self.events_shown:
+                self.summaries_seen += 1
+                return summary
+        return None
 
     @property
     def events_shown(self) -> int:
@@ -292,6 +308,7 @@ class Match:
         self.error = None
         self.events.clear()
         self.events_total = 0
+        self.summaries, self.summaries_seen = [], 0
         self.worker, self.thinking = None, None
         # pending disc marks stay: a disc hands play on, so it is never inside the undone moves
         self.version += 1

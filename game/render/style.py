@@ -70,6 +70,21 @@ def text(surface: pygame.Surface, value: str, pos: tuple[float, float], size: in
     return rect
 
 
+def outlined_text(surface: pygame.Surface, value: str, centre: tuple[float, float], size: int,
+                  colour: tuple[int, int, int], alpha: int = 255) -> None:
+    """Bold serif text with a 2-pixel dark outline: legible over any map colour."""
+    image = _render(value, size, tuple(colour), True, "serif").copy()
+    outline = _render(value, size, INK, True, "serif").copy()
+    image.set_alpha(alpha)
+    outline.set_alpha(alpha)
+    rect = image.get_rect(center=(int(centre[0]), int(centre[1])))
+    for dx in (-2, 0, 2):
+        for dy in (-2, 0, 2):
+            if dx or dy:
+                surface.blit(outline, rect.move(dx, dy))
+    surface.blit(image, rect)
+
+
 def fit_size(value: str, width: int, size: int, bold: bool = False, face: str = "sans",
              minimum: int = 9) -> int:
     """The largest font size <= size at which one line fits in width."""

@@ -18,9 +18,13 @@ from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
 from game.render import board, cards, hud, style
 from game.render.log_view import LogView
+from game.render.score_panel import draw_score_panel
 from game.scene import Context, Scene, Transition
+from game.score_summary import ScoreSummary
 from game.table import Table
 from game.tween import Tweener
+
+SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 
 
 class PlayScene(Scene):
@@ -37,6 +41,8 @@ class PlayScene(Scene):
         self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
         self.picker = Picker()
         self.log_view = LogView()
+        self.summary: ScoreSummary | None = None
+        self.summary_time = 0.0
         self._picker_key: tuple | None = None
         self.hover: tuple[int, int] | None = None
         self.toast = ""
@@ -60,8 +66,8 @@ class PlayScene(Scene):
         return (rect.x + 60, rect.centery)
 
     def my_turn(self) -> str | None:
-        """The human who may click now: nothing animating, no hand-off pending."""
-        if self.tweener.busy or self.match.events or self.match.handoff_due():
+        """The human who may click now: nothing animating, no summary up, no hand-off pending."""
+        if self.tweener.busy or self.match.events or self.summary is not None or self.match.handoff_due():
             return None
         player = self.match.human_to_move()
         return player if player == self.match.viewer or not self.match.pass_and_play else None
@@ -78,6 +84,9 @@ class PlayScene(Scene):
     def handle(self, intent: inp.Intent) -> bool:
         from game.scenes.help import HelpScene
         from game.scenes.settings import SettingsScene
+        if self.summary is not None and intent.kind in (inp.CONFIRM, inp.CLICK):
+            self.summary = None
+            return True
         if self.log_view.handle(intent):
             return True
         if intent.kind == inp.HOVER:
@@ -216,7 +225,10 @@ class PlayScene(Scene):
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
+        self.count_down_summary(dt)
         while not self.holding():
+            if self.open_summary():
+                break
             if self.tweener.busy:
                 if not self.skipping:
                     break
@@ -228,13 +240,28 @@ class PlayScene(Scene):
             if transition:
                 return transition
         request = self.take_request()
-        if request or self.tweener.busy or self.match.events:
+        if request or self.tweener.busy or self.match.events or self.holding():
             return request
         return self.settle()
 
     def holding(self) -> bool:
         """True while the scene shows something that must not be overtaken by later events."""
-        return False
+        return self.summary is not None
+
+    def open_summary(self) -> bool:
+        """Put up the summary of a scoring once its last event has been animated."""
+        if self.summary is None and not self.tweener.busy:
+            self.summary = self.match.take_summary()
+            self.summary_time = SUMMARY_SECONDS
+        return self.summary is not None
+
+    def count_down_summary(self, dt: float) -> None:
+        """With humans seated the summary waits for a click or Enter; in AI-only games it stays a
+        few seconds (shorter at higher animation speeds)."""
+        if self.summary is not None and not self.match.humans:
+            self.summary_time -= dt * self.ctx.settings.anim_speed
+            if self.summary_time <= 0:
+                self.summary = None
 
     def pump(self, event: Any) -> Transition | None:
         """Consume the next event (animate it) or hand over to the scene that shows it. Several
@@ -285,6 +312,8 @@ class PlayScene(Scene):
 
     # ---- drawing ------------------------------------------------------------------------------
     def prompt(self) -> str:
+        if self.summary is not None:
+            return t("scoring.prompt")
         player = self.my_turn()
         if player:
             card = self.match.game.card
@@ -304,7 +333,10 @@ class PlayScene(Scene):
         self.draw_prompt(surface)
         board.draw_sprites(surface, self.table)
         draw_banner(surface, self.animator.banner)
-        self.draw_tooltip(surface)
+        if self.summary is not None:
+            draw_score_panel(surface, self.summary, self.match.players, self.match.name)
+        else:
+            self.draw_tooltip(surface)
 
     def castillo_disc(self) -> bool:
         """A disc asked for with no action card in play is the general scoring's Castillo disc."""

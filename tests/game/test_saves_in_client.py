@@ -195,6 +195,13 @@ def find_undoable(seed: int) -> tuple[Match, engine.Game]:
     raise AssertionError("no undoable position found")
 
 
+def red_to_click(driver: Driver) -> bool:
+    """Red may click now; a scoring summary on the way is dismissed with Enter, as a player would."""
+    if getattr(driver.scene, "summary", None) is not None:
+        driver.key(pygame.K_RETURN)
+    return getattr(driver.scene, "my_turn", lambda: None)() == "red"
+
+
 def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     ctx = make_context()
     match, before = find_undoable(12)
@@ -217,7 +224,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
         match.play(rng.choice(match.legal_moves()))
     while match.game.to_move != "red":
         match.play(rng.choice(match.legal_moves()))
-    assert driver.until(lambda: getattr(driver.scene, "my_turn", lambda: None)() == "red", 2000)
+    assert driver.until(lambda: red_to_click(driver), 2000)
     assert ReplayModel(match.game.record()).steps[-1].player != "red"
     assert not match.can_undo() and not driver.scene.undo_shown()
     key = match.game.key()
