@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
-from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
-from .scoring import area_counts, area_values, depth_for, score_counts
+from .data import AREA_NAMES, AREAS_PER_PLAYER, NREG, REGIONS
+from .scoring import area_result, depth_for
 
 if TYPE_CHECKING:
     from .state import Game
@@ -34,24 +34,23 @@ def map_total_except_king(g: "Game", p: int) -> int:
     return sum(c[base + r] for r in range(NREG) if r != king)
 
 
+def area_scored(g: "Game", area: int, depth: int | None = None) -> E.AreaScored:
+    """What scoring one area now gives under §8.2 (with King and home bonuses), as the event a real
+    scoring reports; nothing changes (the client's "if scored now" preview reads this too)."""
+    points, king, home = area_result(g.counts, g.n, g.boards, g.king_i, g.grande_i, area,
+                                     depth_for(g.n) if depth is None else depth)
+    return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
+                        g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else ())
+
+
 def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list[int]:
     """Score one area under §8.2 (with King and home bonuses for regions); returns the points."""
-    n = g.n
-    counts = area_counts(g.counts, n, area)
-    values = area_values(g.boards, area)
-    points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
-    king_bonus, home = None, ()
-    if leader >= 0 and area != CASTILLO:
-        if area == g.king_i:
-            points[leader] += 2
-            king_bonus = g.players[leader]
-        if g.grande_i[leader] == area:
-            points[leader] += 2
-            home = (g.players[leader],)
-    for p in range(n):
+    event = area_scored(g, area, depth)
+    gained = dict(event.points)
+    points = [gained.get(player, 0) for player in g.players]
+    for p in range(g.n):
         g.score_pts[p] += points[p]
-    ev.append(E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(n) if points[p]),
-                           king_bonus, home))
+    ev.append(event)
     return points
 
 

@@ -35,6 +35,23 @@ def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) ->
     return points, leader
 
 
+def area_result(counts: list[int], n: int, boards: list[int], king: int, grandes: list[int], area: int,
+                depth: int) -> tuple[list[int], int, int]:
+    """Scoring `area` now, changing nothing: points per player (place points of §8.2 plus the +2
+    King and home bonuses of the sole leader of a region), and the indices of the players taking
+    the King and the home bonus (-1 for none)."""
+    points, leader = score_counts(area_values(boards, area), area_counts(counts, n, area), depth)
+    king_bonus = home_bonus = -1
+    if leader >= 0 and area != CASTILLO:
+        if area == king:
+            points[leader] += 2
+            king_bonus = leader
+        if grandes[leader] == area:
+            points[leader] += 2
+            home_bonus = leader
+    return points, king_bonus, home_bonus
+
+
 def area_values(boards: list[int], area: int) -> tuple[int, int, int]:
     """Values in force for an area: a mobile scoreboard lying on a region replaces its own."""
     if area == CASTILLO:
