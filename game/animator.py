@@ -14,6 +14,7 @@ from game.assets import Sounds
 from game.i18n import area_name, t
 from game.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
+from game.render.placement import free_row
 from game.table import Sprite, Table
 from game.tween import Tweener
 
@@ -83,7 +84,8 @@ class Animator:
         taken = [points_rect(s.label, s.pos).inflate(0, RISE) for s in self.table.sprites if s.kind == "points"]
         if origin is None:
             taken += occupied_rects(load_map(), self.table)
-        for (player, label), rect in zip(shown, free_row((x, y - 26), [lbl for _, lbl in shown], taken)):
+        sizes = [points_rect(label, (0, 0)).size for _, label in shown]
+        for (player, label), rect in zip(shown, free_row((x, y - 26), sizes, taken, headroom=RISE)):
             sprite = Sprite("points", rect.center, player, label)
             self.table.sprites.append(sprite)
             self.tweener.animate(sprite, "pos", (rect.centerx, rect.centery - RISE), duration, "out_cubic",
@@ -214,29 +216,6 @@ class Animator:
 
 
 RISE = 10   # pixels a floating score drifts up while it fades
-
-
-def free_row(centre: tuple[float, float], labels: list[str], taken: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Rects for a row of floating labels centred near `centre`, moved up or down by whole rows
-    (then sideways) until the row, with room to drift up, touches none of `taken`."""
-    gap = 6
-    rects = [points_rect(label, (0, 0)) for label in labels]
-    width = sum(r.width for r in rects) + gap * (len(rects) - 1)
-    step = rects[0].height + 2
-
-    def row_at(dx: int, dy: int) -> list[pygame.Rect]:
-        x, row = centre[0] + dx - width / 2, []
-        for r in rects:
-            row.append(r.move(int(x), int(centre[1] + dy * step - r.height / 2)))
-            x += r.width + gap
-        return row
-
-    for dx in (0, -60, 60, -120, 120, -180, 180):
-        for dy in (0, -1, 1, -2, 2, -3, 3, -4, 4):
-            row = row_at(dx, dy)
-            if not any(r.inflate(0, RISE).move(0, -RISE // 2).collidelist(taken) >= 0 for r in row):
-                return row
-    return row_at(0, 0)
 
 
 class _TrackMarker:

@@ -10,21 +10,24 @@ from typing import Any
 
 import pygame
 
+import engine
 from game import input as inp
 from game import layout
 from game.animator import Animator, draw_banner
 from game.controller import Match
 from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
-from game.render import board, cards, hud, style
+from game.render import board, cards, hud, pieces, style
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
+from game.render.standings import draw_rank_badges, draw_standings
 from game.scene import Context, Scene, Transition
 from game.score_summary import ScoreSummary
 from game.table import Table
 from game.tween import Tweener
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
+DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
 
 
 class PlayScene(Scene):
@@ -43,6 +46,10 @@ class PlayScene(Scene):
         self.log_view = LogView()
         self.summary: ScoreSummary | None = None
         self.summary_time = 0.0
+        self.marks = False                      # M: rank badges on every region
+        self.hover_area: str | None = None      # the area under the pointer, and for how long
+        self.hover_time = 0.0
+        self.pinned_area: str | None = None     # right-clicked: its standings show at once
         self._picker_key: tuple | None = None
         self.hover: tuple[int, int] | None = None
         self.toast = ""
@@ -91,6 +98,11 @@ class PlayScene(Scene):
             return True
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
+            if layout.area_at(intent.pos) != self.pinned_area:
+                self.pinned_area = None
+            return True
+        if intent.kind == inp.MARKS:
+            self.marks = not self.marks
             return True
         if intent.kind == inp.HELP or (intent.kind == inp.CLICK and layout.HELP_BUTTON.collidepoint(intent.pos)):
             self.request(Transition.push(HelpScene(self.ctx)))
@@ -114,6 +126,7 @@ class PlayScene(Scene):
             if card:
                 self.request(Transition.push(HelpScene(self.ctx, card=card)))
                 return True
+            self.pinned_area = layout.area_at(intent.pos)
             self.picker.cancel()
             return True
         if self.my_turn():
@@ -222,6 +235,9 @@ class PlayScene(Scene):
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
         self.toast_time = max(0.0, self.toast_time - dt)
+        area = layout.area_at(self.hover) if self.hover else None
+        self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0
+        self.hover_area = area
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
@@ -395,21 +411,44 @@ class PlayScene(Scene):
             style.button(surface, rect, "↶ " + t("button.undo"),
                          hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
 
+    def standings_area(self) -> str | None:
+        """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""
+        if self.pinned_area:
+            return self.pinned_area
+        return self.hover_area if self.hover_time >= DWELL_SECONDS else None
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """Per-card help on hover: the full effect text of an offered action card."""
-        if not self.hover:
+        """Per-card help on hover (with a scoring card's gains if taken now), or an area's standings."""
+        if self.marks:
+            draw_rank_badges(surface, self.match.view(), self.table)
+        card = cards.card_at(self.table, self.hover) if self.hover else None
+        if card:
+            self.draw_card_tooltip(surface, card)
             return
-        card = cards.card_at(self.table, self.hover)
-        if not card:
-            return
+        area = self.standings_area()
+        if area and self.hover:
+            draw_standings(surface, self.match.view(), area, self.hover, self.match.name)
+
+    def draw_card_tooltip(self, surface: pygame.Surface, card: str) -> None:
+        gains = engine.card_scoring_preview(self.match.view(), card)
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
-        rect.height = 44 + len(lines) * 18
+        rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
         rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, 790 - rect.height)))
         style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
         style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
-        style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
-                                                                      rect.height), 14)
+        y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
+                                                                          rect.height), 14)
+        if not gains:
+            return
+        style.text(surface, t("standings.card_gains"), (rect.x + 12, y + 6), 12, style.INK_SOFT, bold=True)
+        y += 28
+        for player, points in sorted(gains.items(), key=lambda kv: -kv[1]):
+            pieces.cube(surface, (rect.x + 22, y + 9), 12, style.player_colour(player))
+            style.text(surface, self.match.name(player), (rect.x + 36, y), 14, style.INK, bold=True)
+            style.text(surface, f"+{points}", (rect.right - 16, y), 15, style.INK if points else style.GREY,
+                       bold=True, anchor="topright")
+            y += 22
 
 
 def phase_scene(phase: str) -> type[PlayScene]:
