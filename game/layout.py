@@ -19,15 +19,15 @@ MAP_RECT = pygame.Rect(8, 44, 840, 689)
 PROMPT_RECT = pygame.Rect(16, 50, 824, 34)
 CHOICE_ROW = pygame.Rect(136, 688, 704, 40)
 UNDO_BUTTON = pygame.Rect(16, 688, 110, 40)
-HAND_ROW = pygame.Rect(24, 704, 808, 84)     # the human's power cards, over the success track
-HAND_PLATE = pygame.Rect(6, 676, 844, 122)    # below Spain's south coast: no label is covered
+HAND_ROW = pygame.Rect(24, 662, 808, 72)     # the human's power cards, above the success track
+HAND_PLATE = pygame.Rect(6, 640, 844, 96)     # below the off-board scoreboards, above the track
 TRACK_RECT = pygame.Rect(8, 738, 840, 58)
 
 SIDE = pygame.Rect(856, 44, 416, 752)
-PLAYERS_RECT = pygame.Rect(856, 44, 416, 300)
-CARDS_RECT = pygame.Rect(856, 350, 416, 300)
+PLAYERS_RECT = pygame.Rect(856, 44, 416, 321)   # five panels tall enough for their power cards
+CARDS_RECT = pygame.Rect(856, 371, 416, 279)
 LOG_RECT = pygame.Rect(856, 656, 416, 140)
-LOG_EXPANDED = pygame.Rect(856, 350, 416, 446)   # the log grown over the action cards (L)
+LOG_EXPANDED = pygame.Rect(856, 371, 416, 425)   # the log grown over the action cards (L)
 
 MENU_BUTTON = pygame.Rect(1180, 6, 92, 28)
 HELP_BUTTON = pygame.Rect(1082, 6, 92, 28)
@@ -88,7 +88,7 @@ def area_anchor(area: str, data: MapData | None = None) -> tuple[float, float]:
 
 
 def player_rects(count: int) -> list[pygame.Rect]:
-    gap = 6
+    gap = 4
     height = min(70, (PLAYERS_RECT.height - gap * (count - 1)) // max(count, 1))
     return [pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + i * (height + gap), PLAYERS_RECT.width, height)
             for i in range(count)]

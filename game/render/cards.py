@@ -38,8 +38,9 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(body.x, body.y + 20, body.width, 40), 11,
-                    ink, face="condensed", spacing=0, max_lines=2)
+    room = max(1, min(2, (rect.bottom - 4 - (body.y + 19)) // style.font(11, face="condensed").get_linesize()))
+    style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(body.x, body.y + 19, body.width, 40), 11,
+                    ink, face="condensed", spacing=0, max_lines=room)   # the whole text is in its tooltip
     if selectable and hover:
         pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:

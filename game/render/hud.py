@@ -87,15 +87,17 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
     pygame.draw.rect(surface, colour, (rect.x, rect.y, 10, rect.height), border_top_left_radius=8,
                      border_bottom_left_radius=8)
     x = rect.x + 18
-    style.text(surface, name, (x, rect.y + 5), 16, style.INK, bold=True, face="serif")
+    compact = rect.height < COMFORTABLE
+    top = rect.y + (2 if compact else 5)
+    style.text(surface, name, (x, top), 16, style.INK, bold=True, face="serif")
     name_w = style.font(16, True, "serif").size(name)[0]
-    style.text(surface, seat_label, (x + name_w + 8, rect.y + 8), 12, style.INK_SOFT)
+    style.text(surface, seat_label, (x + name_w + 8, top + 3), 12, style.INK_SOFT)
     if thinking:
-        _thinking(surface, (x + name_w + 16 + style.font(12).size(seat_label)[0], rect.y + 15))
+        _thinking(surface, (x + name_w + 16 + style.font(12).size(seat_label)[0], top + 10))
     score = table.scores.get(player, 0)
     style.text(surface, str(score), (rect.right - 12, rect.y + 4), 26, style.INK, bold=True, face="serif",
                anchor="topright")
-    row = rect.y + rect.height - 26 if rect.height < 66 else rect.y + 30
+    row = rect.y + (22 if compact else 30)
     right = rect.right - (92 if table.power_played.get(player) is not None else 50)
     _counts_row(surface, (x, row), table, player, right)
     _power_row(surface, rect, table, player)
@@ -145,6 +147,16 @@ def short_name(name: str, room: int, size: int) -> str:
     return name
 
 
+COMFORTABLE = 66   # a player panel at least this tall is not squeezed (2-4 players)
+
+
+def power_pip_rects(rect: pygame.Rect) -> list[pygame.Rect]:
+    """The 13 power-card pips along the foot of a player panel (every panel has them)."""
+    size = 15 if rect.height >= COMFORTABLE else 14
+    y = rect.bottom - size - (5 if rect.height >= COMFORTABLE else 3)
+    return [pygame.Rect(rect.x + 18 + (value - 1) * (size + 3), y, size + 2, size) for value in range(1, 14)]
+
+
 def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
     """Power cards: the card played this round big on the left of the score, the hand as pips."""
     played = table.power_played.get(player)
@@ -152,13 +164,10 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
         card = pygame.Rect(rect.right - 84, rect.y + 6, 30, 40)
         pieces.power_card(surface, card, played, style.player_colour(player), state="played")
     hand = table.hands.get(player)
-    if hand is None or rect.height < 60:
+    if hand is None:
         return
-    y = rect.bottom - 20
-    x = rect.x + 18
-    for value in range(1, 14):
+    for value, box in enumerate(power_pip_rects(rect), start=1):
         in_hand = value in hand
-        box = pygame.Rect(x + (value - 1) * 19, y, 17, 15)
         pygame.draw.rect(surface, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
         pygame.draw.rect(surface, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
         style.text(surface, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
