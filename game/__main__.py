@@ -107,6 +107,7 @@ def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
     from game.app import App
     from game.assets import Sounds
     from game.controller import Match
+    from game.display import NoDisplay
     from game.scene import Context
     from game.scenes.play import phase_scene
     from game.scenes.title import TitleScene
@@ -126,7 +127,12 @@ def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
     else:
         first = TitleScene(ctx)
     width, _, height = args.window.partition("x")
-    App(first, (int(width), int(height)), settings.fullscreen, args.screenshots).run()
+    try:
+        app = App(first, (int(width), int(height)), settings.fullscreen, args.screenshots)
+    except NoDisplay as exc:
+        print(i18n.t("display.none", reason=exc), file=sys.stderr)
+        return 2
+    app.run()
     return 0
 
 

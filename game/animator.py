@@ -238,15 +238,13 @@ def draw_banner(surface: pygame.Surface, banner: Banner) -> None:
     """The caption over the top of the map, fading out."""
     if banner.alpha <= 1 or not banner.text:
         return
-    from game.render import style
-    rect = pygame.Rect(0, 0, min(780, style.font(22, True, "serif").size(banner.text)[0] + 60), 36)
+    from game.render import draw, style
+    rect = pygame.Rect(0, 0, min(780, int(style.text_width(banner.text, 22, True, "serif")) + 60), 36)
     # just under the prompt, over the sea and France: no region name or scoreboard sits there
     rect.midtop = (layout.MAP_RECT.centerx, layout.PROMPT_RECT.bottom + 3)
-    plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, (*style.WOOD_DARK, 220), plate.get_rect(), border_radius=10)
-    pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=10)
+    plate = style.plate_layer(rect.size, (*style.WOOD_DARK, 220), 10, (*style.GOLD, 255))
     size = style.fit_size(banner.text, rect.width - 30, 22, True, "serif")
-    label = style.font(size, True, "serif").render(banner.text, True, style.GOLD_LIGHT)
-    plate.blit(label, label.get_rect(center=plate.get_rect().center))
+    style.text(plate, banner.text, (rect.width / 2, rect.height / 2), size, style.GOLD_LIGHT, bold=True,
+               face="serif", anchor="center")
     plate.set_alpha(int(min(255, banner.alpha * 1.5)))
-    surface.blit(plate, rect)
+    draw.blit(surface, plate, rect)

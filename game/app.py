@@ -1,68 +1,80 @@
 """The window, the clock and the frame loop around a stack of scenes.
 
-Everything is drawn on a 1280x800 logical surface, then scaled (letterboxed) into the resizable
-window; mouse positions are mapped back, so scenes only ever see logical coordinates. `step(dt)`
-runs one frame and is what tests and the benchmark call with a hand-driven clock.
+Scenes draw straight onto the window at its real size: `game.layout` is recomputed whenever the
+window's size changes, scenes lay out in its UI units and `game.render.draw` turns them into
+pixels, and mouse positions are turned into the same units here. Below the minimum size the
+window shows a request to enlarge it instead of a cramped scene.
+
+The window is redrawn only when something changed: input, a transition, a resize, or the top
+scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
+for a pulse or caret, none when still). `run()` sleeps in `pygame.event.wait` between frames when
+nothing moves. `step(dt)` runs one frame and is what tests and the benchmarks call with a
+hand-driven clock.
 """
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 
 import pygame
 
 from game import input as inp
-from game.layout import LOGICAL
+from game import layout
+from game.display import init_video
+from game.i18n import t
+from game.render import style
 from game.scene import Scene, Transition
 
 BACKDROP = (28, 22, 18)
+IDLE_POLL = 0.25   # seconds: how often a still scene still gets update() (AI results, timers)
+REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
 
 
 class App:
     """Owns the display and the scene stack; applies transitions returned by scenes."""
 
-    def __init__(self, first: Scene, size: tuple[int, int] = LOGICAL, fullscreen: bool = False,
+    def __init__(self, first: Scene, size: tuple[int, int] = layout.LOGICAL, fullscreen: bool = False,
                  screenshots: Path | None = None, fps: int = 60) -> None:
-        pygame.display.init()
+        init_video()
         pygame.font.init()
         pygame.display.set_caption("El Grande")
         self.fps = fps
         self.fullscreen = fullscreen
         self.window = self._open_window(size)
-        self.surface = pygame.Surface(LOGICAL)
+        layout.use(self.window.get_size())
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.history: list[str] = []
-        self.frame_times: list[float] = []
+        self.frame_times: list[float] = []   # one per frame drawn
         self.running = True
         self.screenshots = screenshots
         self._shot_due = False
         self._shots = 0
+        self._dirty = True
+        self._moving = True
+        self._since_draw = 0.0
         self._push(first)
 
     def _open_window(self, size: tuple[int, int]) -> pygame.Surface:
         flags = pygame.FULLSCREEN if self.fullscreen else pygame.RESIZABLE
         return pygame.display.set_mode((0, 0) if self.fullscreen else size, flags)
 
-    # ---- coordinates --------------------------------------------------------------------------
-    def _viewport(self) -> pygame.Rect:
-        """Where the logical surface lands inside the window (aspect kept, centred)."""
-        ww, wh = self.window.get_size()
-        scale = min(ww / LOGICAL[0], wh / LOGICAL[1])
-        w, h = int(LOGICAL[0] * scale), int(LOGICAL[1] * scale)
-        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+    @property
+    def surface(self) -> pygame.Surface:
+        """What was drawn last (the window itself: scenes draw at its real size)."""
+        return self.window
 
+    # ---- coordinates --------------------------------------------------------------------------
     def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
-        view = self._viewport()
-        x = (pos[0] - view.x) * LOGICAL[0] / max(view.w, 1)
-        y = (pos[1] - view.y) * LOGICAL[1] / max(view.h, 1)
-        return (int(x), int(y))
+        """A window pixel in UI units (the pixel's centre, so it hits exactly what covers it)."""
+        scale = layout.current().scale
+        return (int((pos[0] + 0.5) / scale), int((pos[1] + 0.5) / scale))
 
     def to_window(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """Inverse of to_logical: where to post a mouse event to hit a logical point (tests)."""
-        view = self._viewport()
-        return (int(view.x + (pos[0] + 0.5) * view.w / LOGICAL[0]),
-                int(view.y + (pos[1] + 0.5) * view.h / LOGICAL[1]))
+        """Inverse of to_logical: where to post a mouse event to hit a point in UI units (tests)."""
+        scale = layout.current().scale
+        return (int((pos[0] + 0.5) * scale), int((pos[1] + 0.5) * scale))
 
     # ---- scene stack --------------------------------------------------------------------------
     @property
@@ -79,6 +91,7 @@ class App:
     def _entered(self, scene: Scene) -> None:
         self.history.append(scene.name)
         self._shot_due = True
+        self._dirty = True
 
     def apply(self, transition: Transition) -> None:
         if transition.kind == "quit":
@@ -104,17 +117,24 @@ class App:
 
     # ---- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
-        """One frame: input, update, draw, present. Returns False once the app should stop."""
+        """One frame: input, update, and a redraw if anything changed. Returns False once the app
+        should stop."""
         started = time.perf_counter()
+        self._follow_window()
         for event in pygame.event.get():
+            if event.type in REDRAW_EVENTS:
+                self._dirty = True
             intent = inp.translate(event, self.to_logical, self.scene.text_entry)
             if intent is None:
                 continue
+            self._dirty = True
             if intent.kind == inp.QUIT:
                 self.running = False
             elif intent.kind == inp.FULLSCREEN:
                 self.toggle_fullscreen()
-            elif intent.kind != inp.RESIZE:
+            elif intent.kind == inp.RESIZE:
+                self._follow_window()
+            else:
                 self.scene.handle(intent)
         if not self.running:
             return False
@@ -124,32 +144,51 @@ class App:
         if not self.running:
             return False
         self._sync_fullscreen()
-        self.draw()
-        self.frame_times.append(time.perf_counter() - started)
+        rate = self.scene.redraw_rate()
+        self._since_draw += dt
+        if self._dirty or self._moving or rate == math.inf or (rate > 0 and self._since_draw >= 1 / rate):
+            self.draw()
+            self.frame_times.append(time.perf_counter() - started)
+        self._moving = rate == math.inf
         return True
 
+    def _follow_window(self) -> None:
+        """Recompute the layout when the window's size changed (resize, fullscreen)."""
+        size = self.window.get_size()
+        if layout.current().window != size:
+            layout.use(size)
+            self._dirty = True
+
     def draw(self) -> None:
-        first = len(self.stack) - 1
-        while first > 0 and not self.stack[first].opaque:
-            first -= 1
-        for scene in self.stack[first:]:
-            scene.draw(self.surface)
-        self.present()
+        self._dirty = False
+        self._since_draw = 0.0
+        if layout.current().too_small:
+            self.draw_too_small()
+        else:
+            first = len(self.stack) - 1
+            while first > 0 and not self.stack[first].opaque:
+                first -= 1
+            for scene in self.stack[first:]:
+                scene.draw(self.window)
+        pygame.display.flip()
         if self._shot_due and self.screenshots:
             self._shots += 1
             self.screenshots.mkdir(parents=True, exist_ok=True)
             name = f"{self._shots:03d}-{self.scene.name}.png"
-            pygame.image.save(self.surface, str(self.screenshots / name))
+            pygame.image.save(self.window, str(self.screenshots / name))
         self._shot_due = False
 
-    def present(self) -> None:
-        view = self._viewport()
-        if view.size == LOGICAL:
-            self.window.blit(self.surface, view.topleft)
-        else:
-            self.window.fill(BACKDROP)
-            self.window.blit(pygame.transform.smoothscale(self.surface, view.size), view.topleft)
-        pygame.display.flip()
+    def draw_too_small(self) -> None:
+        """Below the minimum size: ask for a bigger window, in text a person can read."""
+        self.window.fill(BACKDROP)
+        here = layout.current()
+        unit = 1 / here.scale           # one pixel, in UI units
+        width, height = layout.MINIMUM
+        centre = (here.width / 2, here.height / 2)
+        style.text(self.window, t("window.too_small"), (centre[0], centre[1] - 14 * unit), round(20 * unit),
+                   style.GOLD_LIGHT, bold=True, face="serif", anchor="center")
+        style.text(self.window, t("window.minimum", width=width, height=height), (centre[0], centre[1] + 14 * unit),
+                   round(14 * unit), style.PARCHMENT, anchor="center")
 
     def toggle_fullscreen(self) -> None:
         """F11: flip the setting; `_sync_fullscreen` reopens the window at the next frame."""
@@ -161,12 +200,22 @@ class App:
         wanted = self.scene.ctx.settings.fullscreen
         if wanted != self.fullscreen:
             self.fullscreen = wanted
-            self.window = self._open_window(LOGICAL)
+            self.window = self._open_window(layout.LOGICAL)
+            self._follow_window()
 
     def run(self) -> None:
-        """The real-time loop at `fps` frames per second until a scene quits or the window closes."""
+        """The real-time loop: `fps` frames a second while something moves; otherwise it sleeps
+        until input arrives or the top scene's next redraw (or update poll) is due."""
         while self.running:
-            dt = self.clock.tick(self.fps) / 1000.0
+            rate = self.scene.redraw_rate()
+            if self._moving or self._dirty or rate == math.inf:
+                dt = self.clock.tick(self.fps) / 1000.0
+            else:
+                wait = IDLE_POLL if rate <= 0 else min(IDLE_POLL, 1 / rate)
+                event = pygame.event.wait(max(1, int(wait * 1000)))
+                if event.type != pygame.NOEVENT:
+                    pygame.event.post(event)   # step() reads it with the rest of the queue
+                dt = self.clock.tick() / 1000.0
             if not self.step(min(dt, 0.1)):
                 break
         for scene in reversed(self.stack):

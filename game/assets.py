@@ -31,12 +31,19 @@ def font(size: int, bold: bool = False, face: str = "sans") -> pygame.font.Font:
 
 
 class Sounds:
-    """Short effects with one volume and a mute switch; silent when no audio device exists."""
+    """Short effects with one volume and a mute switch; silent when no audio device exists.
+
+    The audio device is opened at the first sound played, never before: by then the window
+    exists, and a client that cannot open a display stops without touching audio (whose drivers
+    print their own noise when there is no sound card either)."""
 
     def __init__(self, volume: float = 0.7, mute: bool = False) -> None:
         self.volume = volume
         self.mute = mute
-        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._sounds: dict[str, pygame.mixer.Sound] | None = None
+
+    def _load(self) -> dict[str, pygame.mixer.Sound]:
+        self._sounds = {}
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1)
@@ -44,10 +51,13 @@ class Sounds:
                 self._sounds[name] = pygame.mixer.Sound(str(ASSET_DIR / "sounds" / f"{name}.wav"))
         except pygame.error:
             self._sounds = {}
+        return self._sounds
 
     def play(self, name: str) -> None:
-        sound = self._sounds.get(name)
-        if sound is None or self.mute or self.volume <= 0:
+        if self.mute or self.volume <= 0:
+            return
+        sound = (self._sounds if self._sounds is not None else self._load()).get(name)
+        if sound is None:
             return
         sound.set_volume(self.volume)
         sound.play()

@@ -1,52 +1,153 @@
-"""Where everything sits on the 1280x800 logical surface; the single source for drawing and hit-tests.
+"""Where everything sits, computed from the window's size; the single source for drawing and hit-tests.
 
 Why one module: renderers draw at these rectangles and the input side (and the scripted-player
 tests) click at them, so a layout change can never make a click miss what is drawn.
+
+Rectangles are in UI units: one unit is `scale` window pixels, where `scale` fits the 1280x800
+design into the window. The shorter side of the window is exactly 800 (or 1280) units; the longer
+one gets the extra units, which the play layout gives to the side panels (a wide window) or below
+the map (a tall one), and the menus stay centred in `frame`. Drawing turns units into pixels at
+draw time (game.render.draw), so everything is drawn at the window's real resolution.
+
+`layout.MAP_RECT`, `layout.WIDTH` and the other upper-case names read the current layout (the one
+`use()` last set for the window), so code written against the fixed 1280x800 names keeps working.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 import pygame
 
 from game.mapdata import MapData, load_map, point_in_polygon
 
-WIDTH, HEIGHT = 1280, 800
-LOGICAL = (WIDTH, HEIGHT)
-
-TOP_BAR = pygame.Rect(0, 0, WIDTH, 40)
-MAP_ORIGIN = (8, 44)
-MAP_SCALE = 0.84
-MAP_RECT = pygame.Rect(8, 44, 840, 689)
-PROMPT_RECT = pygame.Rect(16, 50, 824, 34)
-CHOICE_ROW = pygame.Rect(136, 688, 704, 40)
-UNDO_BUTTON = pygame.Rect(16, 688, 110, 40)
-HAND_ROW = pygame.Rect(24, 662, 808, 72)     # the human's power cards, above the success track
-HAND_PLATE = pygame.Rect(6, 640, 844, 96)     # below the off-board scoreboards, above the track
-TRACK_RECT = pygame.Rect(8, 738, 840, 58)
-
-SIDE = pygame.Rect(856, 44, 416, 752)
-PLAYERS_RECT = pygame.Rect(856, 44, 416, 321)   # five panels tall enough for their power cards
-CARDS_RECT = pygame.Rect(856, 371, 416, 279)
-LOG_RECT = pygame.Rect(856, 656, 416, 140)
-LOG_EXPANDED = pygame.Rect(856, 371, 416, 425)   # the log grown over the action cards (L)
-
-MENU_BUTTON = pygame.Rect(1180, 6, 92, 28)
-HELP_BUTTON = pygame.Rect(1082, 6, 92, 28)
-ROUND_TRACK = pygame.Rect(300, 6, 420, 28)
-
-END_TABLE = pygame.Rect(30, 148, 790, 512)     # game over: the scores table …
-END_CHART = pygame.Rect(836, 148, 414, 512)    # … and the points-per-round chart beside it
+DESIGN = (1280, 800)          # the composition every layout is fitted from, in UI units
+LOGICAL = DESIGN              # the default window size, in pixels
+MINIMUM = (1024, 640)         # below this the window asks to be enlarged
+MAP_SCALE = 0.84              # map canvas (levels/map.yaml) -> UI units
+MAP_SIZE = (840, 689)
+SIDE_MAX_EXTRA = 200          # a wide window widens the side panels this much at most, then centres
 
 CASTILLO_HIT = pygame.Rect(0, 0, 84, 104)
 SCOREBOARD_SPOTS = {"8-4-0": (120, 690), "4-0-0": (200, 690)}  # map coords when off the board
 
 
+@dataclass(frozen=True)
+class Layout:
+    """Every rectangle of the screen for one window size (pixels), in UI units."""
+    window: tuple[int, int]
+    scale: float
+    width: int
+    height: int
+    frame: pygame.Rect = field(compare=False)       # the centred 1280x800 area menus are composed in
+    top_bar: pygame.Rect = field(compare=False)
+    map_rect: pygame.Rect = field(compare=False)
+    prompt_rect: pygame.Rect = field(compare=False)
+    choice_row: pygame.Rect = field(compare=False)
+    undo_button: pygame.Rect = field(compare=False)
+    hand_row: pygame.Rect = field(compare=False)    # the human's power cards, above the success track
+    hand_plate: pygame.Rect = field(compare=False)  # below the off-board scoreboards, above the track
+    track_rect: pygame.Rect = field(compare=False)
+    side: pygame.Rect = field(compare=False)
+    players_rect: pygame.Rect = field(compare=False)
+    cards_rect: pygame.Rect = field(compare=False)
+    log_rect: pygame.Rect = field(compare=False)
+    log_expanded: pygame.Rect = field(compare=False)   # the log grown over the action cards (L)
+    menu_button: pygame.Rect = field(compare=False)
+    help_button: pygame.Rect = field(compare=False)
+    round_track: pygame.Rect = field(compare=False)
+
+    @classmethod
+    def for_window(cls, size: tuple[int, int]) -> Layout:
+        window = (max(1, int(size[0])), max(1, int(size[1])))
+        scale = min(window[0] / DESIGN[0], window[1] / DESIGN[1])
+        width = max(DESIGN[0], int(window[0] / scale))
+        height = max(DESIGN[1], int(window[1] / scale))
+        extra_w, extra_h = width - DESIGN[0], height - DESIGN[1]
+        side_w = 416 + min(extra_w, SIDE_MAX_EXTRA)
+        left = (width - (8 + MAP_SIZE[0] + 8 + side_w + 8)) // 2 + 8   # map and side centred together
+        map_rect = pygame.Rect(left, 44, *MAP_SIZE)
+        bottom = 688 + extra_h                                           # the choice row's top
+        side = pygame.Rect(map_rect.right + 8, 44, side_w, 752 + extra_h)
+        return cls(
+            window=window, scale=scale, width=width, height=height,
+            frame=pygame.Rect(extra_w // 2, extra_h // 2, *DESIGN),
+            top_bar=pygame.Rect(0, 0, width, 40),
+            map_rect=map_rect,
+            prompt_rect=pygame.Rect(left + 8, 50, MAP_SIZE[0] - 16, 34),
+            choice_row=pygame.Rect(left + 128, bottom, 704, 40),
+            undo_button=pygame.Rect(left + 8, bottom, 110, 40),
+            hand_row=pygame.Rect(left + 16, bottom - 26, 808, 72),
+            hand_plate=pygame.Rect(left - 2, bottom - 48, 844, 96),
+            track_rect=pygame.Rect(left, bottom + 50, MAP_SIZE[0], 58),
+            side=side,
+            players_rect=pygame.Rect(side.x, 44, side_w, 321),     # five panels with their power cards
+            cards_rect=pygame.Rect(side.x, 371, side_w, 279),
+            log_rect=pygame.Rect(side.x, 656, side_w, side.bottom - 656),
+            log_expanded=pygame.Rect(side.x, 371, side_w, side.bottom - 371),
+            menu_button=pygame.Rect(width - 100, 6, 92, 28),
+            help_button=pygame.Rect(width - 198, 6, 92, 28),
+            round_track=pygame.Rect(left + 292, 6, 420, 28),
+        )
+
+    @property
+    def too_small(self) -> bool:
+        return self.window[0] < MINIMUM[0] or self.window[1] < MINIMUM[1]
+
+    @property
+    def map_origin(self) -> tuple[int, int]:
+        return self.map_rect.topleft
+
+    def in_frame(self, x: int, y: int, w: int, h: int) -> pygame.Rect:
+        """A rectangle given in the 1280x800 design, placed in the centred frame."""
+        return pygame.Rect(self.frame.x + x, self.frame.y + y, w, h)
+
+
+_current = Layout.for_window(DESIGN)
+
+_LIVE_NAMES = {
+    "WIDTH": "width", "HEIGHT": "height", "TOP_BAR": "top_bar", "MAP_RECT": "map_rect",
+    "MAP_ORIGIN": "map_origin", "PROMPT_RECT": "prompt_rect", "CHOICE_ROW": "choice_row",
+    "UNDO_BUTTON": "undo_button", "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
+    "TRACK_RECT": "track_rect", "SIDE": "side", "PLAYERS_RECT": "players_rect",
+    "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "LOG_EXPANDED": "log_expanded", "MENU_BUTTON": "menu_button",
+    "HELP_BUTTON": "help_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
+}
+
+
+def __getattr__(name: str) -> object:
+    """`layout.MAP_RECT` and friends: a copy of the current layout's rectangle."""
+    if name in _LIVE_NAMES:
+        value = getattr(_current, _LIVE_NAMES[name])
+        return value.copy() if isinstance(value, pygame.Rect) else value
+    raise AttributeError(f"module 'game.layout' has no attribute {name!r}")
+
+
+def current() -> Layout:
+    return _current
+
+
+def use(size: tuple[int, int]) -> Layout:
+    """Make the layout for a window of `size` pixels current (cheap when the size is unchanged)."""
+    global _current
+    if _current.window != (int(size[0]), int(size[1])):
+        _current = Layout.for_window(size)
+    return _current
+
+
+def in_frame(x: int, y: int, w: int, h: int) -> pygame.Rect:
+    """A rectangle of the 1280x800 design composition, centred in the current window."""
+    return _current.in_frame(x, y, w, h)
+
+
 def to_screen(point: tuple[float, float]) -> tuple[float, float]:
-    """Map canvas coordinates (levels/map.yaml) to logical screen coordinates."""
-    return (MAP_ORIGIN[0] + point[0] * MAP_SCALE, MAP_ORIGIN[1] + point[1] * MAP_SCALE)
+    """Map canvas coordinates (levels/map.yaml) to UI units."""
+    ox, oy = _current.map_origin
+    return (ox + point[0] * MAP_SCALE, oy + point[1] * MAP_SCALE)
 
 
 def to_map(point: tuple[float, float]) -> tuple[float, float]:
-    return ((point[0] - MAP_ORIGIN[0]) / MAP_SCALE, (point[1] - MAP_ORIGIN[1]) / MAP_SCALE)
+    ox, oy = _current.map_origin
+    return ((point[0] - ox) / MAP_SCALE, (point[1] - oy) / MAP_SCALE)
 
 
 def castillo_rect(data: MapData | None = None) -> pygame.Rect:
@@ -57,8 +158,8 @@ def castillo_rect(data: MapData | None = None) -> pygame.Rect:
     return rect
 
 
-def area_at(pos: tuple[int, int], data: MapData | None = None) -> str | None:
-    """The region id or "castillo" under a logical-screen position, else None."""
+def area_at(pos: tuple[float, float], data: MapData | None = None) -> str | None:
+    """The region id or "castillo" under a position in UI units, else None."""
     data = data or load_map()
     if castillo_rect(data).collidepoint(pos):
         return "castillo"
@@ -70,7 +171,7 @@ def area_at(pos: tuple[int, int], data: MapData | None = None) -> str | None:
 
 
 def area_point(area: str, data: MapData | None = None) -> tuple[int, int]:
-    """A safe logical point inside an area to click at (label anchor / Castillo centre)."""
+    """A safe point inside an area to click at (label anchor / Castillo centre)."""
     data = data or load_map()
     if area == "castillo":
         return castillo_rect(data).center
@@ -79,7 +180,7 @@ def area_point(area: str, data: MapData | None = None) -> tuple[int, int]:
 
 
 def area_anchor(area: str, data: MapData | None = None) -> tuple[float, float]:
-    """Where flying Caballeros land in an area (screen)."""
+    """Where flying Caballeros land in an area."""
     data = data or load_map()
     if area == "castillo":
         return castillo_rect(data).center
@@ -88,50 +189,61 @@ def area_anchor(area: str, data: MapData | None = None) -> tuple[float, float]:
 
 
 def player_rects(count: int) -> list[pygame.Rect]:
+    area = _current.players_rect
     gap = 4
-    height = min(70, (PLAYERS_RECT.height - gap * (count - 1)) // max(count, 1))
-    return [pygame.Rect(PLAYERS_RECT.x, PLAYERS_RECT.y + i * (height + gap), PLAYERS_RECT.width, height)
-            for i in range(count)]
+    height = min(70, (area.height - gap * (count - 1)) // max(count, 1))
+    return [pygame.Rect(area.x, area.y + i * (height + gap), area.width, height) for i in range(count)]
 
 
 def card_rects(count: int = 5) -> list[pygame.Rect]:
-    top = CARDS_RECT.y + 24
+    area = _current.cards_rect
+    top = area.y + 24
     gap = 4
-    height = (CARDS_RECT.bottom - top - gap * (count - 1)) // max(count, 1)
-    return [pygame.Rect(CARDS_RECT.x, top + i * (height + gap), CARDS_RECT.width, height)
-            for i in range(count)]
+    height = (area.bottom - top - gap * (count - 1)) // max(count, 1)
+    return [pygame.Rect(area.x, top + i * (height + gap), area.width, height) for i in range(count)]
 
 
 def hand_rects(count: int = 13) -> list[pygame.Rect]:
     """The 13 power cards of the hand, centred in the hand row."""
+    row = _current.hand_row
     width, gap = 56, 6
     total = count * width + (count - 1) * gap
-    left = HAND_ROW.centerx - total // 2
-    return [pygame.Rect(left + i * (width + gap), HAND_ROW.y, width, HAND_ROW.height)
-            for i in range(count)]
+    left = row.centerx - total // 2
+    return [pygame.Rect(left + i * (width + gap), row.y, width, row.height) for i in range(count)]
 
 
 def choice_rects(widths: list[int]) -> list[pygame.Rect]:
     """Buttons centred in the choice row, each as wide as its label needs."""
+    row = _current.choice_row
     gap = 10
     total = sum(widths) + gap * (len(widths) - 1)
-    x = CHOICE_ROW.centerx - total // 2
+    x = row.centerx - total // 2
     rects = []
     for w in widths:
-        rects.append(pygame.Rect(x, CHOICE_ROW.y, w, CHOICE_ROW.height))
+        rects.append(pygame.Rect(x, row.y, w, row.height))
         x += w + gap
     return rects
 
 
 def track_position(score: int) -> tuple[int, int]:
     """Centre of a score's space on the success track (0..130, wrapping past 130)."""
-    span = TRACK_RECT.width - 40
+    track = _current.track_rect
+    span = track.width - 40
     score = score % 131
-    return (TRACK_RECT.x + 20 + int(span * score / 130), TRACK_RECT.y + 36)
+    return (track.x + 20 + int(span * score / 130), track.y + 36)
 
 
 def menu_rects(count: int, top: int = 300, width: int = 320, height: int = 48) -> list[pygame.Rect]:
-    """A centred vertical list of menu buttons (title and pause menus)."""
+    """A centred vertical list of menu buttons (title and pause menus); `top` in the design frame."""
     gap = 12
-    return [pygame.Rect(WIDTH // 2 - width // 2, top + i * (height + gap), width, height)
-            for i in range(count)]
+    return [in_frame(DESIGN[0] // 2 - width // 2, top + i * (height + gap), width, height) for i in range(count)]
+
+
+def end_table_rect() -> pygame.Rect:
+    """Game over: the scores table, left of the chart (design frame)."""
+    return in_frame(30, 148, 790, 512)
+
+
+def end_chart_rect() -> pygame.Rect:
+    """Game over: the points-per-round chart beside the table (design frame)."""
+    return in_frame(836, 148, 414, 512)

@@ -8,12 +8,16 @@ Lifecycle (called by `app.App`, never by scenes themselves):
     exit()    the scene leaves the stack
 
 Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed),
-then `update(dt) -> Transition | None` (dt in seconds), then the stack is drawn bottom-up from the
-topmost opaque scene with `draw(surface)`, which must not change any state. Scenes hold no global
+then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
+is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
+state and lays out in UI units (game.layout), drawing through game.render.draw and style.
+`redraw_rate()` tells the app how often the top scene must be redrawn with no input: a scene
+that animates (a tween, a pulse, a caret, a timer shown) says so, or it will not be redrawn. Scenes hold no global
 session: what they share (settings, sounds, the match) is passed to their constructors.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -24,6 +28,12 @@ from game.input import Intent
 if TYPE_CHECKING:
     from game.assets import Sounds
     from game.settings import Settings
+
+
+STILL = 0.0             # redraw only on input or a transition
+PULSE = 10.0            # a slow pulse (legal targets, thinking dots, a toast counting down)
+CARET = 4.0             # a blinking text caret
+MOVING = math.inf       # every frame
 
 
 @dataclass
@@ -88,6 +98,11 @@ class Scene:
 
     def handle(self, intent: Intent) -> bool:
         return False
+
+    def redraw_rate(self) -> float:
+        """Redraws a second needed with no input: STILL (0), a few for a pulse or caret, or
+        MOVING (every frame) while something moves. The base scene is still."""
+        return STILL
 
     def update(self, dt: float) -> Transition | None:
         return self.take_request()

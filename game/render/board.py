@@ -15,7 +15,7 @@ from game import layout
 from game.i18n import area_name, t
 from game.i18n import language as current_language
 from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.table import Table
 
 
@@ -27,24 +27,29 @@ def _hex(colour: str) -> tuple[int, int, int]:
     return pygame.Color(colour)[:3]
 
 
-@lru_cache(maxsize=4)
 def static_layer(language: str) -> pygame.Surface:
-    """Sea, neighbours, islands, regions with names and printed values (cached per language)."""
+    """Sea, neighbours, islands, regions with names and printed values, at the window's resolution
+    (cached per language and size)."""
+    return _static_layer(language, tuple(layout.MAP_RECT), draw.scale())
+
+
+@lru_cache(maxsize=4)
+def _static_layer(language: str, map_rect: tuple[int, int, int, int], scale: float) -> pygame.Surface:
     data = load_map()
-    rect = layout.MAP_RECT
-    surface = pygame.Surface(rect.size)
+    rect = pygame.Rect(map_rect)
+    surface = draw.layer(rect.size, alpha=False)
     surface.fill(style.SEA)
     rng = random.Random(7)
     for _ in range(260):  # gentle wave strokes
-        x, y = rng.randrange(rect.w), rng.randrange(rect.h)
-        pygame.draw.arc(surface, style.SEA_DEEP, (x, y, 18, 8), 0.2, 2.9, 1)
+        x, y = rng.randrange(rect.w), rng.randrange(rect.h)  # UI units: the same waves at any size
+        draw.arc(surface, style.SEA_DEEP, (x, y, 18, 8), 0.2, 2.9, 1)
     shift = (-rect.x, -rect.y)
 
     def poly(points, fill, border=None, width=2):
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(points)]
-        pygame.draw.polygon(surface, fill, pts)
+        draw.polygon(surface, fill, pts)
         if border:
-            pygame.draw.polygon(surface, border, pts, width)
+            draw.polygon(surface, border, pts, width)
 
     land_grey = (206, 198, 176)
     poly(data.portugal, land_grey, (160, 150, 130), 1)
@@ -57,22 +62,24 @@ def static_layer(language: str) -> pygame.Surface:
     for shape in data.regions.values():
         poly(shape.polygon, _hex(shape.colour), None)
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
-        pygame.draw.polygon(surface, style.shade(_hex(shape.colour), 0.55), pts, 2)
+        draw.polygon(surface, style.shade(_hex(shape.colour), 0.55), pts, 2)
     pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(data.outline)]
-    pygame.draw.polygon(surface, style.INK, pts, 3)
+    draw.polygon(surface, style.INK, pts, 3)
     _label(surface, t("map.portugal"), layout.to_screen((120, 470)), shift, 13, style.INK_SOFT)
     _label(surface, t("map.france"), layout.to_screen((800, 60)), shift, 13, style.INK_SOFT)
     _label(surface, t("map.sea"), layout.to_screen((660, 770)), shift, 13, style.SEA_DEEP)
-    pygame.draw.rect(surface, style.INK, surface.get_rect(), 3, border_radius=6)
+    draw.rect(surface, style.INK, pygame.Rect((0, 0), rect.size), 3, border_radius=6)
     return surface
 
 
 def _texture(surface: pygame.Surface, rng: random.Random) -> None:
     """Speckle the land a little so the fills read as paper, not flat colour."""
-    speck = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    for _ in range(2500):
-        x, y = rng.randrange(surface.get_width()), rng.randrange(surface.get_height())
-        speck.fill((80, 60, 30, rng.randrange(6, 18)), (x, y, 2, 2))
+    width, height = surface.get_size()
+    speck = pygame.Surface((width, height), pygame.SRCALPHA)
+    dot = max(2, draw.px(2))
+    for _ in range(width * height // (dot * dot * 58)):  # the same density at any resolution
+        x, y = rng.randrange(width), rng.randrange(height)
+        speck.fill((80, 60, 30, rng.randrange(6, 18)), (x, y, dot, dot))
     surface.blit(speck, (0, 0))
 
 
@@ -95,7 +102,7 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, targets: fr
     """The whole map layer: static map, highlights, labels, pieces, Castillo, King.
     `focus` is an extra area to light up (the source of a move being chosen)."""
     data = load_map()
-    surface.blit(static_layer(language), layout.MAP_RECT.topleft)
+    draw.blit(surface, static_layer(language), layout.MAP_RECT)
     _highlights(surface, data, table, targets, hover, focus or table.focus)
     for rid, shape in data.regions.items():
         _region_label(surface, table, rid, shape)
@@ -113,23 +120,23 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, targets: fr
 
 
 def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> None:
-    glow = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
+    glow = draw.layer(layout.MAP_RECT.size)
     shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
     pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
     for rid, shape in data.regions.items():
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
         if rid == focus:
-            pygame.draw.polygon(glow, (255, 250, 215, 170), pts)
+            draw.polygon(glow, (255, 250, 215, 170), pts)
         elif rid in targets:
             alpha = 150 if rid == hover else int(60 + 50 * pulse)
-            pygame.draw.polygon(glow, (255, 244, 190, alpha), pts)
+            draw.polygon(glow, (255, 244, 190, alpha), pts)
         if rid == table.king:
-            pygame.draw.polygon(glow, (40, 30, 20, 45), pts)
-    surface.blit(glow, layout.MAP_RECT.topleft)
+            draw.polygon(glow, (40, 30, 20, 45), pts)
+    draw.blit(surface, glow, layout.MAP_RECT)
     for rid, shape in data.regions.items():
         if rid in targets or rid == focus:
             width = 4 if rid == hover or rid == focus else 3
-            pygame.draw.polygon(surface, style.GOLD if rid != hover else style.HIGHLIGHT,
+            draw.polygon(surface, style.GOLD if rid != hover else style.HIGHLIGHT,
                                 _screen_poly(shape.polygon), width)
 
 
@@ -152,7 +159,7 @@ def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
         x, y = layout.to_screen(shape.label)
         name = area_name(rid)
         size = style.fit_size(name, 130, 15, bold=True, face="serif")
-        w, h = style.font(size, True, "serif").size(name)
+        w, h = round(style.text_width(name, size, True, "serif")), round(style.line_height(size, True, "serif"))
         rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
         rects.append(pygame.Rect(int(x - 30), int(y + 8), 60, 15))
         present = [p for p in table.players if (table.count(p, rid) or 0) > 0]
@@ -176,7 +183,7 @@ def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
         return None
     shape = data.regions[table.king]
     text = t("board.kings_region")
-    w, h = style.font(10).size(text)
+    w, h = round(style.text_width(text, 10)), round(style.line_height(10))
     box = pygame.Rect(0, 0, w + 10, h + 2)
     kx, ky = layout.to_screen(shape.king)
     lx, ly = layout.to_screen(shape.label)
@@ -199,7 +206,7 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 
 
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
-    key = (current_language(), table.king, tuple(sorted(table.grandes.items())), tuple(sorted(table.scoreboards.items())),
+    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())), tuple(sorted(table.scoreboards.items())),
            tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:
         if len(_CAPTION_CACHE) > 256:
@@ -208,9 +215,7 @@ def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
     box = _CAPTION_CACHE[key]
     if box is None:
         return
-    plate = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(plate, (250, 240, 214, 200), plate.get_rect(), border_radius=6)
-    surface.blit(plate, box)
+    style.plate(surface, box, (250, 240, 214, 200), 6)
     style.text(surface, t("board.kings_region"), box.center, 10, style.INK, anchor="center")
 
 
@@ -253,7 +258,7 @@ def _castillo(surface, data: MapData, table: Table, target: bool, hover: bool) -
     rect = layout.castillo_rect(data)
     if target:
         glow = rect.inflate(16, 16)
-        pygame.draw.rect(surface, style.HIGHLIGHT if hover else style.GOLD, glow, 4, border_radius=10)
+        draw.rect(surface, style.HIGHLIGHT if hover else style.GOLD, glow, 4, border_radius=10)
     pieces.tower(surface, rect.center, highlight=target and hover)
     style.text(surface, area_name("castillo"), (rect.centerx, rect.top - 22), 14, style.INK, bold=True,
                face="serif", anchor="center", shadow=(250, 240, 214))
@@ -283,11 +288,11 @@ def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: st
     """A secret disc shown face up: a player-coloured dial with a pointer."""
     cx, cy = int(centre[0]), int(centre[1])
     colour = style.player_colour(player)
-    pygame.draw.circle(surface, style.WOOD_DARK, (cx + 1, cy + 2), 12)
-    pygame.draw.circle(surface, colour, (cx, cy), 12)
-    pygame.draw.circle(surface, style.PARCHMENT, (cx, cy), 7)
-    pygame.draw.line(surface, style.INK, (cx, cy), (cx, cy + 7), 3)
-    pygame.draw.circle(surface, style.shade(colour, 0.5), (cx, cy), 12, 2)
+    draw.circle(surface, style.WOOD_DARK, (cx + 1, cy + 2), 12)
+    draw.circle(surface, colour, (cx, cy), 12)
+    draw.circle(surface, style.PARCHMENT, (cx, cy), 7)
+    draw.line(surface, style.INK, (cx, cy), (cx, cy + 7), 3)
+    draw.circle(surface, style.shade(colour, 0.5), (cx, cy), 12, 2)
 
 
 def draw_sprites(surface: pygame.Surface, table: Table) -> None:
@@ -313,5 +318,6 @@ POINTS_SIZE = 24
 
 def points_rect(label: str, centre: tuple[float, float]) -> pygame.Rect:
     """Where a floating '+5' is drawn (outline included): what placement keeps apart."""
-    w, h = style.font(POINTS_SIZE, True, "serif").size(label)
-    return pygame.Rect(0, 0, w + 4, h).move(int(centre[0] - w / 2 - 2), int(centre[1] - h / 2))
+    w = style.text_width(label, POINTS_SIZE, True, "serif")
+    h = style.line_height(POINTS_SIZE, True, "serif")
+    return pygame.Rect(int(centre[0] - w / 2 - 2), int(centre[1] - h / 2), int(w + 4), int(h))

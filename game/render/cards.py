@@ -10,7 +10,7 @@ import pygame
 import engine
 from game import layout
 from game.i18n import t
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.table import Table
 
 STACK_COLOURS = {1: (120, 86, 140), 2: (160, 72, 56), 3: (56, 110, 150), 4: (70, 122, 70), 5: (40, 34, 30)}
@@ -29,7 +29,7 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     style.panel(surface, rect, fill=fill, border=style.GOLD if (selectable or current) else style.INK_SOFT,
                 width=3 if (hover or current) else 2, radius=7)
     badge = pygame.Rect(rect.x + 6, rect.y + 6, 40, rect.height - 12)
-    pygame.draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
+    draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
     style.text(surface, str(stack), (badge.centerx, badge.y + 4), 20, style.WHITE, bold=True, face="serif",
                anchor="midtop")
     pieces.cube(surface, (badge.centerx - 1, badge.bottom - 10), 10, style.PARCHMENT)
@@ -38,16 +38,16 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    room = max(1, min(2, (rect.bottom - 4 - (body.y + 19)) // style.font(11, face="condensed").get_linesize()))
-    style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(body.x, body.y + 19, body.width, 40), 11,
-                    ink, face="condensed", spacing=0, max_lines=room)   # the whole text is in its tooltip
+    effect = pygame.Rect(body.x, body.y + 20, body.width, rect.bottom - 3 - (body.y + 20))
+    style.paragraph(surface, t(f"card.{card}.effect"), effect, 11, ink, face="condensed", spacing=0,
+                    max_lines=max(1, min(2, int(effect.height // style.line_height(11, face="condensed")))))
     if selectable and hover:
-        pygame.draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
+        draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
         stamp = pygame.Rect(0, 0, 56, 18)
         stamp.topright = (rect.right - 8, rect.y + 6)
         colour = style.player_colour(taker)
-        pygame.draw.rect(surface, colour, stamp, border_radius=4)
+        draw.rect(surface, colour, stamp, border_radius=4)
         style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
                    anchor="center")
 

@@ -1,12 +1,13 @@
 """The score-progression chart of the game-over screen: each player's points after every round."""
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 
 import pygame
 
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 
 
 def score_chart(surface: pygame.Surface, rect: pygame.Rect, progress: tuple[tuple[int, dict[str, int]], ...],
@@ -28,25 +29,26 @@ def score_chart(surface: pygame.Surface, rect: pygame.Rect, progress: tuple[tupl
 
     for value in range(0, top + 1, step):
         y = at(low, value)[1]
-        pygame.draw.line(surface, style.PARCHMENT_DARK, (plot.x, y), (plot.right, y), 1)
+        draw.line(surface, style.PARCHMENT_DARK, (plot.x, y), (plot.right, y), 1)
         style.text(surface, str(value), (plot.x - 8, y), 12, style.INK_SOFT, anchor="midright")
     for round_ in range(low, high + 1):
         x = at(round_, 0)[0]
-        pygame.draw.line(surface, style.PARCHMENT_DARK, (x, plot.y), (x, plot.bottom), 1)
+        draw.line(surface, style.PARCHMENT_DARK, (x, plot.y), (x, plot.bottom), 1)
         style.text(surface, str(round_) if round_ else t("gameover.chart_start"), (x, plot.bottom + 6), 12,
                    style.INK_SOFT, bold=round_ in (3, 6, 9), anchor="midtop")
     style.text(surface, t("hud.round"), (plot.centerx, rect.bottom - 16), 12, style.INK_SOFT, anchor="center")
-    pygame.draw.rect(surface, style.INK_SOFT, plot, 1)
+    draw.rect(surface, style.INK_SOFT, plot, 1)
     ends: list[int] = []
     for player in sorted(players, key=lambda p: -progress[-1][1][p]):
         colour = style.player_colour(player)
         points = [at(r, scores[player]) for r, scores in progress]
-        if len(points) > 1:
-            pygame.draw.lines(surface, style.INK, False, points, 5)
-            pygame.draw.lines(surface, colour, False, points, 3)
+        for start, end in itertools.pairwise(points):
+            draw.line(surface, style.INK, start, end, 5)
+        for start, end in itertools.pairwise(points):
+            draw.line(surface, colour, start, end, 3)
         for point in points:
-            pygame.draw.circle(surface, style.INK, point, 4)
-            pygame.draw.circle(surface, colour, point, 3)
+            draw.circle(surface, style.INK, point, 4)
+            draw.circle(surface, colour, point, 3)
         y = points[-1][1]
         while any(abs(y - other) < 14 for other in ends):   # end labels never overlap
             y += 14

@@ -11,7 +11,7 @@ import pygame
 from game import layout
 from game.i18n import area_name, t
 from game.mapdata import printed_tables
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.table import Table
 
 SCORING_ROUNDS = (3, 6, 9)
@@ -20,8 +20,8 @@ SCORING_ROUNDS = (3, 6, 9)
 def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None,
             menu_label: str | None = None) -> None:
     bar = layout.TOP_BAR
-    pygame.draw.rect(surface, style.WOOD_DARK, bar)
-    pygame.draw.line(surface, style.GOLD, bar.bottomleft, bar.bottomright, 2)
+    draw.rect(surface, style.WOOD_DARK, bar)
+    draw.line(surface, style.GOLD, bar.bottomleft, bar.bottomright, 2)
     style.text(surface, "El Grande", (16, bar.centery), 24, style.GOLD_LIGHT, bold=True, face="serif",
                anchor="midleft", shadow=(0, 0, 0))
     round_track(surface, table)
@@ -42,16 +42,16 @@ def round_track(surface: pygame.Surface, table: Table) -> None:
         current = n == table.round
         fill = style.GOLD if current else (style.PARCHMENT if played else (96, 84, 72))
         if current:
-            pygame.draw.circle(surface, style.GOLD_LIGHT, centre, 15)
-        pygame.draw.circle(surface, fill, centre, 12)
-        pygame.draw.circle(surface, style.INK, centre, 12, 2)
+            draw.circle(surface, style.GOLD_LIGHT, centre, 15)
+        draw.circle(surface, fill, centre, 12)
+        draw.circle(surface, style.INK, centre, 12, 2)
         style.text(surface, str(n), centre, 13, style.INK if played else (60, 50, 44), bold=True, anchor="center")
         if n in SCORING_ROUNDS:
             cx, cy = centre[0] + 11, centre[1] - 10
             crown = [(cx - 6, cy + 3), (cx - 6, cy - 3), (cx - 3, cy), (cx, cy - 5), (cx + 3, cy),
                      (cx + 6, cy - 3), (cx + 6, cy + 3)]
-            pygame.draw.polygon(surface, style.GOLD_LIGHT, crown)
-            pygame.draw.polygon(surface, style.INK, crown, 1)
+            draw.polygon(surface, style.GOLD_LIGHT, crown)
+            draw.polygon(surface, style.INK, crown, 1)
 
 
 def success_track(surface: pygame.Surface, table: Table) -> None:
@@ -61,12 +61,12 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
     style.text(surface, t("hud.success_track"), (rect.right - 10, rect.y + 4), 11, style.INK_SOFT, bold=True,
                anchor="topright")
     y = rect.y + 36
-    pygame.draw.line(surface, style.INK_SOFT, layout.track_position(0)[0:1] + (y,),
+    draw.line(surface, style.INK_SOFT, layout.track_position(0)[0:1] + (y,),
                      (layout.track_position(130)[0], y), 2)
     for score in range(0, 131, 5):
         x = layout.track_position(score)[0]
         tall = score % 10 == 0
-        pygame.draw.line(surface, style.INK_SOFT, (x, y - (6 if tall else 3)), (x, y + (6 if tall else 3)), 1)
+        draw.line(surface, style.INK_SOFT, (x, y - (6 if tall else 3)), (x, y + (6 if tall else 3)), 1)
         if tall:
             style.text(surface, str(score), (x, y + 8), 10, style.INK_SOFT, anchor="midtop")
     stacks: dict[int, int] = {}
@@ -84,16 +84,16 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
     colour = style.player_colour(player)
     style.panel(surface, rect, fill=style.PARCHMENT if not active else (252, 240, 206),
                 border=style.GOLD if active else style.INK_SOFT, width=3 if active else 2)
-    pygame.draw.rect(surface, colour, (rect.x, rect.y, 10, rect.height), border_top_left_radius=8,
+    draw.rect(surface, colour, (rect.x, rect.y, 10, rect.height), border_top_left_radius=8,
                      border_bottom_left_radius=8)
     x = rect.x + 18
     compact = rect.height < COMFORTABLE
     top = rect.y + (2 if compact else 5)
     style.text(surface, name, (x, top), 16, style.INK, bold=True, face="serif")
-    name_w = style.font(16, True, "serif").size(name)[0]
+    name_w = style.text_width(name, 16, True, "serif")
     style.text(surface, seat_label, (x + name_w + 8, top + 3), 12, style.INK_SOFT)
     if thinking:
-        _thinking(surface, (x + name_w + 16 + style.font(12).size(seat_label)[0], top + 10))
+        _thinking(surface, (x + name_w + 16 + style.text_width(seat_label, 12), top + 10))
     score = table.scores.get(player, 0)
     style.text(surface, str(score), (rect.right - 12, rect.y + 4), 26, style.INK, bold=True, face="serif",
                anchor="topright")
@@ -105,7 +105,7 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
     if table.veto.get(player):
         badge = pygame.Rect(0, 0, 44, 18)
         badge.topright = (badges_x, rect.bottom - 24)
-        pygame.draw.rect(surface, style.DANGER, badge, border_radius=4)
+        draw.rect(surface, style.DANGER, badge, border_radius=4)
         style.text(surface, t("hud.veto"), badge.center, 11, style.WHITE, bold=True, anchor="center")
         badges_x = badge.left - 6
     if disc:
@@ -133,16 +133,16 @@ def _counts_row(surface, pos, table: Table, player: str, right: int = 10**6) -> 
 
 
 def short_name(name: str, room: int, size: int) -> str:
-    """A region name that fits `room` pixels: whole, then "Castilla la Vieja" -> "C. la Vieja",
+    """A region name that fits `room` units: whole, then "Castilla la Vieja" -> "C. la Vieja",
     then cut with an ellipsis (never two regions shortened to the same text first)."""
-    if style.font(max(9, size - 2)).size(name)[0] <= room:
+    if style.text_width(name, max(9, size - 2)) <= room:
         return name
     words = name.split()
     if len(words) > 1:
         name = f"{words[0][0]}. {' '.join(words[1:])}"
-    if style.font(max(9, size - 2)).size(name)[0] <= room:
+    if style.text_width(name, max(9, size - 2)) <= room:
         return name
-    while style.font(9).size(name)[0] > room and len(name) > 3:
+    while style.text_width(name, 9) > room and len(name) > 3:
         name = name[:-2] + "…"
     return name
 
@@ -168,8 +168,8 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
         return
     for value, box in enumerate(power_pip_rects(rect), start=1):
         in_hand = value in hand
-        pygame.draw.rect(surface, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
-        pygame.draw.rect(surface, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
+        draw.rect(surface, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
+        draw.rect(surface, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
         style.text(surface, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
                    bold=in_hand, anchor="center")
 
@@ -180,7 +180,7 @@ def _thinking(surface, centre) -> None:
     for i in range(3):
         alpha = 0.5 + 0.5 * math.sin(phase - i)
         colour = style.shade(style.INK_SOFT, 0.6 + 0.6 * alpha)
-        pygame.draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
+        draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
 
 
 def court_of(power: int) -> int:

@@ -11,7 +11,7 @@ import pygame
 from game import input as inp
 from game import layout
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 
 LINE_SIZE = 12
 HEADER = 24
@@ -21,8 +21,7 @@ SCROLLBAR = 6
 class LogView:
     """Scroll state of one log panel. `first` is the first wrapped line shown; None follows the end."""
 
-    def __init__(self, rect: pygame.Rect = layout.LOG_RECT, tall: pygame.Rect = layout.LOG_EXPANDED) -> None:
-        self.small_rect, self.tall_rect = rect, tall
+    def __init__(self) -> None:
         self.expanded = False
         self.first: int | None = None
         self.total = 0
@@ -31,7 +30,8 @@ class LogView:
 
     @property
     def rect(self) -> pygame.Rect:
-        return self.tall_rect if self.expanded else self.small_rect
+        """The panel in the current layout (it follows the window size)."""
+        return layout.LOG_EXPANDED if self.expanded else layout.LOG_RECT
 
     @property
     def toggle_rect(self) -> pygame.Rect:
@@ -39,13 +39,13 @@ class LogView:
         return pygame.Rect(self.rect.right - 30, self.rect.y + 4, 24, 18)
 
     @property
-    def line_height(self) -> int:
-        return style.font(LINE_SIZE).get_linesize()
+    def line_height(self) -> float:
+        return style.line_height(LINE_SIZE)
 
     @property
     def room(self) -> int:
         """Wrapped lines that fit in the panel."""
-        return max(1, (self.rect.height - HEADER - 6) // self.line_height)
+        return max(1, int((self.rect.height - HEADER - 6) // self.line_height))
 
     @property
     def top(self) -> int:
@@ -76,7 +76,7 @@ class LogView:
         elif kind == inp.DRAG and self._drag:
             start_y, start_first = self._drag
             self.first = start_first
-            self.scroll((start_y - intent.pos[1]) // self.line_height)
+            self.scroll(int((start_y - intent.pos[1]) // self.line_height))
         elif kind == inp.RELEASE and self._drag:
             self._drag = None
         else:
@@ -113,7 +113,7 @@ class LogView:
             return
         track = pygame.Rect(self.rect.right - SCROLLBAR - 5, self.rect.y + HEADER, SCROLLBAR,
                             self.rect.height - HEADER - 8)
-        pygame.draw.rect(surface, style.PARCHMENT_DARK, track, border_radius=3)
+        draw.rect(surface, style.PARCHMENT_DARK, track, border_radius=3)
         height = max(16, track.height * self.room // self.total)
         y = track.y + (track.height - height) * self.top // max(1, self.total - self.room)
-        pygame.draw.rect(surface, style.INK_SOFT, (track.x, y, SCROLLBAR, height), border_radius=3)
+        draw.rect(surface, style.INK_SOFT, (track.x, y, SCROLLBAR, height), border_radius=3)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.render import style
+from game.render import draw, style
 
 
 def cube(surface: pygame.Surface, centre: tuple[float, float], size: int,
@@ -22,12 +22,12 @@ def cube(surface: pygame.Surface, centre: tuple[float, float], size: int,
     side = [(front.right, front.top), (front.right + depth, front.top - depth),
             (front.right + depth, front.bottom - depth), (front.right, front.bottom)]
     outline = style.shade(colour, 0.45)
-    pygame.draw.polygon(surface, style.shade(colour, 1.3), top)
-    pygame.draw.polygon(surface, style.shade(colour, 0.7), side)
-    pygame.draw.rect(surface, colour, front)
-    pygame.draw.polygon(surface, outline, top, 1)
-    pygame.draw.polygon(surface, outline, side, 1)
-    pygame.draw.rect(surface, outline, front, 1)
+    draw.polygon(surface, style.shade(colour, 1.3), top)
+    draw.polygon(surface, style.shade(colour, 0.7), side)
+    draw.rect(surface, colour, front)
+    draw.polygon(surface, outline, top, 1)
+    draw.polygon(surface, outline, side, 1)
+    draw.rect(surface, outline, front, 1)
     return front
 
 
@@ -47,31 +47,31 @@ def grande(surface: pygame.Surface, foot: tuple[float, float], colour: tuple[int
     x, y = int(foot[0]), int(foot[1])
     width = int(height * 0.62)
     body = pygame.Rect(x - width // 2, y - height, width, height)
-    pygame.draw.ellipse(surface, (0, 0, 0, 80), pygame.Rect(x - width // 2 - 3, y - 4, width + 6, 8))
-    pygame.draw.rect(surface, colour, body, border_radius=2)
-    pygame.draw.rect(surface, style.shade(colour, 1.3), body.inflate(-width // 2, 0).move(-width // 5, 0))
+    draw.ellipse(surface, (0, 0, 0, 80), pygame.Rect(x - width // 2 - 3, y - 4, width + 6, 8))
+    draw.rect(surface, colour, body, border_radius=2)
+    draw.rect(surface, style.shade(colour, 1.3), body.inflate(-width // 2, 0).move(-width // 5, 0))
     crown = [(body.left, body.top), (body.left, body.top - 5), (body.left + width // 4, body.top - 2),
              (body.centerx, body.top - 6), (body.right - width // 4, body.top - 2),
              (body.right, body.top - 5), (body.right, body.top)]
-    pygame.draw.polygon(surface, style.GOLD, crown)
-    pygame.draw.polygon(surface, style.shade(colour, 0.4), crown, 1)
-    pygame.draw.rect(surface, style.shade(colour, 0.4), body, 1, border_radius=2)
+    draw.polygon(surface, style.GOLD, crown)
+    draw.polygon(surface, style.shade(colour, 0.4), crown, 1)
+    draw.rect(surface, style.shade(colour, 0.4), body, 1, border_radius=2)
 
 
 def king(surface: pygame.Surface, foot: tuple[float, float], height: int = 30) -> None:
     """The black King pawn with a gold crown."""
     x, y = int(foot[0]), int(foot[1])
-    pygame.draw.ellipse(surface, (40, 30, 20), pygame.Rect(x - 10, y - 4, 20, 8))
+    draw.ellipse(surface, (40, 30, 20), pygame.Rect(x - 10, y - 4, 20, 8))
     base = pygame.Rect(x - 9, y - 8, 18, 8)
-    pygame.draw.ellipse(surface, style.KING, base)
+    draw.ellipse(surface, style.KING, base)
     body = [(x - 6, y - 6), (x - 3, y - height + 12), (x + 3, y - height + 12), (x + 6, y - 6)]
-    pygame.draw.polygon(surface, style.KING, body)
-    pygame.draw.circle(surface, style.KING, (x, y - height + 9), 6)
-    pygame.draw.circle(surface, (90, 90, 96), (x - 2, y - height + 7), 2)
+    draw.polygon(surface, style.KING, body)
+    draw.circle(surface, style.KING, (x, y - height + 9), 6)
+    draw.circle(surface, (90, 90, 96), (x - 2, y - height + 7), 2)
     crown = [(x - 6, y - height + 4), (x - 6, y - height - 3), (x - 3, y - height + 1), (x, y - height - 5),
              (x + 3, y - height + 1), (x + 6, y - height - 3), (x + 6, y - height + 4)]
-    pygame.draw.polygon(surface, style.GOLD, crown)
-    pygame.draw.polygon(surface, style.shade(style.GOLD, 0.5), crown, 1)
+    draw.polygon(surface, style.GOLD, crown)
+    draw.polygon(surface, style.shade(style.GOLD, 0.5), crown, 1)
 
 
 def tower(surface: pygame.Surface, centre: tuple[float, float], lift: float = 0.0,
@@ -79,22 +79,22 @@ def tower(surface: pygame.Surface, centre: tuple[float, float], lift: float = 0.
     """The Castillo: a stone tower with battlements; `lift` raises it off its base (the reveal)."""
     cx, cy = int(centre[0]), int(centre[1])
     base = pygame.Rect(cx - 38, cy + 34, 76, 14)
-    pygame.draw.ellipse(surface, (74, 60, 48), base)
+    draw.ellipse(surface, (74, 60, 48), base)
     body = pygame.Rect(cx - 30, cy - 34 - int(lift), 60, 72)
     stone = (176, 160, 138) if not highlight else (236, 214, 150)
-    pygame.draw.rect(surface, stone, body)
+    draw.rect(surface, stone, body)
     for row in range(body.top + 10, body.bottom, 12):
         offset = 0 if (row // 12) % 2 else 10
-        pygame.draw.line(surface, style.shade(stone, 0.75), (body.left, row), (body.right, row), 1)
+        draw.line(surface, style.shade(stone, 0.75), (body.left, row), (body.right, row), 1)
         for x in range(body.left + offset, body.right, 20):
-            pygame.draw.line(surface, style.shade(stone, 0.75), (x, row - 12), (x, row), 1)
+            draw.line(surface, style.shade(stone, 0.75), (x, row - 12), (x, row), 1)
     for i in range(4):
         merlon = pygame.Rect(body.left + i * 16, body.top - 10, 12, 11)
-        pygame.draw.rect(surface, stone, merlon)
-        pygame.draw.rect(surface, style.shade(stone, 0.55), merlon, 1)
+        draw.rect(surface, stone, merlon)
+        draw.rect(surface, style.shade(stone, 0.55), merlon, 1)
     door = pygame.Rect(cx - 9, body.bottom - 22, 18, 22)
-    pygame.draw.rect(surface, (70, 48, 30), door, border_top_left_radius=9, border_top_right_radius=9)
-    pygame.draw.rect(surface, style.shade(stone, 0.5), body, 2)
+    draw.rect(surface, (70, 48, 30), door, border_top_left_radius=9, border_top_right_radius=9)
+    draw.rect(surface, style.shade(stone, 0.5), body, 2)
     return body
 
 
@@ -103,9 +103,9 @@ def scoreboard(surface: pygame.Surface, centre: tuple[float, float], values: tup
     """A mobile scoreboard tile: three numbers on a framed plaque (64 x 24)."""
     rect = pygame.Rect(0, 0, 62, 22)
     rect.center = (int(centre[0]), int(centre[1]))
-    pygame.draw.rect(surface, style.WOOD_DARK, rect.move(1, 2), border_radius=4)
-    pygame.draw.rect(surface, style.GOLD_LIGHT if gold else style.PARCHMENT, rect, border_radius=4)
-    pygame.draw.rect(surface, style.INK, rect, 2, border_radius=4)
+    draw.rect(surface, style.WOOD_DARK, rect.move(1, 2), border_radius=4)
+    draw.rect(surface, style.GOLD_LIGHT if gold else style.PARCHMENT, rect, border_radius=4)
+    draw.rect(surface, style.INK, rect, 2, border_radius=4)
     style.text(surface, "·".join(str(v) for v in values), rect.center, 14, style.INK, bold=True,
                anchor="center")
 
@@ -117,13 +117,13 @@ def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_col
     faded = state in ("blocked", "spent")
     fill = style.PARCHMENT if not faded else (196, 186, 166)
     card = rect.move(0, -8 if hover and state == "ready" else 0)
-    pygame.draw.rect(surface, style.WOOD_DARK, card.move(2, 3), border_radius=6)
-    pygame.draw.rect(surface, fill, card, border_radius=6)
+    draw.rect(surface, style.WOOD_DARK, card.move(2, 3), border_radius=6)
+    draw.rect(surface, fill, card, border_radius=6)
     band = pygame.Rect(card.x, card.y, card.width, max(6, card.height // 6))
-    pygame.draw.rect(surface, style.shade(owner_colour, 0.6 if faded else 1.0), band,
+    draw.rect(surface, style.shade(owner_colour, 0.6 if faded else 1.0), band,
                      border_top_left_radius=6, border_top_right_radius=6)
     border = style.GOLD if hover and state == "ready" else style.INK_SOFT
-    pygame.draw.rect(surface, border, card, 3 if hover else 2, border_radius=6)
+    draw.rect(surface, border, card, 3 if hover else 2, border_radius=6)
     ink = style.GREY if faded else style.INK
     big = card.height > 60
     style.text(surface, str(value), (card.centerx, card.centery - (2 if big else 0)), 30 if big else 15,
@@ -132,8 +132,8 @@ def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_col
         pip = 5
         left = card.centerx - (court * (pip + 2) - 2) // 2
         for i in range(court):
-            pygame.draw.rect(surface, style.shade(owner_colour, 0.6 if faded else 1.0),
+            draw.rect(surface, style.shade(owner_colour, 0.6 if faded else 1.0),
                              (left + i * (pip + 2), card.bottom - 13, pip, pip))
     if state == "blocked":
-        pygame.draw.line(surface, style.DANGER, card.topleft, card.bottomright, 3)
-        pygame.draw.line(surface, style.DANGER, card.topright, card.bottomleft, 3)
+        draw.line(surface, style.DANGER, card.topleft, card.bottomright, 3)
+        draw.line(surface, style.DANGER, card.topright, card.bottomleft, 3)

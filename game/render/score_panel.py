@@ -8,7 +8,7 @@ import pygame
 
 from game import layout
 from game.i18n import area_name, t
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.score_summary import AreaRow, ScoreSummary
 
 AREA_W, CELL_W, ROW_H, HEAD_H, FOOT_H = 190, 92, 25, 84, 48
@@ -38,7 +38,7 @@ def draw_score_panel(surface: pygame.Surface, summary: ScoreSummary, players: tu
     left = rect.x + 14 + AREA_W
     for i, player in enumerate(players):
         cx = left + i * CELL_W + CELL_W // 2
-        pygame.draw.rect(surface, style.player_colour(player), (cx - CELL_W // 2 + 6, rect.y + 50, CELL_W - 12, 6),
+        draw.rect(surface, style.player_colour(player), (cx - CELL_W // 2 + 6, rect.y + 50, CELL_W - 12, 6),
                          border_radius=3)
         label = name(player)
         style.text(surface, label, (cx, rect.y + 60), style.fit_size(label, CELL_W - 8, 14, True), style.INK,
@@ -46,10 +46,10 @@ def draw_score_panel(surface: pygame.Surface, summary: ScoreSummary, players: tu
     y = rect.y + HEAD_H
     for k, row in enumerate(summary.rows):
         if k % 2 == 0:
-            pygame.draw.rect(surface, style.PARCHMENT_DARK, (rect.x + 10, y, rect.width - 20, ROW_H), border_radius=4)
+            draw.rect(surface, style.PARCHMENT_DARK, (rect.x + 10, y, rect.width - 20, ROW_H), border_radius=4)
         _area_row(surface, row, players, (rect.x + 18, y), left)
         y += ROW_H
-    pygame.draw.line(surface, style.INK_SOFT, (rect.x + 14, y + 2), (rect.right - 14, y + 2), 2)
+    draw.line(surface, style.INK_SOFT, (rect.x + 14, y + 2), (rect.right - 14, y + 2), 2)
     style.text(surface, t("scoring.total"), (rect.x + 18, y + 6), 16, style.INK, bold=True)
     for i, player in enumerate(players):
         style.text(surface, f"+{summary.total(player)}", (left + i * CELL_W + CELL_W // 2, y + 5), 19, style.INK,

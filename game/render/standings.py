@@ -18,7 +18,7 @@ from engine.scoring import rank_players
 from game import layout
 from game.i18n import area_name, t
 from game.mapdata import load_map
-from game.render import pieces, style
+from game.render import draw, pieces, style
 from game.render.board import occupied_rects
 from game.render.placement import free_row
 from game.table import Table
@@ -134,6 +134,6 @@ def draw_rank_badges(surface: pygame.Surface, view: Any, table: Table) -> None:
     """Round medallions in the players' colours with a gold rim: unlike the square pieces."""
     for rect, player, rank in rank_badges(view, table):
         colour = style.player_colour(player)
-        pygame.draw.circle(surface, style.GOLD, rect.center, BADGE // 2)
-        pygame.draw.circle(surface, colour, rect.center, BADGE // 2 - 2)
+        draw.circle(surface, style.GOLD, rect.center, BADGE // 2)
+        draw.circle(surface, colour, rect.center, BADGE // 2 - 2)
         style.text(surface, str(rank), rect.center, 11, style.text_on(colour), bold=True, anchor="center")

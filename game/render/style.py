@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from game.assets import font
+from game.render import draw
 
 WOOD = (52, 36, 26)
 WOOD_DARK = (34, 24, 18)
@@ -53,54 +54,79 @@ def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (r * 299 + g * 587 + b * 114) / 1000 > 150 else WHITE
 
 
+MIN_TEXT_PX = 9   # smaller than this is unreadable, whatever the window
+
+
+def font_px(size: int) -> int:
+    """A font size in UI units as the pixel size it is rendered at in the current window."""
+    return max(MIN_TEXT_PX, draw.px(size))
+
+
 @lru_cache(maxsize=4096)
 def _render(text: str, size: int, colour: tuple[int, int, int], bold: bool, face: str) -> pygame.Surface:
     return font(size, bold, face).render(text, True, colour)
 
 
+def rendered(value: str, size: int, colour: tuple[int, int, int], bold: bool = False,
+             face: str = "sans") -> pygame.Surface:
+    """One line of text as a pixel image at the current window's resolution (cached)."""
+    return _render(value, font_px(size), tuple(colour), bold, face)
+
+
+def text_width(value: str, size: int, bold: bool = False, face: str = "sans") -> float:
+    """How wide one line is, in UI units."""
+    return font(font_px(size), bold, face).size(value)[0] / draw.scale()
+
+
+def line_height(size: int, bold: bool = False, face: str = "sans") -> float:
+    return font(font_px(size), bold, face).get_linesize() / draw.scale()
+
+
 def text(surface: pygame.Surface, value: str, pos: tuple[float, float], size: int = 16,
          colour: tuple[int, int, int] = INK, bold: bool = False, face: str = "sans",
          anchor: str = "topleft", shadow: tuple[int, int, int] | None = None) -> pygame.Rect:
-    """Draw one line of text anchored at pos (any pygame.Rect anchor name); returns its rect."""
-    image = _render(value, size, tuple(colour), bold, face)
-    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    """Draw one line of text anchored at pos (any pygame.Rect anchor name, UI units), rendered at
+    the window's resolution; returns its rect in UI units."""
+    image = rendered(value, size, colour, bold, face)
+    rect = image.get_rect(**{anchor: draw.point(pos)})
     if shadow:
-        surface.blit(_render(value, size, tuple(shadow), bold, face), rect.move(1, 2))
+        surface.blit(rendered(value, size, shadow, bold, face), rect.move(draw.px(1) or 1, draw.px(2) or 1))
     surface.blit(image, rect)
-    return rect
+    return draw.to_units(rect)
 
 
 def outlined_text(surface: pygame.Surface, value: str, centre: tuple[float, float], size: int,
                   colour: tuple[int, int, int], alpha: int = 255) -> None:
-    """Bold serif text with a 2-pixel dark outline: legible over any map colour."""
-    image = _render(value, size, tuple(colour), True, "serif").copy()
-    outline = _render(value, size, INK, True, "serif").copy()
+    """Bold serif text with a 2-unit dark outline: legible over any map colour."""
+    image = rendered(value, size, colour, True, "serif").copy()
+    outline = rendered(value, size, INK, True, "serif").copy()
     image.set_alpha(alpha)
     outline.set_alpha(alpha)
-    rect = image.get_rect(center=(int(centre[0]), int(centre[1])))
-    for dx in (-2, 0, 2):
-        for dy in (-2, 0, 2):
+    rect = image.get_rect(center=draw.point(centre))
+    edge = max(1, draw.px(2))
+    for dx in (-edge, 0, edge):
+        for dy in (-edge, 0, edge):
             if dx or dy:
                 surface.blit(outline, rect.move(dx, dy))
     surface.blit(image, rect)
 
 
-def fit_size(value: str, width: int, size: int, bold: bool = False, face: str = "sans",
+def fit_size(value: str, width: float, size: int, bold: bool = False, face: str = "sans",
              minimum: int = 9) -> int:
     """The largest font size <= size at which one line fits in width."""
-    while size > minimum and font(size, bold, face).size(value)[0] > width:
+    while size > minimum and text_width(value, size, bold, face) > width:
         size -= 1
     return size
 
 
-def wrap(value: str, width: int, size: int, bold: bool = False, face: str = "sans") -> list[str]:
-    """Greedy word wrap to a pixel width."""
+def wrap(value: str, width: float, size: int, bold: bool = False, face: str = "sans") -> list[str]:
+    """Greedy word wrap to a width in UI units."""
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
-            if font(size, bold, face).size(trial)[0] <= width or not line:
+            if text_width(trial, size, bold, face) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -113,15 +139,15 @@ def paragraph(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int 
               colour: tuple[int, int, int] = INK, bold: bool = False, face: str = "sans",
               spacing: int = 2, max_lines: int | None = None) -> int:
     """Wrapped text inside rect; returns the y below the last line drawn."""
-    y = rect.y
+    y: float = rect.y
     lines = wrap(value, rect.width, size, bold, face)
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = lines[-1].rstrip(".,;") + "…"
     for line in lines:
         text(surface, line, (rect.x, y), size, colour, bold, face)
-        y += font(size, bold, face).get_linesize() + spacing
-    return y
+        y += line_height(size, bold, face) + spacing
+    return round(y)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int] = PARCHMENT,
@@ -129,10 +155,10 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int]
           shadow: bool = True) -> None:
     """A rounded parchment panel with a soft drop shadow."""
     if shadow:
-        pygame.draw.rect(surface, WOOD_DARK, rect.move(3, 4), border_radius=radius)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        draw.rect(surface, WOOD_DARK, rect.move(3, 4), border_radius=radius)
+    draw.rect(surface, fill, rect, border_radius=radius)
     if width:
-        pygame.draw.rect(surface, border, rect, width, border_radius=radius)
+        draw.rect(surface, border, rect, width, border_radius=radius)
 
 
 def button(surface: pygame.Surface, rect: pygame.Rect, label: str, hover: bool = False,
@@ -143,11 +169,28 @@ def button(surface: pygame.Surface, rect: pygame.Rect, label: str, hover: bool =
         base = shade(PARCHMENT_DARK, 0.9)
     elif hover:
         base = shade(base, 1.25)
-    pygame.draw.rect(surface, WOOD_DARK, rect.move(0, 3), border_radius=8)
-    pygame.draw.rect(surface, base, rect, border_radius=8)
-    pygame.draw.rect(surface, INK if enabled else GREY, rect, 2, border_radius=8)
+    draw.rect(surface, WOOD_DARK, rect.move(0, 3), border_radius=8)
+    draw.rect(surface, base, rect, border_radius=8)
+    draw.rect(surface, INK if enabled else GREY, rect, 2, border_radius=8)
     label_size = fit_size(label, rect.width - 16, size, bold=True)
     text(surface, label, rect.center, label_size, INK if enabled else GREY, bold=True, anchor="center")
+
+
+def plate_layer(size: tuple[int, int], fill: tuple[int, int, int, int], radius: int = 8,
+                border: tuple[int, int, int, int] | None = None) -> pygame.Surface:
+    """A translucent rounded plate on its own layer (draw on it in units, then blit it)."""
+    layer = draw.layer(size)
+    local = pygame.Rect((0, 0), size)
+    draw.rect(layer, fill, local, border_radius=radius)
+    if border:
+        draw.rect(layer, border, local, 2, border_radius=radius)
+    return layer
+
+
+def plate(surface: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int, int], radius: int = 8,
+          border: tuple[int, int, int, int] | None = None) -> None:
+    """A translucent rounded plate behind a prompt, a caption or the hand."""
+    draw.blit(surface, plate_layer(rect.size, fill, radius, border), rect)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] = (0, 0, 0)) -> None:
@@ -159,7 +202,7 @@ def dim(surface: pygame.Surface, alpha: int = 150, colour: tuple[int, int, int] 
 
 @lru_cache(maxsize=8)
 def wood_background(size: tuple[int, int]) -> pygame.Surface:
-    """The table: dark wood with faint grain lines (drawn once)."""
+    """The table: dark wood with faint grain lines (drawn once per window size, in pixels)."""
     surface = pygame.Surface(size)
     surface.fill(WOOD)
     for y in range(0, size[1], 6):

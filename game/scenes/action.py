@@ -18,7 +18,7 @@ class ActionScene(PlayScene):
         if not (self.my_turn() and self.picker.verb):
             return
         hint = t(f"pick.{self.picker.verb}")
-        rect = pygame.Rect(0, 0, style.font(14, True).size(hint)[0] + 30, 26)
+        rect = pygame.Rect(0, 0, int(style.text_width(hint, 14, True)) + 30, 26)
         rect.midbottom = (layout.CHOICE_ROW.centerx, layout.CHOICE_ROW.y - 8)
         style.panel(surface, rect, radius=8, shadow=False)
         style.text(surface, hint, rect.center, 14, style.INK, bold=True, anchor="center")

@@ -12,11 +12,14 @@ import pygame
 
 from game import layout
 from game.i18n import area_name, t
-from game.render import board, pieces, style
+from game.render import board, draw, pieces, style
 from game.scene import Transition
 from game.scenes.play import PlayScene
 
-STAGE = (layout.MAP_RECT.centerx, layout.MAP_RECT.centery - 10)
+
+def stage() -> tuple[int, int]:
+    """Where the Castillo is lifted and the cubes are counted: the middle of the map."""
+    return (layout.MAP_RECT.centerx, layout.MAP_RECT.centery - 10)
 CUBE = 16
 
 
@@ -61,7 +64,7 @@ class CastilloScene(PlayScene):
     def column(self, player: str) -> tuple[float, float]:
         order = [p for p in self.match.players if self.counts.get(p)]
         i = order.index(player)
-        return (STAGE[0] + (i - (len(order) - 1) / 2) * self.spacing(), STAGE[1] + 150)
+        return (stage()[0] + (i - (len(order) - 1) / 2) * self.spacing(), stage()[1] + 150)
 
     def spacing(self) -> float:
         """Room between the colour groups: wide enough for a region name under each disc."""
@@ -106,9 +109,9 @@ class CastilloScene(PlayScene):
             return
         for player, n in self.counts.items():
             for k in range(n):
-                cube = StageCube(player, STAGE)
+                cube = StageCube(player, stage())
                 self.cubes.append(cube)
-                scatter = (STAGE[0] + self.rng.uniform(-170, 170), STAGE[1] + self.rng.uniform(60, 120))
+                scatter = (stage()[0] + self.rng.uniform(-170, 170), stage()[1] + self.rng.uniform(60, 120))
                 self.tweener.animate(cube, "pos", scatter, 0.6, "out_bounce", delay=0.5 + 0.03 * k)
         self.animator.hold(1.6, self.sort)
 
@@ -135,7 +138,7 @@ class CastilloScene(PlayScene):
     def leave(self, event: Any, delay: float = 0.0) -> None:
         """One group flies from the stage to its region (or back to the court); every group of
         the reveal leaves together."""
-        start = self.column(event.player) if event.player in self.counts else STAGE
+        start = self.column(event.player) if event.player in self.counts else stage()
         self.cubes = [c for c in self.cubes if c.player != event.player]
         self.gone.add(event.player)
         self.animator.fly(event.player, "castillo", event.target, event.count, 0.8, delay=delay, start=start)
@@ -155,12 +158,12 @@ class CastilloScene(PlayScene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.veil > 1:
-            veil = pygame.Surface(layout.MAP_RECT.size, pygame.SRCALPHA)
+            veil = draw.layer(layout.MAP_RECT.size)
             veil.fill((20, 14, 10, int(self.veil)))
-            surface.blit(veil, layout.MAP_RECT)
+            draw.blit(surface, veil, layout.MAP_RECT)
         if self.veil < (20 if self.closing else 60):
             return   # the stage appears once the map is veiled (no tower popping over the names)
-        pieces.tower(surface, (STAGE[0], STAGE[1]), self.lift, highlight=True)
+        pieces.tower(surface, (stage()[0], stage()[1]), self.lift, highlight=True)
         for cube in self.cubes:
             pieces.cube(surface, cube.pos, CUBE, style.player_colour(cube.player))
         if not self.sorted:

@@ -13,26 +13,42 @@ from game import input as inp
 from game import layout
 from game.challenges import Challenge, list_challenges
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.seats import default_seats
 
-PANEL = pygame.Rect(layout.WIDTH // 2 - 500, 30, 1000, 740)
-LIST_TOP = PANEL.y + 118
 ROWS = 5
 ROW_H = 96
 ROW_GAP = 8
 LEVELS = ("easy", "normal", "hard")
-BOTTOM = PANEL.bottom - 94
-BACK = pygame.Rect(PANEL.x + 30, BOTTOM, 180, 52)
-START = pygame.Rect(PANEL.right - 270, BOTTOM, 240, 52)
+
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(140, 30, 1000, 740)
+
+
+def list_top() -> int:
+    return panel().y + 118
+
+
+def bottom() -> int:
+    """The top of the button row."""
+    return panel().bottom - 94
+
+
+def back_button() -> pygame.Rect:
+    return pygame.Rect(panel().x + 30, bottom(), 180, 52)
+
+
+def start_button() -> pygame.Rect:
+    return pygame.Rect(panel().right - 270, bottom(), 240, 52)
 
 
 def level_rects() -> list[tuple[pygame.Rect, str]]:
     """The opponents' level switch: three buttons side by side, centred between Back and Start."""
     width, gap = 112, 6
-    left = PANEL.centerx - (len(LEVELS) * width + (len(LEVELS) - 1) * gap) // 2 + 40
-    return [(pygame.Rect(left + i * (width + gap), BOTTOM + 8, width, 44), level) for i, level in enumerate(LEVELS)]
+    left = panel().centerx - (len(LEVELS) * width + (len(LEVELS) - 1) * gap) // 2 + 40
+    return [(pygame.Rect(left + i * (width + gap), bottom() + 8, width, 44), level) for i, level in enumerate(LEVELS)]
 
 
 DESCRIPTION_SIZE, DESCRIPTION_LINES = 14, 3    # a longer description is cut with an ellipsis
@@ -60,7 +76,7 @@ class ChallengesScene(Scene):
     # ---- layout -------------------------------------------------------------------------------
     def row_rects(self) -> list[tuple[pygame.Rect, int]]:
         visible = range(self.top, min(len(self.entries), self.top + ROWS))
-        return [(pygame.Rect(PANEL.x + 30, LIST_TOP + k * (ROW_H + ROW_GAP), PANEL.width - 60, ROW_H), i)
+        return [(pygame.Rect(panel().x + 30, list_top() + k * (ROW_H + ROW_GAP), panel().width - 60, ROW_H), i)
                 for k, i in enumerate(visible)]
 
     @property
@@ -95,9 +111,9 @@ class ChallengesScene(Scene):
             if rect.collidepoint(pos):
                 self.level = level
                 self.ctx.sounds.play("click")
-        if START.collidepoint(pos):
+        if start_button().collidepoint(pos):
             self.start()
-        elif BACK.collidepoint(pos):
+        elif back_button().collidepoint(pos):
             self.back()
 
     def select(self, index: int) -> None:
@@ -128,22 +144,22 @@ class ChallengesScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        style.panel(surface, PANEL, border=style.GOLD, width=3, radius=14)
-        style.text(surface, t("challenges.title"), (PANEL.centerx, PANEL.y + 20), 34, style.INK, bold=True,
+        style.panel(surface, panel(), border=style.GOLD, width=3, radius=14)
+        style.text(surface, t("challenges.title"), (panel().centerx, panel().y + 20), 34, style.INK, bold=True,
                    face="serif", anchor="midtop")
         intro = t("challenges.intro")
-        style.text(surface, intro, (PANEL.centerx, PANEL.y + 68), style.fit_size(intro, PANEL.width - 80, 16),
+        style.text(surface, intro, (panel().centerx, panel().y + 68), style.fit_size(intro, panel().width - 80, 16),
                    style.INK_SOFT, anchor="midtop")
-        pygame.draw.line(surface, style.GOLD, (PANEL.x + 60, LIST_TOP - 14), (PANEL.right - 60, LIST_TOP - 14), 2)
+        draw.line(surface, style.GOLD, (panel().x + 60, list_top() - 14), (panel().right - 60, list_top() - 14), 2)
         if not self.entries:
-            style.text(surface, t("challenges.empty"), (PANEL.centerx, LIST_TOP + 120), 18, style.INK_SOFT,
+            style.text(surface, t("challenges.empty"), (panel().centerx, list_top() + 120), 18, style.INK_SOFT,
                        anchor="center")
         for rect, index in self.row_rects():
             self.draw_row(surface, rect, self.entries[index], index == self.selected)
         if len(self.entries) > ROWS:
             more = t("files.more", shown=f"{self.top + 1}–{min(len(self.entries), self.top + ROWS)}",
                      total=len(self.entries))
-            style.text(surface, more, (PANEL.right - 30, LIST_TOP - 18), 12, style.INK_SOFT, anchor="bottomright")
+            style.text(surface, more, (panel().right - 30, list_top() - 18), 12, style.INK_SOFT, anchor="bottomright")
         self.draw_controls(surface)
 
     def draw_controls(self, surface: pygame.Surface) -> None:
@@ -153,18 +169,18 @@ class ChallengesScene(Scene):
         for rect, level in rects:
             style.button(surface, rect, t(f"seat.{level}"), hover=self._over(rect), primary=level == self.level,
                          size=16)
-        style.button(surface, BACK, t("challenges.back"), hover=self._over(BACK))
-        style.button(surface, START, t("challenges.start"), hover=self._over(START), enabled=self.playable,
+        style.button(surface, back_button(), t("challenges.back"), hover=self._over(back_button()))
+        style.button(surface, start_button(), t("challenges.start"), hover=self._over(start_button()), enabled=self.playable,
                      primary=True)
         keys = t("challenges.keys")
-        style.text(surface, keys, (PANEL.centerx, PANEL.bottom - 12), style.fit_size(keys, PANEL.width - 80, 12),
+        style.text(surface, keys, (panel().centerx, panel().bottom - 12), style.fit_size(keys, panel().width - 80, 12),
                    style.INK_SOFT, anchor="midbottom")
 
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: Challenge, selected: bool) -> None:
         hover = self._over(rect)
         fill = style.GOLD_LIGHT if selected else (style.PARCHMENT_DARK if hover else style.PARCHMENT)
-        pygame.draw.rect(surface, fill, rect, border_radius=10)
-        pygame.draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 3 if selected else 1,
+        draw.rect(surface, fill, rect, border_radius=10)
+        draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 3 if selected else 1,
                          border_radius=10)
         self.draw_round_badge(surface, pygame.Rect(rect.x + 14, rect.centery - 38, 76, 76), entry)
         body = description_box(rect)
@@ -180,10 +196,10 @@ class ChallengesScene(Scene):
     def draw_round_badge(self, surface: pygame.Surface, box: pygame.Rect, entry: Challenge) -> None:
         """The round the challenge starts in, as a wax-seal medallion (greyed when unplayable)."""
         ring = style.GREY if entry.error else style.GOLD
-        pygame.draw.circle(surface, style.WOOD_DARK, (box.centerx + 2, box.centery + 3), box.width // 2)
-        pygame.draw.circle(surface, style.shade(ring, 0.55) if not entry.error else style.GREY, box.center,
+        draw.circle(surface, style.WOOD_DARK, (box.centerx + 2, box.centery + 3), box.width // 2)
+        draw.circle(surface, style.shade(ring, 0.55) if not entry.error else style.GREY, box.center,
                            box.width // 2)
-        pygame.draw.circle(surface, ring, box.center, box.width // 2, 3)
+        draw.circle(surface, ring, box.center, box.width // 2, 3)
         if entry.error:
             style.text(surface, "!", box.center, 36, style.WHITE, bold=True, face="serif", anchor="center")
             return
@@ -195,14 +211,14 @@ class ChallengesScene(Scene):
     def draw_seats(self, surface: pygame.Surface, box: pygame.Rect, entry: Challenge) -> None:
         """Who plays: a swatch per colour, the human's first and ringed in gold; the player count;
         and the moment of the round the challenge starts at."""
-        pygame.draw.line(surface, style.PARCHMENT_DARK, (box.x - 12, box.y), (box.x - 12, box.bottom), 2)
+        draw.line(surface, style.PARCHMENT_DARK, (box.x - 12, box.y), (box.x - 12, box.bottom), 2)
         x = box.x
         for i, player in enumerate(entry.players):
             swatch = pygame.Rect(x, box.y + 3, 20, 20)
             if i == 0:
-                pygame.draw.rect(surface, style.GOLD, swatch.inflate(6, 6), border_radius=6)
-            pygame.draw.rect(surface, style.player_colour(player), swatch, border_radius=4)
-            pygame.draw.rect(surface, style.INK, swatch, 1, border_radius=4)
+                draw.rect(surface, style.GOLD, swatch.inflate(6, 6), border_radius=6)
+            draw.rect(surface, style.player_colour(player), swatch, border_radius=4)
+            draw.rect(surface, style.INK, swatch, 1, border_radius=4)
             x += 28 if i else 32
         lines = ((t("files.players_count", count=len(entry.players)), style.INK_SOFT, True),
                  (t("challenges.you_play", colour=t(f"colour.{entry.players[0]}")), style.INK, False),

@@ -13,17 +13,22 @@ from game.i18n import t
 from game.render import style
 from game.scene import Context, Scene, Transition
 
-PANEL = pygame.Rect(layout.WIDTH // 2 - 330, 250, 660, 270)
-OK_BUTTON = pygame.Rect(PANEL.centerx - 100, PANEL.bottom - 70, 200, 48)
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(310, 250, 660, 270)
+
+
+def ok_button() -> pygame.Rect:
+    return pygame.Rect(panel().centerx - 100, panel().bottom - 70, 200, 48)
 
 
 def hard_wrap(value: str, width: int, size: int) -> list[str]:
     """Word wrap that also breaks words wider than the box (long file paths)."""
     out: list[str] = []
     for line in style.wrap(value, width, size):
-        while style.font(size).size(line)[0] > width and len(line) > 1:
+        while style.text_width(line, size) > width and len(line) > 1:
             cut = len(line)
-            while cut > 1 and style.font(size).size(line[:cut])[0] > width:
+            while cut > 1 and style.text_width(line[:cut], size) > width:
                 cut -= 1
             slash = line.rfind("/", 0, cut)
             cut = slash + 1 if slash > cut // 2 else cut
@@ -52,21 +57,21 @@ class MessageScene(Scene):
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CONFIRM, inp.CANCEL) or (intent.kind == inp.CLICK and OK_BUTTON.collidepoint(intent.pos)):
+        if intent.kind in (inp.CONFIRM, inp.CANCEL) or (intent.kind == inp.CLICK and ok_button().collidepoint(intent.pos)):
             self.request(Transition.pop())
         return True   # modal: nothing reaches the scene below
 
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 150)
-        style.panel(surface, PANEL, border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
-        style.text(surface, self.title, (PANEL.centerx, PANEL.y + 22), 26, style.DANGER if self.error else style.INK,
+        style.panel(surface, panel(), border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
+        style.text(surface, self.title, (panel().centerx, panel().y + 22), 26, style.DANGER if self.error else style.INK,
                    bold=True, face="serif", anchor="midtop")
-        y = PANEL.y + 74
-        for line in hard_wrap(self.message, PANEL.width - 72, 15)[:6]:
-            style.text(surface, line, (PANEL.x + 36, y), 15, style.INK)
-            y += style.font(15).get_linesize() + 2
+        y = panel().y + 74
+        for line in hard_wrap(self.message, panel().width - 72, 15)[:6]:
+            style.text(surface, line, (panel().x + 36, y), 15, style.INK)
+            y += style.line_height(15) + 2
         if self.note:
-            style.paragraph(surface, self.note, pygame.Rect(PANEL.x + 36, OK_BUTTON.y - 44, PANEL.width - 72, 40), 13,
+            style.paragraph(surface, self.note, pygame.Rect(panel().x + 36, ok_button().y - 44, panel().width - 72, 40), 13,
                             style.INK_SOFT, max_lines=2)
-        style.button(surface, OK_BUTTON, t("dialog.ok"), hover=bool(self.hover and OK_BUTTON.collidepoint(self.hover)),
+        style.button(surface, ok_button(), t("dialog.ok"), hover=bool(self.hover and ok_button().collidepoint(self.hover)),
                      primary=True)

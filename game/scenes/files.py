@@ -17,10 +17,12 @@ import engine
 from game import input as inp
 from game import layout, saves
 from game.i18n import t
-from game.render import style
-from game.scene import Context, Scene, Transition
+from game.render import draw, style
+from game.scene import CARET, Context, Scene, Transition
 
-PANEL = pygame.Rect(layout.WIDTH // 2 - 440, 70, 880, 660)
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(200, 70, 880, 660)
 ROWS = 9
 ROW_H = 50
 
@@ -113,14 +115,14 @@ class FilesScene(Scene):
     # ---- layout -------------------------------------------------------------------------------
     def row_rects(self) -> list[tuple[pygame.Rect, int]]:
         visible = range(self.top, min(len(self.entries), self.top + ROWS))
-        return [(pygame.Rect(PANEL.x + 30, PANEL.y + 100 + k * (ROW_H + 6), PANEL.width - 60, ROW_H), i)
+        return [(pygame.Rect(panel().x + 30, panel().y + 100 + k * (ROW_H + 6), panel().width - 60, ROW_H), i)
                 for k, i in enumerate(visible)]
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         names = ["open", "delete", "back"] if self.mode == "load" else ["open", "back"]
         width, gap = 200, 20
-        left = PANEL.centerx - (len(names) * width + (len(names) - 1) * gap) // 2
-        return [(pygame.Rect(left + i * (width + gap), PANEL.bottom - 74, width, 50), n) for i, n in enumerate(names)]
+        left = panel().centerx - (len(names) * width + (len(names) - 1) * gap) // 2
+        return [(pygame.Rect(left + i * (width + gap), panel().bottom - 74, width, 50), n) for i, n in enumerate(names)]
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
@@ -198,22 +200,22 @@ class FilesScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 170)
-        style.panel(surface, PANEL, border=style.GOLD, width=3, radius=14)
+        style.panel(surface, panel(), border=style.GOLD, width=3, radius=14)
         title = t("files.load_title") if self.mode == "load" else t("files.replay_title")
-        style.text(surface, title, (PANEL.centerx, PANEL.y + 20), 30, style.INK, bold=True, face="serif",
+        style.text(surface, title, (panel().centerx, panel().y + 20), 30, style.INK, bold=True, face="serif",
                    anchor="midtop")
         heads = ((t("files.name"), 46), (t("files.date"), 330), (t("files.players"), 500), (t("files.round"), 760))
         for label, dx in heads:
-            style.text(surface, label, (PANEL.x + dx, PANEL.y + 76), 12, style.INK_SOFT, bold=True)
+            style.text(surface, label, (panel().x + dx, panel().y + 76), 12, style.INK_SOFT, bold=True)
         if not self.entries:
             empty = t("files.empty") if self.mode == "load" else t("files.no_records")
-            style.text(surface, empty, (PANEL.centerx, PANEL.y + 200), 18, style.INK_SOFT, anchor="center")
+            style.text(surface, empty, (panel().centerx, panel().y + 200), 18, style.INK_SOFT, anchor="center")
         for rect, index in self.row_rects():
             self.draw_row(surface, rect, self.entries[index], index == self.selected)
         if len(self.entries) > ROWS:
             more = t("files.more", shown=f"{self.top + 1}–{min(len(self.entries), self.top + ROWS)}",
                      total=len(self.entries))
-            style.text(surface, more, (PANEL.right - 30, PANEL.bottom - 92), 12, style.INK_SOFT, anchor="bottomright")
+            style.text(surface, more, (panel().right - 30, panel().bottom - 92), 12, style.INK_SOFT, anchor="bottomright")
         for rect, name in self.buttons():
             enabled = bool(self.entries) or name == "back"
             label = t(f"files.{name}") if name != "open" or self.mode == "load" else t("files.watch")
@@ -225,8 +227,8 @@ class FilesScene(Scene):
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: Entry, selected: bool) -> None:
         hover = bool(self.hover and rect.collidepoint(self.hover))
         fill = style.GOLD_LIGHT if selected else (style.PARCHMENT_DARK if hover else style.PARCHMENT)
-        pygame.draw.rect(surface, fill, rect, border_radius=8)
-        pygame.draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 2 if selected else 1,
+        draw.rect(surface, fill, rect, border_radius=8)
+        draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 2 if selected else 1,
                          border_radius=8)
         kind = {"record": "files.kind_record", "autosave": "files.kind_autosave"}.get(entry.kind, "files.kind_slot")
         name = entry.name
@@ -241,8 +243,8 @@ class FilesScene(Scene):
         style.text(surface, entry.when, (rect.x + 300, rect.centery), 15, style.INK, anchor="midleft")
         x = rect.x + 470
         for player in entry.players:
-            pygame.draw.rect(surface, style.player_colour(player), (x, rect.centery - 9, 18, 18), border_radius=4)
-            pygame.draw.rect(surface, style.INK, (x, rect.centery - 9, 18, 18), 1, border_radius=4)
+            draw.rect(surface, style.player_colour(player), (x, rect.centery - 9, 18, 18), border_radius=4)
+            draw.rect(surface, style.INK, (x, rect.centery - 9, 18, 18), 1, border_radius=4)
             x += 24
         style.text(surface, t("files.players_count", count=len(entry.players)), (x + 4, rect.centery), 13,
                    style.INK_SOFT, anchor="midleft")
@@ -270,7 +272,9 @@ class SaveScene(Scene):
     name = "save"
     opaque = False
     text_entry = True
-    BOX = pygame.Rect(layout.WIDTH // 2 - 300, 260, 600, 260)
+    @staticmethod
+    def box() -> pygame.Rect:
+        return layout.in_frame(340, 260, 600, 260)
 
     def __init__(self, ctx: Context, match: Any) -> None:
         super().__init__(ctx)
@@ -283,11 +287,11 @@ class SaveScene(Scene):
 
     @property
     def field(self) -> pygame.Rect:
-        return pygame.Rect(self.BOX.x + 40, self.BOX.y + 90, self.BOX.width - 80, 48)
+        return pygame.Rect(self.box().x + 40, self.box().y + 90, self.box().width - 80, 48)
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        return [(pygame.Rect(self.BOX.centerx - 210, self.BOX.bottom - 74, 200, 50), "save"),
-                (pygame.Rect(self.BOX.centerx + 10, self.BOX.bottom - 74, 200, 50), "cancel")]
+        return [(pygame.Rect(self.box().centerx - 210, self.box().bottom - 74, 200, 50), "save"),
+                (pygame.Rect(self.box().centerx + 10, self.box().bottom - 74, 200, 50), "cancel")]
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -330,14 +334,17 @@ class SaveScene(Scene):
         self.request(Transition.replace(MessageScene(self.ctx, t("files.saved"),
                                                      t("files.saved_as", name=self.value.strip(), path=str(path)))))
 
+    def redraw_rate(self) -> float:
+        return CARET   # the name field's caret blinks
+
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 160)
-        style.panel(surface, self.BOX, border=style.GOLD, width=3, radius=14)
-        style.text(surface, t("files.save_title"), (self.BOX.centerx, self.BOX.y + 20), 28, style.INK, bold=True,
+        style.panel(surface, self.box(), border=style.GOLD, width=3, radius=14)
+        style.text(surface, t("files.save_title"), (self.box().centerx, self.box().y + 20), 28, style.INK, bold=True,
                    face="serif", anchor="midtop")
         style.text(surface, t("files.name"), (self.field.x, self.field.y - 20), 12, style.INK_SOFT, bold=True)
-        pygame.draw.rect(surface, style.WHITE, self.field, border_radius=6)
-        pygame.draw.rect(surface, style.GOLD, self.field, 2, border_radius=6)
+        draw.rect(surface, style.WHITE, self.field, border_radius=6)
+        draw.rect(surface, style.GOLD, self.field, 2, border_radius=6)
         caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
         style.text(surface, self.value + caret, (self.field.x + 12, self.field.centery),
                    style.fit_size(self.value + caret, self.field.width - 24, 20), style.INK, anchor="midleft")

@@ -11,13 +11,17 @@ from game import layout, saves
 from game.controller import Match
 from game.end_table import CARDS, START, TOTAL, EndTable, end_table
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.render.chart import score_chart
 from game.scene import Context, Scene, Transition
 from game.table import Table
 
 ACTIONS = ("again", "replay", "export", "title_screen")
-BUTTONS = [pygame.Rect(layout.WIDTH // 2 - 530 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
+
+
+def buttons() -> list[pygame.Rect]:
+    """One button per action, in a row under the ranking."""
+    return [layout.in_frame(110 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
 
 
 def column_label(column: str) -> str:
@@ -47,7 +51,7 @@ class GameOverScene(Scene):
         if intent.kind in (inp.CANCEL, inp.CONFIRM):
             return self.act("title_screen")
         if intent.kind == inp.CLICK:
-            for rect, name in zip(BUTTONS, ACTIONS):
+            for rect, name in zip(buttons(), ACTIONS):
                 if rect.collidepoint(intent.pos):
                     return self.act(name)
         return False
@@ -100,28 +104,29 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        centre = layout.WIDTH // 2
-        style.text(surface, t("gameover.title"), (centre, 18), 44, style.GOLD_LIGHT, bold=True,
+        frame = layout.FRAME
+        style.text(surface, t("gameover.title"), (frame.centerx, frame.y + 18), 44, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
         headline = self.headline()
-        style.text(surface, headline, (centre, 76), style.fit_size(headline, layout.WIDTH - 80, 24, True, "serif"),
+        style.text(surface, headline, (frame.centerx, frame.y + 76),
+                   style.fit_size(headline, frame.width - 80, 24, True, "serif"),
                    style.PARCHMENT, bold=True, face="serif", anchor="midtop")
         verdict = self.verdict()
         if verdict:
             text, solved = verdict
-            plate = pygame.Rect(0, 0, min(layout.WIDTH - 80, style.font(17, True).size(text)[0] + 40), 30)
-            plate.midtop = (centre, 110)
-            pygame.draw.rect(surface, (70, 130, 60) if solved else style.DANGER, plate, border_radius=8)
+            plate = pygame.Rect(0, 0, int(min(frame.width - 80, style.text_width(text, 17, True) + 40)), 30)
+            plate.midtop = (frame.centerx, frame.y + 110)
+            draw.rect(surface, (70, 130, 60) if solved else style.DANGER, plate, border_radius=8)
             style.text(surface, text, plate.center, style.fit_size(text, plate.width - 20, 17, True), style.WHITE,
                        bold=True, anchor="center")
-        draw_end_table(surface, layout.END_TABLE, self.table, self.match.name)
-        score_chart(surface, layout.END_CHART, self.table.progress, tuple(self.table.rows), self.match.name)
-        for rect, name in zip(BUTTONS, ACTIONS):
+        draw_end_table(surface, layout.end_table_rect(), self.table, self.match.name)
+        score_chart(surface, layout.end_chart_rect(), self.table.progress, tuple(self.table.rows), self.match.name)
+        for rect, name in zip(buttons(), ACTIONS):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
         if self.exported:
             note = t("gameover.exported_to", path=self.exported)
-            style.text(surface, note, (centre, 750), style.fit_size(note, layout.WIDTH - 40, 13),
+            style.text(surface, note, (frame.centerx, frame.y + 750), style.fit_size(note, frame.width - 40, 13),
                        style.PARCHMENT, anchor="midtop")
 
 
@@ -142,13 +147,13 @@ def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, 
     for i, player in enumerate(ranking):
         y = rect.y + 52 + i * row_h
         if i:
-            pygame.draw.line(surface, style.PARCHMENT_DARK, (rect.x + 16, y - 2), (rect.right - 16, y - 2), 1)
+            draw.line(surface, style.PARCHMENT_DARK, (rect.x + 16, y - 2), (rect.right - 16, y - 2), 1)
         mid = y + row_h // 2
         style.text(surface, f"{table.ranks[player]}.", (rect.x + 20, mid), 24, style.INK, bold=True, face="serif",
                    anchor="midleft")
         swatch = pygame.Rect(rect.x + 62, mid - 14, 28, 28)
-        pygame.draw.rect(surface, style.player_colour(player), swatch, border_radius=6)
-        pygame.draw.rect(surface, style.INK, swatch, 2, border_radius=6)
+        draw.rect(surface, style.player_colour(player), swatch, border_radius=6)
+        draw.rect(surface, style.INK, swatch, 2, border_radius=6)
         size = style.fit_size(name(player), name_w - 130, 22, True, "serif")
         drawn = style.text(surface, name(player), (rect.x + 100, mid), size, style.INK, bold=True, face="serif",
                            anchor="midleft")
@@ -158,4 +163,4 @@ def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, 
             total = column == TOTAL
             style.text(surface, str(value), (x, mid), 26 if total else 20, style.INK, bold=total, anchor="center")
     plus = col_x[-1] - span / 2
-    pygame.draw.line(surface, style.INK_SOFT, (plus, rect.y + 44), (plus, rect.bottom - 12), 2)
+    draw.line(surface, style.INK_SOFT, (plus, rect.y + 44), (plus, rect.bottom - 12), 2)

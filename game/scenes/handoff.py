@@ -8,10 +8,12 @@ from game import input as inp
 from game import layout
 from game.controller import Match
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.scene import Context, Scene, Transition
 
-READY_BUTTON = pygame.Rect(layout.WIDTH // 2 - 150, 470, 300, 56)
+
+def ready_button() -> pygame.Rect:
+    return layout.in_frame(490, 470, 300, 56)
 
 
 class HandoffScene(Scene):
@@ -28,7 +30,7 @@ class HandoffScene(Scene):
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and READY_BUTTON.collidepoint(intent.pos)):
+        if intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and ready_button().collidepoint(intent.pos)):
             self.match.hand_to(self.player)
             self.ctx.sounds.play("click")
             self.request(Transition.pop())
@@ -38,12 +40,12 @@ class HandoffScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         rect = pygame.Rect(0, 0, 640, 320)
-        rect.center = (layout.WIDTH // 2, 380)
+        rect.center = layout.in_frame(640, 380, 0, 0).topleft
         style.panel(surface, rect, border=style.GOLD, width=3, radius=14)
         if self.kind == "before" and self.player:
             colour = style.player_colour(self.player)
-            pygame.draw.circle(surface, colour, (rect.centerx, rect.y + 62), 30)
-            pygame.draw.circle(surface, style.INK, (rect.centerx, rect.y + 62), 30, 3)
+            draw.circle(surface, colour, (rect.centerx, rect.y + 62), 30)
+            draw.circle(surface, style.INK, (rect.centerx, rect.y + 62), 30, 3)
             title = t("handoff.pass_to", who=self.match.name(self.player))
             detail = t("handoff.secret_choice")
         else:
@@ -54,6 +56,6 @@ class HandoffScene(Scene):
         y = rect.y + 162
         for line in style.wrap(detail, rect.width - 120, 16):     # centred, like the title above
             style.text(surface, line, (rect.centerx, y), 16, style.INK_SOFT, anchor="midtop")
-            y += style.font(16).get_linesize() + 2
-        style.button(surface, READY_BUTTON, t("handoff.ready"),
-                     hover=bool(self.hover and READY_BUTTON.collidepoint(self.hover)), primary=True)
+            y += style.line_height(16) + 2
+        style.button(surface, ready_button(), t("handoff.ready"),
+                     hover=bool(self.hover and ready_button().collidepoint(self.hover)), primary=True)

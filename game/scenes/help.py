@@ -8,13 +8,21 @@ import engine
 from game import input as inp
 from game import layout
 from game.i18n import t
-from game.render import cards, style
+from game.render import cards, draw, style
 from game.scene import Context, Scene, Transition
 
-PANEL = pygame.Rect(90, 50, layout.WIDTH - 180, layout.HEIGHT - 100)
-TABS = {"rules": pygame.Rect(PANEL.x + 24, PANEL.y + 70, 180, 36),
-        "cards": pygame.Rect(PANEL.x + 214, PANEL.y + 70, 180, 36)}
-CLOSE = pygame.Rect(PANEL.right - 150, PANEL.y + 18, 130, 36)
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(90, 50, 1100, 700)
+
+
+def tabs() -> dict[str, pygame.Rect]:
+    return {"rules": pygame.Rect(panel().x + 24, panel().y + 70, 180, 36),
+            "cards": pygame.Rect(panel().x + 214, panel().y + 70, 180, 36)}
+
+
+def close_button() -> pygame.Rect:
+    return pygame.Rect(panel().right - 150, panel().y + 18, 130, 36)
 RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys")
 CARD_SECTIONS = ("what", "limits", "example")
 
@@ -34,7 +42,7 @@ def places_text(count: int) -> str:
 def card_list() -> list[tuple[pygame.Rect, str]]:
     ids = list(engine.CARDS)
     rows = (len(ids) + 1) // 2
-    return [(pygame.Rect(PANEL.x + 24 + (i // rows) * 250, PANEL.y + 120 + (i % rows) * 34, 240, 30), cid)
+    return [(pygame.Rect(panel().x + 24 + (i // rows) * 250, panel().y + 120 + (i % rows) * 34, 240, 30), cid)
             for i, cid in enumerate(ids)]
 
 
@@ -52,11 +60,11 @@ class HelpScene(Scene):
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CANCEL, inp.HELP) or (intent.kind == inp.CLICK and CLOSE.collidepoint(intent.pos)):
+        if intent.kind in (inp.CANCEL, inp.HELP) or (intent.kind == inp.CLICK and close_button().collidepoint(intent.pos)):
             self.request(Transition.pop())
             return True
         if intent.kind == inp.CLICK:
-            for tab, rect in TABS.items():
+            for tab, rect in tabs().items():
                 if rect.collidepoint(intent.pos):
                     self.tab = tab
             if self.tab == "cards":
@@ -67,10 +75,10 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 170)
-        style.panel(surface, PANEL, border=style.GOLD, width=3, radius=14)
-        style.text(surface, t("help.title"), (PANEL.x + 24, PANEL.y + 18), 30, style.INK, bold=True, face="serif")
-        style.button(surface, CLOSE, t("help.close"), hover=bool(self.hover and CLOSE.collidepoint(self.hover)))
-        for tab, rect in TABS.items():
+        style.panel(surface, panel(), border=style.GOLD, width=3, radius=14)
+        style.text(surface, t("help.title"), (panel().x + 24, panel().y + 18), 30, style.INK, bold=True, face="serif")
+        style.button(surface, close_button(), t("help.close"), hover=bool(self.hover and close_button().collidepoint(self.hover)))
+        for tab, rect in tabs().items():
             style.button(surface, rect, t(f"help.tab_{tab}"), primary=tab == self.tab, size=16)
         if self.tab == "rules":
             self.draw_rules(surface)
@@ -78,8 +86,8 @@ class HelpScene(Scene):
             self.draw_cards(surface)
 
     def draw_rules(self, surface: pygame.Surface) -> None:
-        left = pygame.Rect(PANEL.x + 28, PANEL.y + 124, PANEL.width // 2 - 48, PANEL.height - 140)
-        right = left.move(PANEL.width // 2 - 8, 0)
+        left = pygame.Rect(panel().x + 28, panel().y + 124, panel().width // 2 - 48, panel().height - 140)
+        right = left.move(panel().width // 2 - 8, 0)
         y, column = left.y, left
         for section in RULE_SECTIONS:
             body = t(f"help.rules.{section}")
@@ -94,15 +102,15 @@ class HelpScene(Scene):
             chosen = cid == self.card
             hover = bool(self.hover and rect.collidepoint(self.hover))
             if chosen or hover:
-                pygame.draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=6)
+                draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=6)
             colour = cards.STACK_COLOURS[cards.card_stack(cid)]
-            pygame.draw.rect(surface, colour, (rect.x + 4, rect.y + 5, 20, 20), border_radius=4)
+            draw.rect(surface, colour, (rect.x + 4, rect.y + 5, 20, 20), border_radius=4)
             style.text(surface, str(cards.card_stack(cid)), (rect.x + 14, rect.centery), 13, style.WHITE, bold=True,
                        anchor="center")
             name = t(f"card.{cid}.name")
             style.text(surface, name, (rect.x + 32, rect.centery), style.fit_size(name, rect.width - 36, 14, chosen),
                        style.INK, bold=chosen, anchor="midleft")
-        detail = pygame.Rect(PANEL.x + 540, PANEL.y + 124, PANEL.width - 570, 200)
+        detail = pygame.Rect(panel().x + 540, panel().y + 124, panel().width - 570, 200)
         big = pygame.Rect(detail.x, detail.y, detail.width, 84)
         cards.action_card(surface, big, self.card)
         style.text(surface, places_text(cards.card_stack(self.card)), (detail.x, big.bottom + 12), 15,

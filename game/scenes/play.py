@@ -21,7 +21,7 @@ from game.render import board, cards, hud, pieces, style
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
 from game.render.standings import draw_rank_badges, draw_standings
-from game.scene import Context, Scene, Transition
+from game.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.score_summary import ScoreSummary
 from game.table import Table
 from game.tween import Tweener
@@ -216,7 +216,7 @@ class PlayScene(Scene):
     def choice_buttons(self) -> list[tuple[pygame.Rect, Choice]]:
         choices = self.picker.buttons() if self.my_turn() else []
         labels = [self.choice_label(c) for c in choices]
-        widths = [max(70, style.font(16, True).size(label)[0] + 28) for label in labels]
+        widths = [max(70, int(style.text_width(label, 16, True)) + 28) for label in labels]
         return list(zip(layout.choice_rects(widths), choices))
 
     def choice_label(self, choice: Choice) -> str:
@@ -259,6 +259,22 @@ class PlayScene(Scene):
         if request or self.tweener.busy or self.match.events or self.holding():
             return request
         return self.settle()
+
+    def redraw_rate(self) -> float:
+        """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
+        message counts down; nothing while a human looks at a still board."""
+        if self.tweener.busy or self.match.events:
+            return MOVING
+        if self.match.thinking or self.toast_time > 0:
+            return PULSE
+        if (self.summary is not None and not self.match.humans) or \
+                (self.hover_area and self.hover_time < DWELL_SECONDS):
+            return PULSE     # a summary counting down, a standings tooltip about to show
+        if self.my_turn():
+            self.refresh_picker()
+            if self.picker.areas():
+                return PULSE
+        return STILL
 
     def holding(self) -> bool:
         """True while the scene shows something that must not be overtaken by later events."""
@@ -393,13 +409,11 @@ class PlayScene(Scene):
         text = self.toast if self.toast_time > 0 else self.prompt()
         if text:
             rect = layout.PROMPT_RECT
-            plate = pygame.Surface(rect.size, pygame.SRCALPHA)
             if self.toast_time > 0:
                 colour = (*style.DANGER, 225) if self.toast_error else (*style.shade(style.GOLD, 0.6), 235)
             else:
                 colour = (*style.WOOD_DARK, 210)
-            pygame.draw.rect(plate, colour, plate.get_rect(), border_radius=8)
-            surface.blit(plate, rect)
+            style.plate(surface, rect, colour)
             size = style.fit_size(text, rect.width - 24, 17, True)
             style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
         for rect, choice in self.choice_buttons():
@@ -434,7 +448,7 @@ class PlayScene(Scene):
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
         rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
-        rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, 790 - rect.height)))
+        rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, layout.HEIGHT - 10 - rect.height)))
         style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
         style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
         y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,

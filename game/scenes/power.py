@@ -47,10 +47,7 @@ class PowerScene(PlayScene):
         if owner is None or hand is None:
             return
         back = layout.HAND_PLATE
-        plate = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*style.WOOD_DARK, 225), plate.get_rect(), border_radius=12)
-        pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=12)
-        surface.blit(plate, back)
+        style.plate(surface, back, (*style.WOOD_DARK, 225), 12, (*style.GOLD, 255))
         label = style.text(surface, t("power.your_hand"), (back.x + 14, back.y + 6), 13, style.GOLD_LIGHT, bold=True)
         self._draw_order(surface, pygame.Rect(label.right + 24, back.y + 4, back.right - label.right - 38, 18))
         colour = style.player_colour(owner)

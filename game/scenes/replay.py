@@ -17,19 +17,17 @@ from game import layout
 from game.controller import opening_events
 from game.describe import LogItem, item_text, step_items
 from game.i18n import language, player_name, t
-from game.render import board, hud, style
+from game.render import board, draw, hud, style
 from game.replay_model import ReplayModel
-from game.scene import Context, Scene, Transition
+from game.scene import PULSE, STILL, Context, Scene, Transition
 from game.table import Table
-
-LOG_RECT = pygame.Rect(layout.SIDE.x, layout.PLAYERS_RECT.bottom + 6, layout.SIDE.width,
-                       layout.SIDE.bottom - layout.PLAYERS_RECT.bottom - 6)
 
 
 def log_rect(players: int) -> pygame.Rect:
     """The log fills the side column under the player panels."""
-    top = layout.player_rects(players)[-1].bottom + 10 if players else LOG_RECT.y
-    return pygame.Rect(LOG_RECT.x, top, LOG_RECT.width, LOG_RECT.bottom - top)
+    side = layout.SIDE
+    top = layout.player_rects(players)[-1].bottom + 10 if players else layout.PLAYERS_RECT.bottom + 6
+    return pygame.Rect(side.x, top, side.width, side.bottom - top)
 LOG_SIZE = 12
 CONTROLS = ("start", "back", "play", "forward", "end")
 AREAS = set(engine.REGIONS) | {"castillo"}
@@ -66,7 +64,7 @@ class ReplayScene(Scene):
         self.viewer: str | None = None if final.is_over or not humans else humans[0]
         self.lines = self._log_lines()
         self.opening = opening_events(model.game_at(0))
-        self.log_rect = log_rect(len(final.players))
+        self.players = len(final.players)
         self.table = Table()
         self.playing = False
         self.timer = 0.0
@@ -189,19 +187,25 @@ class ReplayScene(Scene):
                 self.go("forward")
         return self.take_request()
 
+    def redraw_rate(self) -> float:
+        return PULSE if self.playing else STILL
+
     # ---- drawing ------------------------------------------------------------------------------
     def log_window(self) -> tuple[int, int]:
         """The slice of log lines on screen: the current move's lines kept in view."""
-        room = (self.log_rect.height - 30) // style.font(LOG_SIZE).get_linesize()
+        room = int((self.log_rect().height - 30) // style.line_height(LOG_SIZE))
         current = self.model.position - 1
         focus = next((i for i, (index, _, _) in enumerate(self.lines) if index == current), 0)
         first = max(0, min(len(self.lines) - room, focus - room // 2))
         return first, min(len(self.lines), first + room)
 
+    def log_rect(self) -> pygame.Rect:
+        return log_rect(self.players)
+
     def log_rows(self) -> list[tuple[pygame.Rect, int]]:
-        line_h = style.font(LOG_SIZE).get_linesize()
+        line_h = round(style.line_height(LOG_SIZE))
         first, last = self.log_window()
-        rect = self.log_rect
+        rect = self.log_rect()
         return [(pygame.Rect(rect.x + 4, rect.y + 24 + k * line_h, rect.width - 8, line_h),
                  self.lines[i][0]) for k, i in enumerate(range(first, last))]
 
@@ -229,9 +233,7 @@ class ReplayScene(Scene):
         if self.model.at_end and self.model.game.is_over:
             text = t("replay.finished", text=text)
         rect = layout.PROMPT_RECT
-        plate = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*style.WOOD_DARK, 215), plate.get_rect(), border_radius=8)
-        surface.blit(plate, rect)
+        style.plate(surface, rect, (*style.WOOD_DARK, 215))
         size = style.fit_size(text, rect.width - 24, 17, True)
         style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
 
@@ -240,10 +242,7 @@ class ReplayScene(Scene):
         back = rects[0][0].unionall([r for r, _ in rects]).inflate(24, 16)
         back.y -= 20
         back.height += 20
-        plate = pygame.Surface(back.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*style.WOOD_DARK, 215), plate.get_rect(), border_radius=12)
-        pygame.draw.rect(plate, (*style.GOLD, 255), plate.get_rect(), 2, border_radius=12)
-        surface.blit(plate, back)
+        style.plate(surface, back, (*style.WOOD_DARK, 215), 12, (*style.GOLD, 255))
         for rect, name in rects:
             if name == "play":
                 glyph = t("replay.pause") if self.playing else t("replay.play")
@@ -258,18 +257,17 @@ class ReplayScene(Scene):
                    anchor="midtop")
 
     def draw_log(self, surface: pygame.Surface) -> None:
-        style.panel(surface, self.log_rect)
-        style.text(surface, t("hud.log"), (self.log_rect.x + 10, self.log_rect.y + 6), 12, style.INK_SOFT, bold=True)
+        style.panel(surface, self.log_rect())
+        style.text(surface, t("hud.log"), (self.log_rect().x + 10, self.log_rect().y + 6), 12, style.INK_SOFT, bold=True)
         current = self.model.position - 1
         first, _ = self.log_window()
-        font = style.font(LOG_SIZE)
         for k, (rect, index) in enumerate(self.log_rows()):
             _, item, is_event = self.lines[first + k]
             text = item_text(item, self.name_of)
             if index == current:
-                pygame.draw.rect(surface, style.GOLD_LIGHT, rect, border_radius=3)
+                draw.rect(surface, style.GOLD_LIGHT, rect, border_radius=3)
             elif self.hover and rect.collidepoint(self.hover):
-                pygame.draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=3)
+                draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=3)
             colour = style.INK if index <= current else style.GREY
             x = rect.x + (22 if is_event else 6)
             if not is_event:
@@ -277,6 +275,6 @@ class ReplayScene(Scene):
                            anchor="topright")
                 x = rect.x + 46
             width = rect.right - x - 4
-            while font.size(text)[0] > width and len(text) > 2:
+            while style.text_width(text, LOG_SIZE) > width and len(text) > 2:
                 text = text[:-2] + "…"
             style.text(surface, text, (x, rect.y), LOG_SIZE, colour, bold=index == current and not is_event)

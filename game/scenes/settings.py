@@ -8,22 +8,25 @@ import pygame
 from game import i18n, layout
 from game import input as inp
 from game.i18n import t
-from game.render import style
+from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.settings import LANGUAGES, SPEEDS
 
 ROWS = ("language", "volume", "mute", "speed", "fullscreen")
-PANEL = pygame.Rect(layout.WIDTH // 2 - 300, 90, 600, 620)
+
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(340, 90, 600, 620)
 
 
 def row_rects() -> list[tuple[pygame.Rect, str]]:
-    return [(pygame.Rect(PANEL.x + 40, PANEL.y + 90 + i * 62, PANEL.width - 80, 50), row)
+    return [(pygame.Rect(panel().x + 40, panel().y + 90 + i * 62, panel().width - 80, 50), row)
             for i, row in enumerate(ROWS)]
 
 
 def panel_rect(in_game: bool) -> pygame.Rect:
     """The menu panel: taller in a game, where a second row of buttons saves and loads."""
-    return PANEL if in_game else pygame.Rect(PANEL.x, PANEL.y, PANEL.width, PANEL.height - 100)
+    return panel() if in_game else pygame.Rect(panel().x, panel().y, panel().width, panel().height - 100)
 
 
 def action_rects(in_game: bool, can_save: bool = False) -> list[tuple[pygame.Rect, str]]:
@@ -34,7 +37,7 @@ def action_rects(in_game: bool, can_save: bool = False) -> list[tuple[pygame.Rec
     out = []
     for r, names in enumerate(rows):
         total = len(names) * width + (len(names) - 1) * 20
-        left = PANEL.centerx - total // 2
+        left = panel().centerx - total // 2
         y = bottom - 80 - (len(rows) - 1 - r) * 62
         out += [(pygame.Rect(left + i * (width + 20), y, width, 50), name) for i, name in enumerate(names)]
     return out
@@ -114,12 +117,12 @@ class SettingsScene(Scene):
         style.dim(surface, 160)
         style.panel(surface, panel_rect(self.in_game), border=style.GOLD, width=3, radius=14)
         title = t("settings.paused") if self.in_game else t("settings.title")
-        style.text(surface, title, (PANEL.centerx, PANEL.y + 24), 32, style.INK, bold=True, face="serif",
+        style.text(surface, title, (panel().centerx, panel().y + 24), 32, style.INK, bold=True, face="serif",
                    anchor="midtop")
         for rect, row in row_rects():
             hover = bool(self.hover and rect.collidepoint(self.hover))
-            pygame.draw.rect(surface, style.PARCHMENT_DARK if hover else style.PARCHMENT, rect, border_radius=8)
-            pygame.draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=8)
+            draw.rect(surface, style.PARCHMENT_DARK if hover else style.PARCHMENT, rect, border_radius=8)
+            draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=8)
             style.text(surface, t(f"settings.{row}"), (rect.x + 16, rect.centery), 18, style.INK, bold=True,
                        anchor="midleft")
             style.text(surface, f"‹  {self.value(row)}  ›", (rect.right - 16, rect.centery), 18, style.INK,

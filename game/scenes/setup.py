@@ -10,8 +10,8 @@ from game import input as inp
 from game import layout
 from game.controller import Match
 from game.i18n import t
-from game.render import style
-from game.scene import Context, Scene, Transition
+from game.render import draw, style
+from game.scene import CARET, STILL, Context, Scene, Transition
 from game.seats import COLOURS, SEAT_KINDS, Seat
 
 ROW_TOP = 150
@@ -21,19 +21,25 @@ ROW_H = 62
 def seat_rects(i: int) -> dict[str, pygame.Rect]:
     """Hit boxes of seat row i: colour swatch, seat kind, name field, remove button."""
     y = ROW_TOP + i * ROW_H
-    return {"colour": pygame.Rect(250, y, 48, 48), "kind": pygame.Rect(314, y, 230, 48),
-            "name": pygame.Rect(560, y, 320, 48), "remove": pygame.Rect(896, y, 48, 48)}
+    return {"colour": layout.in_frame(250, y, 48, 48), "kind": layout.in_frame(314, y, 230, 48),
+            "name": layout.in_frame(560, y, 320, 48), "remove": layout.in_frame(896, y, 48, 48)}
 
 
-ADD_SEAT = pygame.Rect(250, 0, 230, 44)
-OPTION_RECTS = {"variant": pygame.Rect(250, 500, 250, 48), "veto": pygame.Rect(515, 500, 250, 48),
-                "castillo": pygame.Rect(780, 500, 250, 48)}
-START = pygame.Rect(layout.WIDTH // 2 + 20, 620, 300, 56)
-BACK = pygame.Rect(layout.WIDTH // 2 - 320, 620, 300, 56)
+def option_rects() -> dict[str, pygame.Rect]:
+    return {"variant": layout.in_frame(250, 500, 250, 48), "veto": layout.in_frame(515, 500, 250, 48),
+            "castillo": layout.in_frame(780, 500, 250, 48)}
+
+
+def start_button() -> pygame.Rect:
+    return layout.in_frame(660, 620, 300, 56)
+
+
+def back_button() -> pygame.Rect:
+    return layout.in_frame(320, 620, 300, 56)
 
 
 def add_seat_rect(count: int) -> pygame.Rect:
-    return ADD_SEAT.move(0, ROW_TOP + count * ROW_H + 4)
+    return layout.in_frame(250, ROW_TOP + count * ROW_H + 4, 230, 44)
 
 
 class SetupScene(Scene):
@@ -95,13 +101,13 @@ class SetupScene(Scene):
             free = [c for c in COLOURS if c not in {s.player for s in self.seats}]
             self.seats.append(Seat(free[0], "normal"))
             return True
-        for key, rect in OPTION_RECTS.items():
+        for key, rect in option_rects().items():
             if rect.collidepoint(pos):
                 self.toggle(key)
                 return True
-        if START.collidepoint(pos):
+        if start_button().collidepoint(pos):
             return self.start()
-        if BACK.collidepoint(pos):
+        if back_button().collidepoint(pos):
             return self.back()
         return False
 
@@ -140,40 +146,43 @@ class SetupScene(Scene):
             return t("setup.veto_on") if value else t("setup.veto_off")
         return t(f"setup.{key}_{value}")
 
+    def redraw_rate(self) -> float:
+        return CARET if self.editing is not None else STILL
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = pygame.Rect(200, 30, 880, 720)
+        frame = layout.in_frame(200, 30, 880, 720)
         style.panel(surface, frame, border=style.GOLD, width=3, radius=14)
         style.text(surface, t("setup.title"), (frame.centerx, frame.y + 20), 34, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        style.text(surface, t("setup.seats"), (250, ROW_TOP - 28), 15, style.INK_SOFT, bold=True)
+        style.text(surface, t("setup.seats"), (frame.x + 50, frame.y + ROW_TOP - 58), 15, style.INK_SOFT, bold=True)
         for i, seat in enumerate(self.seats):
             self.draw_seat(surface, i, seat)
         if len(self.seats) < 5:
             rect = add_seat_rect(len(self.seats))
             style.button(surface, rect, t("setup.add_seat"), hover=self._over(rect), size=16)
-        style.text(surface, t("setup.options"), (250, OPTION_RECTS["variant"].y - 28), 15, style.INK_SOFT, bold=True)
-        for key, rect in OPTION_RECTS.items():
+        style.text(surface, t("setup.options"), (frame.x + 50, option_rects()["variant"].y - 28), 15, style.INK_SOFT, bold=True)
+        for key, rect in option_rects().items():
             style.button(surface, rect, self.option_label(key), hover=self._over(rect), size=15)
-        style.button(surface, BACK, t("setup.back"), hover=self._over(BACK))
-        style.button(surface, START, t("setup.start"), hover=self._over(START), primary=True)
+        style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))
+        style.button(surface, start_button(), t("setup.start"), hover=self._over(start_button()), primary=True)
 
     def draw_seat(self, surface: pygame.Surface, i: int, seat: Seat) -> None:
         rects = seat_rects(i)
         colour = style.player_colour(seat.player)
-        pygame.draw.rect(surface, colour, rects["colour"], border_radius=8)
-        pygame.draw.rect(surface, style.INK, rects["colour"], 2, border_radius=8)
+        draw.rect(surface, colour, rects["colour"], border_radius=8)
+        draw.rect(surface, style.INK, rects["colour"], 2, border_radius=8)
         kind = t("seat.human") if seat.human else t("setup.ai", level=t(f"seat.{seat.kind}"))
         style.button(surface, rects["kind"], kind, hover=self._over(rects["kind"]), size=16)
         field = rects["name"]
-        pygame.draw.rect(surface, (252, 246, 230), field, border_radius=6)
-        pygame.draw.rect(surface, style.GOLD if self.editing == i else style.INK_SOFT, field, 2, border_radius=6)
+        draw.rect(surface, (252, 246, 230), field, border_radius=6)
+        draw.rect(surface, style.GOLD if self.editing == i else style.INK_SOFT, field, 2, border_radius=6)
         shown = seat.name or t(f"colour.{seat.player}")
         ink = style.INK if seat.name else style.GREY
         label = style.text(surface, shown, (field.x + 12, field.centery), 18, ink, anchor="midleft")
         if self.editing == i and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = label.right + 2 if seat.name else field.x + 12
-            pygame.draw.line(surface, style.INK, (x, field.y + 12), (x, field.bottom - 12), 2)
+            draw.line(surface, style.INK, (x, field.y + 12), (x, field.bottom - 12), 2)
         if len(self.seats) > 2:
             style.button(surface, rects["remove"], "×", hover=self._over(rects["remove"]), size=22)
 

@@ -8,7 +8,7 @@ import engine
 from game import input as inp
 from game import layout, saves
 from game.i18n import language, t
-from game.render import board, style
+from game.render import board, draw, style
 from game.scene import Context, Scene, Transition
 
 ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
@@ -91,12 +91,13 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
+        frame = layout.FRAME
         art = board.static_layer(language())
-        surface.blit(art, ((layout.WIDTH - art.get_width()) // 2, 60))
+        draw.blit(surface, art, (frame.centerx - layout.MAP_RECT.width // 2, frame.y + 60))
         style.dim(surface, 120, style.WOOD_DARK)
-        style.text(surface, "El Grande", (layout.WIDTH // 2, 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
+        style.text(surface, "El Grande", (frame.centerx, frame.y + 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
-        style.text(surface, t("title.tagline"), (layout.WIDTH // 2, 200), 22, style.PARCHMENT, face="serif",
+        style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
         for rect, item in title_buttons():
             enabled = item != "continue" or self.can_continue
@@ -105,5 +106,5 @@ class TitleScene(Scene):
                 label += " · " + t("files.round_value", round=self.continue_round)
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item == "new", size=20)
-        style.text(surface, t("title.footer"), (layout.WIDTH // 2, layout.HEIGHT - 24), 13, style.PARCHMENT,
+        style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")

@@ -13,10 +13,10 @@ from game.render import style
 from game.scenes.challenges import (
     DESCRIPTION_LINES,
     DESCRIPTION_SIZE,
-    START,
     ChallengesScene,
     description_box,
     level_rects,
+    start_button,
 )
 from game.scenes.play import phase_scene
 from game.scenes.title import TitleScene, title_buttons
@@ -130,7 +130,7 @@ def test_challenges_screen_renders_and_starts_a_challenge_by_mouse(size, screens
     driver.click(dict((level, rect) for rect, level in level_rects())["hard"].center)
     assert scene.level == "hard"
     first = scene.entries[index].players[0]
-    driver.click(START.center)
+    driver.click(start_button().center)
     driver.step()
     assert driver.scene.name in ("power", "action")
     match = driver.scene.match
@@ -168,7 +168,7 @@ def test_a_broken_entry_is_shown_but_cannot_be_started(tmp_path):
     driver = Driver(ChallengesScene(ctx, list_challenges(tmp_path)))
     driver.step(2)
     driver.key(pygame.K_RETURN)
-    driver.click(START.center)
+    driver.click(start_button().center)
     assert driver.scene.name == "challenges"
 
 

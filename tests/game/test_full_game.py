@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from game.scenes.setup import START, seat_rects
+from game.scenes.setup import seat_rects, start_button
 from game.scenes.title import title_buttons
 from tests.game.driver import Driver, human_target, make_context
 
@@ -31,7 +31,7 @@ def test_scripted_human_plays_a_full_game():
         driver.click(seat_rects(seat)["kind"].center)
         driver.click(seat_rects(seat)["kind"].center)
     assert [s.kind for s in driver.scene.seats] == ["human", "random", "random", "random"]
-    driver.click(START.center)
+    driver.click(start_button().center)
     match = driver.scene.match
     rng = random.Random(5)
     clicks = 0

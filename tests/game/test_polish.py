@@ -21,7 +21,7 @@ def name_rects() -> dict[str, pygame.Rect]:
         x, y = layout.to_screen(shape.label)
         name = i18n.area_name(rid)
         size = style.fit_size(name, 130, 15, bold=True, face="serif")
-        w, h = style.font(size, True, "serif").size(name)
+        w, h = round(style.text_width(name, size, True, "serif")), round(style.line_height(size, True, "serif"))
         out[rid] = pygame.Rect(int(x - w / 2), int(y - h / 2), w, h + 22)
     return out
 

@@ -296,20 +296,20 @@ def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
 
 
 def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
-    from game.scenes.game_over import ACTIONS, BUTTONS, GameOverScene
+    from game.scenes.game_over import ACTIONS, GameOverScene, buttons
     match = Match(parse_players("human,random"), 2)
     play_randomly(match, random.Random(2), 10**6)
     driver = Driver(GameOverScene(make_context(), match))
     driver.step()
-    buttons = dict(zip(ACTIONS, BUTTONS))
-    driver.click(buttons["export"].center)
+    targets = dict(zip(ACTIONS, buttons()))
+    driver.click(targets["export"].center)
     assert driver.scene.name == "dialog"
     [path] = list(saves.records_dir().glob("*.json"))
     assert str(path) in driver.scene.message
     driver.key(pygame.K_RETURN)
     model = ReplayModel.from_file(path)
     assert model.game_at(len(model)).key() == match.game.key()
-    driver.click(buttons["replay"].center)
+    driver.click(targets["replay"].center)
     assert driver.scene.name == "replay" and driver.scene.model.position == 0
     driver.key(pygame.K_END)
     assert driver.scene.model.game.key() == match.game.key()

@@ -1,0 +1,65 @@
+"""Opening the video device, or saying in one line why there is none.
+
+Why a module of its own: without a display SDL either fails with a cryptic error or silently
+falls back to its invisible "offscreen" driver (the game then runs on with no window), and the
+drivers it tries on the way print their own noise on stderr. The client must instead stop at
+once with one clear line (the caller exits with code 2).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+import pygame
+
+INVISIBLE_DRIVERS = ("offscreen", "dummy")   # fine when asked for (tests, benchmarks), not as a fallback
+
+
+class NoDisplay(RuntimeError):
+    """No video device could be opened."""
+
+
+def init_video() -> None:
+    """Initialise SDL's video; raise NoDisplay when no visible display can be used.
+
+    What the drivers print on stderr while SDL probes them is held back and shown only when a
+    display did open (then it may matter); without one the caller's single line is all there is.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    with _HeldStderr() as held:
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as exc:
+            raise NoDisplay(f"no display could be opened ({exc})") from None
+    if driver in INVISIBLE_DRIVERS and driver not in asked.split(","):
+        pygame.display.quit()
+        raise NoDisplay("no display could be opened (no X11 or Wayland session found)")
+    sys.stderr.write(held.text())
+
+
+class _HeldStderr:
+    """Redirects file descriptor 2 (where C libraries write) into a temporary file."""
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile()
+        self._saved = -1
+        self._text = ""
+
+    def __enter__(self) -> _HeldStderr:
+        sys.stderr.flush()
+        self._saved = os.dup(2)
+        os.dup2(self._file.fileno(), 2)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stderr.flush()
+        os.dup2(self._saved, 2)
+        os.close(self._saved)
+        self._file.seek(0)
+        self._text = self._file.read().decode("utf-8", "replace")
+        self._file.close()
+
+    def text(self) -> str:
+        return self._text
