@@ -68,9 +68,9 @@ def rank_text(rank: int, tied: bool) -> str:
     return t("standings.rank", rank=rank)
 
 
-def tooltip_rect(rows: int, anchor: tuple[int, int]) -> pygame.Rect:
-    """Beside the pointer, kept on the map."""
-    rect = pygame.Rect(0, 0, WIDTH, 74 + ROW * max(1, rows) + 22)
+def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool) -> pygame.Rect:
+    """Beside the pointer, kept on the map; `note`: room for a line under the rows."""
+    rect = pygame.Rect(0, 0, WIDTH, 62 + ROW * max(1, rows) + (22 if note else 0))
     rect.topleft = (anchor[0] + 18, anchor[1] + 12)
     return rect.clamp(layout.MAP_RECT)
 
@@ -78,7 +78,8 @@ def tooltip_rect(rows: int, anchor: tuple[int, int]) -> pygame.Rect:
 def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[int, int],
                    name: Callable[[str], str]) -> pygame.Rect:
     rows = standings(view, area)
-    rect = tooltip_rect(len(rows), anchor)
+    hidden = bool(rows) and rows[0].count is None
+    rect = tooltip_rect(len(rows), anchor, hidden)
     style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
     style.text(surface, area_name(area), (rect.x + 12, rect.y + 8), 18, style.INK, bold=True, face="serif")
     style.text(surface, values_caption(view, area), (rect.right - 12, rect.y + 12), 12, style.INK_SOFT,
@@ -108,7 +109,7 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
             if row.king_bonus:
                 pieces.king(surface, (x, y + 21), 18)
         y += ROW
-    if rows and rows[0].count is None:
+    if hidden:
         style.text(surface, t("standings.hidden"), (rect.x + 12, y + 2), 12, style.INK_SOFT)
     return rect
 

@@ -268,8 +268,8 @@ class PlayScene(Scene):
         if self.match.thinking or self.toast_time > 0:
             return PULSE
         if (self.summary is not None and not self.match.humans) or \
-                (self.hover_area and self.hover_time < DWELL_SECONDS):
-            return PULSE     # a summary counting down, a standings tooltip about to show
+                (self.hover_area and self.hover_time < DWELL_SECONDS + 2 / PULSE):
+            return PULSE     # a summary counting down, a standings tooltip about to show (and shown)
         if self.my_turn():
             self.refresh_picker()
             if self.picker.areas():
