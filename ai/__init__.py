@@ -20,6 +20,8 @@ from typing import Any
 
 import yaml
 
+from engine import Move, View
+
 from .agent import Agent, RandomAgent
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .expectimax import ExpectimaxAgent, SearchConfig
@@ -82,11 +84,11 @@ def _validate(preset: Any, where: str) -> None:
 class SeededAgent:
     """Wraps an agent with its own RNG, for callers that do not pass one (`choose(view)`)."""
 
-    def __init__(self, agent: Any, seed: int | None) -> None:
+    def __init__(self, agent: Agent, seed: int | None) -> None:
         self.agent, self.name = agent, agent.name
         self.rng = random.Random(seed)
 
-    def choose(self, view, rng: random.Random | None = None):
+    def choose(self, view: View, rng: random.Random | None = None) -> Move:
         return self.agent.choose(view, rng if rng is not None else self.rng)
 
     def __getattr__(self, item: str) -> Any:

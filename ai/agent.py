@@ -39,7 +39,8 @@ def check_view(view: object) -> View:
     """Agents accept Views only: a full Game would let them see what their player cannot."""
     if not isinstance(view, engine.View):
         raise TypeError(f"agents choose from a View (game.view(player)), got {type(view).__name__}")
-    if view.to_move_idx != view.viewer:
+    viewer = view.viewer
+    if viewer is None or view.to_move_idx != viewer:
         raise ValueError(f"it is {view.to_move}'s decision, not the viewer's "
-                         f"({view.players[view.viewer]})")
+                         f"({'nobody' if viewer is None else view.players[viewer]})")
     return view

@@ -23,26 +23,22 @@ from __future__ import annotations
 import random
 
 import engine
-from engine import Move, View
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import CASTILLO, NREG
-from engine.effects import effect_for
-from engine.flow import GENERAL_SCORING
-from engine.moves import DISC
-from engine.scoring import depth_for
-from engine.state import NO_DISC, Game
+from engine import Game, Move, View
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import (CASTILLO, DISC, GENERAL_SCORING, NREG, Discs, depth_for, effect_for,
+                              place_points, running, values_in_force)
 
 from .budget import Budget
 from .evaluate import (
     AreaModel,
     Weights,
-    area_points,
+    disc_step_kind,
     majority_weight,
+    returned,
     rounds_left,
     rounds_to_scoring,
     scorings_left,
     utility_of,
-    values_in_force,
 )
 from .policy import apply_changes
 
@@ -51,7 +47,7 @@ class DiscGame:
     """Payoffs of one sampled world's disc step for every joint choice, by area deltas."""
 
     def __init__(self, g: Game, w: Weights) -> None:
-        _, who, _, purpose, arg = g.ctx
+        who, _, purpose, arg = running(g.ctx, Discs)
         self.g, self.w, self.who, self.purpose, self.arg = g, w, who, purpose, arg
         effect = GENERAL_SCORING if purpose == "castillo" else effect_for(g.card)
         self.options = [effect.disc_options(g, q) for q in who]
@@ -67,13 +63,14 @@ class DiscGame:
                 model.court_w = 0.0
         self.model = model
         self.tot = model.totals()
-        if purpose == "score_secret_unique":
+        self.kind = disc_step_kind(purpose)
+        if self.kind == "secret_scoring":
             vals = values_in_force(g.boards)
             depth = depth_for(g.n)
             self.region_pts = []
             for r in range(NREG):
-                pts, leader, _ = area_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
-                pts = [float(x) for x in pts]
+                place, leader, _ = place_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
+                pts = [float(x) for x in place]
                 if leader >= 0:
                     pts[leader] += (2 if r == g.king_i else 0) + (2 if g.grande_i[leader] == r else 0)
                 self.region_pts.append(pts)
@@ -81,8 +78,8 @@ class DiscGame:
     def payoffs(self, joint: list[int]) -> list[float]:
         """Every player's utility when participant i shows region joint[i]."""
         g, n, tot = self.g, self.g.n, self.tot
-        purpose = self.purpose
-        if purpose == "score_secret_unique":
+        purpose, kind = self.purpose, self.kind
+        if kind == "secret_scoring":
             t = tot[:]
             for r in set(joint):
                 if joint.count(r) == 1:
@@ -93,22 +90,21 @@ class DiscGame:
             changes, prov = [], []
             for q, r in zip(self.who, joint):
                 o = q * A
-                if purpose == "castillo":
+                if kind == "castillo":
                     k = g.counts[o + CASTILLO]
-                    if r == g.king_i:
+                    if r == g.king_i:   # rules version 1 only (docs/rulings.md R1)
                         prov.append((q, k))   # to the court: credited below
                     else:
                         changes.append((r, q, k))
-                elif purpose == "eviction":
+                elif kind == "evict":
                     k = g.counts[o + self.arg]
                     changes += [(self.arg, q, -k), (r, q, k)]
                 else:
-                    have = g.counts[o + r]
-                    k = min(2, have) if purpose == "disc_return_2" else have
+                    k = returned(purpose, g.counts[o + r])
                     changes.append((r, q, -k))
                     prov.append((q, k))
             t = apply_changes(self.model, tot, changes)
-            w_each = self.model.court_w if purpose == "castillo" else self.model.prov_w
+            w_each = self.model.court_w if kind == "castillo" else self.model.prov_w
             for q, k in prov:
                 t[q] += w_each * k
         return [utility_of(t, p, self.w) for p in range(n)]
@@ -202,4 +198,4 @@ def _draw(probs: list[float], rng: random.Random) -> int:
     return len(probs) - 1
 
 
-__all__ = ["NO_DISC", "DiscGame", "DiscSolver"]
+__all__ = ["DiscGame", "DiscSolver"]

@@ -28,13 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import BOARD, BOARD_VALUES, CASTILLO, COURT, NREG, PROVINCES
-from engine.scoring import depth_for
-from engine.state import P_OVER, P_POWER, Game
+from engine import Game
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import (BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, Phase, depth_for,
+                              place_points, values_in_force)
 
 _SCORING_ROUNDS = BOARD.scoring_rounds
-_VALUES = BOARD.values
 _CASTILLO_VALUES = BOARD.castillo_values
 
 
@@ -69,7 +68,7 @@ _REM_CACHE: dict[tuple, int] = {}
 
 def scorings_left(g: Game) -> int:
     """General scorings still to come (the current round's included until it has happened)."""
-    if g.ph == P_OVER:
+    if g.ph == Phase.OVER:
         return 0
     key = (g.rounds, g.round_idx)
     rem = _REM_CACHE.get(key)
@@ -100,46 +99,7 @@ def majority_weight(w: Weights, rem: int, gap: int) -> float:
 
 def rounds_left(g: Game) -> int:
     """Rounds still to be played after the current one."""
-    return 0 if g.ph == P_OVER else len(g.rounds) - 1 - g.round_idx
-
-
-def values_in_force(boards: list[int]) -> list[tuple[int, int, int]]:
-    vals = list(_VALUES)
-    for b, region in enumerate(boards):
-        if region >= 0:
-            vals[region] = BOARD_VALUES[b]
-    return vals
-
-
-def area_points(cnts: list[int] | tuple[int, ...], values: tuple[int, int, int],
-                depth: int) -> tuple[list[int], int, int]:
-    """Place points per player (§8.2 drop-one-rank rule), the sole leader (-1 if none) and his
-    lead over the next count."""
-    n = len(cnts)
-    pts = [0] * n
-    top = max(cnts)
-    if top <= 0:
-        return pts, -1, 0
-    levels = sorted({c for c in cnts if c > 0}, reverse=True)
-    pointer = 1
-    leader, lead = -1, 0
-    for level in levels:
-        if pointer > depth:
-            break
-        group = [p for p in range(n) if cnts[p] == level]
-        if len(group) == 1:
-            pts[group[0]] = values[pointer - 1]
-            if pointer == 1:
-                leader = group[0]
-                lead = level - (levels[1] if len(levels) > 1 else 0)
-            pointer += 1
-        else:
-            if pointer + 1 <= depth:
-                v = values[pointer]
-                for p in group:
-                    pts[p] = v
-            pointer += 2
-    return pts, leader, lead
+    return 0 if g.ph == Phase.OVER else len(g.rounds) - 1 - g.round_idx
 
 
 _VEC_CACHE: dict[tuple, list[float]] = {}
@@ -166,7 +126,7 @@ class AreaModel:
         self.contrib = [self.area_vector(a, c[a::A]) for a in range(NREG + 1)]
         base = []
         later = rounds_left(g)
-        bidding = g.ph == P_POWER
+        bidding = g.ph == Phase.POWER
         for p in range(n):
             o = p * A
             v = g.score_pts[p] + self.court_w * c[o + COURT] + self.prov_w * c[o + PROVINCES]
@@ -190,13 +150,13 @@ class AreaModel:
         if len(_VEC_CACHE) > 200_000:
             _VEC_CACHE.clear()
         if a == CASTILLO:
-            pts, _, _ = area_points(cnts, _CASTILLO_VALUES, self.depth)
+            pts, _, _ = place_points(cnts, _CASTILLO_VALUES, self.depth)
             cm = self.w.castillo_move
             cw = self.castillo_mult
             vec = [cw * pts[p] + cm * cnts[p] for p in range(self.n)]
         else:
             values = self.vals[a]
-            pts, leader, lead = area_points(cnts, values, self.depth)
+            pts, leader, lead = place_points(cnts, values, self.depth)
             out = [float(x) for x in pts]
             if leader >= 0:
                 bonus = (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
@@ -227,9 +187,20 @@ def top_cards(bits: int, k: int) -> int:
     return total
 
 
+def disc_step_kind(purpose: str) -> str:
+    """What a disc step does: "castillo" at a general scoring, else its card's kind (classic.yaml)."""
+    return purpose if purpose == "castillo" else CARDS[purpose].kind
+
+
+def returned(purpose: str, have: int) -> int:
+    """Caballeros a disc_return card sends back from a region holding `have` (its count: none = all)."""
+    count = CARDS[purpose].count
+    return have if count is None else min(count, have)
+
+
 def values(g: Game, w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """Value of the position to every player, in points (see the module docstring)."""
-    if g.ph == P_OVER:
+    if g.ph == Phase.OVER:
         return [float(s) for s in g.score_pts]
     return AreaModel(g, w).totals()
 

@@ -23,8 +23,7 @@ import random
 from dataclasses import dataclass
 
 import engine
-from engine import Move, View
-from engine.state import P_DISC, P_OVER, Game
+from engine import Game, Move, Phase, View
 
 from .agent import check_view
 from .budget import Budget
@@ -92,7 +91,7 @@ class ExpectimaxAgent:
         if len(legal) == 1:
             self.last_nodes = 0
             return legal[0]
-        if view.ph == P_DISC:
+        if view.ph == Phase.DISC:
             move = self.discs.choose(view, rng, budget)
         else:
             move = self._search(view, legal, rng, budget)
@@ -143,7 +142,7 @@ class ExpectimaxAgent:
         ran out first (a cut playout is not counted, so the node count never exceeds the budget)."""
         g = world.clone()
         for m in plan:
-            if g.ph == P_OVER:
+            if g.ph == Phase.OVER:
                 break
             if budget.exhausted():
                 return None
@@ -154,7 +153,7 @@ class ExpectimaxAgent:
         seen_turn = world.active_idx == me and horizon == "turn"
         policy = self.policy
         by_turn = horizon != "round"
-        while g.ph != P_OVER and g.round_idx <= last_round:
+        while g.ph != Phase.OVER and g.round_idx <= last_round:
             if by_turn and g.round_idx == last_round:
                 if g.active_idx == me:
                     seen_turn = True

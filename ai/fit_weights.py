@@ -25,12 +25,11 @@ import sys
 from multiprocessing import Pool
 
 import engine
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import BOARD, CASTILLO, COURT, NREG, PROVINCES
-from engine.scoring import depth_for
-from engine.state import Game
+from engine import Game
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import BOARD, CASTILLO, COURT, NREG, PROVINCES, depth_for, place_points, values_in_force
 
-from .evaluate import area_points, rounds_left, rounds_to_scoring, top_cards, values_in_force
+from .evaluate import rounds_left, rounds_to_scoring, top_cards
 
 FEATURES = ("majorities_gap0", "majorities_gap1", "majorities_gap2", "margin", "castillo_points",
             "castillo_caballeros", "court", "provinces", "hand")
@@ -43,14 +42,14 @@ def round_start_features(g: Game) -> list[list[float]]:
     vals = values_in_force(g.boards)
     majorities, margins = [0.0] * n, [0.0] * n
     for a in range(NREG):
-        pts, leader, lead = area_points(g.counts[a::A][:n], vals[a], depth)
+        pts, leader, lead = place_points(g.counts[a::A][:n], vals[a], depth)
         for p in range(n):
             majorities[p] += pts[p]
         if leader >= 0:
             majorities[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
             margins[leader] += min(lead, 2) * vals[a][0] / 5.0
     castillo = g.counts[CASTILLO::A][:n]
-    castillo_pts, _, _ = area_points(castillo, BOARD.castillo_values, depth)
+    castillo_pts, _, _ = place_points(castillo, BOARD.castillo_values, depth)
     gap = min(rounds_to_scoring(g), 2)
     keep = rounds_left(g) + 1
     rows = []

@@ -11,8 +11,7 @@ from __future__ import annotations
 import random
 
 import engine
-from engine import Move, View
-from engine.state import P_DISC, P_POWER, Game
+from engine import Game, Move, Phase, View
 
 from .agent import check_view
 from .evaluate import DEFAULT_WEIGHTS, Weights, utility
@@ -35,7 +34,7 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         world = engine.determinize(view, rng)
-        if view.ph in (P_POWER, P_DISC):
+        if view.ph in (Phase.POWER, Phase.DISC):
             return self.policy.choose(world, rng)
         me = view.to_move_idx
         best, best_u = legal[0], -1e18
@@ -50,6 +49,6 @@ class GreedyAgent:
 
     def _finish_own_step(self, g: Game, me: int, rng: random.Random) -> None:
         for _ in range(self.max_steps):
-            if g.to_move_idx != me or g.active_idx != me or g.ph in (P_POWER, P_DISC):
+            if g.to_move_idx != me or g.active_idx != me or g.ph in (Phase.POWER, Phase.DISC):
                 return
             g.apply(self.policy.choose(g, rng))

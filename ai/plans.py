@@ -14,26 +14,25 @@ from __future__ import annotations
 import random
 from itertools import combinations_with_replacement
 
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import BOARD, CASTILLO, COURT
-from engine.moves import DONE, Move
-from engine.state import P_PLACE, P_STEPS, Game
+from engine import Game, Move
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import BOARD, CASTILLO, COURT, DONE, Anywhere, Moves, Phase, Placement
 
 from .budget import Budget
 from .evaluate import AreaModel, Weights, utility_of
 from .policy import apply_changes, move_changes
 
-Plan = tuple  # tuple[Move, ...]
+Plan = tuple[Move, ...]
 
 
 def is_plan_decision(g: Game) -> bool:
-    return g.ph == P_PLACE or (g.ph == P_STEPS and g.ctx[0] in ("anywhere", "move"))
+    return g.ph == Phase.PLACE or (g.ph == Phase.STEPS and isinstance(g.ctx, (Anywhere, Moves)))
 
 
 def plans_for(g: Game, w: Weights, limit: int, beam: int, sample: int, rng: random.Random,
               budget: Budget | None = None) -> list[tuple[Plan, float]]:
     """The best `limit` plans for the decision at hand, with their static utilities, best first."""
-    if g.ph == P_PLACE or g.ctx[0] == "anywhere":
+    if g.ph == Phase.PLACE or isinstance(g.ctx, Anywhere):
         return placement_plans(g, w, limit)
     return move_plans(g, w, limit, beam, sample, rng, budget)
 
@@ -47,7 +46,10 @@ def placement_plans(g: Game, w: Weights, limit: int) -> list[tuple[Plan, float]]
     p = g.to_move_idx
     legal = g.legal_moves()
     options = [m for m in legal if m is not DONE]
-    left = g.ctx[1]
+    ctx = g.ctx
+    if not isinstance(ctx, (Placement, Anywhere)):
+        raise AssertionError(f"placement plans need a placement running, got {ctx!r}")
+    left = ctx.left
     k_max = min(left, g.counts[p * A + COURT])
     model = AreaModel(g, w)
     tot = model.totals()
@@ -97,7 +99,7 @@ def move_plans(g: Game, w: Weights, limit: int, beam: int, sample: int,
     while frontier:
         nxt: list[tuple[float, Plan, Game, tuple]] = []
         for u0, plan, h, last in frontier:
-            legal = h.legal_moves() if h.ph == P_STEPS and h.to_move_idx == p and h.ctx[0] == "move" else []
+            legal = h.legal_moves() if h.ph == Phase.STEPS and h.to_move_idx == p and isinstance(h.ctx, Moves) else []
             if DONE in legal or not legal:
                 finished.append((u0, plan + (DONE,) if legal else plan))
             cands = [m for m in legal if m is not DONE and _move_key(h, m) >= last]

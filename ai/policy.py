@@ -13,50 +13,31 @@ from __future__ import annotations
 
 import random
 
-from engine.data import AREAS_PER_PLAYER as A
-from engine.data import BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES
-from engine.effects import effect_for
-from engine.moves import ACTION, ALLOW, DONE, FIRST_ACTION, FIRST_PLACE, SKIP, Move
-from engine.scoring import depth_for
-from engine.state import (
-    P_ACTION,
-    P_CARD,
-    P_COURT,
-    P_DISC,
-    P_ORDER,
-    P_PLACE,
-    P_POWER,
-    P_RECALL,
-    P_RETURN,
-    P_STEPS,
-    P_VETO,
-    Game,
-)
+from engine import Game, Move
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import (ACTION, ALLOW, BOARD, CARDS, CASTILLO, COURT, DONE, FIRST_ACTION,
+                              FIRST_PLACE, NREG, PROVINCES, SKIP, Anywhere, Cull, Discs, Moves, Phase,
+                              depth_for, effect_for, place_points, running, values_in_force)
 
 from .evaluate import (
     DEFAULT_WEIGHTS,
     AreaModel,
     Weights,
-    area_points,
+    disc_step_kind,
+    returned,
     utility,
     utility_of,
-    values_in_force,
 )
 
 _PTC = (0,) + BOARD.power_to_court
-# Cards whose special action is decided by one declaration and takes effect at once.
-IMMEDIATE = frozenset({"score_choice_s2", "score_choice_s3", "score_5_regions", "score_4_regions",
-                       "score_6_7_regions", "score_castillo", "score_first_only", "score_most",
-                       "score_fewest", "king", "royal_advisor", "grande_move", "mobile_scoreboard",
-                       "power_recovery", "decay_court_all", "decay_court_3", "veto"})
-# Rough worth of a special action in points where the policy does not compute it.
-CARD_GUESS = {"intrigue_own_4": 2.0, "intrigue_any_4": 3.0, "intrigue_opponents_3": 2.5,
-              "intrigue_any_3": 2.5, "intrigue_own_2_opponents_2": 2.5, "intrigue_region_5": 2.5,
-              "intrigue_withdraw_region": 1.0, "intrigue_court_2_anywhere": 1.5,
-              "intrigue_withdraw_or_court_2": 1.5, "veto": 1.0, "king_returns_3": 2.0,
-              "cull_1_each_opponent": 1.5, "disc_return_2": 0.0, "disc_return_all": 0.0,
-              "mobile_scoreboard": 1.5, "power_recovery": 1.5, "grande_move": 1.0, "court_2": 1.2,
-              "eviction": 1.5, "royal_advisor": 1.5, "score_secret_unique": 1.0, "king": 2.5}
+# Card kinds (classic.yaml) whose special action is one declaration taking effect at once: the
+# policy tries each declaration on a copy.
+TRY_EACH = frozenset({"choose_score", "scoring", "king", "grande", "scoreboard", "recovery", "decay",
+                      "veto"})
+# Kinds the policy declines (secret discs it cannot weigh cheaply).
+DECLINED = frozenset({"disc_return", "secret_scoring"})
+# Kinds whose action goes before the placement (moving the King or the Grande changes where to place).
+ACTION_FIRST = frozenset({"king", "grande"})
 
 
 class FastPolicy:
@@ -100,8 +81,9 @@ class FastPolicy:
         p = g.active_idx
         model = AreaModel(g, self.w)
         tot = model.totals()
-        best, best_u = None, -1e9
-        for m in g.legal_moves():
+        legal = g.legal_moves()
+        best, best_u = legal[0], -1e9
+        for m in legal:
             r = BOARD.regions.index(m.args[0])
             u = self._u_after(model, tot, p, [(r, p, -1)])
             if u > best_u:
@@ -113,8 +95,9 @@ class FastPolicy:
             return self._card_by_lookahead(g, rng)
         p = g.to_move_idx
         court = g.counts[p * A + COURT]
-        best, best_s = None, -1e9
-        for m in g.legal_moves():
+        legal = g.legal_moves()
+        best, best_s = legal[0], -1e9
+        for m in legal:
             cid = m.args[0]
             s = min(CARDS[cid].stack, court) * 1.0 + card_action_estimate(g, cid, p, self.w)
             s += self.noise * rng.random()
@@ -125,12 +108,13 @@ class FastPolicy:
     def _card_by_lookahead(self, g: Game, rng: random.Random) -> Move:
         """Try each card: finish the turn with this policy, evaluate, keep the best (+ noise)."""
         p = g.to_move_idx
-        best, best_u = None, -1e18
-        for m in g.legal_moves():
+        legal = g.legal_moves()
+        best, best_u = legal[0], -1e18
+        for m in legal:
             h = g.clone()
             h.apply(m)
             for _ in range(16):
-                if h.active_idx != p or h.ph == P_POWER:
+                if h.active_idx != p or h.ph == Phase.POWER:
                     break
                 h.apply(self.choose(h, rng))
             u = utility(h, p, self.w) + self.noise * rng.random()
@@ -139,7 +123,7 @@ class FastPolicy:
         return best
 
     def order(self, g: Game, rng: random.Random) -> Move:
-        return FIRST_ACTION if g.card in ("king", "royal_advisor", "grande_move") else FIRST_PLACE
+        return FIRST_ACTION if CARDS[g.acting_card].kind in ACTION_FIRST else FIRST_PLACE
 
     # ------------------------------------------------------------------ placement
     def place(self, g: Game, rng: random.Random) -> Move:
@@ -165,9 +149,10 @@ class FastPolicy:
     def action(self, g: Game, rng: random.Random) -> Move:
         legal = g.legal_moves()
         p = g.to_move_idx
-        cid = g.card
+        cid = g.acting_card
+        kind = CARDS[cid].kind
         decls = [m for m in legal if m is not SKIP]
-        if cid in IMMEDIATE:
+        if kind in TRY_EACH:
             best, best_u = SKIP, utility(g, p, self.w) + 0.05
             effect = effect_for(cid)
             for m in decls:
@@ -177,16 +162,16 @@ class FastPolicy:
                 if u > best_u:
                     best, best_u = m, u
             return best
-        if cid == "eviction":
+        if kind == "evict":
             return self._eviction_target(g, p, decls) or SKIP
-        if cid in ("disc_return_2", "disc_return_all", "score_secret_unique"):
-            return SKIP
-        if cid in ("intrigue_withdraw_region",):
+        if kind in DECLINED:
             return SKIP
         # Intrigue moves, court 2 anywhere, the King returns, cull, court_2: worth starting.
         if ACTION in decls:
             return ACTION
-        if cid in ("intrigue_region_5",):
+        if kind == "withdraw":      # withdrawing from a region: not worth it to the policy
+            return SKIP
+        if kind == "intrigue":      # an Intrigue card naming one region to move out of
             return self._region5_target(g, p, decls) or SKIP
         return decls[-1] if decls else SKIP
 
@@ -218,12 +203,12 @@ class FastPolicy:
         return ALLOW
 
     def steps(self, g: Game, rng: random.Random) -> Move:
-        kind = g.ctx[0]
-        if kind == "anywhere":
+        ctx = g.ctx
+        if isinstance(ctx, Anywhere):
             return self.place(g, rng)
-        if kind == "cull":
+        if isinstance(ctx, Cull):
             return self._cull(g)
-        if kind == "move":
+        if isinstance(ctx, Moves):
             return self._move_step(g, rng)
         return g.legal_moves()[0]
 
@@ -318,23 +303,18 @@ def _first_value(model: AreaModel, a: int) -> float:
 
 def card_action_estimate(g: Game, cid: str, p: int, w: Weights) -> float:
     """A quick guess of what a card's special action is worth to player p now."""
-    eff = effect_for(cid)
-    if cid.startswith("score_") and cid not in ("score_secret_unique",):
-        n = g.n
+    card = CARDS[cid]
+    if card.kind in ("scoring", "choose_score"):
         vals = values_in_force(g.boards)
-        if cid in ("score_choice_s2", "score_choice_s3"):
-            best = 0.0
-            for a in range(NREG + 1):
-                best = max(best, _scoring_gain(g, [a], vals, depth_for(n), p, w))
-            return best
-        areas = eff.areas(g)
-        depth = 1 if cid == "score_first_only" else depth_for(n)
-        return _scoring_gain(g, areas, vals, depth, p, w)
-    if cid == "decay_court_all":
-        return 0.3 * sum(g.counts[q * A + COURT] for q in range(g.n) if q != p) / max(1, g.n - 1)
-    if cid == "decay_court_3":
-        return 0.3 * sum(min(3, g.counts[q * A + COURT]) for q in range(g.n) if q != p) / max(1, g.n - 1)
-    return CARD_GUESS.get(cid, 1.0)
+        depth = card.depth or depth_for(g.n)
+        if card.kind == "choose_score":
+            return max(0.0, max(_scoring_gain(g, [a], vals, depth, p, w) for a in range(NREG + 1)))
+        return _scoring_gain(g, effect_for(cid).areas(g), vals, depth, p, w)
+    if card.kind == "decay":
+        limit = card.count
+        lost = [g.counts[q * A + COURT] for q in range(g.n) if q != p]
+        return 0.3 * sum(k if limit is None else min(limit, k) for k in lost) / max(1, g.n - 1)
+    return card.worth
 
 
 def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: Weights) -> float:
@@ -343,9 +323,9 @@ def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: 
     for a in areas:
         cnts = [g.counts[q * A + a] for q in range(n)]
         if a == CASTILLO:
-            pts, leader, _ = area_points(cnts, BOARD.castillo_values, depth)
+            pts, leader, _ = place_points(cnts, BOARD.castillo_values, depth)
         else:
-            pts, leader, _ = area_points(cnts, vals[a], depth)
+            pts, leader, _ = place_points(cnts, vals[a], depth)
             if leader >= 0:
                 pts[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
         for q in range(n):
@@ -355,30 +335,31 @@ def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: 
 
 def disc_quick_value(g: Game, p: int, region: int, w: Weights) -> float:
     """Player p's utility if his own disc shows `region`, everyone else's effect ignored."""
-    purpose = g.ctx[3]
+    ctx = running(g.ctx, Discs)
+    purpose = ctx.purpose
     model = AreaModel(g, w)
     tot = model.totals()
     o = p * A
-    if purpose == "castillo":
+    kind = disc_step_kind(purpose)
+    if kind == "castillo":
         k = g.counts[o + CASTILLO]
-        if region == g.king_i:
+        if region == g.king_i:   # rules version 1 only (docs/rulings.md R1): to the court
             t = tot[:]
             t[p] += model.court_w * k
             return utility_of(t, p, w)
         return utility_of(apply_changes(model, tot, [(region, p, k)]), p, w)
-    if purpose in ("disc_return_2", "disc_return_all"):
-        have = g.counts[o + region]
-        k = min(2, have) if purpose == "disc_return_2" else have
+    if kind == "disc_return":
+        k = returned(purpose, g.counts[o + region])
         return utility_of(apply_changes(model, tot, [(region, p, -k)], (p, k)), p, w)
-    if purpose == "eviction":
-        named = g.ctx[4]
+    if kind == "evict":
+        named = ctx.arg
         k = g.counts[o + named]
         return utility_of(apply_changes(model, tot, [(named, p, -k), (region, p, k)]), p, w)
     # score_secret_unique: what the region would give if scored for me alone
     return _scoring_gain(g, [region], values_in_force(g.boards), depth_for(g.n), p, w)
 
 
-_HANDLERS = {P_POWER: FastPolicy.power, P_COURT: FastPolicy.court, P_RECALL: FastPolicy.recall,
-             P_CARD: FastPolicy.card, P_ORDER: FastPolicy.order, P_PLACE: FastPolicy.place,
-             P_ACTION: FastPolicy.action, P_VETO: FastPolicy.veto, P_STEPS: FastPolicy.steps,
-             P_RETURN: FastPolicy.ret, P_DISC: FastPolicy.disc}
+_HANDLERS = {Phase.POWER: FastPolicy.power, Phase.COURT: FastPolicy.court, Phase.RECALL: FastPolicy.recall,
+             Phase.CARD: FastPolicy.card, Phase.ORDER: FastPolicy.order, Phase.PLACE: FastPolicy.place,
+             Phase.ACTION: FastPolicy.action, Phase.VETO: FastPolicy.veto, Phase.STEPS: FastPolicy.steps,
+             Phase.RETURN: FastPolicy.ret, Phase.DISC: FastPolicy.disc}

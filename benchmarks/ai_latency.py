@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import ai
 import engine
 from ai.policy import FastPolicy
-from engine.state import P_DISC
+from engine.internals import Discs, Phase
 
 COLOURS = ["red", "blue", "green", "yellow", "orange"]
 
@@ -38,7 +38,7 @@ def positions(games: int, every: int, seed: int) -> tuple[list, list]:
             while not g.is_over:
                 if len(g.legal_moves()) > 1:
                     view = g.view(g.to_move)
-                    if g.ph == P_DISC and g.ctx[3] == "castillo" and players == 5:
+                    if g.ph == Phase.DISC and isinstance(g.ctx, Discs) and g.ctx.purpose == "castillo" and players == 5:
                         discs.append(view)
                     elif k % every == 0:
                         plain.append(view)

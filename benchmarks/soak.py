@@ -1,7 +1,7 @@
 """Soak test (not run in CI): many random games with every engine invariant, fuzzed inputs, and a
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
-    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --jobs 2 --seed 1
+    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -10,7 +10,8 @@ only by a move of the King or royal advisor action card; no Caballero entered or
 region in a move that did not move the King (outside general scorings, where discs naming the
 King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
 end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
-JSON snapshot round-trips. Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
+JSON snapshot round-trips. Saves: `--saves` games per player count autosaved and loaded back
+after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
 scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
 cannot run headless here. Work is shared between `--jobs` processes.
@@ -37,7 +38,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import engine  # noqa: E402
-from engine.data import AREAS_PER_PLAYER, BOARD, REGIONS  # noqa: E402
+from engine.data import BOARD, REGIONS  # noqa: E402
 
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 AREAS = tuple(REGIONS) + ("castillo", "court", "provinces")
@@ -136,6 +137,19 @@ def fuzz_task(args: tuple[str, int, int, int]) -> dict:
     return out
 
 
+def saves_task(args: tuple[int, int]) -> dict:
+    import fuzzkit
+    players, k = args
+    out = {"kind": "saves", "players": players, "decisions": 0, "failures": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EL_GRANDE_DATA_DIR"] = tmp
+        try:
+            out["decisions"] = fuzzkit.autosave_round_trip(players, k)
+        except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+            out["failures"].append(f"saves players={players} k={k}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    return out
+
+
 def monkey_task(args: tuple[int, int]) -> dict:
     import monkey
     events, seed = args
@@ -194,6 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="random games per player count")
     parser.add_argument("--fuzz", type=int, default=200, help="fuzz cases per input kind")
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
+    parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--monkey-worker", action="store_true", help=argparse.SUPPRESS)
@@ -206,6 +221,7 @@ def main(argv: list[str] | None = None) -> None:
     for players in range(2, 6):
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
+    tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
     for kind in ("save", "record", "data", "scenario"):
         for first in range(0, args.fuzz, CHUNK):
             tasks.append(("fuzz", (kind, args.seed, first, min(CHUNK, args.fuzz - first))))
@@ -215,7 +231,8 @@ def main(argv: list[str] | None = None) -> None:
     decisions = 0
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": []}
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": []}
+    saved = Counter()
     with Pool(args.jobs) as pool:
         for result in pool.imap_unordered(_run_task, tasks):
             kind = result["kind"]
@@ -223,6 +240,8 @@ def main(argv: list[str] | None = None) -> None:
             if kind == "games":
                 games[result["players"]] += result["games"]
                 decisions += result["decisions"]
+            elif kind == "saves":
+                saved[result["players"]] += 1
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
     for result in run_monkeys(args.monkey, args.jobs, args.seed):
@@ -237,6 +256,8 @@ def main(argv: list[str] | None = None) -> None:
         "fuzz_cases": {k: sum(v.values()) for k, v in sorted(fuzz.items())},
         "fuzz_outcomes": {k: dict(v) for k, v in sorted(fuzz.items())},
         "fuzz_failures": len(failures["fuzz"]),
+        "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
+        "save_failures": len(failures["saves"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
         "failures": sum(len(v) for v in failures.values()),
@@ -250,7 +271,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
-    return {"games": games_task, "fuzz": fuzz_task}[kind](args)
+    return {"games": games_task, "fuzz": fuzz_task, "saves": saves_task}[kind](args)
 
 
 if __name__ == "__main__":

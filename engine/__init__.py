@@ -25,20 +25,13 @@ from . import events
 from .data import ADJACENT, BOARD, CARDS, REGIONS, CardInfo
 from .describe import CARD_NAMES, describe
 from .errors import DataError, EngineError, IllegalMove, NotationError
-from .flow import apply as _apply, legal_moves as _legal_moves, new_game, play as _play
+from .flow import new_game
 from .moves import Move, parse_move
-from .record import RULES_VERSION, from_json, record as _record, replay, to_json as _to_json
+from .record import from_json, replay
 from .scenario import load_scenario
 from .scoring import area_values, depth_for
-from .state import Game
-from .view import View, determinize, make_view
-
-Game.legal_moves = _legal_moves          # type: ignore[attr-defined]
-Game.play = _play                        # type: ignore[attr-defined]
-Game.apply = _apply                      # type: ignore[attr-defined]
-Game.view = make_view                    # type: ignore[attr-defined]
-Game.record = _record                    # type: ignore[attr-defined]
-Game.to_json = _to_json                  # type: ignore[attr-defined]
+from .state import RULES_VERSION, Game, Phase
+from .view import View, determinize
 
 
 def region_values(game: Game, region: str) -> tuple[int, int, int]:
@@ -74,7 +67,7 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
 
 
 __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CardInfo", "DataError", "EngineError",
-           "Game", "IllegalMove", "Move", "NotationError", "REGIONS", "RULES_VERSION", "View",
+           "Game", "IllegalMove", "Move", "NotationError", "Phase", "REGIONS", "RULES_VERSION", "View",
            "describe", "determinize", "events", "from_json", "load_scenario", "new_game",
            "parse_move", "random_playout", "region_values", "replay", "depth_for", "scoring_preview",
            "card_scoring_preview"]

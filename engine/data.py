@@ -17,12 +17,22 @@ LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 CLASSIC_PATH = LEVELS_DIR / "classic.yaml"
 
 
+CARD_KINDS = ("intrigue", "withdraw", "veto", "decay", "returns", "cull", "choose_score",
+              "disc_return", "scoring", "scoreboard", "recovery", "grande", "court", "evict", "king",
+              "secret_scoring")
+
+
 @dataclass(frozen=True)
 class CardInfo:
+    """One action card's facts; the engine and the AI read them here, never from card ids."""
     id: str
     stack: int          # 1..5; also the number of Caballeros the card lets its taker place
     copies: int
     option: str | None  # "veto": only in the deck when that option is on
+    kind: str = "intrigue"     # the family of its special action (CARD_KINDS)
+    depth: int | None = None   # ranks that score, when not the player-count depth (§8.2)
+    count: int | None = None   # Caballeros moved per player (None: all of them)
+    worth: float = 1.0         # the AI's rough worth of the action in points
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,23 @@ def load_board(path: Path = CLASSIC_PATH) -> Board:
         raise DataError(f"{path.name}: malformed content ({exc.__class__.__name__}: {exc})") from None
 
 
+def _card_facts(entry: dict, i: int, card: CardInfo, path: Path) -> CardInfo:
+    """The optional facts of action_cards[i]: kind, depth, count, worth (CardInfo)."""
+    where = f"{path.name}: action_cards[{i}]"
+    kind = entry.get("kind", card.kind)
+    if kind not in CARD_KINDS:
+        raise DataError(f"{where}.kind must be one of {', '.join(CARD_KINDS)}, got {kind!r}")
+    depth, count = entry.get("depth"), entry.get("count")
+    if depth is not None and (type(depth) is not int or not 1 <= depth <= 3):
+        raise DataError(f"{where}.depth must be 1..3, got {depth!r}")
+    if count is not None and (type(count) is not int or count < 1):
+        raise DataError(f"{where}.count must be a positive integer, got {count!r}")
+    worth = entry.get("worth", card.worth)
+    if not isinstance(worth, (int, float)) or isinstance(worth, bool):
+        raise DataError(f"{where}.worth must be a number, got {worth!r}")
+    return CardInfo(card.id, card.stack, card.copies, card.option, kind, depth, count, float(worth))
+
+
 def _parse_board(raw: dict, path: Path) -> Board:
     regions_raw = _need(raw, "regions", "", path)
     if not isinstance(regions_raw, list) or len(regions_raw) != 9:
@@ -127,7 +154,7 @@ def _parse_board(raw: dict, path: Path) -> Board:
             raise DataError(f"{path.name}: action_cards[{i}].stack must be 1..5, got {stack!r}")
         if not isinstance(copies, int) or copies < 1:
             raise DataError(f"{path.name}: action_cards[{i}].copies must be a positive integer")
-        cards[cid] = CardInfo(cid, stack, copies, entry.get("option"))
+        cards[cid] = _card_facts(entry, i, CardInfo(cid, stack, copies, entry.get("option")), path)
     variants_raw = _need(raw, "variants", "", path)
     if not isinstance(variants_raw, dict) or not variants_raw:
         raise DataError(f"{path.name}: variants must map variant names to {{rounds: [...]}}")

@@ -2,30 +2,30 @@
 a disc or a recovered power card is described without its value."""
 from __future__ import annotations
 
-from .data import BOARD
+from pathlib import Path
+
+from .data import BOARD, CARDS, LEVELS_DIR, read_yaml_mapping
+from .errors import DataError
 from .moves import Move
 from .state import Game
 
-CARD_NAMES = {
-    "intrigue_own_4": "Intrigue: move 4 of yours", "intrigue_any_4": "Intrigue: move 4 of any",
-    "intrigue_opponents_3": "Intrigue: move 3 opponents'", "intrigue_any_3": "Intrigue: move 3 of any",
-    "intrigue_own_2_opponents_2": "Intrigue: 2 yours and 2 opponents'",
-    "intrigue_region_5": "Intrigue: 5 out of one region",
-    "intrigue_withdraw_region": "Intrigue: withdraw from a region",
-    "intrigue_court_2_anywhere": "Intrigue: 2 from court anywhere",
-    "intrigue_withdraw_or_court_2": "Intrigue: withdraw or 2 anywhere",
-    "veto": "Veto", "decay_court_all": "Court decays", "decay_court_3": "Court loses 3",
-    "king_returns_3": "The King returns!", "cull_1_each_opponent": "One from each opponent",
-    "score_choice_s2": "Score a region", "score_choice_s3": "Score a region",
-    "disc_return_2": "Secret: return 2", "disc_return_all": "Secret: return all",
-    "score_5_regions": "Score the 5s", "score_4_regions": "Score the 4s",
-    "score_6_7_regions": "Score the 6s and 7s", "score_castillo": "Score the Castillo",
-    "score_first_only": "First places only", "score_most": "Most Caballeros",
-    "score_fewest": "Fewest Caballeros", "mobile_scoreboard": "Mobile scoreboard",
-    "power_recovery": "Power recovery", "grande_move": "Move the Grande", "court_2": "Two to court",
-    "eviction": "Eviction", "royal_advisor": "Royal advisor", "score_secret_unique": "Secret scoring",
-    "king": "The King",
-}
+EN_CATALOG = LEVELS_DIR.parent / "assets" / "i18n" / "en.yaml"
+
+
+def load_card_names(path: Path = EN_CATALOG) -> dict[str, str]:
+    """The English action card names, read from the client's English catalog (`card.ID.name`)
+    so that each name is written once; a card without one is a DataError naming the key."""
+    catalog = read_yaml_mapping(path, f"{path.parent.name}/{path.name}")
+    names = {}
+    for cid in CARDS:
+        name = catalog.get(f"card.{cid}.name")
+        if not isinstance(name, str) or not name.strip():
+            raise DataError(f"{path.name}: card.{cid}.name: expected the card's English name")
+        names[cid] = name
+    return names
+
+
+CARD_NAMES = load_card_names()
 
 
 def area_name(area: str) -> str:

@@ -22,14 +22,16 @@ from __future__ import annotations
 import random
 
 from . import events as E
-from .data import AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
+from .data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
 from .effects import effect_for
 from .effects.base import Effect
+from .context import ExtraCourtFill, Discs, Placement, Recall, VetoWindow, running
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
-                    POWER, RECALL, SKIP, VETO, Move)
-from .ops import clear_discs, map_regions_except_king, map_total_except_king, move_caballeros, score_areas
-from .state import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
+                    POWER, RECALL, SKIP, VETO, Move, parse_move)
+from .ops import (clear_discs, map_regions_except_king, map_total_except_king, move_caballeros,
+                  open_castillo, score_areas)
+from .state import (NO_DISC, RULES_VERSION, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
                     P_RECALL, P_RETURN, P_STEPS, P_VETO, Game)
 
 ALL_POWER_BITS = sum(1 << v for v in range(1, 14))
@@ -46,9 +48,9 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     players = tuple(players)
     if not 2 <= len(players) <= 5:
         raise EngineError(f"new_game: players must be 2 to 5 colours, got {len(players)}")
-    for p in players:
-        if p not in BOARD.colours:
-            raise EngineError(f"new_game: player {p!r} is not a colour ({', '.join(BOARD.colours)})")
+    for colour in players:
+        if colour not in BOARD.colours:
+            raise EngineError(f"new_game: player {colour!r} is not a colour ({', '.join(BOARD.colours)})")
     if len(set(players)) != len(players):
         raise EngineError("new_game: each colour may be used once")
     if variant not in BOARD.variants:
@@ -88,6 +90,7 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     g.placed = g.acted = False
     g.ctx, g.veto, g.discs = None, ((),) * n, (NO_DISC,) * n
     g.scorings, g.history, g.viewer, g.origin = (), None, None, None
+    g.rules_version, g.castillo_shown = RULES_VERSION, 0
     g.ph = P_POWER
     _start_round(g, g.start_player, [])
     return g
@@ -129,7 +132,10 @@ def _place_moves(g: Game) -> list[Move]:
 
 def _court_max(g: Game) -> int:
     p = g.active_idx
-    want = 2 if g.ctx == ("court2",) else BOARD.power_to_court[g.played[p] - 1]
+    if isinstance(g.ctx, ExtraCourtFill):
+        want = CARDS[g.acting_card].count or 0
+    else:
+        want = BOARD.power_to_court[g.played[p] - 1]
     return min(want, g.counts[p * A + PROVINCES] + map_total_except_king(g, p))
 
 
@@ -138,15 +144,15 @@ def play(g: Game, move: Move | str) -> list:
     """Checked play: the move must be among `legal_moves()`; returns the events."""
     if g.viewer is not None:
         raise IllegalMove("a View cannot play moves; play on the Game")
-    if not isinstance(move, Move):
-        from .moves import parse_move
-        move = parse_move(move, g)
+    # By value: the text is parsed afresh (a hand-built Move may hold anything) and the legal
+    # instance is played, since the handlers compare the prebuilt moves by identity.
+    move = parse_move(move.text if isinstance(move, Move) else move, g)
     if g.ph == P_OVER:
         raise IllegalMove(f"'{move}': the game is over")
-    legal = legal_moves(g)
-    if move not in legal:
-        raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
-    return apply(g, move)
+    for legal in legal_moves(g):
+        if legal.text == move.text:
+            return apply(g, legal)
+    raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
 
 
 def apply(g: Game, move: Move) -> list:
@@ -182,19 +188,19 @@ def _on_court(g: Game, move: Move, ev: list) -> None:
     move_caballeros(g, p, PROVINCES, COURT, from_provinces, ev)
     short = k - from_provinces
     if short:
-        g.ctx = ("recall", short, g.ctx == ("court2",))
+        g.ctx = Recall(short, isinstance(g.ctx, ExtraCourtFill))
         g.ph = P_RECALL
         return
-    _court_done(g, g.ctx == ("court2",), ev)
+    _court_done(g, isinstance(g.ctx, ExtraCourtFill), ev)
 
 
 def _on_recall(g: Game, move: Move, ev: list) -> None:
-    _, short, for_card = g.ctx
+    ctx = running(g.ctx, Recall)
     move_caballeros(g, g.active_idx, REGIONS.index(move.args[0]), COURT, 1, ev)
-    if short > 1:
-        g.ctx = ("recall", short - 1, for_card)
+    if ctx.short > 1:
+        g.ctx = ctx._replace(short=ctx.short - 1)
         return
-    _court_done(g, for_card, ev)
+    _court_done(g, ctx.for_card, ev)
 
 
 def _court_done(g: Game, for_card: bool, ev: list) -> None:
@@ -221,7 +227,7 @@ def _on_order(g: Game, move: Move, ev: list) -> None:
 
 
 def _begin_placement(g: Game, ev: list) -> None:
-    g.ctx = ("place", CARDS[g.card].stack)
+    g.ctx = Placement(CARDS[g.acting_card].stack)
     g.ph = P_PLACE
     if g.counts[g.active_idx * A + COURT] == 0:
         _finish_placement(g, ev)
@@ -232,9 +238,9 @@ def _on_place(g: Game, move: Move, ev: list) -> None:
         _finish_placement(g, ev)
         return
     p = g.active_idx
-    move_caballeros(g, p, COURT, PLACE.index(move), 1, ev)
-    left = g.ctx[1] - 1
-    g.ctx = ("place", left)
+    move_caballeros(g, p, COURT, AREA_INDEX[move.args[0]], 1, ev)
+    left = running(g.ctx, Placement).left - 1
+    g.ctx = Placement(left)
     if left == 0 or g.counts[p * A + COURT] == 0:
         _finish_placement(g, ev)
 
@@ -250,35 +256,34 @@ def _finish_placement(g: Game, ev: list) -> None:
 def _begin_action(g: Game, ev: list) -> None:
     g.ph, g.to_move_idx = P_ACTION, g.active_idx
     if not effect_for(g.card).declarations(g):
-        ev.append(E.ActionSkipped(g.players[g.active_idx], g.card))
+        ev.append(E.ActionSkipped(g.players[g.active_idx], g.acting_card))
         _finish_action(g, ev)
 
 
 def _on_action(g: Game, move: Move, ev: list) -> None:
     if move is SKIP:
-        ev.append(E.ActionSkipped(g.players[g.active_idx], g.card))
+        ev.append(E.ActionSkipped(g.players[g.active_idx], g.acting_card))
         _finish_action(g, ev)
         return
     holders = tuple(q for q in _clockwise_from_left(g) if g.veto_usable(q))
     if holders:
-        g.ctx = ("veto", move.text, holders)
+        g.ctx = VetoWindow(move.text, holders)
         g.ph, g.to_move_idx = P_VETO, holders[0]
         return
     _start_effect(g, move, ev)
 
 
 def _on_veto(g: Game, move: Move, ev: list) -> None:
-    _, declared, holders = g.ctx
+    declared, holders = running(g.ctx, VetoWindow)
     if move is VETO:
         g.spend_veto(holders[0])
-        ev.append(E.ActionVetoed(g.players[g.active_idx], g.players[holders[0]], g.card))
+        ev.append(E.ActionVetoed(g.players[g.active_idx], g.players[holders[0]], g.acting_card))
         _finish_action(g, ev)
         return
     if len(holders) > 1:
-        g.ctx = ("veto", declared, holders[1:])
+        g.ctx = VetoWindow(declared, holders[1:])
         g.to_move_idx = holders[1]
         return
-    from .moves import parse_move
     g.to_move_idx = g.active_idx
     _start_effect(g, parse_move(declared), ev)
 
@@ -305,16 +310,17 @@ def _finish_action(g: Game, ev: list) -> None:
 
 
 def _on_disc(g: Game, move: Move, ev: list) -> None:
-    _, who, i, purpose, arg = g.ctx
+    ctx = running(g.ctx, Discs)
+    who, i = ctx.who, ctx.i
     discs = list(g.discs)
-    discs[g.to_move_idx] = DISC.index(move)
+    discs[g.to_move_idx] = AREA_INDEX[move.args[0]]
     g.discs = tuple(discs)
     if i + 1 < len(who):
-        g.ctx = ("disc", who, i + 1, purpose, arg)
+        g.ctx = ctx._replace(i=i + 1)
         g.to_move_idx = who[i + 1]
         return
     _disc_effect(g).resolve_discs(g, ev)
-    if purpose == "castillo":
+    if ctx.purpose == "castillo":
         _after_general_scoring(g, ev)
     else:
         _finish_action(g, ev)
@@ -369,7 +375,7 @@ def _start_round(g: Game, starter: int, ev: list) -> None:
 def _begin_general_scoring(g: Game, ev: list) -> None:
     """§8.1 step 1: a disc for each player with Caballeros in the Castillo (seat order)."""
     who = tuple(p for p in range(g.n) if g.counts[p * A + CASTILLO] > 0)
-    g.ctx = ("disc", who, 0, "castillo", -1)
+    g.ctx = Discs(who, 0, "castillo", -1)
     if who:
         g.ph, g.to_move_idx = P_DISC, who[0]
         return
@@ -381,20 +387,21 @@ class _GeneralScoring(Effect):
     """§8.1 steps 2-4 once the discs are set: Castillo, reveal and empty, then the 9 regions."""
 
     def disc_options(self, g: Game, p: int) -> list[int]:
-        return list(range(NREG))
+        """The eight regions other than the King's (docs/rulings.md R1; all nine in version 1)."""
+        if g.rules_version < 2:
+            return list(range(NREG))
+        return [r for r in range(NREG) if r != g.king_i]
 
     def resolve_discs(self, g: Game, ev: list) -> None:
         label = f"round {g.rounds[g.round_idx]}"
         ev.append(E.ScoringStarted("general"))
-        castillo = tuple((g.players[p], g.counts[p * A + CASTILLO]) for p in range(g.n)
-                         if g.counts[p * A + CASTILLO])
-        ev.append(E.CastilloOpened(castillo))
+        open_castillo(g, ev)
         before = g.score_pts[:]
         score_areas(g, [CASTILLO], label, ev)
         chosen = list(g.discs)
         ev.append(E.DiscsRevealed("castillo", clear_discs(g)))
         for p, r in enumerate(chosen):
-            if r >= 0:
+            if r >= 0:  # the King's region only under rules version 1: to the court (§8.1 step 3)
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
         ev.append(E.CastilloEmptied())
@@ -408,7 +415,7 @@ GENERAL_SCORING = _GeneralScoring()
 
 
 def _disc_effect(g: Game) -> Effect:
-    return GENERAL_SCORING if g.ctx[3] == "castillo" else effect_for(g.card)
+    return GENERAL_SCORING if running(g.ctx, Discs).purpose == "castillo" else effect_for(g.card)
 
 
 def _after_general_scoring(g: Game, ev: list) -> None:

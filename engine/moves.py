@@ -5,7 +5,7 @@ lists are built from tables without allocation and membership tests are identity
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .data import AREA_NAMES, BOARD, BOARD_NAMES, CARDS, REGIONS
 from .errors import NotationError
@@ -53,6 +53,7 @@ class Move:
     verb: str
     args: tuple[str, ...]
     text: str
+    _hash: int
 
     def __init__(self, verb: str, args: tuple[str, ...]) -> None:
         object.__setattr__(self, "verb", verb)
@@ -85,7 +86,7 @@ class Move:
     def __repr__(self) -> str:
         return f"parse_move({self.text!r})"
 
-    def __reduce__(self):  # pickling (worker processes) goes back through the intern table
+    def __reduce__(self) -> tuple[Callable[[str], Move], tuple[str]]:  # pickling (worker processes) goes back through the intern table
         return (_from_text, (self.text,))
 
 
@@ -121,8 +122,8 @@ def parse_move(text: str, game: "Game | None" = None) -> Move:
 
 
 # Prebuilt tables for the legal-move generator (indices as in data.py).
-POWER = [None] + [Move.of("power", v) for v in range(1, 14)]
-RECOVER = [None] + [Move.of("recover", v) for v in range(1, 14)]
+POWER = {v: Move.of("power", v) for v in range(1, 14)}
+RECOVER = {v: Move.of("recover", v) for v in range(1, 14)}
 COURT_K = [Move.of("court", k) for k in range(7)]
 RECALL = [Move.of("recall", r) for r in REGIONS]
 PLACE = [Move.of("place", a) for a in AREA_NAMES[:len(REGIONS) + 1]]
@@ -131,7 +132,7 @@ GRANDE = [Move.of("grande", r) for r in REGIONS]
 SCORE = [Move.of("score", a) for a in AREA_NAMES[:len(REGIONS) + 1]]
 DISC = [Move.of("disc", r) for r in REGIONS]
 TARGET = [Move.of("target", r) for r in REGIONS]
-RETURN = [Move.of("return", a) for a in REGIONS] + [None, Move.of("return", "court")]
+RETURN = {a: Move.of("return", AREA_NAMES[a]) for a in (*range(len(REGIONS)), AREA_NAMES.index("court"))}
 SCOREBOARD = [[Move.of("scoreboard", b, r) for r in REGIONS] for b in BOARD_NAMES]
 CARD = {cid: Move.of("card", cid) for cid in CARDS}
 FIRST_PLACE, FIRST_ACTION = Move.of("first", "place"), Move.of("first", "action")

@@ -4,7 +4,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as E
-from .data import AREA_NAMES, AREAS_PER_PLAYER, NREG, REGIONS
+from .context import Discs
+from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
 from .scoring import area_result, depth_for
 
 if TYPE_CHECKING:
@@ -20,6 +21,8 @@ def move_caballeros(g: "Game", p: int, src: int, dst: int, k: int, ev: list) -> 
     base = p * A
     g.counts[base + src] -= k
     g.counts[base + dst] += k
+    if g.castillo_shown and (src == CASTILLO or dst == CASTILLO):
+        g.castillo_shown &= ~(1 << p)   # his count changed since the tower was opened
     ev.append(E.CaballerosMoved(g.players[p], AREA_NAMES[src], AREA_NAMES[dst], k))
 
 
@@ -65,6 +68,14 @@ def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | 
     ev.append(E.ScoringFinished(label))
 
 
+def open_castillo(g: "Game", ev: list) -> None:
+    """The tower is opened (§8.1 step 2; a special Castillo scoring, docs/rulings.md R2): every
+    player learns each colour's count there, announced or secret Castillo alike."""
+    ev.append(E.CastilloOpened(tuple((g.players[p], g.counts[p * A + CASTILLO]) for p in range(g.n)
+                                     if g.counts[p * A + CASTILLO])))
+    g.castillo_shown = (1 << g.n) - 1
+
+
 def set_disc(g: "Game", p: int, region: int) -> None:
     discs = list(g.discs)
     discs[p] = region
@@ -89,7 +100,7 @@ def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1)
     from .state import P_DISC
     if not participants:
         return False
-    g.ctx = ("disc", tuple(participants), 0, purpose, arg)
+    g.ctx = Discs(tuple(participants), 0, purpose, arg)
     g.ph, g.to_move_idx = P_DISC, participants[0]
     return True
 

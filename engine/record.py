@@ -3,14 +3,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from .context import KIND_OF
 from .errors import DataError, EngineError
-from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
+from .state import RULES_VERSION, RULES_VERSIONS, Game, _LIST_SLOTS, _SHARED_SLOTS
 
-RULES_VERSION = 1
 _NOT_IN_STATE = ("history", "origin")  # both live in the record
+# Slots a snapshot of an older rules version does not have (replayed, they take their defaults).
+_ADDED_IN = {"rules_version": 2, "castillo_shown": 2}
 
 
 def record(g: Game) -> dict[str, Any]:
+    """Set-up (or the scenario) and the move texts, under the game's rules version."""
     moves: list[str] = []
     node = g.history
     while node is not None:
@@ -18,21 +21,34 @@ def record(g: Game) -> dict[str, Any]:
         moves.append(text)
     moves.reverse()
     if g.origin is not None:
-        return {"rules_version": RULES_VERSION, "scenario": g.origin, "moves": moves}
+        return {"rules_version": g.rules_version, "scenario": g.origin, "moves": moves}
     variant, veto, castillo = g.options_tuple
-    return {"rules_version": RULES_VERSION,
+    return {"rules_version": g.rules_version,
             "setup": {"players": list(g.players), "seed": g.seed, "variant": variant,
                       "veto": veto, "castillo": castillo},
             "moves": moves}
 
 
+def _rules_version(data: dict, source: str) -> int:
+    """The rules a record or snapshot was made under; an unknown one is refused by name."""
+    version = data.get("rules_version", RULES_VERSION)
+    if version not in RULES_VERSIONS or isinstance(version, bool):
+        raise DataError(f"{source}: rules_version {version!r} is not supported "
+                        f"(expected one of {', '.join(map(str, RULES_VERSIONS))})")
+    return int(version)
+
+
 def _setup_game(rec: Any, source: str) -> Game:
-    from .flow import new_game
+    """The starting position of a record, set to play under the rules it was recorded with."""
     if not isinstance(rec, dict):
         raise DataError(f"{source}: a record must be a mapping with 'setup' and 'moves'")
-    version = rec.get("rules_version", RULES_VERSION)
-    if version != RULES_VERSION:
-        raise DataError(f"{source}: rules_version {version!r} is not supported (expected {RULES_VERSION})")
+    g = _starting_position(rec, source)
+    g.rules_version = _rules_version(rec, source)
+    return g
+
+
+def _starting_position(rec: dict, source: str) -> Game:
+    from .flow import new_game
     if "scenario" in rec:
         from .scenario import load_scenario
         if not isinstance(rec["scenario"], dict):
@@ -69,6 +85,9 @@ def replay(rec: Any, source: str = "record") -> Game:
 
 
 def _plain(value: Any) -> Any:
+    kind = KIND_OF.get(type(value))
+    if kind is not None:      # a running context: [kind, *fields], as rules-version-1 saves hold
+        return [kind] + [_plain(v) for v in value]
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value
@@ -84,7 +103,7 @@ def to_json(g: Game) -> dict[str, Any]:
     """A full snapshot: every slot plus the record, so a load can be verified by replay."""
     state = {name: _plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS
              if name not in _NOT_IN_STATE}
-    return {"rules_version": RULES_VERSION, "state": state, "record": record(g)}
+    return {"rules_version": g.rules_version, "state": state, "record": record(g)}
 
 
 def from_json(data: Any, source: str = "snapshot") -> Game:
@@ -92,13 +111,13 @@ def from_json(data: Any, source: str = "snapshot") -> Game:
     so a hand-edited or truncated save is refused instead of producing an impossible position."""
     if not isinstance(data, dict) or not isinstance(data.get("state"), dict):
         raise DataError(f"{source}: a snapshot must be a mapping with 'state' and 'record'")
-    if data.get("rules_version") != RULES_VERSION:
-        raise DataError(f"{source}: rules_version {data.get('rules_version')!r} is not supported "
-                        f"(expected {RULES_VERSION})")
+    if "rules_version" not in data:
+        raise DataError(f"{source}: rules_version is missing")
+    version = _rules_version(data, source)
     g = replay(data.get("record"), source)
     state = data["state"]
     for name in _LIST_SLOTS + _SHARED_SLOTS:
-        if name in _NOT_IN_STATE:
+        if name in _NOT_IN_STATE or version < _ADDED_IN.get(name, 0):
             continue
         if name not in state:
             raise DataError(f"{source}: state.{name} is missing")

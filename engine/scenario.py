@@ -152,7 +152,8 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
             raise DataError(f"{r.source}: face_up: expected a list of action card ids")
         stacks = [list(s) for s in g.stacks]
         for prev in g.face_up_slots[:4]:  # put the cards revealed at set-up back
-            stacks[CARDS[prev].stack - 1].append(prev)
+            if prev is not None:
+                stacks[CARDS[prev].stack - 1].append(prev)
         for cid in face_up:
             stack = CARDS[cid].stack
             if stack < 5:

@@ -27,11 +27,39 @@ def rank_players(counts: list[int]) -> list[int]:
     return ranks
 
 
+def place_points(counts: list[int] | tuple[int, ...], values: tuple[int, int, int],
+                 depth: int) -> tuple[list[int], int, int]:
+    """Place points per player under §8.2 (tied players share the lower rank and drop the next
+    one; only `depth` ranks score), the sole leader (-1 if none) and his lead over the next count.
+    The engine scores with it and the AI evaluates with it: the one statement of the rule."""
+    n = len(counts)
+    pts = [0] * n
+    if max(counts) <= 0:
+        return pts, -1, 0
+    levels = sorted({c for c in counts if c > 0}, reverse=True)
+    pointer = 1
+    leader, lead = -1, 0
+    for level in levels:
+        if pointer > depth:
+            break
+        group = [p for p in range(n) if counts[p] == level]
+        if len(group) == 1:
+            pts[group[0]] = values[pointer - 1]
+            if pointer == 1:
+                leader = group[0]
+                lead = level - (levels[1] if len(levels) > 1 else 0)
+            pointer += 1
+        else:
+            if pointer + 1 <= depth:
+                for p in group:
+                    pts[p] = values[pointer]
+            pointer += 2
+    return pts, leader, lead
+
+
 def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) -> tuple[list[int], int]:
     """Place points per player and the sole leader's index (-1 if none) for one area."""
-    ranks = rank_players(counts)
-    points = [values[r - 1] if 0 < r <= depth else 0 for r in ranks]
-    leader = ranks.index(1) if 1 in ranks else -1
+    points, leader, _ = place_points(counts, values, depth)
     return points, leader
 
 
@@ -52,14 +80,20 @@ def area_result(counts: list[int], n: int, boards: list[int], king: int, grandes
     return points, king_bonus, home_bonus
 
 
+def values_in_force(boards: list[int]) -> list[tuple[int, int, int]]:
+    """Per region, the values in force: a mobile scoreboard lying on a region replaces its own."""
+    values = list(BOARD.values)
+    for b, region in enumerate(boards):
+        if region >= 0:
+            values[region] = BOARD_VALUES[b]
+    return values
+
+
 def area_values(boards: list[int], area: int) -> tuple[int, int, int]:
-    """Values in force for an area: a mobile scoreboard lying on a region replaces its own."""
+    """Values in force for one area: the Castillo's own, or the region's (values_in_force)."""
     if area == CASTILLO:
         return BOARD.castillo_values
-    for b, region in enumerate(boards):
-        if region == area:
-            return BOARD_VALUES[b]
-    return BOARD.values[area]
+    return values_in_force(boards)[area]
 
 
 def value_class(boards: list[int], region: int) -> int:

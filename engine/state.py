@@ -5,16 +5,45 @@ numbers sit in flat lists (copied on clone); everything that changes rarely is a
 """
 from __future__ import annotations
 
-from typing import Any
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Union
 
-from .data import (AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS)
+from .context import Ctx
+from .data import AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS
 
-PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps",
-          "disc", "return", "over")
+if TYPE_CHECKING:
+    from .events import Event
+    from .moves import Move
+    from .view import View
+
+
+class Phase(IntEnum):
+    """Who decides what now (flow.py); the names are the notation's phase words."""
+    POWER = 0
+    COURT = 1
+    RECALL = 2
+    CARD = 3
+    ORDER = 4
+    PLACE = 5
+    ACTION = 6
+    VETO = 7
+    STEPS = 8
+    DISC = 9
+    RETURN = 10
+    OVER = 11
+
+
+PHASES = tuple(ph.name.lower() for ph in Phase)
 (P_POWER, P_COURT, P_RECALL, P_CARD, P_ORDER, P_PLACE, P_ACTION, P_VETO, P_STEPS,
- P_DISC, P_RETURN, P_OVER) = range(len(PHASES))
+ P_DISC, P_RETURN, P_OVER) = tuple(Phase)
 
 NO_DISC, HIDDEN_DISC = -1, -2
+
+# The rules a game is played under (docs/rulings.md): 1 offered the King's region on the Castillo
+# disc at a general scoring and kept a special Castillo scoring's counts hidden in secret-Castillo
+# games; 2 follows rulings R1 and R2. A record keeps its version and replays under it.
+RULES_VERSION = 2
+RULES_VERSIONS = (1, 2)
 
 # Slots copied by clone(): lists are copied, everything else is immutable and shared.
 _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
@@ -22,7 +51,10 @@ _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_
 _SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
-                 "scorings", "history", "viewer", "origin")
+                 "scorings", "history", "viewer", "origin", "rules_version", "castillo_shown")
+
+# The move history for record(): (previous, move text), newest first; None when empty.
+History = Union[tuple[Any, str], None]
 
 
 class Game:
@@ -35,25 +67,102 @@ class Game:
     cards a view hides;
     played[p] power card this round (0 = none yet); boards[b] region index or -1; king_i region
     index; stacks: four tuples of card ids still face down, top last; face_up_slots: the five
-    offered cards (None once taken); ph phase number; bid_seq/turn_seq player indices; pos index
-    into the running sequence; ctx the running special action (a tuple, see effects/); veto[p]
-    the round indices at which p took the Veto cards he holds (a tuple, 0-2 entries); discs[p] region index, NO_DISC or HIDDEN_DISC;
-    history a cons list (previous, move text) for record(); viewer the player a view is for;
-    origin the scenario a game was loaded from (None for new_game).
+    offered cards (None once taken); ph the phase; bid_seq/turn_seq player indices; pos index
+    into the running sequence; ctx the running step's context (context.py); veto[p] the round
+    indices at which p took the Veto cards he holds (a tuple, 0-2 entries); discs[p] region
+    index, NO_DISC or HIDDEN_DISC; history the moves for record(); viewer the player a view is
+    for; origin the scenario a game was loaded from (None for new_game); rules_version the rules
+    the game is played under (RULES_VERSIONS); castillo_shown bit p = p's Castillo count is known
+    to every player since the tower was last opened (docs/rulings.md R2).
     """
 
     __slots__ = _LIST_SLOTS + _SHARED_SLOTS
-    # -- copying and identity -------------------------------------------------------------
-    def clone(self) -> "Game":
-        """Independent copy; lists are copied, tuples shared (they are never mutated)."""
-        other = Game.__new__(Game)
-        for name in _LIST_SLOTS:
-            setattr(other, name, getattr(self, name)[:])
-        for name in _SHARED_SLOTS:
-            setattr(other, name, getattr(self, name))
-        return other
+    counts: list[int]
+    grande_i: list[int]
+    hand_bits: list[int]
+    used: list[int]
+    recovered: list[int]
+    recover_pool: list[int]
+    unknown_hand: list[int]
+    played: list[int]
+    score_pts: list[int]
+    boards: list[int]
+    players: tuple[str, ...]
+    pcol: tuple[int, ...]
+    n: int
+    options_tuple: tuple[str, bool, str]
+    rounds: tuple[int, ...]
+    seed: int | None
+    king_i: int
+    stacks: tuple[tuple[str, ...], ...]
+    face_up_slots: tuple[str | None, ...]
+    round_idx: int
+    ph: Phase
+    bid_seq: tuple[int, ...]
+    turn_seq: tuple[int, ...]
+    pos: int
+    active_idx: int
+    to_move_idx: int
+    card: str | None
+    placed: bool
+    acted: bool
+    ctx: Ctx | None
+    veto: tuple[tuple[int, ...], ...]
+    discs: tuple[int, ...]
+    start_player: int
+    scorings: tuple[tuple[str, tuple[int, ...]], ...]
+    history: History
+    viewer: int | None
+    origin: dict[str, Any] | None
+    rules_version: int
+    castillo_shown: int
 
-    def key(self) -> tuple:
+    # -- playing (the rules: flow.py; DESIGN §2) ----------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        """The legal moves now, in a stable order; empty once the game is over."""
+        return _flow.legal_moves(self)
+
+    def play(self, move: Move | str) -> list[Event]:
+        """Checked play of a Move or notation text; raises IllegalMove. Returns the events."""
+        return _flow.play(self, move)
+
+    def apply(self, move: Move) -> list[Event]:
+        """Unchecked play for search: the caller guarantees the move is legal."""
+        return _flow.apply(self, move)
+
+    def view(self, player: str) -> View:
+        """What `player` may see (§5.4): a read-only copy with the hidden parts masked."""
+        return _view.make_view(self, player)
+
+    def record(self) -> dict[str, Any]:
+        """Set-up and move texts, JSON-able; `engine.replay` rebuilds the game from it."""
+        return _record.record(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """A full snapshot; `engine.from_json` checks it against its replayed record."""
+        return _record.to_json(self)
+
+    # -- copying and identity -------------------------------------------------------------
+    def clone(self) -> Game:
+        """Independent copy; lists are copied, tuples shared (they are never mutated). Written
+        out slot by slot because the search clones constantly (a test checks every slot)."""
+        o = Game.__new__(Game)
+        o.counts, o.grande_i, o.hand_bits = self.counts[:], self.grande_i[:], self.hand_bits[:]
+        o.used, o.recovered, o.recover_pool = self.used[:], self.recovered[:], self.recover_pool[:]
+        o.unknown_hand, o.played, o.score_pts = self.unknown_hand[:], self.played[:], self.score_pts[:]
+        o.boards = self.boards[:]
+        o.players, o.pcol, o.n, o.options_tuple = self.players, self.pcol, self.n, self.options_tuple
+        o.rounds, o.seed, o.king_i, o.stacks = self.rounds, self.seed, self.king_i, self.stacks
+        o.face_up_slots, o.round_idx, o.ph = self.face_up_slots, self.round_idx, self.ph
+        o.bid_seq, o.turn_seq, o.pos = self.bid_seq, self.turn_seq, self.pos
+        o.active_idx, o.to_move_idx, o.card = self.active_idx, self.to_move_idx, self.card
+        o.placed, o.acted, o.ctx, o.veto = self.placed, self.acted, self.ctx, self.veto
+        o.discs, o.start_player, o.scorings = self.discs, self.start_player, self.scorings
+        o.history, o.viewer, o.origin = self.history, self.viewer, self.origin
+        o.rules_version, o.castillo_shown = self.rules_version, self.castillo_shown
+        return o
+
+    def key(self) -> tuple[Any, ...]:
         """Everything that defines the position (not the move history): equal keys, equal games."""
         return tuple(tuple(getattr(self, n)) for n in _LIST_SLOTS) + tuple(
             getattr(self, n) for n in _SHARED_SLOTS if n not in ("history", "seed", "origin"))
@@ -106,6 +215,14 @@ class Game:
         return {"variant": variant, "veto": veto, "castillo": castillo}
 
     @property
+    def acting_card(self) -> str:
+        """The action card of the turn in progress (asked only while one is being played)."""
+        card = self.card
+        if card is None:
+            raise AssertionError("no action card is being played")
+        return card
+
+    @property
     def active(self) -> str | None:
         return None if self.active_idx < 0 else self.players[self.active_idx]
 
@@ -128,7 +245,13 @@ class Game:
         return self.counts[p * AREAS_PER_PLAYER + a]
 
     def castillo_hidden_for(self, p: int) -> bool:
-        return self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+        return (self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
+                and not self.castillo_shown >> p & 1)
+
+    def castillo_count_public(self, player: str) -> bool:
+        """Every player may know this player's Castillo count: an announced-Castillo game, or the
+        tower was opened since his count last changed (docs/rulings.md R2)."""
+        return self.options_tuple[2] != "secret" or bool(self.castillo_shown >> self.index(player) & 1)
 
     @property
     def castillo_total(self) -> int:
@@ -204,3 +327,5 @@ class Game:
                 f"scores {self.scores}>")
 
 
+# The rules and the other views of a Game live in their own modules, which import this one.
+from . import flow as _flow, record as _record, view as _view  # noqa: E402

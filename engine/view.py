@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from .context import VetoWindow, running
 from .flow import _disc_effect
 from .effects import effect_for
 from .state import HIDDEN_DISC, P_DISC, P_VETO, Game
@@ -41,7 +42,7 @@ def make_view(g: Game, viewer: str) -> View:
             v.unknown_hand[q] += bin(rec).count("1")
             v.recovered[q] = 0
     if (g.ph == P_VETO and g.active_idx != p and effect_for(g.card).secret_declaration):
-        v.ctx = (g.ctx[0], _MASKED_RECOVERY, g.ctx[2])
+        v.ctx = running(g.ctx, VetoWindow)._replace(declared=_MASKED_RECOVERY)
     return v
 
 
@@ -75,7 +76,7 @@ def determinize(view: Game, rng: random.Random) -> Game:
             if d == HIDDEN_DISC:
                 discs[q] = rng.choice(effect.disc_options(g, q))
         g.discs = tuple(discs)
-    if g.ph == P_VETO and g.ctx[1] == _MASKED_RECOVERY:
+    if g.ph == P_VETO and running(g.ctx, VetoWindow).declared == _MASKED_RECOVERY:
         used = [v for v in range(1, 14) if g.used[g.active_idx] >> v & 1]
-        g.ctx = (g.ctx[0], f"recover {rng.choice(used)}", g.ctx[2])
+        g.ctx = running(g.ctx, VetoWindow)._replace(declared=f"recover {rng.choice(used)}")
     return g

@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 import pygame
 
+from engine import events as E
 from game import layout
 from game.assets import Sounds
 from game.i18n import area_name, t
@@ -108,14 +109,14 @@ class Animator:
     # ---- events -------------------------------------------------------------------------------
     def start(self, event: Any) -> None:
         """Begin the animation of one event; `tweener.busy` is False once it is over."""
-        handler = getattr(self, "_on_" + type(event).__name__, None)
+        handler = self.HANDLERS.get(type(event))
         if handler:
-            handler(event)
+            handler(self, event)
 
-    def _on_CaballerosMoved(self, e: Any) -> None:
+    def _on_CaballerosMoved(self, e: E.CaballerosMoved) -> None:
         self.fly(e.player, e.source, e.target, e.count)
 
-    def _on_KingMoved(self, e: Any) -> None:
+    def _on_KingMoved(self, e: E.KingMoved) -> None:
         data = load_map()
         table = self.table
         table.king_pos = layout.to_screen(data.regions[e.source].king)
@@ -127,7 +128,7 @@ class Animator:
         self.tweener.animate(table, "king_pos", layout.to_screen(data.regions[e.target].king), 0.8,
                              "in_out_sine", on_finish=arrive)
 
-    def _on_GrandeMoved(self, e: Any) -> None:
+    def _on_GrandeMoved(self, e: E.GrandeMoved) -> None:
         data = load_map()
         table = self.table
         table.grandes.pop(e.player, None)
@@ -140,17 +141,17 @@ class Animator:
         self.tweener.animate(sprite, "pos", layout.to_screen(data.regions[e.target].grande), 0.7,
                              "in_out_quad", on_finish=arrive)
 
-    def _on_ScoreboardMoved(self, e: Any) -> None:
+    def _on_ScoreboardMoved(self, e: E.ScoreboardMoved) -> None:
         self.table.scoreboards[e.board] = e.target
         self.sounds.play("card")
         self.hold(0.4)
 
-    def _on_CardTaken(self, e: Any) -> None:
+    def _on_CardTaken(self, e: E.CardTaken) -> None:
         self.table.taken[e.card] = e.player
         self.sounds.play("card")
         self.hold(0.35)
 
-    def _on_PowerPlayed(self, e: Any) -> None:
+    def _on_PowerPlayed(self, e: E.PowerPlayed) -> None:
         self.table.power_played[e.player] = e.value
         hand = self.table.hands.get(e.player)
         if hand is not None:
@@ -158,20 +159,20 @@ class Animator:
         self.sounds.play("card")
         self.hold(0.35)
 
-    def _on_RoundStarted(self, e: Any) -> None:
+    def _on_RoundStarted(self, e: E.RoundStarted) -> None:
         self.table.offer, self.table.taken = list(e.face_up), {}
         self.table.power_played = {}
         self.table.round = e.round
         self.say(t("banner.round", round=e.round), 1.4)
 
-    def _on_TurnOrderSet(self, e: Any) -> None:
+    def _on_TurnOrderSet(self, e: E.TurnOrderSet) -> None:
         self.say(t("banner.turn_order", order=" › ".join(self.name(p) for p in e.order)), 1.6)
 
-    def _on_TurnStarted(self, e: Any) -> None:
+    def _on_TurnStarted(self, e: E.TurnStarted) -> None:
         self.table.active = e.player
         self.hold(0.2)
 
-    def _on_AreaScored(self, e: Any) -> None:
+    def _on_AreaScored(self, e: E.AreaScored) -> None:
         self.table.focus = e.area
         self.rise_points(e.area, e.points)
         self.move_markers(e.points)
@@ -186,11 +187,11 @@ class Animator:
             self.table.focus = None
         self.hold(0.9, clear)
 
-    def _on_ScoringStarted(self, e: Any) -> None:
+    def _on_ScoringStarted(self, e: E.ScoringStarted) -> None:
         if e.kind not in ("general",) and not e.kind.startswith("round"):
             self.say(t(f"card.{e.kind}.name"), 1.2)
 
-    def _on_DiscsRevealed(self, e: Any) -> None:
+    def _on_DiscsRevealed(self, e: E.DiscsRevealed) -> None:
         self.table.revealed = dict(e.discs)
         self.sounds.play("reveal")
 
@@ -198,21 +199,34 @@ class Animator:
             self.table.revealed = {}
         self.hold(1.6, clear)
 
-    def _on_ActionVetoed(self, e: Any) -> None:
+    def _on_ActionVetoed(self, e: E.ActionVetoed) -> None:
         self.say(t("banner.vetoed", who=self.name(e.vetoed_by)), 1.2)
         self.sounds.play("error")
 
-    def _on_ActionSkipped(self, e: Any) -> None:
+    def _on_ActionSkipped(self, e: E.ActionSkipped) -> None:
         self.hold(0.2)
 
-    def _on_VetoTaken(self, e: Any) -> None:
+    def _on_VetoTaken(self, e: E.VetoTaken) -> None:
         self.table.veto[e.player] = True
 
-    def _on_PowerRecovered(self, e: Any) -> None:
+    def _on_PowerRecovered(self, e: E.PowerRecovered) -> None:
         self.say(t("banner.recovered", who=self.name(e.player)), 1.0)
 
-    def _on_CastilloOpened(self, e: Any) -> None:
+    def _on_CastilloOpened(self, e: E.CastilloOpened) -> None:
         self.say(area_name("castillo") + ": " + ", ".join(f"{self.name(p)} {n}" for p, n in e.counts), 1.4)
+
+    # Dispatch by event class: renaming an event breaks the import, not the animation silently.
+    HANDLERS: dict[type, Callable[[Animator, Any], None]] = {
+        E.CaballerosMoved: _on_CaballerosMoved, E.KingMoved: _on_KingMoved,
+        E.GrandeMoved: _on_GrandeMoved, E.ScoreboardMoved: _on_ScoreboardMoved,
+        E.CardTaken: _on_CardTaken, E.PowerPlayed: _on_PowerPlayed,
+        E.RoundStarted: _on_RoundStarted, E.TurnOrderSet: _on_TurnOrderSet,
+        E.TurnStarted: _on_TurnStarted, E.AreaScored: _on_AreaScored,
+        E.ScoringStarted: _on_ScoringStarted, E.DiscsRevealed: _on_DiscsRevealed,
+        E.ActionVetoed: _on_ActionVetoed, E.ActionSkipped: _on_ActionSkipped,
+        E.VetoTaken: _on_VetoTaken, E.PowerRecovered: _on_PowerRecovered,
+        E.CastilloOpened: _on_CastilloOpened,
+    }
 
 
 RISE = 10   # pixels a floating score drifts up while it fades

@@ -187,7 +187,7 @@ class Match:
                 self.handed_to = None
         self._log(move_item(str(parsed), player), self.events_total + (1 if events else 0))
         for event in events:
-            if type(event).__name__ == "DiscsRevealed":
+            if isinstance(event, engine.events.DiscsRevealed):
                 self.pending_discs.clear()
                 self.secret_pending = False   # the reveal shows every disc anyway
             self.events.append(event)

@@ -11,11 +11,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine import events as E
 from game.i18n import area_name, localized, t
 
 Namer = Callable[[str], str]
 QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
-LOGGED_EVENTS = ("RoundStarted", "AreaScored", "DiscsRevealed", "ActionVetoed", "ScoringStarted", "GameOver")
+LOGGED_EVENTS = (E.RoundStarted, E.AreaScored, E.DiscsRevealed, E.ActionVetoed, E.ScoringStarted, E.GameOver)
 
 
 @dataclass(frozen=True, eq=True)
@@ -39,8 +40,7 @@ def move_item(move_text: str, player: str | None, every_move: bool = False) -> L
 
 def event_item(event: Any) -> LogItem | None:
     """The log item of an engine event, or None for events the move line already covers."""
-    kind = type(event).__name__
-    if kind not in LOGGED_EVENTS or (kind == "ScoringStarted" and event.kind != "general"):
+    if not isinstance(event, LOGGED_EVENTS) or (isinstance(event, E.ScoringStarted) and event.kind != "general"):
         return None
     return LogItem("event", event)
 
@@ -104,17 +104,16 @@ def describe_move(verb: str, args: tuple[str, ...], who: str, name: Namer) -> st
 
 def describe_event(event: Any, name: Namer) -> str:
     """The line for one of the `LOGGED_EVENTS`."""
-    kind = type(event).__name__
-    if kind == "RoundStarted":
+    if isinstance(event, E.RoundStarted):
         return t("log.round", round=event.round)
-    if kind == "AreaScored":
+    if isinstance(event, E.AreaScored):
         parts = [f"{name(p)} +{pts}" for p, pts in event.points if pts]
         return t("log.scored", area=area_name(event.area), points=", ".join(parts) or "—")
-    if kind == "DiscsRevealed":
+    if isinstance(event, E.DiscsRevealed):
         picks = ", ".join(f"{name(p)} → {area_name(r)}" for p, r in event.discs)
         return t("log.discs", picks=picks or "—")
-    if kind == "ActionVetoed":
+    if isinstance(event, E.ActionVetoed):
         return t("log.vetoed", who=name(event.vetoed_by), owner=name(event.player))
-    if kind == "ScoringStarted":
+    if isinstance(event, E.ScoringStarted):
         return t("log.general_scoring")
     return t("log.game_over", winners=", ".join(name(p) for p in event.winners))

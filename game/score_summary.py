@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine import events as E
+
 
 @dataclass(frozen=True)
 class AreaRow:
@@ -52,16 +54,15 @@ class SummaryCollector:
         self._rows: list[AreaRow] = []
 
     def feed(self, event: Any) -> ScoreSummary | None:
-        kind = type(event).__name__
-        if kind == "ScoringStarted":
+        if isinstance(event, E.ScoringStarted):
             if self._depth == 0:
                 self._kind, self._label, self._rows = event.kind, event.kind, []
             elif event.kind != "general":
                 self._label = event.kind
             self._depth += 1
-        elif kind == "AreaScored" and self._depth:
+        elif isinstance(event, E.AreaScored) and self._depth:
             self._rows.append(AreaRow(event.area, dict(event.points), event.king_bonus, tuple(event.home_bonus)))
-        elif kind == "ScoringFinished" and self._depth:
+        elif isinstance(event, E.ScoringFinished) and self._depth:
             self._depth -= 1
             if self._depth == 0:
                 return ScoreSummary(self._kind, self._label, tuple(self._rows))

@@ -53,13 +53,14 @@ class Table:
 
     def sync(self, view: Any, hide_castillo_except: str | None | bool = False) -> None:
         """Copy everything drawable from `view`. `hide_castillo_except`: False shows Castillo
-        counts as the view gives them; a player id (or None) hides all but that player's."""
+        counts as the view gives them; a player id (or None) hides all but that player's and
+        those made public by an opening of the tower (docs/rulings.md R2)."""
         self.players = tuple(view.players)
         for player in self.players:
             for area in (*engine.REGIONS, "castillo", *AREAS_OFF_MAP):
                 value = view.count(player, area)
                 if area == "castillo" and hide_castillo_except is not False \
-                        and player != hide_castillo_except:
+                        and player != hide_castillo_except and not view.castillo_count_public(player):
                     value = None
                 self.counts[(player, area)] = value
         self.king = view.king
@@ -96,10 +97,9 @@ class Table:
         offer: list[str] | None = None
         taken: dict[str, str] = {}
         for event in events:
-            kind = type(event).__name__
-            if kind == "RoundStarted":
+            if isinstance(event, engine.events.RoundStarted):
                 offer, taken = list(event.face_up), {}
-            elif kind == "CardTaken":
+            elif isinstance(event, engine.events.CardTaken):
                 taken[event.card] = event.player
         if offer is not None:
             self.offer, self.taken = offer, taken

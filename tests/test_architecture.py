@@ -75,3 +75,25 @@ def test_import_reader_sees_relative_and_nested_imports():
     found = imports_in(source, ["engine", "effects", "probe"])
     assert found == {"os", "game", "engine", "pygame", "ai", "yaml"}
     assert imports_in("from .flow import x\n", ["engine", "__init__"]) == {"engine"}
+
+
+def engine_modules_imported(path: Path) -> set[str]:
+    """Full names of the engine modules a file imports ("engine", "engine.internals", ...)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.split(".")[0] == "engine")
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module \
+                and node.module.split(".")[0] == "engine":
+            found.add(node.module)
+    return found
+
+
+def test_ai_reads_engine_internals_through_one_module():
+    """DESIGN §3 / issue 11: ai/ imports the public package `engine` and, for speed, only
+    `engine.internals` (the one documented door into the engine's flat state)."""
+    bad = [f"{path.relative_to(ROOT)} imports {', '.join(sorted(hits))}"
+           for path in python_files("ai")
+           if (hits := engine_modules_imported(path) - {"engine", "engine.internals"})]
+    assert not bad, "\n".join(bad)
+    assert engine_modules_imported(ROOT / "ai" / "policy.py") == {"engine", "engine.internals"}

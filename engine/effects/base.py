@@ -1,7 +1,7 @@
 """The Effect interface and the registry of effects by action card id."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from ..data import CARDS
 from ..errors import DataError
@@ -23,6 +23,7 @@ class Effect:
       step(g, move, ev)    apply one follow-up decision; True when finished
       disc_options(g, p)   regions player p may set on his disc for this action
       resolve_discs(g, ev) apply the revealed discs (the action is then finished)
+      areas(g)             the areas a fixed scoring card would score now
     `secret_declaration`: the declared move is hidden from the other players (power recovery).
     """
 
@@ -40,6 +41,10 @@ class Effect:
     def step(self, g: "Game", move: Move, ev: list) -> bool:
         return True
 
+    def areas(self, g: "Game") -> list[int]:
+        """The areas a scoring card scores if it starts now (the AI estimates cards with it)."""
+        return []
+
     def disc_options(self, g: "Game", p: int) -> list[int]:
         return []
 
@@ -47,9 +52,9 @@ class Effect:
         return None
 
 
-def register(*card_ids: str):
+def register(*card_ids: str) -> Callable[[type[Effect]], type[Effect]]:
     """Class decorator: one instance serves every listed card id."""
-    def wrap(cls):
+    def wrap(cls: type[Effect]) -> type[Effect]:
         instance = cls()
         for cid in card_ids:
             if cid not in CARDS:
@@ -59,10 +64,13 @@ def register(*card_ids: str):
     return wrap
 
 
-def effect_for(card_id: str) -> Effect:
+def effect_for(card_id: str | None) -> Effect:
+    """The effect of an action card (None: no card is being played, a DataError like any unknown id)."""
     try:
-        return EFFECTS[card_id]
+        return EFFECTS[card_id]  # type: ignore[index]  # None is refused below
     except KeyError:
+        if card_id is None:
+            raise DataError("no action card is being played") from None
         import difflib
         near = difflib.get_close_matches(card_id, list(EFFECTS), n=1)
         hint = f"; did you mean {near[0]!r}?" if near else ""

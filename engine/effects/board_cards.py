@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as E
+from ..context import Discs, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, NREG, REGIONS
 from ..moves import GRANDE, KING, RECOVER, SCOREBOARD, TARGET, Move
 from ..ops import begin_discs, clear_discs, clockwise_from_left, move_caballeros
@@ -20,7 +21,7 @@ class MobileScoreboard(Effect):
     or out of the King's region, never onto the other board's region (§6.6 limits)."""
 
     def declarations(self, g: "Game") -> list[Move]:
-        king, out = g.king_i, []
+        king, out = g.king_i, list[Move]()
         for b, here in enumerate(g.boards):
             if here == king:
                 continue
@@ -84,15 +85,15 @@ class Eviction(Effect):
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         region = AREA_INDEX[move.args[0]]
         who = [p for p in clockwise_from_left(g, g.active_idx) if g.counts[p * A + region] > 0]
-        return not begin_discs(g, who, g.card, region)
+        return not begin_discs(g, who, g.acting_card, region)
 
     def disc_options(self, g: "Game", p: int) -> list[int]:
-        named = g.ctx[4]
+        named = running(g.ctx, Discs).arg
         return [r for r in range(NREG) if r != named and r != g.king_i]
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
-        named, chosen = g.ctx[4], list(g.discs)
-        ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
+        named, chosen = running(g.ctx, Discs).arg, list(g.discs)
+        ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
         for p, r in enumerate(chosen):
             if r >= 0:
                 move_caballeros(g, p, named, r, g.counts[p * A + named], ev)

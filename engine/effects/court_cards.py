@@ -1,15 +1,15 @@
 """Stack 2 (§6.4) and `court_2`: the Veto card, sending Caballeros back to the provinces, court refill.
 
-Running contexts in `g.ctx`:
-  ("return", queue, left)  king_returns_3: queue[0] is the opponent choosing, `left` still to return
-  ("cull", queue)          cull_1_each_opponent: the active player picks one of queue[0]'s Caballeros
+Running contexts (context.py): `Returns` for king_returns_3, `Cull` for cull_1_each_opponent,
+`ExtraCourtFill` for court_2.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from .. import events as E
-from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, PROVINCES
+from ..context import Cull, ExtraCourtFill, Returns, running
+from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, CARDS, COURT, PROVINCES
 from ..moves import ACTION, CULL, RETURN, Move
 from ..ops import (active_first, begin_discs, clear_discs, clockwise_from_left,
                    map_regions_except_king, map_total_except_king, move_caballeros)
@@ -31,11 +31,13 @@ class TakeVeto(Effect):
 
 
 class _Decay(Effect):
-    limit = 99
+    """Every opponent returns `count` from his court (classic.yaml; all of it when none)."""
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
+        limit = CARDS[g.acting_card].count
         for p in clockwise_from_left(g, g.active_idx):
-            move_caballeros(g, p, COURT, PROVINCES, min(self.limit, g.counts[p * A + COURT]), ev)
+            court = g.counts[p * A + COURT]
+            move_caballeros(g, p, COURT, PROVINCES, court if limit is None else min(limit, court), ev)
         return True
 
 
@@ -47,7 +49,6 @@ class DecayCourtAll(_Decay):
 @register("decay_court_3")
 class DecayCourtThree(_Decay):
     """Every opponent returns 3 from his court (all of them if fewer)."""
-    limit = 3
 
 
 def _return_all_available(g: "Game", p: int, ev: list) -> None:
@@ -64,11 +65,12 @@ class KingReturns(Effect):
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         return self._advance(g, tuple(clockwise_from_left(g, g.active_idx)), ev)
 
-    def _advance(self, g: "Game", queue: tuple, ev: list) -> bool:
+    def _advance(self, g: "Game", queue: tuple[int, ...], ev: list) -> bool:
+        count = CARDS[g.acting_card].count or 0
         while queue:
             p = queue[0]
-            if g.counts[p * A + COURT] + map_total_except_king(g, p) > 3:
-                g.ctx = ("return", queue, 3)
+            if g.counts[p * A + COURT] + map_total_except_king(g, p) > count:
+                g.ctx = Returns(queue, count)
                 g.ph, g.to_move_idx = P_RETURN, p
                 return False
             _return_all_available(g, p, ev)
@@ -76,18 +78,18 @@ class KingReturns(Effect):
         return True
 
     def step_moves(self, g: "Game") -> list[Move]:
-        p = g.ctx[1][0]
+        p = running(g.ctx, Returns).queue[0]
         out = [RETURN[r] for r in map_regions_except_king(g, p)]
         if g.counts[p * A + COURT] > 0:
             out.append(RETURN[COURT])
         return out
 
     def step(self, g: "Game", move: Move, ev: list) -> bool:
-        _, queue, left = g.ctx
+        queue, left = running(g.ctx, Returns)
         p = queue[0]
         move_caballeros(g, p, AREA_INDEX[move.args[0]], PROVINCES, 1, ev)
         if left > 1:
-            g.ctx = ("return", queue, left - 1)
+            g.ctx = Returns(queue, left - 1)
             return False
         return self._advance(g, queue[1:], ev)
 
@@ -103,20 +105,20 @@ class CullOneEach(Effect):
         return tuple(p for p in clockwise_from_left(g, g.active_idx) if map_regions_except_king(g, p))
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        g.ctx = ("cull", self._queue(g))
+        g.ctx = Cull(self._queue(g))
         g.ph, g.to_move_idx = P_STEPS, g.active_idx
         return False
 
     def step_moves(self, g: "Game") -> list[Move]:
-        p = g.ctx[1][0]
+        p = running(g.ctx, Cull).queue[0]
         row = CULL[g.pcol[p]]
         return [row[r] for r in map_regions_except_king(g, p)]
 
     def step(self, g: "Game", move: Move, ev: list) -> bool:
-        queue = g.ctx[1]
+        queue = running(g.ctx, Cull).queue
         move_caballeros(g, queue[0], AREA_INDEX[move.args[1]], PROVINCES, 1, ev)
         queue = tuple(p for p in queue[1:] if map_regions_except_king(g, p))
-        g.ctx = ("cull", queue)
+        g.ctx = Cull(queue)
         return not queue
 
 
@@ -127,7 +129,7 @@ class _DiscReturn(Effect):
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         who = [p for p in active_first(g) if map_regions_except_king(g, p)]
-        if begin_discs(g, who, g.card):
+        if begin_discs(g, who, g.acting_card):
             return False
         self.resolve_discs(g, ev)
         return True
@@ -141,11 +143,11 @@ class _DiscReturn(Effect):
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
         chosen = list(g.discs)
-        ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
+        ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
         for p, r in enumerate(chosen):
             if r >= 0:
-                have = g.counts[p * A + r]
-                move_caballeros(g, p, r, PROVINCES, min(2, have) if self.keep_at_least_two else have, ev)
+                have, count = g.counts[p * A + r], CARDS[g.acting_card].count
+                move_caballeros(g, p, r, PROVINCES, have if count is None else min(count, have), ev)
 
 
 @register("disc_return_2")
@@ -167,6 +169,6 @@ class CourtTwo(Effect):
         return [ACTION] if g.counts[p * A + PROVINCES] + map_total_except_king(g, p) else []
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        g.ctx = ("court2",)
+        g.ctx = ExtraCourtFill()
         g.ph, g.to_move_idx = P_COURT, g.active_idx
         return False

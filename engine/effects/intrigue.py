@@ -1,14 +1,13 @@
 """Stack 1, the Intrigue cards (§6.3): moving Caballeros between regions, or placing from court.
 
-A running move action keeps in `g.ctx`:
-  ("move", own_left, opp_left, any_left, source, must_finish, moved_in)
-`source` is -1 or the only region Caballeros may leave; `moved_in[p * NREG + r]` counts the
-Caballeros of p moved into region r by this action, which may not move again (rule A3).
+A running move action keeps a `Moves` context (context.py), the court-2-anywhere placement an
+`Anywhere` context.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..context import Anywhere, Moves, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, NREG
 from ..moves import ACTION, DONE, MOVE, PLACE, TARGET, Move
 from ..ops import move_caballeros
@@ -25,8 +24,7 @@ def _movable_sources(g: "Game", p: int, moved_in: tuple, source: int) -> list[in
 
 
 def _move_steps(g: "Game") -> list[Move]:
-    _, own, opp, any_, source, must_finish, moved_in = g.ctx
-    return _moves_for(g, own, opp, any_, source, must_finish, moved_in)
+    return _moves_for(g, *running(g.ctx, Moves))
 
 
 def _moves_for(g: "Game", own: int, opp: int, any_: int, source: int, must_finish: int,
@@ -46,7 +44,7 @@ def _moves_for(g: "Game", own: int, opp: int, any_: int, source: int, must_finis
 
 
 def _start_moves(g: "Game", own: int, opp: int, any_: int, source: int = -1, must_finish: int = 0) -> bool:
-    g.ctx = ("move", own, opp, any_, source, must_finish, (0,) * (g.n * NREG))
+    g.ctx = Moves(own, opp, any_, source, must_finish, (0,) * (g.n * NREG))
     if not _move_steps(g):
         return True
     g.ph, g.to_move_idx = P_STEPS, g.active_idx
@@ -56,7 +54,7 @@ def _start_moves(g: "Game", own: int, opp: int, any_: int, source: int = -1, mus
 def _apply_move(g: "Game", move: Move, ev: list) -> bool:
     if move is DONE:
         return True
-    _, own, opp, any_, source, must_finish, moved_in = g.ctx
+    own, opp, any_, source, must_finish, moved_in = running(g.ctx, Moves)
     p = g.players.index(move.args[0])
     src = AREA_INDEX[move.args[1]]
     dst = AREA_INDEX[move.args[2]]
@@ -74,7 +72,7 @@ def _apply_move(g: "Game", move: Move, ev: list) -> bool:
         moved = list(moved_in)
         moved[p * NREG + dst] += 1
         moved_in = tuple(moved)
-    g.ctx = ("move", own, opp, any_, source, must_finish, moved_in)
+    g.ctx = Moves(own, opp, any_, source, must_finish, moved_in)
     steps = _move_steps(g)
     return not steps or steps == [DONE]
 
@@ -149,15 +147,19 @@ def _start_withdraw(g: "Game", region: int) -> bool:
 
 
 def _anywhere_steps(g: "Game") -> list[Move]:
-    left = g.ctx[1]
+    left = running(g.ctx, Anywhere).left
     if left <= 0 or g.counts[g.active_idx * A + COURT] <= 0:
         return []
     king = g.king_i
     return [PLACE[a] for a in range(NREG + 1) if a != king] + [DONE]
 
 
+def _anywhere_declarations(g: "Game") -> list[Move]:
+    return [ACTION] if g.counts[g.active_idx * A + COURT] > 0 else []
+
+
 def _start_anywhere(g: "Game") -> bool:
-    g.ctx = ("anywhere", 2)
+    g.ctx = Anywhere(2)
     if not _anywhere_steps(g):
         return True
     g.ph, g.to_move_idx = P_STEPS, g.active_idx
@@ -168,16 +170,16 @@ def _apply_anywhere(g: "Game", move: Move, ev: list) -> bool:
     if move is DONE:
         return True
     move_caballeros(g, g.active_idx, COURT, AREA_INDEX[move.args[0]], 1, ev)
-    g.ctx = ("anywhere", g.ctx[1] - 1)
+    g.ctx = Anywhere(running(g.ctx, Anywhere).left - 1)
     return not _anywhere_steps(g)
 
 
 def _running_step_moves(g: "Game") -> list[Move]:
-    return _move_steps(g) if g.ctx[0] == "move" else _anywhere_steps(g)
+    return _move_steps(g) if isinstance(g.ctx, Moves) else _anywhere_steps(g)
 
 
 def _running_step(g: "Game", move: Move, ev: list) -> bool:
-    return _apply_move(g, move, ev) if g.ctx[0] == "move" else _apply_anywhere(g, move, ev)
+    return _apply_move(g, move, ev) if isinstance(g.ctx, Moves) else _apply_anywhere(g, move, ev)
 
 
 @register("intrigue_withdraw_region")
@@ -199,7 +201,7 @@ class CourtTwoAnywhere(Effect):
     """Place up to 2 more Caballeros from your court anywhere but the King's region."""
 
     def declarations(self, g: "Game") -> list[Move]:
-        return [ACTION] if g.counts[g.active_idx * A + COURT] > 0 else []
+        return _anywhere_declarations(g)
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         return _start_anywhere(g)
@@ -213,7 +215,7 @@ class WithdrawOrCourtTwo(Effect):
     """Either effect above: `target REGION` withdraws, `action` places 2 from court anywhere."""
 
     def declarations(self, g: "Game") -> list[Move]:
-        return _withdraw_targets(g) + CourtTwoAnywhere.declarations(self, g)
+        return _withdraw_targets(g) + _anywhere_declarations(g)
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         if move is ACTION:

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as E
-from ..data import CASTILLO, NREG
+from ..data import AREA_INDEX, CARDS, CASTILLO, NREG
 from ..moves import SCORE, Move
-from ..ops import active_first, area_scored, begin_discs, clear_discs, score_areas
+from ..ops import active_first, area_scored, begin_discs, clear_discs, open_castillo, score_areas
 from ..scoring import region_total, value_class
 from .base import Effect, effect_for, register
 
@@ -20,16 +20,19 @@ REGION_RANGE = range(NREG)
 
 
 class _FixedScoring(Effect):
-    """Score the areas `areas(g)` names, when the action starts."""
-    depth: int | None = None
-
-    def areas(self, g: "Game") -> list[int]:
-        """The areas this card scores now, in canonical order (each subclass names them)."""
-        return []
+    """Score the areas `areas(g)` names, when the action starts (ranks: the card's depth in
+    classic.yaml, else the player-count depth)."""
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        score_areas(g, self.areas(g), g.card, ev, self.depth)
+        _score_special(g, self.areas(g), ev, CARDS[g.acting_card].depth)
         return True
+
+
+def _score_special(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:
+    """A special scoring; one that scores the Castillo opens the tower first (docs/rulings.md R2)."""
+    if CASTILLO in areas and g.rules_version >= 2:
+        open_castillo(g, ev)
+    score_areas(g, areas, g.acting_card, ev, depth)
 
 
 @register("score_5_regions")
@@ -58,8 +61,6 @@ class CastilloScoring(_FixedScoring):
 
 @register("score_first_only")
 class FirstPlaceOnly(_FixedScoring):
-    depth = 1
-
     def areas(self, g: "Game") -> list[int]:
         return list(REGION_RANGE)
 
@@ -89,7 +90,7 @@ class ChosenArea(Effect):
         return SCORE[:]
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        score_areas(g, [SCORE.index(move)], g.card, ev)
+        _score_special(g, [AREA_INDEX[move.args[0]]], ev)
         return True
 
 
@@ -98,7 +99,7 @@ class SecretUnique(Effect):
     """Everyone sets a disc; each region chosen by exactly one player is scored."""
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        begin_discs(g, active_first(g), g.card)
+        begin_discs(g, active_first(g), g.acting_card)
         return False
 
     def disc_options(self, g: "Game", p: int) -> list[int]:
@@ -106,8 +107,8 @@ class SecretUnique(Effect):
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
         chosen = [d for d in g.discs if d >= 0]
-        ev.append(E.DiscsRevealed(g.card, clear_discs(g)))
-        score_areas(g, [r for r in REGION_RANGE if chosen.count(r) == 1], g.card, ev)
+        ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
+        score_areas(g, [r for r in REGION_RANGE if chosen.count(r) == 1], g.acting_card, ev)
 
 
 def fixed_scoring_gains(g: "Game", card: str) -> dict[str, int] | None:
@@ -122,6 +123,6 @@ def fixed_scoring_gains(g: "Game", card: str) -> dict[str, int] | None:
         return None
     gains = dict.fromkeys(g.players, 0)
     for area in areas:
-        for player, points in area_scored(g, area, effect.depth).points:
+        for player, points in area_scored(g, area, CARDS[card].depth).points:
             gains[player] += points
     return gains

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from engine import events as E
 from game import layout
 from game.i18n import area_name, t
 from game.render import board, draw, pieces, style
@@ -25,18 +26,17 @@ CUBE = 16
 
 def castillo_event(event: Any, queue: deque) -> bool:
     """Does the event at the head of the queue belong to the Castillo reveal?"""
-    kind = type(event).__name__
-    if kind == "CastilloOpened":
+    if isinstance(event, E.CastilloOpened):
         return True
-    if kind == "DiscsRevealed":
+    if isinstance(event, E.DiscsRevealed):
         return event.purpose == "castillo"
-    if kind == "CaballerosMoved":
+    if isinstance(event, E.CaballerosMoved):
         return event.source == "castillo"
-    if kind == "AreaScored":
+    if isinstance(event, E.AreaScored):
         return event.area == "castillo"
-    if kind == "ScoringStarted" and event.kind != "general" and len(queue) > 1:
+    if isinstance(event, E.ScoringStarted) and event.kind != "general" and len(queue) > 1:
         nxt = queue[1]
-        return type(nxt).__name__ == "AreaScored" and nxt.area == "castillo"
+        return isinstance(nxt, E.AreaScored) and nxt.area == "castillo"
     return False
 
 
@@ -76,23 +76,22 @@ class CastilloScene(PlayScene):
         return (x + (k % 5 - 2) * (CUBE + 3), y - (k // 5) * (CUBE + 3))
 
     def pump(self, event: Any) -> Transition | None:
-        kind = type(event).__name__
-        if not castillo_event(event, self.match.events) and kind != "ScoringFinished":
+        if not castillo_event(event, self.match.events) and not isinstance(event, E.ScoringFinished):
             return self.close()
         self.match.events.popleft()
-        if kind == "CastilloOpened":
+        if isinstance(event, E.CastilloOpened):
             self.open(dict(event.counts))
-        elif kind == "AreaScored":
+        elif isinstance(event, E.AreaScored):
             self.score(event)
-        elif kind == "DiscsRevealed":
+        elif isinstance(event, E.DiscsRevealed):
             self.discs = dict(event.discs)
             self.ctx.sounds.play("card")
             self.animator.hold(1.6)
-        elif kind == "CaballerosMoved":
+        elif isinstance(event, E.CaballerosMoved):
             self.leave(event)
             delay = 0.0
             queue = self.match.events
-            while queue and type(queue[0]).__name__ == "CaballerosMoved" and queue[0].source == "castillo":
+            while queue and isinstance(queue[0], E.CaballerosMoved) and queue[0].source == "castillo":
                 delay += 0.15
                 self.leave(queue.popleft(), delay)
         return None

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 import engine
+from engine import events as E
 from game import input as inp
 from game import layout
 from game.animator import Animator, draw_banner
@@ -299,11 +300,10 @@ class PlayScene(Scene):
         """Consume the next event (animate it) or hand over to the scene that shows it. Several
         Caballeros moved by one effect (a court fill, an Intrigue, an eviction) fly together."""
         from game.scenes.scoring import ScoringScene
-        kind = type(event).__name__
-        if kind == "ScoringStarted" and event.kind == "general":
+        if isinstance(event, E.ScoringStarted) and event.kind == "general":
             return Transition.replace(ScoringScene(self.ctx, self.match, self.table))
         self.animator.start(self.match.events.popleft())
-        if kind == "CaballerosMoved":
+        if isinstance(event, E.CaballerosMoved):
             self.fly_together()
         return None
 
@@ -311,7 +311,7 @@ class PlayScene(Scene):
         """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
         queue = self.match.events
         delay = 0.0
-        while queue and type(queue[0]).__name__ == "CaballerosMoved" and self.joins_flight(queue[0]):
+        while queue and isinstance(queue[0], E.CaballerosMoved) and self.joins_flight(queue[0]):
             delay += 0.06
             event = queue.popleft()
             self.animator.fly(event.player, event.source, event.target, event.count, delay=delay)

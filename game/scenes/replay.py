@@ -102,7 +102,7 @@ class ReplayScene(Scene):
         step = self.model.last_step
         table.focus = next((a for a in reversed(step.move.split()[1:]) if a in AREAS), None) if step else None
         for event in step.events if step else ():
-            if type(event).__name__ == "DiscsRevealed":     # the discs this move turned face up
+            if isinstance(event, engine.events.DiscsRevealed):     # the discs this move turned face up
                 table.revealed = dict(event.discs)
         self.table = table
 

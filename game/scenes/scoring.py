@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import events as E
 from game.i18n import t
 from game.scene import Transition
 from game.scenes.play import PlayScene
@@ -15,17 +16,16 @@ class ScoringScene(PlayScene):
 
     def pump(self, event: Any) -> Transition | None:
         from game.scenes.castillo import CastilloScene, castillo_event
-        kind = type(event).__name__
         if castillo_event(event, self.match.events):
             return Transition.push(CastilloScene(self.ctx, self.match, self.table))
         self.match.events.popleft()
-        if kind == "ScoringStarted" and event.kind == "general":
+        if isinstance(event, E.ScoringStarted) and event.kind == "general":
             self.animator.say(t("banner.general_scoring", round=self.table.round), 1.6)
             self.ctx.sounds.play("fanfare")
             self.animator.hold(1.2)
-        elif kind == "AreaScored":
+        elif isinstance(event, E.AreaScored):
             self.animator.start(event)
             self.animator.hold(1.3)
-        elif kind not in ("ScoringStarted", "ScoringFinished"):
+        elif not isinstance(event, (E.ScoringStarted, E.ScoringFinished)):
             self.animator.start(event)
         return None

@@ -10,7 +10,8 @@ import ai
 import engine
 from ai.budget import Budget
 from ai.discs import DiscSolver
-from ai.evaluate import DEFAULT_WEIGHTS, area_points, values
+from ai.evaluate import DEFAULT_WEIGHTS, values
+from engine.scoring import place_points
 from ai.plans import placement_plans
 from engine.data import REGIONS
 from engine.moves import DISC, DONE
@@ -79,7 +80,7 @@ def test_deadline_is_optional_and_validated():
 
 
 def test_placement_plans_are_canonical_and_unique():
-    for g, p in decision_points(seed=12, players=4, limit=2000):
+    for g, _ in decision_points(seed=12, players=4, limit=2000):
         if g.phase != "place":
             continue
         plans = placement_plans(g, DEFAULT_WEIGHTS, 1000)
@@ -96,12 +97,12 @@ def test_placement_plans_are_canonical_and_unique():
 
 
 def test_area_points_follow_the_rulebook_examples():
-    assert area_points([4, 4, 4, 3], (5, 3, 1), 3)[0] == [3, 3, 3, 1]
-    assert area_points([4, 3, 2, 2], (6, 4, 2), 3)[0] == [6, 4, 0, 0]
-    assert area_points([5, 3, 3, 1], (7, 4, 2), 3)[0] == [7, 2, 2, 0]
-    assert area_points([2, 2, 1], (5, 3, 1), 2)[0] == [3, 3, 0]
-    assert area_points([2, 2], (6, 3, 1), 1)[0] == [0, 0]
-    assert area_points([1] * 5, (5, 3, 1), 3)[0] == [3] * 5
+    assert place_points([4, 4, 4, 3], (5, 3, 1), 3)[0] == [3, 3, 3, 1]
+    assert place_points([4, 3, 2, 2], (6, 4, 2), 3)[0] == [6, 4, 0, 0]
+    assert place_points([5, 3, 3, 1], (7, 4, 2), 3)[0] == [7, 2, 2, 0]
+    assert place_points([2, 2, 1], (5, 3, 1), 2)[0] == [3, 3, 0]
+    assert place_points([2, 2], (6, 3, 1), 1)[0] == [0, 0]
+    assert place_points([1] * 5, (5, 3, 1), 3)[0] == [3] * 5
 
 
 def test_evaluation_counts_what_is_public_only():

@@ -50,6 +50,19 @@ def test_clone_is_independent():
     assert g == card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
 
 
+
+def test_clone_copies_every_slot():
+    """DESIGN §2: clone() (written out slot by slot for speed) copies every slot of the Game;
+    the lists are copies, everything else is shared."""
+    g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
+    run(g, "card intrigue_any_3; first action; action")
+    c = g.clone()
+    for name in engine.Game.__slots__:
+        mine, theirs = getattr(g, name), getattr(c, name)
+        assert mine == theirs, name
+        assert (mine is theirs) != isinstance(mine, list), name
+
+
 @pytest.mark.parametrize("script,bad,fragment", [
     ("", "court 5", "at most 2 Caballeros"),
     ("court 0", "card eviction", "eviction is not on offer"),
@@ -78,6 +91,31 @@ def test_illegal_move_leaves_game_unchanged():
     with pytest.raises(engine.IllegalMove):
         g.play("card king")
     assert g == snapshot and g.record() == snapshot.record()
+
+
+def test_hand_built_move_means_the_same_as_the_legal_one():
+    """DESIGN §2 (moves by value): a Move built by hand with the text of a legal move plays that
+    move; `first place` must start placement (§5.2 T3), not the special action."""
+    g = card_position("score_castillo", caballeros={"red": {"court": 2}})
+    run(g, "card score_castillo")
+    g.play(engine.Move("first", ("place",)))
+    assert g.phase == "place"
+    g.play(engine.Move("place", ("castillo",)))
+    g.play(engine.Move("done", ()))
+    assert g.phase == "action" and g.count("red", "castillo") == 1
+
+
+@pytest.mark.parametrize("verb,args", [("frobnicate", ()), ("power", ("x",)), ("place", ()),
+                                       ("done", ("now",))])
+def test_malformed_hand_built_move_raises_engine_error(verb, args):
+    """DESIGN §2: a hand-built Move that is not notation raises the engine's own error (here
+    NotationError, an EngineError), never a bare ValueError, and changes nothing."""
+    g = card_position("score_castillo", caballeros={"red": {"court": 2}})
+    before = g.clone()
+    with pytest.raises(engine.EngineError) as info:
+        g.play(engine.Move(verb, args))
+    assert type(info.value) is not ValueError and verb in str(info.value)
+    assert g == before
 
 
 def test_s4_2_starter_after_general_scoring_is_last_turn_player():

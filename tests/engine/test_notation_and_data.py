@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import json
 import random
-import shutil
-from pathlib import Path
 
 import engine
 import pytest
 import yaml
 from engine.data import CLASSIC_PATH, load_board
+from engine.describe import EN_CATALOG, load_card_names
 
-from enginekit import legal, position, run
+from enginekit import legal, run
 
 # --------------------------------------------------------------------------- notation
 EXAMPLES = ["power 7", "court 0", "court 6", "recall galicia", "card intrigue_own_4", "first place",
@@ -292,3 +291,19 @@ def test_unknown_effect_id_says_did_you_mean():
     from engine.effects import effect_for
     with pytest.raises(engine.DataError, match="did you mean 'eviction'"):
         effect_for("evicton")
+
+
+def test_card_names_come_from_the_english_catalog(tmp_path):
+    """DESIGN §2/issue 11: an action card's English name is written once, in
+    assets/i18n/en.yaml; the engine's describe() shows that text for every card, and a catalog
+    without a card's name is refused naming the key."""
+    catalog = yaml.safe_load(EN_CATALOG.read_text(encoding="utf-8"))
+    g = engine.new_game(seed=1)
+    for cid in engine.CARDS:
+        assert engine.CARD_NAMES[cid] == catalog[f"card.{cid}.name"]
+        assert f"\u201c{catalog[f'card.{cid}.name']}\u201d" in engine.describe(engine.Move.of("card", cid), g)
+    del catalog["card.eviction.name"]
+    broken = tmp_path / "en.yaml"
+    broken.write_text(yaml.safe_dump(catalog, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(engine.DataError, match=r"^en.yaml: card.eviction.name: expected"):
+        load_card_names(broken)

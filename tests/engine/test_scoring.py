@@ -8,7 +8,7 @@ import pytest
 from engine import events as E
 from engine.scoring import rank_players, score_counts
 
-from enginekit import board, card_position, events_of, legal, position, run
+from enginekit import board, card_position, events_of, illegal, legal, position, run
 
 P5 = ["red", "blue", "green", "yellow", "orange"]
 
@@ -188,20 +188,24 @@ def _end_turn(g):
     run(g, "skip")
 
 
-def test_s8_1_general_scoring_order_castillo_discs_king_region_to_court():
-    """§8.1/C1/§10.27/§10.28/§10.29: players with Caballeros in the Castillo set a disc; the
-    Castillo is scored first (5/3/1, no bonus); discs are revealed; each player's Castillo
-    Caballeros all go to his one region, a King's-region pick sends them to the court; then the
-    9 regions are scored in canonical order; the Castillo ends empty."""
-    g = _last_turn_of(3, caballeros={
+def _castillo_scoring_round_3():
+    """Red (3) and blue (1) in the Castillo at the end of round 3, the King in Aragón."""
+    return _last_turn_of(3, caballeros={
         "red": {"castillo": 3, "valencia": 1},
         "blue": {"castillo": 1, "galicia": 2},
         "green": {"valencia": 2},
         "yellow": {}})
+
+
+def test_s8_1_general_scoring_order_castillo_discs_then_regions():
+    """§8.1/C1/§10.27/§10.28/§10.29: players with Caballeros in the Castillo set a disc; the
+    Castillo is scored first (5/3/1, no bonus); discs are revealed; each player's Castillo
+    Caballeros all go to his one region; then the 9 regions are scored in canonical order; the
+    Castillo ends empty."""
+    g = _castillo_scoring_round_3()
     _end_turn(g)
     assert g.phase == "disc" and g.to_move == "red"
-    assert legal(g) == [f"disc {r}" for r in engine.REGIONS]  # 9 regions, never the Castillo
-    run(g, "disc aragon")
+    run(g, "disc castilla_la_nueva")
     assert g.to_move == "blue", "green and yellow have nobody in the Castillo: no disc (§10.29)"
     ev = run(g, "disc galicia")
     kinds = [type(e).__name__ for e in ev]
@@ -210,19 +214,46 @@ def test_s8_1_general_scoring_order_castillo_discs_king_region_to_court():
     assert scored[0] == "castillo"
     assert kinds.index("DiscsRevealed") > kinds.index("AreaScored")  # Castillo scored first
     assert opened < kinds.index("DiscsRevealed")
-    assert events_of(ev, E.DiscsRevealed)[0].discs == (("red", "aragon"), ("blue", "galicia"))
+    assert events_of(ev, E.DiscsRevealed)[0].discs == (("red", "castilla_la_nueva"), ("blue", "galicia"))
     moved = [e for e in events_of(ev, E.CaballerosMoved) if e.source == "castillo"]
-    assert moved == [E.CaballerosMoved("red", "castillo", "court", 3),
+    assert moved == [E.CaballerosMoved("red", "castillo", "castilla_la_nueva", 3),
                      E.CaballerosMoved("blue", "castillo", "galicia", 1)]
     assert scored[1:] == list(engine.REGIONS)  # every region, in canonical order (ruling 12.1)
-    assert board(g, "red") == {"valencia": 1, "court": 3, "provinces": 26}
+    assert board(g, "red") == {"valencia": 1, "castilla_la_nueva": 3, "provinces": 26}
     assert board(g, "blue") == {"galicia": 3, "provinces": 27}
-    assert g.count("red", "aragon") == 0, "nothing entered the King's region"
     # Castillo: red 5, blue 3. Galicia (4/2/0): blue 4 (+2 home? blue's home is sevilla: no).
-    # Valencia (5/3/2): green 2 > red 1 -> green 5, red 3.
-    assert g.scores == {"red": 5 + 3, "blue": 3 + 4, "green": 5, "yellow": 0}
+    # Valencia (5/3/2): green 2 > red 1 -> green 5, red 3. Castilla la Nueva (7/4/2): red 7.
+    assert g.scores == {"red": 5 + 3 + 7, "blue": 3 + 4, "green": 5, "yellow": 0}
     assert g.score_history[-1] == ("round 3", g.scores)
     assert g.round == 4 and g.phase == "power"
+
+
+def test_r1_castillo_disc_offers_the_eight_other_regions():
+    """docs/rulings.md R1 (§8.1 step 1, §10 #27, §11 C3; PT "exceto a Região do Rei", CA "no pot
+    ser la regió del rei"): the Castillo disc offers the eight regions other than the King's."""
+    g = _castillo_scoring_round_3()
+    _end_turn(g)
+    assert legal(g) == [f"disc {r}" for r in engine.REGIONS if r != "aragon"]
+    msg = illegal(g, "disc aragon")
+    assert "disc aragon" in msg
+
+
+def test_r1_version_1_record_replays_under_its_own_rules():
+    """docs/rulings.md (games recorded under rules version 1): an old record replays under the
+    rules it was recorded with, where a King's-region disc sent the Caballeros to the court
+    (§8.1 step 3); a version the engine does not know is refused in one line naming it."""
+    g = _castillo_scoring_round_3()
+    old = g.record()
+    old["rules_version"] = 1
+    old["moves"] = old["moves"] + ["card king", "first place", "skip", "disc aragon", "disc galicia"]
+    replayed = engine.replay(old)
+    assert replayed.rules_version == 1 and replayed.record()["rules_version"] == 1
+    assert board(replayed, "red") == {"valencia": 1, "court": 3, "provinces": 26}
+    assert replayed.count("red", "aragon") == 0, "nothing entered the King's region"
+    assert engine.from_json(replayed.to_json()) == replayed
+    old["rules_version"] = 7
+    with pytest.raises(engine.DataError, match=r"^record: rules_version 7 is not supported \(expected one of 1, 2\)$"):
+        engine.replay(old)
 
 
 def test_s8_1_castillo_scored_before_it_is_emptied():

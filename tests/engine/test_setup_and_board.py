@@ -6,7 +6,7 @@ import collections
 
 import engine
 import pytest
-from engine.data import BOARD, REGIONS
+from engine.data import REGIONS
 
 from enginekit import board, legal, total
 
@@ -58,7 +58,7 @@ def test_s6_2_stack_composition(veto, total_cards, stack2):
     expected = {"intrigue_own_2_opponents_2": 2, "intrigue_region_5": 2, "score_choice_s2": 3,
                 "score_5_regions": 2, "score_4_regions": 2, "score_castillo": 2,
                 "mobile_scoreboard": 3, "power_recovery": 2, "grande_move": 2}
-    for cid, info in engine.CARDS.items():
+    for cid in engine.CARDS:
         if cid == "veto" and not veto:
             continue
         assert everything[cid] == expected.get(cid, 2 if cid == "veto" else 1), cid
@@ -155,7 +155,6 @@ def test_s4_1_power_to_court_table(power, court):
 
 def _finish_turn_quickly(g):
     """Play the current player's turn with the minimum: no court, first card, place first, done."""
-    from enginekit import run
     while True:
         moves = legal(g)
         active = g.active

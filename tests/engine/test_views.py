@@ -38,6 +38,41 @@ def test_s5_3_castillo_secret_option_hides_other_counts_total_public():
     assert g.view("red").count("red", "castillo") == 2
 
 
+@pytest.mark.parametrize("card,declare", [("score_castillo", "action"),
+                                          ("score_choice_s2", "score castillo")])
+def test_r2_special_castillo_scoring_opens_the_tower_in_secret_games(card, declare):
+    """docs/rulings.md R2 (§6.5, §10 #30): a special scoring of the Castillo opens the tower as a
+    general scoring does: a CastilloOpened event, and every view shows each colour's count until
+    that colour's count changes again."""
+    g = card_position(card, castillo="secret",
+                      caballeros={"red": {"castillo": 2, "court": 2}, "blue": {"castillo": 1}})
+    assert g.view("blue").count("red", "castillo") is None
+    ev = run(g, f"card {card}; first action; {declare}")
+    opened = [e for e in ev if isinstance(e, E.CastilloOpened)]
+    assert opened == [E.CastilloOpened((("red", 2), ("blue", 1)))]
+    assert ev.index(opened[0]) < next(i for i, e in enumerate(ev) if isinstance(e, E.AreaScored))
+    for viewer in g.players:
+        v = g.view(viewer)
+        assert (v.count("red", "castillo"), v.count("blue", "castillo")) == (2, 1)
+        assert v.castillo_count_public("red") and v.castillo_count_public("green")
+    run(g, "place castillo")
+    assert g.view("blue").count("red", "castillo") is None, "red's count changed since the opening"
+    assert g.view("red").count("blue", "castillo") == 1 and not g.castillo_count_public("red")
+
+
+def test_r2_version_1_record_keeps_special_castillo_scoring_closed():
+    """docs/rulings.md (§6.5, §5.3): a rules-version-1 record replays under its own rules, where a
+    special Castillo scoring did not open the tower in a secret-Castillo game."""
+    g = card_position("score_castillo", castillo="secret",
+                      caballeros={"red": {"castillo": 2, "court": 2}, "blue": {"castillo": 1}})
+    old = g.record()
+    old["rules_version"] = 1
+    old["moves"] = old["moves"] + ["card score_castillo", "first action", "action"]
+    replayed = engine.replay(old)
+    assert replayed.view("blue").count("red", "castillo") is None
+    assert replayed.score_history[-1] == ("score_castillo", {"red": 5, "blue": 3, "green": 0, "yellow": 0})
+
+
 def test_s5_4_stack_order_hidden():
     """§5.4: the order of the face-down stacks is hidden from everyone: games differing only in it
     give equal views, and determinizations resample it."""

@@ -34,7 +34,7 @@ class Driver:
         for _ in range(frames):
             worker = getattr(getattr(self.app.scene, "match", None), "worker", None)
             if worker is not None:
-                worker.result  # blocks until the worker's move is ready
+                worker.result  # noqa: B018  (the property blocks until the worker's move is ready)
             if not self.app.step(FRAME):
                 return
 

@@ -26,6 +26,8 @@ def midgame(seed: int, players: str = "human,random,random,random,random") -> Ma
     rng = random.Random(seed)
     for _ in range(220):
         match.play(rng.choice(match.legal_moves()))
+    while match.game.to_move != "red" or match.game.phase != "card":   # the human decides: the board stays
+        match.play(rng.choice(match.legal_moves()))
     return Match.from_game(match.game, match.seat_meta(), autosave=False)
 
 

@@ -9,52 +9,24 @@ from pathlib import Path
 import pytest
 
 import engine
-from fuzzkit import COLOURS, random_game
+from fuzzkit import autosave_round_trip, random_game, snapshot_text
 from game import saves
 
 SEATS = [{"player": "red", "kind": "human", "name": "Ana"}, {"player": "blue", "kind": "hard", "name": ""},
          {"player": "green", "kind": "easy", "name": "Bo"}]
 
 
-def _snapshot_bytes(game: engine.Game) -> str:
-    return json.dumps(game.to_json(), sort_keys=True)
-
-
 # --------------------------------------------------------------------------- round trips
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_round_trip_at_every_decision(players: int, data_dir: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """5 seeded games per player count (20 in all), options varied: after every decision the
-    autosave loads back to the identical game (same state, same cards to come, same record).
-    fsync is skipped here for speed; durability is the crash test's business."""
+    """2 seeded games per player count (8 in all; classic with a secret Castillo, short without
+    the Veto): after every decision the autosave loads back to the identical game (same state,
+    same cards to come, same record). benchmarks/soak.py --saves runs the same check over more
+    games and every option. fsync is skipped here for speed; durability is the crash test's."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)
-    for k in range(5):
-        seed = 1000 * players + k
-        options = {"variant": "classic" if k < 3 else "short", "veto": k != 3,
-                   "castillo": ("announced", "secret")[k % 2]}
-        game = engine.new_game(players=list(COLOURS[:players]), seed=seed, **options)
-        rng = random.Random(seed)
-        seats = [{"player": p, "kind": "human" if i == 0 else "normal", "name": f"P{i}"}
-                 for i, p in enumerate(game.players)]
-        decisions = 0
-        while True:
-            saves.autosave(game, seats)
-            loaded, meta = saves.load_autosave()
-            assert loaded == game
-            assert loaded.record() == game.record()
-            assert loaded.legal_moves() == game.legal_moves()
-            assert tuple(s.player for s in meta.seats) == game.players
-            if decisions % 40 == 0:       # the full snapshot, byte for byte, now and then
-                assert _snapshot_bytes(loaded) == _snapshot_bytes(game)
-            if game.is_over:
-                assert saves.continue_info() is None
-                break
-            move = rng.choice(game.legal_moves())
-            game.play(move)
-            loaded.play(move)              # the loaded game goes on identically
-            assert loaded == game
-            decisions += 1
-        assert decisions > 50
+    for k in (1, 3):
+        assert autosave_round_trip(players, k) > 50
 
 
 def test_scenario_game_round_trip(data_dir: Path) -> None:
@@ -166,7 +138,7 @@ def _good(data_dir: Path) -> tuple[engine.Game, dict]:
 def _expect_refused(path: Path, *fragments: str) -> str:
     """Load must raise a one-line DataError naming the file; the file and the current game stay."""
     current = random_game(4, 77, 100)
-    current_before = _snapshot_bytes(current)
+    current_before = snapshot_text(current)
     data_before, stat_before = path.read_bytes(), path.stat()
     with pytest.raises(engine.DataError) as info:
         saves.load_save(path)
@@ -176,7 +148,7 @@ def _expect_refused(path: Path, *fragments: str) -> str:
     for fragment in fragments:
         assert fragment in message, message
     assert path.read_bytes() == data_before and path.stat().st_mtime_ns == stat_before.st_mtime_ns
-    assert _snapshot_bytes(current) == current_before
+    assert snapshot_text(current) == current_before
     return message
 
 
@@ -206,8 +178,8 @@ def test_corrupt_and_truncated(data_dir: Path) -> None:
 
 def test_wrong_versions(data_dir: Path) -> None:
     _, doc = _good(data_dir)
-    doc["game"]["rules_version"] = 2
-    _expect_refused(_write(data_dir, "rules.json", doc), "rules_version 2", "expected 1")
+    doc["game"]["rules_version"] = 3
+    _expect_refused(_write(data_dir, "rules.json", doc), "rules_version 3", "expected one of 1, 2")
     _, doc = _good(data_dir)
     doc["game"]["record"]["rules_version"] = 0
     _expect_refused(_write(data_dir, "rules_rec.json", doc), "rules_version 0")
@@ -218,6 +190,19 @@ def test_wrong_versions(data_dir: Path) -> None:
     _expect_refused(_write(data_dir, "strver.json", doc), "format_version", "integer")
     doc["format_version"], doc["format"] = 1, "something-else"
     _expect_refused(_write(data_dir, "format.json", doc), "'format'", "el-grande-save")
+
+
+def test_rules_version_1_save_still_loads(data_dir: Path) -> None:
+    """docs/rulings.md: a save written before rules version 2 (no rules_version or
+    castillo_shown in its state) loads, replayed under version 1, and plays on under it."""
+    game, doc = _good(data_dir)
+    doc["game"]["rules_version"] = doc["game"]["record"]["rules_version"] = 1
+    for added in ("rules_version", "castillo_shown"):
+        del doc["game"]["state"][added]
+    loaded, _ = saves.load_save(_write(data_dir, "old.json", doc))
+    assert loaded.rules_version == 1 and loaded.record()["moves"] == game.record()["moves"]
+    assert loaded.record()["rules_version"] == 1
+    loaded.play(loaded.legal_moves()[0])
 
 
 def test_illegal_move_named(data_dir: Path) -> None:
