@@ -88,6 +88,7 @@ class Match:
         self.events_total = 0                    # events ever queued; minus len(events) = shown
         self.log: list[LogItem] = []
         self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
+        self._lines_cache: tuple[tuple, list[str]] | None = None   # the worded log, per position and language
         self._collector = SummaryCollector()
         self.summaries: list[tuple[int, ScoreSummary]] = []   # (events_total it waits for, summary)
         self.summaries_seen = 0
@@ -234,6 +235,10 @@ class Match:
         return self._lines(None)
 
     def _lines(self, shown: int | None) -> list[str]:
+        from game.i18n import language
+        key = (self.version, shown, language(), len(self.log), sum(map(len, self._log_due[-1:])))
+        if self._lines_cache and self._lines_cache[0] == key:
+            return self._lines_cache[1]
         lines: list[str] = []
         for item, dues in zip(self.log, self._log_due):
             n = len(dues) if shown is None else sum(1 for due in dues if due <= shown)
@@ -241,6 +246,7 @@ class Match:
                 break
             text = item_text(item, self.name)
             lines.append(text if n == 1 else f"{text} ×{n}")
+        self._lines_cache = (key, lines)
         return lines
 
     def past_events(self) -> list[Any]:

@@ -6,6 +6,8 @@ Lines are handed in already worded in the current language, so a language switch
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game import input as inp
@@ -16,6 +18,13 @@ from game.render import draw, style
 LINE_SIZE = 12
 HEADER = 24
 SCROLLBAR = 6
+
+
+@lru_cache(maxsize=8192)
+def _wrap(line: str, width: int, scale: float) -> tuple[str, ...]:
+    """One log line wrapped to the panel (cached: a long game's log is wrapped once, not every
+    frame; the scale is part of the key because text widths depend on it)."""
+    return tuple(style.wrap(line, width, LINE_SIZE))
 
 
 class LogView:
@@ -85,7 +94,7 @@ class LogView:
 
     def wrapped(self, lines: list[str]) -> list[str]:
         width = self.rect.width - 20 - SCROLLBAR
-        return [part for line in lines for part in style.wrap(line, width, LINE_SIZE)]
+        return [part for line in lines for part in _wrap(line, width, draw.scale())]
 
     def visible(self, lines: list[str]) -> list[str]:
         """The wrapped lines on screen now (what `draw` writes)."""
