@@ -68,6 +68,7 @@ class ReplayScene(Scene):
         self.table = Table()
         self.playing = False
         self.timer = 0.0
+        self.log_first: int | None = None     # a scrolled log's first line; None follows the move shown
         self.hover: tuple[int, int] | None = None
         self.model.seek(len(model) if position is None else position)
         self.sync()
@@ -113,6 +114,7 @@ class ReplayScene(Scene):
         if where != "forward" or self.model.at_end:
             self.playing = self.playing and where == "forward" and not self.model.at_end
         if self.model.position != before:
+            self.log_first = None        # the log follows the move shown again
             self.sync()
 
     # ---- input --------------------------------------------------------------------------------
@@ -133,6 +135,10 @@ class ReplayScene(Scene):
         elif kind == inp.TO_END:
             self.playing = False
             self.go("end")
+        elif kind == inp.SCROLL and self.hover and self.log_rect().collidepoint(self.hover):
+            self.scroll_log(-3 * intent.key)           # the wheel over the log scrolls the log
+        elif kind in (inp.PAGE_UP, inp.PAGE_DOWN):
+            self.scroll_log((self.log_room() - 1) * (-1 if kind == inp.PAGE_UP else 1))
         elif kind == inp.SCROLL:
             self.playing = False
             self.go("back" if intent.key > 0 else "forward")
@@ -191,13 +197,21 @@ class ReplayScene(Scene):
         return PULSE if self.playing else STILL
 
     # ---- drawing ------------------------------------------------------------------------------
+    def log_room(self) -> int:
+        return int((self.log_rect().height - 30) // style.line_height(LOG_SIZE))
+
     def log_window(self) -> tuple[int, int]:
-        """The slice of log lines on screen: the current move's lines kept in view."""
-        room = int((self.log_rect().height - 30) // style.line_height(LOG_SIZE))
+        """The slice of log lines on screen: the current move's lines kept in view, unless the log
+        was scrolled (wheel over it, PgUp/PgDn) — then where it was scrolled to, back to the first line."""
+        room = self.log_room()
         current = self.model.position - 1
         focus = next((i for i, (index, _, _) in enumerate(self.lines) if index == current), 0)
-        first = max(0, min(len(self.lines) - room, focus - room // 2))
+        first = focus - room // 2 if self.log_first is None else self.log_first
+        first = max(0, min(len(self.lines) - room, first))
         return first, min(len(self.lines), first + room)
+
+    def scroll_log(self, lines: int) -> None:
+        self.log_first = max(0, min(len(self.lines) - self.log_room(), self.log_window()[0] + lines))
 
     def log_rect(self) -> pygame.Rect:
         return log_rect(self.players)

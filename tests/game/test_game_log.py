@@ -90,3 +90,26 @@ def test_old_lines_are_reworded_after_a_language_switch():
     driver.step()
     view = driver.scene.log_view
     assert view.visible(portuguese)[-1] == view.wrapped(portuguese)[-1]
+
+
+def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_reworded():
+    from engine import new_game, random_playout
+    from game.describe import item_text
+    from game.replay_model import ReplayModel
+    from game.scenes.replay import ReplayScene
+    game = random_playout(new_game(players=["red", "blue", "green"], seed=9), random.Random(9))
+    driver = Driver(ReplayScene(make_context(), ReplayModel(game.record())))
+    driver.step()
+    scene = driver.scene
+    assert scene.log_window()[0] > 0, "at the end the log shows the last moves"
+    for _ in range(200):
+        driver.key(pygame.K_PAGEUP)
+        if scene.log_window()[0] == 0:
+            break
+    assert scene.log_window()[0] == 0 and scene.model.at_end, "scrolling the log does not move the game"
+    first_item = scene.lines[0][1]
+    english = item_text(first_item, scene.name_of)
+    i18n.set_language("ca")
+    assert item_text(first_item, scene.name_of) != english and english.startswith("Red ")
+    driver.key(pygame.K_LEFT)
+    assert scene.log_first is None, "stepping a move brings the log back to it"
