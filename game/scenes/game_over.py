@@ -119,8 +119,10 @@ class GameOverScene(Scene):
             draw.rect(surface, (70, 130, 60) if solved else style.DANGER, plate, border_radius=8)
             style.text(surface, text, plate.center, style.fit_size(text, plate.width - 20, 17, True), style.WHITE,
                        bold=True, anchor="center")
-        draw_end_table(surface, layout.end_table_rect(), self.table, self.match.name)
-        score_chart(surface, layout.end_chart_rect(), self.table.progress, tuple(self.table.rows), self.match.name)
+        table = draw_end_table(surface, layout.end_table_rect(), self.table, self.match.name)
+        chart = layout.end_chart_rect()
+        chart.height = min(chart.height, max(360, table.height))    # level with the table
+        score_chart(surface, chart, self.table.progress, tuple(self.table.rows), self.match.name)
         for rect, name in zip(buttons(), ACTIONS):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
@@ -130,8 +132,9 @@ class GameOverScene(Scene):
                        style.PARCHMENT, anchor="midtop")
 
 
-def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name) -> None:
-    """Ranks (shared by tied players), names, one column per scoring and the total."""
+def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name) -> pygame.Rect:
+    """Ranks (shared by tied players), names, one column per scoring and the total; returns the
+    rect drawn (as tall as the rows need)."""
     ranking = sorted(table.rows, key=lambda p: (table.ranks[p], list(table.rows).index(p)))
     row_h = min(64, (rect.height - 56) // max(1, len(ranking)))
     rect = pygame.Rect(rect.x, rect.y, rect.width, 60 + row_h * len(ranking))
@@ -164,3 +167,4 @@ def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, 
             style.text(surface, str(value), (x, mid), 26 if total else 20, style.INK, bold=total, anchor="center")
     plus = col_x[-1] - span / 2
     draw.line(surface, style.INK_SOFT, (plus, rect.y + 44), (plus, rect.bottom - 12), 2)
+    return rect
