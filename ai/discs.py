@@ -25,8 +25,8 @@ import random
 import engine
 from engine import Game, Move, View
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import (CASTILLO, DISC, GENERAL_SCORING, NREG, Discs, depth_for, effect_for,
-                              place_points, running, values_in_force)
+from engine.internals import (CASTILLO, DISC, GENERAL_SCORING, NREG, Discs, bonus_points, depth_for,
+                              effect_for, place_points, running, values_in_force)
 
 from .budget import Budget
 from .evaluate import (
@@ -72,7 +72,7 @@ class DiscGame:
                 place, leader, _ = place_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
                 pts = [float(x) for x in place]
                 if leader >= 0:
-                    pts[leader] += (2 if r == g.king_i else 0) + (2 if g.grande_i[leader] == r else 0)
+                    pts[leader] += bonus_points(r, leader, g.king_i, g.grande_i)
                 self.region_pts.append(pts)
 
     def payoffs(self, joint: list[int]) -> list[float]:

@@ -30,8 +30,8 @@ from typing import Any
 
 from engine import Game
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import (BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, Phase, depth_for,
-                              place_points, values_in_force)
+from engine.internals import (BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, Phase, bonus_points,
+                              depth_for, place_points, values_in_force)
 
 _SCORING_ROUNDS = BOARD.scoring_rounds
 _CASTILLO_VALUES = BOARD.castillo_values
@@ -159,7 +159,7 @@ class AreaModel:
             pts, leader, lead = place_points(cnts, values, self.depth)
             out = [float(x) for x in pts]
             if leader >= 0:
-                bonus = (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+                bonus = bonus_points(a, leader, g.king_i, g.grande_i)
                 out[leader] += bonus + self.w.margin * min(lead, 2) * values[0] / 5.0
             m = self.mult
             vec = [x * m for x in out]

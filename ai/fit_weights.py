@@ -27,7 +27,8 @@ from multiprocessing import Pool
 import engine
 from engine import Game
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import BOARD, CASTILLO, COURT, NREG, PROVINCES, depth_for, place_points, values_in_force
+from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_points, depth_for,
+                              place_points, values_in_force)
 
 from .evaluate import rounds_left, rounds_to_scoring, top_cards
 
@@ -46,7 +47,7 @@ def round_start_features(g: Game) -> list[list[float]]:
         for p in range(n):
             majorities[p] += pts[p]
         if leader >= 0:
-            majorities[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+            majorities[leader] += bonus_points(a, leader, g.king_i, g.grande_i)
             margins[leader] += min(lead, 2) * vals[a][0] / 5.0
     castillo = g.counts[CASTILLO::A][:n]
     castillo_pts, _, _ = place_points(castillo, BOARD.castillo_values, depth)

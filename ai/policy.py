@@ -17,7 +17,8 @@ from engine import Game, Move
 from engine.internals import AREAS_PER_PLAYER as A
 from engine.internals import (ACTION, ALLOW, BOARD, CARDS, CASTILLO, COURT, DONE, FIRST_ACTION,
                               FIRST_PLACE, NREG, PROVINCES, SKIP, Anywhere, Cull, Discs, Moves, Phase,
-                              depth_for, effect_for, place_points, running, values_in_force)
+                              bonus_points, depth_for, effect_for, place_points, running,
+                              values_in_force)
 
 from .evaluate import (
     DEFAULT_WEIGHTS,
@@ -327,7 +328,7 @@ def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: 
         else:
             pts, leader, _ = place_points(cnts, vals[a], depth)
             if leader >= 0:
-                pts[leader] += (2 if a == g.king_i else 0) + (2 if g.grande_i[leader] == a else 0)
+                pts[leader] += bonus_points(a, leader, g.king_i, g.grande_i)
         for q in range(n):
             tot[q] += pts[q]
     return utility_of(tot, p, w)

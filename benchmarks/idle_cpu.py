@@ -1,4 +1,7 @@
-"""CPU use of the real client while nothing moves: the title screen and a human's decision.
+"""CPU use of the real client while nothing moves: the title screen and a human's decisions.
+
+Screens: the title, a human choosing a power card (nothing on the map lit), and a human placing
+Caballeros (the legal regions pulse, so a few frames a second are drawn).
 
 Runs `App.run()` (the real loop, not the test stepper) for a fixed time at each resting screen,
 under the dummy video driver, and prints one JSON line per screen with the process CPU time spent
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -36,7 +40,7 @@ from game.scenes.title import TitleScene  # noqa: E402
 from game.seats import parse_players  # noqa: E402
 from game.settings import Settings  # noqa: E402
 
-SCREENS = ("title", "human_decision")
+SCREENS = ("title", "human_decision", "human_targets")
 WARM_UP = 1.0  # seconds left out: the first frames build caches (map layer, fonts)
 
 
@@ -75,10 +79,14 @@ def main() -> None:
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
     ctx = Context(Settings(mute=True), Sounds(mute=True))
-    if args.screen == "title":
-        first: Scene = TitleScene(ctx)
-    else:
+    first: Scene = TitleScene(ctx)
+    if args.screen != "title":
         match = Match(parse_players("human,normal,normal,normal"), 1, autosave=False)
+        if args.screen == "human_targets":
+            rng = random.Random(1)
+            while not (match.game.phase == "place" and match.game.to_move == "red"):
+                match.play(rng.choice(match.legal_moves()))
+            match.events.clear()   # start at the decision, not at the animations leading to it
         first = phase_scene(match.game.phase)(ctx, match)
     print(json.dumps(measure(args.screen, first, size, args.seconds)), flush=True)
 

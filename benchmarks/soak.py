@@ -1,7 +1,8 @@
 """Soak test (not run in CI): many random games with every engine invariant, fuzzed inputs, and a
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
-    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --jobs 2 --seed 1
+    python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
+        --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -11,10 +12,18 @@ region in a move that did not move the King (outside general scorings, where dis
 King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
 end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
 JSON snapshot round-trips. Saves: `--saves` games per player count autosaved and loaded back
-after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
+after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
+No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose every 7th
+decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Agents:
+`--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
+leave out normal and hard at 4-5 players, the long games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
 scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
-cannot run headless here. Work is shared between `--jobs` processes.
+cannot run headless here. Faults: `--faults` AI-only games in the client, each from 24 decisions
+before its end, while the AI worker is killed with SIGKILL and autosaves are refused (ENOSPC) at
+random moments and a monkey clicks the board (tests/robustness/faultkit.py); reports the lost
+decisions (asked and never answered, or answered for another position), which must be 0. Work
+is shared between `--jobs` processes.
 """
 from __future__ import annotations
 
@@ -33,6 +42,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
+sys.path.insert(0, str(ROOT / "tests" / "ai"))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -150,6 +160,31 @@ def saves_task(args: tuple[int, int]) -> dict:
     return out
 
 
+def nopeek_task(args: tuple[str, int]) -> dict:
+    import ai_testkit
+    name, seed = args
+    out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
+    try:
+        points = ai_testkit.decision_points(seed=seed, players=4, every=7)
+        out["points"] = ai_testkit.check_no_peek(name, points)
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        out["failures"].append(f"no-peek {name} seed={seed}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    return out
+
+
+def agents_task(args: tuple[str, int]) -> dict:
+    import ai_testkit
+    name, players = args
+    out = {"kind": "agents", "agent": name, "failures": []}
+    try:
+        game = ai_testkit.finish_from_every_seat(name, players)
+        if not game.is_over:
+            out["failures"].append(f"agents {name} players={players}: the game did not end")
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        out["failures"].append(f"agents {name} players={players}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    return out
+
+
 def monkey_task(args: tuple[int, int]) -> dict:
     import monkey
     events, seed = args
@@ -164,19 +199,35 @@ def monkey_task(args: tuple[int, int]) -> dict:
             "restarts": report.restarts, "scenes": sorted(report.scenes), "failures": report.failures}
 
 
-def run_monkeys(events: int, jobs: int, seed: int) -> list[dict]:
-    """The monkey runs in fresh processes (the client starts its own AI worker process, which a
-    pool worker may not do), `jobs` at a time; a process that hangs is killed and reported."""
-    if events <= 0:
+FAULT_GAMES = (("greedy", "easy"), ("easy", "random", "greedy"), ("normal", "easy"), ("random", "greedy", "easy"))
+
+
+def faults_task(args: tuple[int, int]) -> dict:
+    import faultkit
+    games, seed = args
+    rng = random.Random(seed)
+    report = faultkit.FaultReport()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["EL_GRANDE_DATA_DIR"] = tmp
+        for i in range(games):
+            faultkit.play_with_faults(FAULT_GAMES[i % len(FAULT_GAMES)], seed * 1000 + i, rng, report)
+    return {"kind": "faults", **{k: v for k, v in vars(report).items()}}
+
+
+def run_clients(mode: str, amount: int, jobs: int, seed: int, seconds_each: float) -> list[dict]:
+    """The client runs (`mode` monkey or faults) in fresh processes (the client starts its own AI
+    worker process, which a pool worker may not do), `jobs` at a time; a process that hangs is
+    killed and reported."""
+    if amount <= 0:
         return []
-    shares = [events // jobs + (j < events % jobs) for j in range(jobs)]
+    shares = [amount // jobs + (j < amount % jobs) for j in range(jobs)]
     procs = []
     for j, share in enumerate(s for s in shares if s):
-        cmd = [sys.executable, __file__, "--monkey-worker", "--monkey", str(share), "--seed", str(seed + j)]
+        cmd = [sys.executable, __file__, "--client-worker", mode, f"--{mode}", str(share), "--seed", str(seed + j)]
         procs.append(subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                       text=True))
     results = []
-    limit = 120 + events * 0.2
+    limit = 120 + amount * seconds_each
     for proc in procs:
         try:
             out, err = proc.communicate(timeout=limit)
@@ -184,13 +235,13 @@ def run_monkeys(events: int, jobs: int, seed: int) -> list[dict]:
             proc.kill()
             out, err = proc.communicate()
             results.append({"events": 0, "frames": 0, "scenes": [], "failures": [
-                f"monkey worker {proc.pid} hung (killed after {limit:.0f} s)"]})
+                f"{mode} worker {proc.pid} hung (killed after {limit:.0f} s)"]})
             continue
         try:
             results.append(json.loads(out.strip().splitlines()[-1]))
         except (ValueError, IndexError):
             results.append({"events": 0, "frames": 0, "scenes": [], "failures": [
-                f"monkey worker exited {proc.returncode}: {err.strip()[-300:]}"]})
+                f"{mode} worker exited {proc.returncode}: {err.strip()[-300:]}"]})
     return results
 
 
@@ -208,20 +259,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="random games per player count")
     parser.add_argument("--fuzz", type=int, default=200, help="fuzz cases per input kind")
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
+    parser.add_argument("--faults", type=int, default=0, help="AI-only client games under worker kills and "
+                        "refused writes")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
+    parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
+    parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--monkey-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--client-worker", choices=("monkey", "faults"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
 
-    if args.monkey_worker:
+    if args.client_worker == "monkey":
         print(json.dumps(monkey_task((args.monkey, args.seed))))
+        return
+    if args.client_worker == "faults":
+        print(json.dumps(faults_task((args.faults, args.seed))))
         return
     tasks: list[tuple] = []
     for players in range(2, 6):
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
+    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard")
+              for k in range(args.no_peek)]
+    if args.agents:
+        tasks += [("agents", (name, players)) for name in ("random", "greedy", "easy", "normal", "hard")
+                  for players in range(2, 6)]
     for kind in ("save", "record", "data", "scenario"):
         for first in range(0, args.fuzz, CHUNK):
             tasks.append(("fuzz", (kind, args.seed, first, min(CHUNK, args.fuzz - first))))
@@ -231,8 +294,13 @@ def main(argv: list[str] | None = None) -> None:
     decisions = 0
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": []}
-    saved = Counter()
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [],
+                                      "agents": [], "faults": []}
+    saved, peeked, agent_games = Counter(), Counter(), Counter()
+    faults = Counter()
+    for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
+        failures["faults"].extend(result.pop("failures"))
+        faults.update({k: v for k, v in result.items() if isinstance(v, int)})
     with Pool(args.jobs) as pool:
         for result in pool.imap_unordered(_run_task, tasks):
             kind = result["kind"]
@@ -242,9 +310,13 @@ def main(argv: list[str] | None = None) -> None:
                 decisions += result["decisions"]
             elif kind == "saves":
                 saved[result["players"]] += 1
+            elif kind == "nopeek":
+                peeked[result["agent"]] += result["points"]
+            elif kind == "agents":
+                agent_games[result["agent"]] += 1
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
-    for result in run_monkeys(args.monkey, args.jobs, args.seed):
+    for result in run_clients("monkey", args.monkey, args.jobs, args.seed, 0.2):
         failures["monkey"].extend(result["failures"])
         monkey["events"] += result["events"]
         monkey["frames"] += result["frames"]
@@ -258,8 +330,14 @@ def main(argv: list[str] | None = None) -> None:
         "fuzz_failures": len(failures["fuzz"]),
         "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
         "save_failures": len(failures["saves"]),
+        "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
+        "agent_games": dict(sorted(agent_games.items())), "agent_failures": len(failures["agents"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
+        "fault_games": faults["games"], "fault_games_finished": faults["finished"],
+        "fault_decisions": faults["decisions"], "worker_kills": faults["worker_kills"],
+        "worker_kills_while_thinking": faults["kills_while_thinking"], "write_failures": faults["write_failures"],
+        "lost_decisions": faults["lost_decisions"], "fault_failures": len(failures["faults"]),
         "failures": sum(len(v) for v in failures.values()),
         "seconds": round(time.perf_counter() - start, 1), "jobs": args.jobs, "seed": args.seed,
         "failure_groups": {k: _dedupe(v) for k, v in failures.items() if v},
@@ -271,7 +349,9 @@ def main(argv: list[str] | None = None) -> None:
 
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
-    return {"games": games_task, "fuzz": fuzz_task, "saves": saves_task}[kind](args)
+    tasks = {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task,
+             "agents": agents_task}
+    return tasks[kind](args)
 
 
 if __name__ == "__main__":

@@ -4,8 +4,9 @@
 
 Each picture is the real client driven by the test driver (tests/game/driver.py) into a scene:
 the action phase with a region's standings, the Castillo reveal, a scoring summary, power-card
-selection in Catalan, card help in Portuguese, the game-over screen, the replay viewer and the
-load screen. Saves go to a temporary data directory, never the user's.
+selection in Catalan, card help in Portuguese, the game-over screen, the replay viewer, the load
+screen and two steps of Learn to play (`--tutorial` makes only those two). Saves go to a
+temporary data directory, never the user's.
 """
 from __future__ import annotations
 
@@ -67,7 +68,35 @@ def hover(driver: Driver, point: tuple[int, int], frames: int = 20) -> None:
     driver.step(frames)
 
 
+def tutorial_step(ctx, index: int, name: str, nudge: str | None = None) -> None:
+    """A step of Learn to play once its board is still, optionally after an unasked legal click."""
+    from game.scenes.tutorial import TutorialScene
+    from game.tutorial.lesson import load_lesson
+    driver = Driver(TutorialScene(ctx, load_lesson(), index))
+    scene = driver.scene
+    driver.until(lambda: scene.top.my_turn() == "red" and not scene.top.tweener.busy)
+    if nudge:
+        driver.click(layout.area_point(nudge))
+        driver.step(3)
+    driver.step(2)
+    save(driver, name)
+
+
+def tutorial_shots() -> None:
+    ctx = make_context(speed=1.0)
+    i18n.set_language("en")
+    tutorial_step(ctx, 6, "learn-to-play.png", nudge="valencia")
+    i18n.set_language("pt")
+    ctx.settings.language = "pt"
+    from game.tutorial.lesson import load_lesson
+    tutorial_step(ctx, load_lesson().first_of(2) + 1, "learn-to-play-portuguese.png")
+    i18n.set_language("en")
+
+
 def main() -> None:
+    tutorial_shots()
+    if "--tutorial" in sys.argv[1:]:
+        return
     rng = random.Random(4)
     ctx = make_context(speed=1.0)
     i18n.set_language("en")

@@ -27,10 +27,12 @@ from .describe import CARD_NAMES, describe
 from .errors import DataError, EngineError, IllegalMove, NotationError
 from .flow import new_game
 from .moves import Move, parse_move
+from .progress import Progress, progress
 from .record import from_json, replay
 from .scenario import load_scenario
 from .scoring import area_values, depth_for
-from .state import RULES_VERSION, Game, Phase
+from .phase import RULES_VERSION, Phase
+from .state import Game
 from .view import View, determinize
 
 
@@ -69,5 +71,5 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
 __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CardInfo", "DataError", "EngineError",
            "Game", "IllegalMove", "Move", "NotationError", "Phase", "REGIONS", "RULES_VERSION", "View",
            "describe", "determinize", "events", "from_json", "load_scenario", "new_game",
-           "parse_move", "random_playout", "region_values", "replay", "depth_for", "scoring_preview",
-           "card_scoring_preview"]
+           "parse_move", "Progress", "progress", "random_playout", "region_values", "replay", "depth_for",
+           "scoring_preview", "card_scoring_preview"]

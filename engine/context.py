@@ -69,6 +69,9 @@ class Anywhere(NamedTuple):
     left: int
 
 
+# Placements are the commonest step: their contexts are built once (index = Caballeros left).
+PLACEMENTS = tuple(Placement(left) for left in range(6))
+
 Ctx = Union[Recall, ExtraCourtFill, Placement, VetoWindow, Discs, Returns, Cull, Moves, Anywhere]
 
 KIND_OF: dict[type, str] = {Recall: "recall", ExtraCourtFill: "court2", Placement: "place", VetoWindow: "veto",

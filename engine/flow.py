@@ -20,19 +20,24 @@ Order of play and automatic steps:
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from . import events as E
 from .data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
 from .effects import effect_for
 from .effects.base import Effect
-from .context import ExtraCourtFill, Discs, Placement, Recall, VetoWindow, running
+from .context import PLACEMENTS, Discs, ExtraCourtFill, Placement, Recall, VetoWindow, running
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VETO, Move, parse_move)
 from .ops import (clear_discs, map_regions_except_king, map_total_except_king, move_caballeros,
                   open_castillo, score_areas)
-from .state import (NO_DISC, RULES_VERSION, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
-                    P_RECALL, P_RETURN, P_STEPS, P_VETO, Game)
+from .phase import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
+                    P_RECALL, P_RETURN, P_STEPS, P_VETO, RULES_VERSION)
+
+if TYPE_CHECKING:       # state.py imports this module: the Game is imported where it is built
+    from .events import Event
+    from .state import Game
 
 ALL_POWER_BITS = sum(1 << v for v in range(1, 14))
 
@@ -57,6 +62,7 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
         raise EngineError(f"new_game: variant must be one of {', '.join(BOARD.variants)}, got {variant!r}")
     if castillo not in ("announced", "secret"):
         raise EngineError(f"new_game: castillo must be 'announced' or 'secret', got {castillo!r}")
+    from .state import Game
     rng = random.Random(seed)
     region_cards = list(range(NREG))
     rng.shuffle(region_cards)
@@ -140,7 +146,7 @@ def _court_max(g: Game) -> int:
 
 
 # --------------------------------------------------------------------------- playing
-def play(g: Game, move: Move | str) -> list:
+def play(g: Game, move: Move | str) -> list[Event]:
     """Checked play: the move must be among `legal_moves()`; returns the events."""
     if g.viewer is not None:
         raise IllegalMove("a View cannot play moves; play on the Game")
@@ -155,9 +161,9 @@ def play(g: Game, move: Move | str) -> list:
     raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
 
 
-def apply(g: Game, move: Move) -> list:
+def apply(g: Game, move: Move) -> list[Event]:
     """Unchecked play for search: the caller guarantees the move is legal."""
-    ev: list = []
+    ev: list[Event] = []
     g.history = (g.history, move.text)
     _HANDLERS[g.ph](g, move, ev)
     return ev
@@ -227,7 +233,7 @@ def _on_order(g: Game, move: Move, ev: list) -> None:
 
 
 def _begin_placement(g: Game, ev: list) -> None:
-    g.ctx = Placement(CARDS[g.acting_card].stack)
+    g.ctx = PLACEMENTS[CARDS[g.acting_card].stack]
     g.ph = P_PLACE
     if g.counts[g.active_idx * A + COURT] == 0:
         _finish_placement(g, ev)
@@ -239,8 +245,10 @@ def _on_place(g: Game, move: Move, ev: list) -> None:
         return
     p = g.active_idx
     move_caballeros(g, p, COURT, AREA_INDEX[move.args[0]], 1, ev)
-    left = running(g.ctx, Placement).left - 1
-    g.ctx = Placement(left)
+    ctx = g.ctx
+    assert isinstance(ctx, Placement)   # the phase guarantees it (cheaper than running())
+    left = ctx.left - 1
+    g.ctx = PLACEMENTS[left]
     if left == 0 or g.counts[p * A + COURT] == 0:
         _finish_placement(g, ev)
 

@@ -1,7 +1,9 @@
 """Moves: small immutable values whose text is the notation of DESIGN.md §2.
 
 Moves are interned: `Move.of("place", "aragon")` always returns the same object, so legal-move
-lists are built from tables without allocation and membership tests are identity checks.
+lists are built from tables without allocation and the turn flow compares them by identity.
+`Game.play` matches a move by its text and plays the legal (interned) instance, so a Move built by
+hand means the same move.
 """
 from __future__ import annotations
 

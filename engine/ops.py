@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from . import events as E
 from .context import Discs
+from .phase import P_DISC
 from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
 from .scoring import area_result, depth_for
 
@@ -97,7 +98,6 @@ def clockwise_from_left(g: "Game", p: int) -> list[int]:
 
 def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1) -> bool:
     """Open a secret-disc step (rule A6). False when nobody takes part (resolve at once)."""
-    from .state import P_DISC
     if not participants:
         return False
     g.ctx = Discs(tuple(participants), 0, purpose, arg)

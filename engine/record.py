@@ -5,7 +5,8 @@ from typing import Any
 
 from .context import KIND_OF
 from .errors import DataError, EngineError
-from .state import RULES_VERSION, RULES_VERSIONS, Game, _LIST_SLOTS, _SHARED_SLOTS
+from .phase import RULES_VERSION, RULES_VERSIONS
+from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
 
 _NOT_IN_STATE = ("history", "origin")  # both live in the record
 # Slots a snapshot of an older rules version does not have (replayed, they take their defaults).

@@ -13,7 +13,8 @@ from typing import Any
 from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
 from .flow import _begin_general_scoring, _begin_turn, new_game
-from .state import P_CARD, P_POWER, Game
+from .phase import P_CARD, P_POWER
+from .state import Game
 
 _PHASES = ("power", "turn", "card", "scoring")
 _KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "round", "phase",

@@ -57,6 +57,17 @@ def place_points(counts: list[int] | tuple[int, ...], values: tuple[int, int, in
     return pts, leader, lead
 
 
+KING_BONUS = HOME_BONUS = 2   # §7.1 rule 3, §7.2
+
+
+def bonus_points(area: int, leader: int, king_i: int, grande_i: list[int] | tuple[int, ...]) -> int:
+    """The sole leader's bonuses in a region (§7): the King's region, and his own home region;
+    none in the Castillo or without a sole leader."""
+    if leader < 0 or area == CASTILLO:
+        return 0
+    return (KING_BONUS if area == king_i else 0) + (HOME_BONUS if grande_i[leader] == area else 0)
+
+
 def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) -> tuple[list[int], int]:
     """Place points per player and the sole leader's index (-1 if none) for one area."""
     points, leader, _ = place_points(counts, values, depth)
@@ -65,19 +76,15 @@ def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) ->
 
 def area_result(counts: list[int], n: int, boards: list[int], king: int, grandes: list[int], area: int,
                 depth: int) -> tuple[list[int], int, int]:
-    """Scoring `area` now, changing nothing: points per player (place points of §8.2 plus the +2
-    King and home bonuses of the sole leader of a region), and the indices of the players taking
-    the King and the home bonus (-1 for none)."""
+    """Scoring `area` now, changing nothing: points per player (place points of §8.2 plus the
+    sole leader's §7 bonuses), and the indices of the players taking the King and the home bonus
+    (-1 for none)."""
     points, leader = score_counts(area_values(boards, area), area_counts(counts, n, area), depth)
-    king_bonus = home_bonus = -1
-    if leader >= 0 and area != CASTILLO:
-        if area == king:
-            points[leader] += 2
-            king_bonus = leader
-        if grandes[leader] == area:
-            points[leader] += 2
-            home_bonus = leader
-    return points, king_bonus, home_bonus
+    bonus = bonus_points(area, leader, king, grandes)
+    if not bonus:
+        return points, -1, -1
+    points[leader] += bonus
+    return points, leader if area == king else -1, leader if grandes[leader] == area else -1
 
 
 def values_in_force(boards: list[int]) -> list[tuple[int, int, int]]:

@@ -5,45 +5,15 @@ numbers sit in flat lists (copied on clone); everything that changes rarely is a
 """
 from __future__ import annotations
 
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Union
 
 from .context import Ctx
 from .data import AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS
+from .flow import apply as _apply, legal_moves as _legal_moves, play as _play
+from .phase import P_OVER, PHASES, Phase
 
 if TYPE_CHECKING:
-    from .events import Event
-    from .moves import Move
     from .view import View
-
-
-class Phase(IntEnum):
-    """Who decides what now (flow.py); the names are the notation's phase words."""
-    POWER = 0
-    COURT = 1
-    RECALL = 2
-    CARD = 3
-    ORDER = 4
-    PLACE = 5
-    ACTION = 6
-    VETO = 7
-    STEPS = 8
-    DISC = 9
-    RETURN = 10
-    OVER = 11
-
-
-PHASES = tuple(ph.name.lower() for ph in Phase)
-(P_POWER, P_COURT, P_RECALL, P_CARD, P_ORDER, P_PLACE, P_ACTION, P_VETO, P_STEPS,
- P_DISC, P_RETURN, P_OVER) = tuple(Phase)
-
-NO_DISC, HIDDEN_DISC = -1, -2
-
-# The rules a game is played under (docs/rulings.md): 1 offered the King's region on the Castillo
-# disc at a general scoring and kept a special Castillo scoring's counts hidden in secret-Castillo
-# games; 2 follows rulings R1 and R2. A record keeps its version and replays under it.
-RULES_VERSION = 2
-RULES_VERSIONS = (1, 2)
 
 # Slots copied by clone(): lists are copied, everything else is immutable and shared.
 _LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
@@ -117,30 +87,27 @@ class Game:
     rules_version: int
     castillo_shown: int
 
-    # -- playing (the rules: flow.py; DESIGN §2) ----------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        """The legal moves now, in a stable order; empty once the game is over."""
-        return _flow.legal_moves(self)
-
-    def play(self, move: Move | str) -> list[Event]:
-        """Checked play of a Move or notation text; raises IllegalMove. Returns the events."""
-        return _flow.play(self, move)
-
-    def apply(self, move: Move) -> list[Event]:
-        """Unchecked play for search: the caller guarantees the move is legal."""
-        return _flow.apply(self, move)
+    # -- playing (DESIGN §2) ------------------------------------------------------------------
+    # The rules live in flow.py; these are its functions themselves, bound here in the class body
+    # (no wrapper call: the search plays millions of moves).
+    legal_moves = _legal_moves   # the legal moves now, in a stable order
+    play = _play                 # checked play of a Move or notation text; raises IllegalMove
+    apply = _apply               # unchecked play for search: the caller guarantees legality
 
     def view(self, player: str) -> View:
         """What `player` may see (§5.4): a read-only copy with the hidden parts masked."""
-        return _view.make_view(self, player)
+        from .view import make_view
+        return make_view(self, player)
 
     def record(self) -> dict[str, Any]:
         """Set-up and move texts, JSON-able; `engine.replay` rebuilds the game from it."""
-        return _record.record(self)
+        from .record import record
+        return record(self)
 
     def to_json(self) -> dict[str, Any]:
         """A full snapshot; `engine.from_json` checks it against its replayed record."""
-        return _record.to_json(self)
+        from .record import to_json
+        return to_json(self)
 
     # -- copying and identity -------------------------------------------------------------
     def clone(self) -> Game:
@@ -325,7 +292,3 @@ class Game:
     def __repr__(self) -> str:
         return (f"<Game round {self.round} phase {self.phase} to_move {self.to_move} "
                 f"scores {self.scores}>")
-
-
-# The rules and the other views of a Game live in their own modules, which import this one.
-from . import flow as _flow, record as _record, view as _view  # noqa: E402

@@ -13,7 +13,8 @@ import random
 from .context import VetoWindow, running
 from .flow import _disc_effect
 from .effects import effect_for
-from .state import HIDDEN_DISC, P_DISC, P_VETO, Game
+from .phase import HIDDEN_DISC, P_DISC, P_VETO
+from .state import Game
 
 _MASKED_RECOVERY = "recover ?"
 

@@ -17,6 +17,8 @@ from game.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
 
 if TYPE_CHECKING:
     from game.controller import Match
+    from game.scene import Context
+    from game.settings import Settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -102,21 +104,29 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     return 0
 
 
-def run_window(args: argparse.Namespace, seats, loaded=None) -> int:
+def start_context(args: argparse.Namespace, settings: Settings) -> Context:
+    """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
+    from game.assets import Sounds
+    from game.scene import Context
+    if args.speed:
+        settings.anim_speed = args.speed
+    ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
+    if settings.kept_aside:
+        ctx.notices.append(i18n.t("settings.reset", name=settings.kept_aside))
+    return ctx
+
+
+def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings | None = None) -> int:
     from game import saves
     from game.app import App
-    from game.assets import Sounds
     from game.controller import Match
     from game.display import NoDisplay
-    from game.scene import Context
     from game.scenes.play import phase_scene
     from game.scenes.title import TitleScene
     from game.settings import Settings
     saves.remove_stale_temp_files()
-    settings = Settings.load()
-    if args.speed:
-        settings.anim_speed = args.speed
-    ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
+    settings = settings or Settings.load()
+    ctx = start_context(args, settings)
     if loaded is not None:
         loaded.save()
         first = phase_scene(loaded.game.phase)(ctx, loaded)
@@ -144,9 +154,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     if not args.window.replace("x", "", 1).isdigit():
-        parser.error("--window expects WIDTHxHEIGHT, e.g. 960x600")
+        parser.error("--window expects WIDTHxHEIGHT, e.g. 1920x1080")
     from game.settings import Settings
-    i18n.set_language(args.lang or Settings.load().language)
+    settings = Settings.load()
+    i18n.set_language(args.lang or settings.language)
     loaded = None
     if args.load is not None or args.scenario is not None:
         import engine
@@ -158,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     if args.headless:
         return run_headless(args, loaded)
-    return run_window(args, seats, loaded)
+    return run_window(args, seats, loaded, settings)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ window shows a request to enlarge it instead of a cramped scene.
 
 The window is redrawn only when something changed: input, a transition, a resize, or the top
 scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
-for a pulse or caret, none when still). `run()` sleeps in `pygame.event.wait` between frames when
-nothing moves. `step(dt)` runs one frame and is what tests and the benchmarks call with a
+for a pulse or caret, none when still; a change of rate redraws once). When nothing moves, `run()`
+sleeps until input arrives or the next timed redraw is due. `step(dt)` runs one frame and is what tests and the benchmarks call with a
 hand-driven clock.
 """
 from __future__ import annotations
@@ -27,8 +27,27 @@ from game.render import style
 from game.scene import Scene, Transition
 
 BACKDROP = (28, 22, 18)
-IDLE_POLL = 0.25   # seconds: how often a still scene still gets update() (AI results, timers)
+IDLE_POLL = 0.25     # seconds: how often a still scene still gets update() (AI results, timers)
+TIMER_SLACK = 0.005  # seconds: a wake-up this early for a timed redraw still draws it
+INPUT_SLICE = 0.012  # seconds between two looks at the event queue while waiting
 REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN)
+
+
+def wait_for_input(seconds: float) -> bool:
+    """Sleep until an event is queued or `seconds` have passed; True when woken by an event.
+
+    Why not pygame.event.wait(timeout): it polls SDL every millisecond while it waits (1.5% of a
+    core measured on an idle screen); short sleeps between peeks cost a third of that and answer
+    input within INPUT_SLICE, well inside one frame."""
+    end = time.perf_counter() + seconds
+    while True:
+        pygame.event.pump()
+        if pygame.event.peek():
+            return True
+        left = end - time.perf_counter()
+        if left <= 0:
+            return False
+        time.sleep(min(INPUT_SLICE, left))
 
 
 class App:
@@ -52,7 +71,7 @@ class App:
         self._shot_due = False
         self._shots = 0
         self._dirty = True
-        self._moving = True
+        self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
 
@@ -117,8 +136,16 @@ class App:
 
     # ---- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
-        """One frame: input, update, and a redraw if anything changed. Returns False once the app
-        should stop."""
+        """One frame; an unexpected exception hands over to the error screen (game/crash.py)
+        instead of ending the program. Returns False once the app should stop."""
+        try:
+            return self._frame(dt)
+        except Exception as exc:  # noqa: BLE001 - the frame loop's last line of defence
+            from game.crash import recover
+            return recover(self, exc)
+
+    def _frame(self, dt: float) -> bool:
+        """Input, update, and a redraw if anything changed."""
         started = time.perf_counter()
         self._follow_window()
         for event in pygame.event.get():
@@ -134,7 +161,7 @@ class App:
                 self.toggle_fullscreen()
             elif intent.kind == inp.RESIZE:
                 self._follow_window()
-            else:
+            elif not layout.current().too_small:   # nothing to click on a window too small to show it
                 self.scene.handle(intent)
         if not self.running:
             return False
@@ -146,11 +173,16 @@ class App:
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
         self._since_draw += dt
-        if self._dirty or self._moving or rate == math.inf or (rate > 0 and self._since_draw >= 1 / rate):
+        # a change of rate is a change of state (a message timed out, the lit regions went out)
+        if self._dirty or rate != self._last_rate or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
             self.draw()
             self.frame_times.append(time.perf_counter() - started)
-        self._moving = rate == math.inf
+        self._last_rate = rate
         return True
+
+    def _until_redraw(self, rate: float) -> float:
+        """Seconds until a scene redrawn `rate` times a second is due again (inf when still)."""
+        return math.inf if rate <= 0 else 1 / rate - self._since_draw
 
     def _follow_window(self) -> None:
         """Recompute the layout when the window's size changed (resize, fullscreen)."""
@@ -194,7 +226,8 @@ class App:
         """F11: flip the setting; `_sync_fullscreen` reopens the window at the next frame."""
         settings = self.scene.ctx.settings
         settings.fullscreen = not settings.fullscreen
-        settings.save()
+        if not settings.save():
+            self.scene.ctx.notices.append(t("settings.save_failed", error=settings.save_error))
 
     def _sync_fullscreen(self) -> None:
         wanted = self.scene.ctx.settings.fullscreen
@@ -208,15 +241,14 @@ class App:
         until input arrives or the top scene's next redraw (or update poll) is due."""
         while self.running:
             rate = self.scene.redraw_rate()
-            if self._moving or self._dirty or rate == math.inf:
-                dt = self.clock.tick(self.fps) / 1000.0
+            if self._dirty or rate == math.inf or rate != self._last_rate:
+                dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
             else:
-                wait = IDLE_POLL if rate <= 0 else min(IDLE_POLL, 1 / rate)
-                event = pygame.event.wait(max(1, int(wait * 1000)))
-                if event.type != pygame.NOEVENT:
-                    pygame.event.post(event)   # step() reads it with the rest of the queue
+                woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
                 dt = self.clock.tick() / 1000.0
-            if not self.step(min(dt, 0.1)):
+                if woken:
+                    dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
+            if not self.step(dt):
                 break
         for scene in reversed(self.stack):
             scene.exit()

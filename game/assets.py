@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pygame
 
+from game.stderr import HeldStderr
+
 ASSET_DIR = Path(__file__).resolve().parent.parent / "assets"
 FONT_FILES = {
     ("sans", False): "DejaVuSans.ttf",
@@ -45,8 +47,9 @@ class Sounds:
     def _load(self) -> dict[str, pygame.mixer.Sound]:
         self._sounds = {}
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1)
+            with HeldStderr():   # a machine without sound plays none, without driver noise
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1)
             for name in SOUND_NAMES:
                 self._sounds[name] = pygame.mixer.Sound(str(ASSET_DIR / "sounds" / f"{name}.wav"))
         except pygame.error:

@@ -3,18 +3,19 @@
 Why: scenes draw and animate; this object is the only one that calls `game.play()`. Each play
 appends its events to a queue the scenes animate in order, and log items (data, worded when drawn)
 to the game log.
-AI seats think in a worker process; the frame loop only polls them.
+AI seats think in a worker process (game/ai_worker.py) from the moment their turn starts, while
+the previous move still animates; the frame loop only polls, and the move is played once the
+board has caught up. A worker that dies or raises is replaced with a line in the game log.
 """
 from __future__ import annotations
 
-import multiprocessing
+import logging
 import random
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 import engine
-from game import saves, undo
+from game import ai_worker, saves, undo
 from game.describe import (
     LogItem,
     challenge_items,
@@ -29,43 +30,7 @@ from game.seats import AI_LEVELS as AI_KINDS
 from game.seats import Seat, default_seats, make_agent
 
 SECRET_PHASES = ("disc",)
-
-
-_POOL: ProcessPoolExecutor | None = None
-
-
-def _pool() -> ProcessPoolExecutor:
-    """One worker process for every AI seat, started on first use and reused across games.
-    Forked where the platform allows it, so callers need no `if __name__ == "__main__"` guard."""
-    global _POOL
-    if _POOL is None:
-        method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
-        _POOL = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context(method))
-    return _POOL
-
-
-def _choose(level: str, seed: int, view: Any, rng: random.Random) -> str:
-    """Runs in the worker process: the agent's move as notation text."""
-    return str(make_agent(level, seed=seed).choose(view, rng))
-
-
-class AIWorker:
-    """Runs an agent's `choose(view, rng)` in a worker process; the frame loop polls `done`.
-
-    A process, not a thread: the search is pure Python and would hold the GIL for tens of
-    milliseconds at a time, stalling frames. The view is small plain data and pickles cheaply.
-    """
-
-    def __init__(self, level: str, seed: int, view: Any, rng: random.Random) -> None:
-        self._future: Future = _pool().submit(_choose, level, seed, view, rng)
-
-    @property
-    def done(self) -> bool:
-        return self._future.done()
-
-    @property
-    def result(self) -> str:
-        return self._future.result()
+LOG = logging.getLogger("el_grande")
 
 
 def opening_events(start: engine.Game) -> list[Any]:
@@ -95,11 +60,15 @@ class Match:
         self.save_error: str | None = None
         self._undo_cache: tuple[int, bool] | None = None
         self.version = 0
-        self.worker: AIWorker | None = None
         self.thinking: str | None = None
+        self._job: ai_worker.Job | None = None      # the decision asked of the worker, at _job_version
+        self._job_version = -1
+        self._answer: str | None = None             # the worker's move, played once the board settles
+        self.last_think: tuple[str, float] | None = None   # (level, seconds) of the last AI answer
         self.error: str | None = None
         self.pending_discs: dict[str, str] = {}
         self.handed_to: str | None = None
+        self.hand_offs = 0                       # hand-off screens confirmed so far
         self.secret_pending = False
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._view_cache: tuple[int, str | None, Any] | None = None
@@ -155,6 +124,7 @@ class Match:
 
     def hand_to(self, player: str | None) -> None:
         """The hand-off screen was confirmed: `player` now looks at the screen."""
+        self.hand_offs += 1
         self.secret_pending = False
         self.handed_to = player
         if player:
@@ -266,34 +236,82 @@ class Match:
             for item in step_items(step):
                 self._log(item, 0)
 
+    def think(self) -> None:
+        """Ask the worker for the AI seat to move as soon as its turn starts and collect the
+        answer; a dead or failing worker is replaced (a line in the log). Never blocks."""
+        if self._ask():
+            self._take(ai_worker.shared().poll())
+
+    def wait_for_ai(self, timeout: float = 120.0) -> None:
+        """Block until the pending AI answer is in (tests and benchmarks; the client polls)."""
+        if self._ask():
+            self._take(ai_worker.shared().wait(timeout))
+
     def poll_ai(self) -> None:
-        """Start or collect the AI worker of the seat to move; never blocks."""
+        """Once the board has caught up: play the AI seat's move if it has arrived."""
+        self.think()
+        if self._answer is None:
+            return
+        player, move = self.game.to_move, self._answer
+        self._answer, self.thinking = None, None
+        if not self.play(move):
+            raise RuntimeError(f"AI {player} chose an illegal move {move}: {self.error}")
+
+    def _ask(self) -> bool:
+        """Make sure the worker thinks about this position; True while an answer is awaited."""
         player = self.game.to_move
-        if player is None or self.seats[player].human:
-            return
-        if self.worker is None:
-            rng = random.Random(self.seed * 1000 + self.version)
+        if player is None or self.seats[player].human or self._answer is not None:
+            return False
+        worker = ai_worker.shared()
+        if self._job_version != self.version or worker.job is not self._job:
             seat = self.seats[player]
-            self.worker = AIWorker(seat.kind, self.seed + self.players.index(player), self.game.view(player), rng)
+            self._job = ai_worker.Job(seat.kind, self.seed + self.players.index(player), self.game.view(player),
+                                      random.Random(self.seed * 1000 + self.version))
+            self._job_version = self.version
+            worker.ask(self._job)
             self.thinking = player
-            return
-        if not self.worker.done:
-            return
-        worker, self.worker, self.thinking = self.worker, None, None
-        if not self.play(worker.result):
-            raise RuntimeError(f"AI {player} chose an illegal move {worker.result}: {self.error}")
+            return False
+        return True
+
+    def _take(self, reply: ai_worker.Reply) -> None:
+        assert self._job is not None
+        who = self.name(self.game.to_move or "")
+        if reply.notice:
+            LOG.warning("el-grande: %s's decision asked again: %s", who, reply.notice)
+            if not reply.given_up:
+                self._log(LogItem("notice", "restarted", self.game.to_move), self.events_total)
+        if reply.given_up:
+            self._log(LogItem("notice", "gave_up", self.game.to_move), self.events_total)
+            fallback = make_agent("random", seed=self._job.seed)
+            self._answer = str(fallback.choose(self._job.view, self._job.rng))
+        elif reply.move is not None:
+            self._answer = reply.move
+        if self._answer is not None:
+            self.last_think = (self._job.level, reply.seconds)
+            self._job = None
+
+    def _drop_ai(self) -> None:
+        """Forget the AI decision in flight (an undo or a load made it stale); its search stops."""
+        worker = ai_worker.shared()
+        if self._job is not None and worker.job is self._job:
+            worker.cancel()
+        self._job, self._answer, self.thinking = None, None, None
 
     # ---- undo ---------------------------------------------------------------------------------
     @property
     def undo_player(self) -> str | None:
-        """The one human of a game against AI seats (undo is off in pass-and-play)."""
+        """Whose decisions Undo takes back: the human to move (in pass-and-play too, within the
+        same limits: his own decisions of this turn, never across another player's move or a
+        reveal), else the lone human of a game against AI seats."""
+        if len(self.seats) < 2:
+            return None
         humans = self.humans
-        return humans[0] if len(humans) == 1 and len(self.seats) > 1 else None
+        return self.human_to_move() or (humans[0] if len(humans) == 1 else None)
 
     def can_undo(self) -> bool:
         """game/undo.py's rule for the lone human, cached per position."""
         player = self.undo_player
-        if player is None or self.game.to_move != player or self.worker is not None:
+        if player is None or self.game.to_move != player:
             return False
         if self._undo_cache is None or self._undo_cache[0] != self.version:
             self._undo_cache = (self.version, undo.can_undo(self.game, player))
@@ -315,7 +333,7 @@ class Match:
         self.events.clear()
         self.events_total = 0
         self.summaries, self.summaries_seen = [], 0
-        self.worker, self.thinking = None, None
+        self._drop_ai()
         # pending disc marks stay: a disc hands play on, so it is never inside the undone moves
         self.version += 1
         self.rebuild_log()

@@ -23,7 +23,7 @@ LOGGED_EVENTS = (E.RoundStarted, E.AreaScored, E.DiscsRevealed, E.ActionVetoed, 
 class LogItem:
     """One log line as data. `kind`: "move" (a move text with its player), "step" (a quiet move the
     replay names), "event" (an engine event), "challenge" / "goal" (a scenario's name or goal,
-    a text or a mapping of language codes)."""
+    a text or a mapping of language codes), "notice" (an `ai.*` message about a player's AI)."""
     kind: str
     source: Any
     player: str | None = None
@@ -72,6 +72,8 @@ def item_text(item: LogItem, name: Namer) -> str:
         return t("log.challenge", name=localized(item.source))
     if item.kind == "goal":
         return localized(item.source)
+    if item.kind == "notice":      # an AI worker restarted or gave up (game/ai_worker.py)
+        return t(f"ai.{item.source}", who=name(item.player) if item.player else "")
     verb, *args = item.source.split()
     who = name(item.player) if item.player else ""
     if item.kind == "step":

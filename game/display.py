@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 
 import pygame
+
+from game.stderr import HeldStderr
 
 INVISIBLE_DRIVERS = ("offscreen", "dummy")   # fine when asked for (tests, benchmarks), not as a fallback
 
@@ -27,7 +28,7 @@ def init_video() -> None:
     display did open (then it may matter); without one the caller's single line is all there is.
     """
     asked = os.environ.get("SDL_VIDEODRIVER", "")
-    with _HeldStderr() as held:
+    with HeldStderr() as held:
         try:
             pygame.display.init()
             driver = pygame.display.get_driver()
@@ -37,29 +38,3 @@ def init_video() -> None:
         pygame.display.quit()
         raise NoDisplay("no display could be opened (no X11 or Wayland session found)")
     sys.stderr.write(held.text())
-
-
-class _HeldStderr:
-    """Redirects file descriptor 2 (where C libraries write) into a temporary file."""
-
-    def __init__(self) -> None:
-        self._file = tempfile.TemporaryFile()
-        self._saved = -1
-        self._text = ""
-
-    def __enter__(self) -> _HeldStderr:
-        sys.stderr.flush()
-        self._saved = os.dup(2)
-        os.dup2(self._file.fileno(), 2)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        sys.stderr.flush()
-        os.dup2(self._saved, 2)
-        os.close(self._saved)
-        self._file.seek(0)
-        self._text = self._file.read().decode("utf-8", "replace")
-        self._file.close()
-
-    def text(self) -> str:
-        return self._text

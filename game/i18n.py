@@ -45,6 +45,14 @@ def t(key: str, **values: object) -> str:
     return text.format(**values) if values else text
 
 
+def tn(key: str, count: int, **values: object) -> str:
+    """A counted phrase: `key.one` for exactly one, `key.other` otherwise (English, Portuguese and
+    Catalan all split there); the number is passed as {count}."""
+    full = f"{key}.{'one' if count == 1 else 'other'}"
+    text = catalog(_language).get(full) or catalog("en").get(full, full)
+    return text.format(count=count, **values)
+
+
 def has(key: str) -> bool:
     return key in catalog(_language) or key in catalog("en")
 

@@ -44,6 +44,8 @@ class Layout:
     prompt_rect: pygame.Rect = field(compare=False)
     choice_row: pygame.Rect = field(compare=False)
     undo_button: pygame.Rect = field(compare=False)
+    hand_choice_row: pygame.Rect = field(compare=False)    # power cards: Confirm sits above the hand
+    hand_undo_button: pygame.Rect = field(compare=False)
     hand_row: pygame.Rect = field(compare=False)    # the human's power cards, above the success track
     hand_plate: pygame.Rect = field(compare=False)  # below the off-board scoreboards, above the track
     track_rect: pygame.Rect = field(compare=False)
@@ -76,6 +78,8 @@ class Layout:
             prompt_rect=pygame.Rect(left + 8, 50, MAP_SIZE[0] - 16, 34),
             choice_row=pygame.Rect(left + 128, bottom, 704, 40),
             undo_button=pygame.Rect(left + 8, bottom, 110, 40),
+            hand_choice_row=pygame.Rect(left + 128, bottom - 92, 704, 40),
+            hand_undo_button=pygame.Rect(left + 300, bottom - 92, 110, 40),   # beside Confirm, over the sea
             hand_row=pygame.Rect(left + 16, bottom - 26, 808, 72),
             hand_plate=pygame.Rect(left - 2, bottom - 48, 844, 96),
             track_rect=pygame.Rect(left, bottom + 50, MAP_SIZE[0], 58),
@@ -107,7 +111,8 @@ _current = Layout.for_window(DESIGN)
 _LIVE_NAMES = {
     "WIDTH": "width", "HEIGHT": "height", "TOP_BAR": "top_bar", "MAP_RECT": "map_rect",
     "MAP_ORIGIN": "map_origin", "PROMPT_RECT": "prompt_rect", "CHOICE_ROW": "choice_row",
-    "UNDO_BUTTON": "undo_button", "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
+    "UNDO_BUTTON": "undo_button", "HAND_CHOICE_ROW": "hand_choice_row", "HAND_UNDO_BUTTON": "hand_undo_button",
+    "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
     "TRACK_RECT": "track_rect", "SIDE": "side", "PLAYERS_RECT": "players_rect",
     "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "LOG_EXPANDED": "log_expanded", "MENU_BUTTON": "menu_button",
     "HELP_BUTTON": "help_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
@@ -212,9 +217,9 @@ def hand_rects(count: int = 13) -> list[pygame.Rect]:
     return [pygame.Rect(left + i * (width + gap), row.y, width, row.height) for i in range(count)]
 
 
-def choice_rects(widths: list[int]) -> list[pygame.Rect]:
-    """Buttons centred in the choice row, each as wide as its label needs."""
-    row = _current.choice_row
+def choice_rects(widths: list[int], row: pygame.Rect | None = None) -> list[pygame.Rect]:
+    """Buttons centred in a choice row (the map's, unless given), each as wide as its label needs."""
+    row = row or _current.choice_row
     gap = 10
     total = sum(widths) + gap * (len(widths) - 1)
     x = row.centerx - total // 2

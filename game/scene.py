@@ -31,17 +31,19 @@ if TYPE_CHECKING:
 
 
 STILL = 0.0             # redraw only on input or a transition
-PULSE = 10.0            # a slow pulse (legal targets, thinking dots, a toast counting down)
+PULSE = 4.0             # a slow pulse (legal targets, thinking dots, a toast counting down)
 CARET = 4.0             # a blinking text caret
 MOVING = math.inf       # every frame
 
 
 @dataclass
 class Context:
-    """What every scene may use: the settings, the sounds, and CLI options for new games."""
+    """What every scene may use: the settings, the sounds, CLI options for new games, and
+    one-line notices (a fault that did not stop play) for the next scene that shows a toast."""
     settings: "Settings"
     sounds: "Sounds"
     options: dict = field(default_factory=dict)
+    notices: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,11 @@ class Scene:
         """Redraws a second needed with no input: STILL (0), a few for a pulse or caret, or
         MOVING (every frame) while something moves. The base scene is still."""
         return STILL
+
+    def poll_interval(self) -> float:
+        """Seconds the app may sleep between two update() calls while nothing is redrawn: inf
+        leaves it to the app; a scene waiting for a result (an AI move) asks to be polled sooner."""
+        return math.inf
 
     def update(self, dt: float) -> Transition | None:
         return self.take_request()

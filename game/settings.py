@@ -1,13 +1,18 @@
-"""Player settings (language, volume, mute, animation speed, fullscreen), saved atomically.
+"""Player settings (language, volume, mute, animation speed, fullscreen, confirm moves), saved
+atomically.
 
 Why a separate module: settings outlive a game and a scene; they are read at start-up and written
 whenever the settings menu changes something. The data directory is also where the saved game for
-"Continue" lives.
+"Continue" lives. Neither a broken file nor a refused write stops the game: a file that cannot be
+read is kept aside as settings.json.bad (never silently overwritten) and the defaults are used;
+a failed write keeps the previous file and says why in `save_error`.
 """
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
 
 from game.saves import data_dir, write_atomic
 
@@ -29,17 +34,25 @@ class Settings:
     mute: bool = False
     anim_speed: float = 1.0
     fullscreen: bool = False
+    confirm_moves: bool = True   # a human's power card, action card, last placement, disc wait for Confirm
+
+    def __post_init__(self) -> None:
+        self.kept_aside: str | None = None    # the broken file's new name, for the start-up notice
+        self.save_error: str | None = None    # why the last save failed (None: it worked)
 
     @classmethod
-    def load(cls) -> "Settings":
-        """Read settings.json; a missing or broken file gives the defaults (never a crash)."""
+    def load(cls) -> Settings:
+        """Read settings.json; a missing file gives the defaults, a broken one too and is kept
+        aside as settings.json.bad (never a crash)."""
         path = data_dir() / "settings.json"
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
         except (OSError, ValueError):
-            return cls()
+            return cls._broken(path)
         if not isinstance(raw, dict):
-            return cls()
+            return cls._broken(path)
         defaults = cls()
         settings = cls(**{f.name: raw[f.name] for f in fields(cls)
                           if f.name in raw and _same_kind(raw[f.name], getattr(defaults, f.name))})
@@ -47,10 +60,26 @@ class Settings:
             settings.language = "en"
         return settings
 
+    @classmethod
+    def _broken(cls, path: Path) -> Settings:
+        """The defaults, with the unreadable file renamed out of the way (left in place when the
+        directory refuses the rename; a save there would be refused as well)."""
+        settings = cls()
+        aside = path.with_name(path.name + ".bad")
+        try:
+            os.replace(path, aside)
+        except OSError:
+            aside = path
+        settings.kept_aside = aside.name
+        return settings
+
     def save(self) -> bool:
-        """Write settings.json atomically; False when the disk refuses (play goes on unchanged)."""
+        """Write settings.json atomically; False (and `save_error`) when the disk refuses: the
+        previous file is kept and play goes on with the settings as changed."""
         try:
             write_atomic(data_dir() / "settings.json", json.dumps(asdict(self), indent=2).encode("utf-8"))
-        except OSError:
+        except OSError as exc:
+            self.save_error = f"{exc.strerror or exc}"
             return False
+        self.save_error = None
         return True

@@ -24,6 +24,7 @@ class Effect:
       disc_options(g, p)   regions player p may set on his disc for this action
       resolve_discs(g, ev) apply the revealed discs (the action is then finished)
       areas(g)             the areas a fixed scoring card would score now
+      allowance(g)         how many follow-up decisions the action allows in all (prompts)
     `secret_declaration`: the declared move is hidden from the other players (power recovery).
     """
 
@@ -49,6 +50,11 @@ class Effect:
         return []
 
     def resolve_discs(self, g: "Game", ev: list) -> None:
+        return None
+
+    def allowance(self, g: "Game") -> int | None:
+        """The follow-up decisions the running action allows in all; None when the card fixes no
+        number (withdraw everything from a region)."""
         return None
 
 

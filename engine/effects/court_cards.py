@@ -13,7 +13,7 @@ from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, CARDS, COURT, PROVINCES
 from ..moves import ACTION, CULL, RETURN, Move
 from ..ops import (active_first, begin_discs, clear_discs, clockwise_from_left,
                    map_regions_except_king, map_total_except_king, move_caballeros)
-from ..state import P_COURT, P_RETURN, P_STEPS
+from ..phase import P_COURT, P_RETURN, P_STEPS
 from .base import Effect, register
 
 if TYPE_CHECKING:
@@ -92,6 +92,9 @@ class KingReturns(Effect):
             g.ctx = Returns(queue, left - 1)
             return False
         return self._advance(g, queue[1:], ev)
+
+    def allowance(self, g: "Game") -> int | None:
+        return CARDS[g.acting_card].count
 
 
 @register("cull_1_each_opponent")

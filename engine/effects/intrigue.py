@@ -11,7 +11,7 @@ from ..context import Anywhere, Moves, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, COURT, NREG
 from ..moves import ACTION, DONE, MOVE, PLACE, TARGET, Move
 from ..ops import move_caballeros
-from ..state import P_STEPS
+from ..phase import P_STEPS
 from .base import Effect, register
 
 if TYPE_CHECKING:
@@ -24,7 +24,9 @@ def _movable_sources(g: "Game", p: int, moved_in: tuple, source: int) -> list[in
 
 
 def _move_steps(g: "Game") -> list[Move]:
-    return _moves_for(g, *running(g.ctx, Moves))
+    ctx = g.ctx
+    assert isinstance(ctx, Moves)   # the phase guarantees it (cheaper than running())
+    return _moves_for(g, *ctx)
 
 
 def _moves_for(g: "Game", own: int, opp: int, any_: int, source: int, must_finish: int,
@@ -94,6 +96,9 @@ class _Moves(Effect):
     def step(self, g: "Game", move: Move, ev: list) -> bool:
         return _apply_move(g, move, ev)
 
+    def allowance(self, g: "Game") -> int | None:
+        return self.own + self.opp + self.any_
+
 
 @register("intrigue_own_4")
 class OwnFour(_Moves):
@@ -123,6 +128,7 @@ class OwnTwoOpponentsTwo(_Moves):
 @register("intrigue_region_5")
 class RegionFive(Effect):
     """Choose one region (not the King's); move up to 5 Caballeros of any colours out of it."""
+    limit = 5
 
     def declarations(self, g: "Game") -> list[Move]:
         c, n, king = g.counts, g.n, g.king_i
@@ -130,10 +136,13 @@ class RegionFive(Effect):
                 if r != king and any(c[p * A + r] for p in range(n))]
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
-        return _start_moves(g, 0, 0, 5, source=AREA_INDEX[move.args[0]])
+        return _start_moves(g, 0, 0, self.limit, source=AREA_INDEX[move.args[0]])
 
     step_moves = _Moves.step_moves
     step = _Moves.step
+
+    def allowance(self, g: "Game") -> int | None:
+        return self.limit
 
 
 def _withdraw_targets(g: "Game") -> list[Move]:
@@ -154,12 +163,15 @@ def _anywhere_steps(g: "Game") -> list[Move]:
     return [PLACE[a] for a in range(NREG + 1) if a != king] + [DONE]
 
 
+ANYWHERE_LIMIT = 2
+
+
 def _anywhere_declarations(g: "Game") -> list[Move]:
     return [ACTION] if g.counts[g.active_idx * A + COURT] > 0 else []
 
 
 def _start_anywhere(g: "Game") -> bool:
-    g.ctx = Anywhere(2)
+    g.ctx = Anywhere(ANYWHERE_LIMIT)
     if not _anywhere_steps(g):
         return True
     g.ph, g.to_move_idx = P_STEPS, g.active_idx
@@ -182,6 +194,11 @@ def _running_step(g: "Game", move: Move, ev: list) -> bool:
     return _apply_move(g, move, ev) if isinstance(g.ctx, Moves) else _apply_anywhere(g, move, ev)
 
 
+def _running_allowance(g: "Game") -> int | None:
+    """Withdrawing moves every Caballero of the region (no fixed number); placing is up to 2."""
+    return ANYWHERE_LIMIT if isinstance(g.ctx, Anywhere) else None
+
+
 @register("intrigue_withdraw_region")
 class WithdrawRegion(Effect):
     """Move all your Caballeros out of one region (not the King's), split as you like."""
@@ -194,6 +211,7 @@ class WithdrawRegion(Effect):
 
     step_moves = staticmethod(_running_step_moves)
     step = staticmethod(_running_step)
+    allowance = staticmethod(_running_allowance)
 
 
 @register("intrigue_court_2_anywhere")
@@ -208,6 +226,7 @@ class CourtTwoAnywhere(Effect):
 
     step_moves = staticmethod(_running_step_moves)
     step = staticmethod(_running_step)
+    allowance = staticmethod(_running_allowance)
 
 
 @register("intrigue_withdraw_or_court_2")
@@ -224,3 +243,4 @@ class WithdrawOrCourtTwo(Effect):
 
     step_moves = staticmethod(_running_step_moves)
     step = staticmethod(_running_step)
+    allowance = staticmethod(_running_allowance)

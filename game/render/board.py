@@ -5,8 +5,8 @@ each frame adds highlights, Caballeros, Grandes, the King, scoreboards, the Cast
 """
 from __future__ import annotations
 
-import math
 import random
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -19,8 +19,14 @@ from game.render import draw, pieces, style
 from game.table import Table
 
 
-def _screen_poly(points) -> list[tuple[float, float]]:
-    return [layout.to_screen(p) for p in points]
+def _screen_poly(points: tuple[tuple[int, int], ...]) -> tuple[tuple[float, float], ...]:
+    """A map outline in UI units (cached per map position: the outlines are drawn every frame)."""
+    return _outline_at(points, layout.current().map_origin)
+
+
+@lru_cache(maxsize=64)
+def _outline_at(points: tuple[tuple[int, int], ...], origin: tuple[int, int]) -> tuple[tuple[float, float], ...]:
+    return tuple((origin[0] + x * layout.MAP_SCALE, origin[1] + y * layout.MAP_SCALE) for x, y in points)
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
@@ -97,13 +103,28 @@ def region_values(table: Table, region: str) -> tuple[tuple[int, ...], bool]:
     return tables.values[region], False
 
 
-def draw_board(surface: pygame.Surface, table: Table, language: str, targets: frozenset[str] = frozenset(),
-               hover: str | None = None, focus: str | None = None) -> None:
+@dataclass(frozen=True)
+class Lit:
+    """What the map shows as clickable: the legal `targets` outlined in the acting player's
+    `colour` with a gentle `pulse` (0..1), the `hover`ed one filled brighter, the rest of the map
+    slightly dimmed while there are targets; `focus` is the source of a move being chosen."""
+    targets: frozenset[str] = frozenset()
+    hover: str | None = None
+    focus: str | None = None
+    colour: tuple[int, int, int] = style.GOLD
+    pulse: float = 0.5
+
+
+def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
+               focus: str | None = None) -> None:
     """The whole map layer: static map, highlights, labels, pieces, Castillo, King.
-    `focus` is an extra area to light up (the source of a move being chosen)."""
+    `focus` (without `lit`) is an area to light up, as the replay viewer does."""
     data = load_map()
+    lit = lit or Lit(focus=focus or table.focus)
+    if lit.focus is None and table.focus:
+        lit = replace(lit, focus=table.focus)
     draw.blit(surface, static_layer(language), layout.MAP_RECT)
-    _highlights(surface, data, table, targets, hover, focus or table.focus)
+    _highlights(surface, data, table, lit)
     for rid, shape in data.regions.items():
         _region_label(surface, table, rid, shape)
     for rid, shape in data.regions.items():
@@ -112,32 +133,83 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, targets: fr
         _king_caption(surface, data, table)
     _grandes(surface, data, table)
     _scoreboards(surface, data, table)
-    _castillo(surface, data, table, "castillo" in targets, hover == "castillo")
+    _castillo(surface, data, table, lit)
     if table.king:
         foot = table.king_pos or layout.to_screen(data.regions[table.king].king)
         pieces.king(surface, foot)
     _revealed_discs(surface, data, table)
 
 
-def _highlights(surface, data: MapData, table: Table, targets, hover, focus) -> None:
+def _highlights(surface, data: MapData, table: Table, lit: Lit) -> None:
     glow = draw.layer(layout.MAP_RECT.size)
     shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
-    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 260)
     for rid, shape in data.regions.items():
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
-        if rid == focus:
+        if rid == lit.focus:
             draw.polygon(glow, (255, 250, 215, 170), pts)
-        elif rid in targets:
-            alpha = 150 if rid == hover else int(60 + 50 * pulse)
-            draw.polygon(glow, (255, 244, 190, alpha), pts)
+        elif rid in lit.targets:
+            alpha = 150 if rid == lit.hover else 40
+            draw.polygon(glow, (255, 248, 210, alpha), pts)
+        elif lit.targets:
+            draw.polygon(glow, (30, 22, 16, 70), pts)       # not a target: dimmed
         if rid == table.king:
             draw.polygon(glow, (40, 30, 20, 45), pts)
     draw.blit(surface, glow, layout.MAP_RECT)
+    ring = _ring_colour(lit)
     for rid, shape in data.regions.items():
-        if rid in targets or rid == focus:
-            width = 4 if rid == hover or rid == focus else 3
-            draw.polygon(surface, style.GOLD if rid != hover else style.HIGHLIGHT,
-                                _screen_poly(shape.polygon), width)
+        points = _screen_poly(shape.polygon)
+        if rid == lit.focus:
+            draw.polygon(surface, style.HIGHLIGHT, points, 4)
+        elif rid in lit.targets:
+            width = 5 if rid == lit.hover else 3 + round(lit.pulse)
+            draw.polygon(surface, style.WOOD_DARK, points, width + 2)
+            draw.polygon(surface, style.shade(lit.colour, 1.45) if rid == lit.hover else ring, points, width)
+
+
+def _ring_colour(lit: Lit) -> tuple[int, int, int]:
+    """The targets' outline breathes between the player's colour and a lighter tint of it."""
+    return style.shade(lit.colour, 1.0 + 0.45 * lit.pulse)
+
+
+def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid: bool = False) -> None:
+    """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
+    `move` (in the next slot of the region's row of stacks), a disc for `disc`. Translucent
+    while only hovered, nearly solid once staged."""
+    if move.verb in ("place", "disc"):
+        owner, area = mover, move.args[0]
+    elif move.verb == "move":
+        owner, area = move.args[0], move.args[2]
+    else:
+        return
+    if owner is None:
+        return
+    layer = draw.layer(layout.MAP_RECT.size)
+    x, y = _ghost_spot(table, area, move.verb == "disc")
+    x, y = x - layout.MAP_RECT.x, y - layout.MAP_RECT.y
+    if move.verb == "disc":
+        disc_marker(layer, (x, y), owner)
+    else:
+        draw.circle(layer, (*style.PARCHMENT, 190), (x + 1, y), 14)
+        pieces.cube(layer, (x, y), 15, style.player_colour(owner))
+        style.text(layer, "+1", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
+    layer.set_alpha(235 if solid else 160)
+    draw.blit(surface, layer, layout.MAP_RECT)
+
+
+def _ghost_spot(table: Table, area: str, disc: bool) -> tuple[float, float]:
+    """Screen point for a ghost piece, clear of the region's name and of other stacks."""
+    data = load_map()
+    if area == "castillo":
+        rect = layout.castillo_rect(data)
+        return (rect.right + 18, rect.centery)
+    shape = data.regions[area]
+    if disc:
+        x, y = layout.to_screen(shape.label)
+        return (x, y - 30)
+    bx, by = layout.to_screen(shape.pieces)
+    present = [p for p in table.players if (table.count(p, area) or 0) > 0]
+    left = bx - (len(present) - 1) * 17 / 2 - 2
+    return (left + len(present) * 17 + (4 if present else 2), by - 10)   # the next slot of the row
 
 
 def _region_label(surface, table: Table, rid: str, shape) -> None:
@@ -206,7 +278,8 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 
 
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
-    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())), tuple(sorted(table.scoreboards.items())),
+    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())),
+           tuple(sorted(table.scoreboards.items())),
            tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:
         if len(_CAPTION_CACHE) > 256:
@@ -254,11 +327,15 @@ def _scoreboards(surface, data: MapData, table: Table) -> None:
         style.text(surface, t("board.mobile_scoreboards"), (x, y), 11, style.INK_SOFT, anchor="center")
 
 
-def _castillo(surface, data: MapData, table: Table, target: bool, hover: bool) -> None:
+def _castillo(surface, data: MapData, table: Table, lit: Lit) -> None:
     rect = layout.castillo_rect(data)
+    target, hover = "castillo" in lit.targets, lit.hover == "castillo"
     if target:
         glow = rect.inflate(16, 16)
-        draw.rect(surface, style.HIGHLIGHT if hover else style.GOLD, glow, 4, border_radius=10)
+        width = 5 if hover else 3 + round(lit.pulse)
+        draw.rect(surface, style.WOOD_DARK, glow, width + 2, border_radius=10)
+        draw.rect(surface, style.shade(lit.colour, 1.45) if hover else _ring_colour(lit), glow, width,
+                         border_radius=10)
     pieces.tower(surface, rect.center, highlight=target and hover)
     style.text(surface, area_name("castillo"), (rect.centerx, rect.top - 22), 14, style.INK, bold=True,
                face="serif", anchor="center", shadow=(250, 240, 214))

@@ -38,9 +38,10 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    effect = pygame.Rect(body.x, body.y + 20, body.width, rect.bottom - 3 - (body.y + 20))
+    effect = pygame.Rect(body.x, body.y + 18, body.width, rect.bottom - 2 - (body.y + 18))
+    two_lines = 2 * style.line_height(11, face="condensed") <= effect.height + 1
     style.paragraph(surface, t(f"card.{card}.effect"), effect, 11, ink, face="condensed", spacing=0,
-                    max_lines=max(1, min(2, int(effect.height // style.line_height(11, face="condensed")))))
+                    max_lines=2 if two_lines else 1)
     if selectable and hover:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
@@ -53,14 +54,20 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
 
 
 def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,
-                 current: str | None) -> None:
+                 current: str | None, staged: str | None = None) -> None:
     """Header plus the five cards of the round (taken ones faded); nothing before any are dealt
-    (a scenario that starts at a general scoring)."""
+    (a scenario that starts at a general scoring). A `staged` card (chosen, waiting for Confirm)
+    is lifted out of the column and ringed in the active player's colour."""
     if not table.offer:
         return
     area = layout.CARDS_RECT
     style.text(surface, t("hud.action_cards"), (area.x + 4, area.y), 15, style.PARCHMENT, bold=True, face="serif")
     for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):
+        if card == staged:
+            lifted = rect.move(-14, 0)
+            action_card(surface, lifted, card, None, True, True, True)
+            draw.rect(surface, style.player_colour(table.active or ""), lifted.inflate(8, 8), 4, border_radius=11)
+            continue
         action_card(surface, rect, card, table.taken.get(card), card in selectable,
                     bool(hover and rect.collidepoint(hover)), card == current)
 

@@ -4,7 +4,7 @@ Drawn from the `Table` (what the board shows) plus a few match facts (names, sea
 """
 from __future__ import annotations
 
-import math
+from functools import lru_cache
 
 import pygame
 
@@ -12,6 +12,7 @@ from game import layout
 from game.i18n import area_name, t
 from game.mapdata import printed_tables
 from game.render import draw, pieces, style
+from game.scene import PULSE
 from game.table import Table
 
 SCORING_ROUNDS = (3, 6, 9)
@@ -150,11 +151,13 @@ def short_name(name: str, room: int, size: int) -> str:
 COMFORTABLE = 66   # a player panel at least this tall is not squeezed (2-4 players)
 
 
+PIP, PIP_PITCH = (17, 15), 19   # a power-card pip and the step from one to the next
+
+
 def power_pip_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     """The 13 power-card pips along the foot of a player panel (every panel has them)."""
-    size = 15 if rect.height >= COMFORTABLE else 14
-    y = rect.bottom - size - (5 if rect.height >= COMFORTABLE else 3)
-    return [pygame.Rect(rect.x + 18 + (value - 1) * (size + 3), y, size + 2, size) for value in range(1, 14)]
+    y = rect.bottom - PIP[1] - (5 if rect.height >= COMFORTABLE else 3)
+    return [pygame.Rect(rect.x + 18 + (value - 1) * PIP_PITCH, y, *PIP) for value in range(1, 14)]
 
 
 def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
@@ -166,20 +169,29 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
     hand = table.hands.get(player)
     if hand is None:
         return
-    for value, box in enumerate(power_pip_rects(rect), start=1):
+    draw.blit(surface, hand_pips(frozenset(hand), draw.scale()), power_pip_rects(rect)[0].topleft)
+
+
+@lru_cache(maxsize=64)
+def hand_pips(hand: frozenset[int], scale: float) -> pygame.Surface:
+    """The 13 pips of a hand (those still held raised), drawn once per hand and window scale: a
+    panel is redrawn often and the pips were most of its drawing calls."""
+    pips = draw.layer((13 * PIP_PITCH, PIP[1]))
+    for value in range(1, 14):
         in_hand = value in hand
-        draw.rect(surface, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
-        draw.rect(surface, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
-        style.text(surface, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
+        box = pygame.Rect((value - 1) * PIP_PITCH, 0, *PIP)
+        draw.rect(pips, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
+        draw.rect(pips, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
+        style.text(pips, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
                    bold=in_hand, anchor="center")
+    return pips
 
 
 def _thinking(surface, centre) -> None:
-    """Three dots turning: an AI seat is thinking."""
-    phase = pygame.time.get_ticks() / 160
+    """Three dots, one lit after the other at the scene's pulse rate: an AI seat is thinking."""
+    lit = pygame.time.get_ticks() * PULSE // 1000 % 3
     for i in range(3):
-        alpha = 0.5 + 0.5 * math.sin(phase - i)
-        colour = style.shade(style.INK_SOFT, 0.6 + 0.6 * alpha)
+        colour = style.shade(style.INK_SOFT, 1.2 if i == lit else 0.6)
         draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
 
 

@@ -113,10 +113,11 @@ def scoreboard(surface: pygame.Surface, centre: tuple[float, float], values: tup
 def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_colour: tuple[int, int, int],
                court: int = 0, state: str = "ready", hover: bool = False) -> None:
     """A power card: big value and `court` pips (Caballeros to the court); state is ready,
-    blocked (value already played this round), spent (used earlier) or played."""
+    blocked (value already played this round), spent (used earlier), played, or staged (chosen,
+    waiting for Confirm: lifted high and ringed in the owner's colour)."""
     faded = state in ("blocked", "spent")
     fill = style.PARCHMENT if not faded else (196, 186, 166)
-    card = rect.move(0, -8 if hover and state == "ready" else 0)
+    card = rect.move(0, -18 if state == "staged" else -8 if hover and state == "ready" else 0)
     draw.rect(surface, style.WOOD_DARK, card.move(2, 3), border_radius=6)
     draw.rect(surface, fill, card, border_radius=6)
     band = pygame.Rect(card.x, card.y, card.width, max(6, card.height // 6))
@@ -124,6 +125,9 @@ def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_col
                      border_top_left_radius=6, border_top_right_radius=6)
     border = style.GOLD if hover and state == "ready" else style.INK_SOFT
     draw.rect(surface, border, card, 3 if hover else 2, border_radius=6)
+    if state == "staged":
+        draw.rect(surface, owner_colour, card.inflate(8, 8), 4, border_radius=9)
+        draw.rect(surface, style.GOLD_LIGHT, card.inflate(2, 2), 2, border_radius=7)
     ink = style.GREY if faded else style.INK
     big = card.height > 60
     style.text(surface, str(value), (card.centerx, card.centery - (2 if big else 0)), 30 if big else 15,

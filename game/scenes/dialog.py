@@ -63,15 +63,16 @@ class MessageScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 150)
-        style.panel(surface, panel(), border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
-        style.text(surface, self.title, (panel().centerx, panel().y + 22), 26, style.DANGER if self.error else style.INK,
+        box, ok = panel(), ok_button()
+        style.panel(surface, box, border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
+        style.text(surface, self.title, (box.centerx, box.y + 22), 26, style.DANGER if self.error else style.INK,
                    bold=True, face="serif", anchor="midtop")
-        y = panel().y + 74
-        for line in hard_wrap(self.message, panel().width - 72, 15)[:6]:
-            style.text(surface, line, (panel().x + 36, y), 15, style.INK)
+        y = box.y + 74
+        for line in hard_wrap(self.message, box.width - 72, 15)[:6]:
+            style.text(surface, line, (box.x + 36, y), 15, style.INK)
             y += style.line_height(15) + 2
         if self.note:
-            style.paragraph(surface, self.note, pygame.Rect(panel().x + 36, ok_button().y - 44, panel().width - 72, 40), 13,
+            style.paragraph(surface, self.note, pygame.Rect(box.x + 36, ok.y - 44, box.width - 72, 40), 13,
                             style.INK_SOFT, max_lines=2)
-        style.button(surface, ok_button(), t("dialog.ok"), hover=bool(self.hover and ok_button().collidepoint(self.hover)),
+        style.button(surface, ok, t("dialog.ok"), hover=bool(self.hover and ok.collidepoint(self.hover)),
                      primary=True)

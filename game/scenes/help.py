@@ -23,6 +23,8 @@ def tabs() -> dict[str, pygame.Rect]:
 
 def close_button() -> pygame.Rect:
     return pygame.Rect(panel().right - 150, panel().y + 18, 130, 36)
+
+
 RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys")
 CARD_SECTIONS = ("what", "limits", "example")
 

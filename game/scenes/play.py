@@ -6,6 +6,7 @@ the game: power → action → … → Castillo reveal → scoring → … → g
 """
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -13,11 +14,13 @@ import pygame
 import engine
 from engine import events as E
 from game import input as inp
-from game import layout
+from game import layout, staging
 from game.animator import Animator, draw_banner
 from game.controller import Match
 from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
+from game.preview import preview_line, would_complete
+from game.prompts import decision_prompt, staged_prompt
 from game.render import board, cards, hud, pieces, style
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
@@ -29,6 +32,8 @@ from game.tween import Tweener
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
+CONFIRM = Choice("confirm", "", "verb")
+PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
 
 
 class PlayScene(Scene):
@@ -58,6 +63,10 @@ class PlayScene(Scene):
         self.toast_error = True
         self.skipping = False
         self._save_error_shown: str | None = None
+        self.staging = staging.Staging()
+        self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
+        self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
+        self._hand_offs_seen = match.hand_offs
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
@@ -108,15 +117,20 @@ class PlayScene(Scene):
         if intent.kind == inp.HELP or (intent.kind == inp.CLICK and layout.HELP_BUTTON.collidepoint(intent.pos)):
             self.request(Transition.push(HelpScene(self.ctx)))
             return True
-        if intent.kind == inp.CANCEL and self.picker.verb:
+        if intent.kind == inp.CANCEL and (self.picker.verb or self.staged()):
             self.picker.cancel()
+            self.staging.clear()
             return True
         if intent.kind == inp.CANCEL or (intent.kind == inp.CLICK and layout.MENU_BUTTON.collidepoint(intent.pos)):
             self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
             return True
         if intent.kind == inp.UNDO or (intent.kind == inp.CLICK and self.undo_shown()
-                                       and layout.UNDO_BUTTON.collidepoint(intent.pos)):
-            self.undo()
+                                       and self.undo_rect().collidepoint(intent.pos)):
+            if self.staged():
+                self.staging.clear()      # Undo first takes back the staged choice
+                self.ctx.sounds.play("click")
+            else:
+                self.undo()
             return True
         if intent.kind == inp.FAST_FORWARD:
             self.skipping = True
@@ -136,20 +150,27 @@ class PlayScene(Scene):
         return False
 
     def handle_turn(self, intent: inp.Intent) -> bool:
-        """Clicks and keys while a human decides."""
+        """Clicks and keys while a human decides. Enter confirms a staged move, else means Done."""
         if intent.kind == inp.CONFIRM:
-            return self._press_verb("done")
+            return self.confirm() if self.staged() else self._press_verb("done")
         if intent.kind == inp.SKIP:
             return self._press_verb("skip")
         if intent.kind != inp.CLICK:
             return False
         for rect, choice in self.choice_buttons():
             if rect.collidepoint(intent.pos):
+                if choice == CONFIRM:
+                    return self.confirm()
                 return self._play(self.picker.pick(choice.verb, choice.value))
-        card = cards.card_at(self.table, intent.pos)
+        self.staging.clear()   # a click elsewhere drops the staged choice (or stages another)
+        return self.handle_click(intent.pos)
+
+    def handle_click(self, pos: tuple[int, int]) -> bool:
+        """A click on the offer or the map (scenes add their own targets first)."""
+        card = cards.card_at(self.table, pos)
         if card and card in self.picker.values("card"):
             return self._play(self.picker.pick("card", card))
-        area = layout.area_at(intent.pos)
+        area = layout.area_at(pos)
         if area:
             if area in self.picker.areas():
                 return self._play(self.picker.click_area(area))
@@ -164,12 +185,31 @@ class PlayScene(Scene):
         return False
 
     def _play(self, move: Any | None) -> bool:
-        if move is not None:
-            if self.match.play(move):
-                self.ctx.sounds.play("click")
-            else:
-                self.show_toast(self.match.error or "")
+        """A complete move from a click: staged when it waits for Confirm, else played."""
+        if move is None:
+            return True
+        if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.game, move):
+            self.staging.stage(move, self.match.version)
+            self.ctx.sounds.play("click")
+            return True
+        return self._commit(move)
+
+    def _commit(self, move: Any) -> bool:
+        if self.match.play(move):
+            self.ctx.sounds.play("click")
+        else:
+            self.show_toast(self.match.error or "")
         return True
+
+    def staged(self) -> Any:
+        """The move waiting for Confirm (None when nothing is staged or the position moved on)."""
+        return self.staging.current(self.match.version) if self.my_turn() else None
+
+    def confirm(self) -> bool:
+        """Enter / the Confirm button: the staged move reaches the engine."""
+        move = self.staged()
+        self.staging.clear()
+        return self._commit(move) if move is not None else False
 
     def _explain(self, area: str) -> None:
         """An illegal click: ask the engine why and show its reason."""
@@ -182,8 +222,9 @@ class PlayScene(Scene):
 
     # ---- undo ---------------------------------------------------------------------------------
     def undo_shown(self) -> bool:
-        """The Undo button is offered while the lone human may take a decision back."""
-        return bool(self.my_turn()) and self.match.can_undo()
+        """The Undo button is offered while the human deciding may take a decision (or the staged
+        choice) back."""
+        return bool(self.my_turn()) and (self.staged() is not None or self.match.can_undo())
 
     def undo(self) -> None:
         """Ctrl+Z / the Undo button: one decision back, the board jumps there without animating."""
@@ -215,10 +256,20 @@ class PlayScene(Scene):
         self.toast, self.toast_time, self.toast_error = message, 3.5 if error else 2.0, error
 
     def choice_buttons(self) -> list[tuple[pygame.Rect, Choice]]:
-        choices = self.picker.buttons() if self.my_turn() else []
+        """The buttons of the choice row: Confirm alone while a move is staged."""
+        if not self.my_turn():
+            return []
+        choices = [CONFIRM] if self.staged() else self.picker.buttons()
         labels = [self.choice_label(c) for c in choices]
         widths = [max(70, int(style.text_width(label, 16, True)) + 28) for label in labels]
-        return list(zip(layout.choice_rects(widths), choices))
+        return list(zip(layout.choice_rects(widths, self.choice_row()), choices))
+
+    def choice_row(self) -> pygame.Rect:
+        """Where the choice buttons (and Confirm) go: under the map."""
+        return layout.CHOICE_ROW
+
+    def undo_rect(self) -> pygame.Rect:
+        return layout.UNDO_BUTTON
 
     def choice_label(self, choice: Choice) -> str:
         if choice.kind == "verb":
@@ -233,8 +284,11 @@ class PlayScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        self.match.think()          # the AI thinks while the board animates
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
+        self.clock += dt
+        self.update_preview()
         self.toast_time = max(0.0, self.toast_time - dt)
         area = layout.area_at(self.hover) if self.hover else None
         self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0
@@ -242,6 +296,8 @@ class PlayScene(Scene):
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
+        elif self.ctx.notices and self.toast_time <= 0:
+            self.show_toast(self.ctx.notices.pop(0))
         self.count_down_summary(dt)
         while not self.holding():
             if self.open_summary():
@@ -257,9 +313,14 @@ class PlayScene(Scene):
             if transition:
                 return transition
         request = self.take_request()
-        if request or self.tweener.busy or self.match.events or self.holding():
+        if request or self.tweener.busy or self.match.events or self.summary is not None:
             return request
         return self.settle()
+
+    def poll_interval(self) -> float:
+        """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
+        board is only redrawn at the thinking pulse meanwhile)."""
+        return 1 / 60 if self.match.thinking else math.inf
 
     def redraw_rate(self) -> float:
         """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
@@ -268,13 +329,13 @@ class PlayScene(Scene):
             return MOVING
         if self.match.thinking or self.toast_time > 0:
             return PULSE
+        if self.my_turn():
+            self.refresh_picker()
+            if self.targets():      # lit targets pulse
+                return PULSE
         if (self.summary is not None and not self.match.humans) or \
                 (self.hover_area and self.hover_time < DWELL_SECONDS + 2 / PULSE):
             return PULSE     # a summary counting down, a standings tooltip about to show (and shown)
-        if self.my_turn():
-            self.refresh_picker()
-            if self.picker.areas():
-                return PULSE
         return STILL
 
     def holding(self) -> bool:
@@ -339,8 +400,20 @@ class PlayScene(Scene):
         return None
 
     def resume(self) -> None:
-        """Back from an overlay or hand-off: the viewer may have changed, so rebuild choices."""
+        """Back from an overlay or hand-off: rebuild choices and forget the hover (the mouse may
+        rest where the previous player left it). After a hand-off also forget every half-made
+        choice, staged move and message: nothing of the previous player may show."""
         self._picker_key = None
+        self.hover = None
+        if self.match.hand_offs != self._hand_offs_seen:
+            self._hand_offs_seen = self.match.hand_offs
+            self.picker.cancel()
+            self.staging.clear()
+            self.toast_time = 0.0
+
+    def pulse(self) -> float:
+        """0..1, one gentle breath every PULSE_PERIOD seconds of scene time."""
+        return 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / PULSE_PERIOD)
 
     # ---- drawing ------------------------------------------------------------------------------
     def prompt(self) -> str:
@@ -348,10 +421,11 @@ class PlayScene(Scene):
             return t("scoring.prompt")
         player = self.my_turn()
         if player:
-            card = self.match.game.card
-            if self.castillo_disc():
-                return t("phase.disc_castillo")
-            return t(f"phase.{self.match.game.phase}", card=t(f"card.{card}.name") if card else "")
+            staged = self.staged()
+            if staged is not None:
+                return staged_prompt(self.match.view(), self.match.name, staged)
+            offered = {choice.verb for _, choice in self.choice_buttons() if choice.kind == "verb"}
+            return decision_prompt(self.match.view(), self.match.name, offered, self.castillo_disc())
         if self.match.thinking:
             return t("hud.thinking", who=self.match.name(self.match.thinking))
         return ""
@@ -380,12 +454,33 @@ class PlayScene(Scene):
             return t("caption.scoring")
         return t(f"caption.{self.name}")
 
+    def targets(self) -> frozenset[str]:
+        """The areas a click may choose now; while a move waits for Confirm the others stay lit,
+        since a click on one of them changes the choice."""
+        return self.picker.areas() if self.my_turn() else frozenset()
+
+    def hovered_target(self) -> str | None:
+        area = layout.area_at(self.hover) if self.hover else None
+        return area if area in self.targets() else None
+
+    def pending_move(self) -> Any:
+        """The move shown as a ghost: the staged one, else the one a click on the hovered target
+        would complete."""
+        staged = self.staged()
+        if staged is not None:
+            return staged
+        area = self.hovered_target()
+        return would_complete(self.picker, area) if area else None
+
     def draw_board(self, surface: pygame.Surface) -> None:
         turn = self.my_turn()
-        targets = self.picker.areas() if turn else frozenset()
-        hover_area = layout.area_at(self.hover) if self.hover else None
-        focus = self.picker.source if turn else None
-        board.draw_board(surface, self.table, language(), targets, hover_area, focus)
+        focus = (self.staging.area(self.match.version) or self.picker.source) if turn else None
+        lit = board.Lit(self.targets(), layout.area_at(self.hover) if self.hover else None, focus,
+                        style.player_colour(turn) if turn else style.GOLD, self.pulse())
+        board.draw_board(surface, self.table, language(), lit)
+        move = self.pending_move()
+        if move is not None:
+            board.ghost(surface, self.table, move, self.match.game.to_move, solid=self.staged() is not None)
         hud.success_track(surface, self.table)
 
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -399,7 +494,8 @@ class PlayScene(Scene):
                              player == match.thinking, discs.get(player))
         turn = self.my_turn()
         selectable = frozenset(self.picker.values("card")) if turn else frozenset()
-        cards.offer_column(surface, self.table, selectable, self.hover, match.game.card)
+        cards.offer_column(surface, self.table, selectable, self.hover, match.game.card,
+                           self.staging.value("card", match.version) if turn else None)
         self.log_view.draw(surface, match.visible_log())
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -416,14 +512,38 @@ class PlayScene(Scene):
             style.plate(surface, rect, colour)
             size = style.fit_size(text, rect.width - 24, 17, True)
             style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
+            self.draw_preview(surface, rect)
         for rect, choice in self.choice_buttons():
             style.button(surface, rect, self.choice_label(choice),
                          hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         primary=choice.verb in ("done", "action", "allow"), size=16)
+                         primary=choice.verb in ("done", "action", "allow", "confirm"), size=16)
         if self.undo_shown():
-            rect = layout.UNDO_BUTTON
+            rect = self.undo_rect()
             style.button(surface, rect, "↶ " + t("button.undo"),
                          hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
+
+    def update_preview(self) -> None:
+        """Work out the preview line once per hovered or staged move (it plays the move on a copy)."""
+        move = self.pending_move()
+        key = (self.match.version, self.match.viewer, str(move) if move is not None else None)
+        if key != self.preview[0]:
+            line = preview_line(self.match.game, self.match.viewer, move, self.match.name) if move else None
+            self.preview = (key, line)
+
+    def draw_preview(self, surface: pygame.Surface, prompt_rect: pygame.Rect) -> None:
+        """Under the prompt: what the hovered (or staged) target would do, e.g. "Castilla la
+        Nueva: Blue 3 → 4, now 1st"."""
+        key, line = self.preview
+        move = self.pending_move()
+        if not line or self.toast_time > 0 or key[2] != (str(move) if move is not None else None):
+            return
+        width = min(prompt_rect.width, int(style.text_width(line, 14, True)) + 28)
+        rect = pygame.Rect(0, 0, width, 24)
+        rect.midtop = (prompt_rect.centerx, prompt_rect.bottom + 4)
+        style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.game.to_move or ""),
+                    width=2, radius=8, shadow=False)
+        style.text(surface, line, rect.center, style.fit_size(line, rect.width - 16, 14, True), style.INK,
+                   bold=True, anchor="center")
 
     def standings_area(self) -> str | None:
         """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
 from game import layout
 from game.i18n import t
 from game.render import hud, pieces, style
@@ -14,20 +13,26 @@ from game.scenes.play import PlayScene
 class PowerScene(PlayScene):
     name = "power"
 
+    def choice_row(self) -> pygame.Rect:
+        """Confirm and Undo sit above the hand plate, never over the cards."""
+        return layout.HAND_CHOICE_ROW
+
+    def undo_rect(self) -> pygame.Rect:
+        return layout.HAND_UNDO_BUTTON
+
     def hand_owner(self) -> str | None:
         """Whose hand is shown: the human viewer (spectators see none)."""
         return self.match.viewer
 
-    def handle_turn(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.CLICK:
-            playable = self.picker.values("power")
-            for rect, value in zip(layout.hand_rects(), range(1, 14)):
-                if rect.collidepoint(intent.pos):
-                    if str(value) in playable:
-                        return self._play(self.picker.pick("power", str(value)))
-                    self._explain_power(value)
-                    return True
-        return super().handle_turn(intent)
+    def handle_click(self, pos: tuple[int, int]) -> bool:
+        playable = self.picker.values("power")
+        for rect, value in zip(layout.hand_rects(), range(1, 14)):
+            if rect.collidepoint(pos):
+                if str(value) in playable:
+                    return self._play(self.picker.pick("power", str(value)))
+                self._explain_power(value)
+                return True
+        return super().handle_click(pos)
 
     def _explain_power(self, value: int) -> None:
         if not self.match.play(f"power {value}"):
@@ -51,10 +56,11 @@ class PowerScene(PlayScene):
         label = style.text(surface, t("power.your_hand"), (back.x + 14, back.y + 6), 13, style.GOLD_LIGHT, bold=True)
         self._draw_order(surface, pygame.Rect(label.right + 24, back.y + 4, back.right - label.right - 38, 18))
         colour = style.player_colour(owner)
+        staged = self.staging.value("power", self.match.version) if self.my_turn() else None
         for rect, value in zip(layout.hand_rects(), range(1, 14)):
             hover = bool(self.hover and rect.collidepoint(self.hover) and self.my_turn())
-            pieces.power_card(surface, rect.inflate(0, -8), value, colour, hud.court_of(value),
-                              self.card_state(value, hand), hover)
+            state = "staged" if staged == str(value) else self.card_state(value, hand)
+            pieces.power_card(surface, rect.inflate(0, -8), value, colour, hud.court_of(value), state, hover)
 
     def _draw_order(self, surface: pygame.Surface, room: pygame.Rect) -> None:
         """The turn order so far (highest power card first), on the hand plate's header line, so it

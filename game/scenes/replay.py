@@ -19,7 +19,7 @@ from game.describe import LogItem, item_text, step_items
 from game.i18n import language, player_name, t
 from game.render import board, draw, hud, style
 from game.replay_model import ReplayModel
-from game.scene import PULSE, STILL, Context, Scene, Transition
+from game.scene import MOVING, STILL, Context, Scene, Transition
 from game.table import Table
 
 
@@ -194,7 +194,7 @@ class ReplayScene(Scene):
         return self.take_request()
 
     def redraw_rate(self) -> float:
-        return PULSE if self.playing else STILL
+        return MOVING if self.playing else STILL
 
     # ---- drawing ------------------------------------------------------------------------------
     def log_room(self) -> int:

@@ -1,4 +1,5 @@
-"""Pause / settings menu: language, volume, mute, animation speed, fullscreen; saved at once."""
+"""Pause / settings menu: language, volume, mute, animation speed, fullscreen, confirm moves;
+saved at once."""
 from __future__ import annotations
 
 from typing import Any
@@ -12,11 +13,11 @@ from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.settings import LANGUAGES, SPEEDS
 
-ROWS = ("language", "volume", "mute", "speed", "fullscreen")
+ROWS = ("language", "volume", "mute", "speed", "fullscreen", "confirm_moves")
 
 
 def panel() -> pygame.Rect:
-    return layout.in_frame(340, 90, 600, 620)
+    return layout.in_frame(340, 60, 600, 680)
 
 
 def row_rects() -> list[tuple[pygame.Rect, str]]:
@@ -84,11 +85,11 @@ class SettingsScene(Scene):
         elif row == "speed":
             index = SPEEDS.index(s.anim_speed) if s.anim_speed in SPEEDS else 1
             s.anim_speed = SPEEDS[(index + step) % len(SPEEDS)]
-        elif row == "fullscreen":
-            s.fullscreen = not s.fullscreen
+        elif row in ("fullscreen", "confirm_moves"):
+            setattr(s, row, not getattr(s, row))
         self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
         s.save()
-        self.ctx.sounds.play("click")
+        self.ctx.sounds.play("error" if s.save_error else "click")
 
     def act(self, name: str) -> None:
         if name == "quit_to_title":
@@ -130,3 +131,8 @@ class SettingsScene(Scene):
         for rect, name in action_rects(self.in_game, self.match is not None):
             style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name in ("resume", "back"))
+        if self.ctx.settings.save_error:
+            notice = t("settings.save_failed", error=self.ctx.settings.save_error)
+            box, top = panel(), row_rects()[-1][0].bottom + 8
+            style.paragraph(surface, notice, pygame.Rect(box.x + 40, top, box.width - 80, 40), 13, style.DANGER,
+                            max_lines=2)

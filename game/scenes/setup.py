@@ -161,7 +161,8 @@ class SetupScene(Scene):
         if len(self.seats) < 5:
             rect = add_seat_rect(len(self.seats))
             style.button(surface, rect, t("setup.add_seat"), hover=self._over(rect), size=16)
-        style.text(surface, t("setup.options"), (frame.x + 50, option_rects()["variant"].y - 28), 15, style.INK_SOFT, bold=True)
+        style.text(surface, t("setup.options"), (frame.x + 50, option_rects()["variant"].y - 28), 15,
+                   style.INK_SOFT, bold=True)
         for key, rect in option_rects().items():
             style.button(surface, rect, self.option_label(key), hover=self._over(rect), size=15)
         style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))

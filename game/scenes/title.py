@@ -1,5 +1,6 @@
-"""Title screen: new game, continue the autosaved game, challenge levels, load a named save, watch
-replays, settings, help, quit."""
+"""Title screen: learn to play, new game, continue the autosaved game, challenge levels, load a
+named save, watch replays, settings, help, quit. Until the lesson is finished, Learn to play is the
+first and highlighted item; afterwards it moves below Challenges and carries a tick."""
 from __future__ import annotations
 
 import pygame
@@ -10,12 +11,26 @@ from game import layout, saves
 from game.i18n import language, t
 from game.render import board, draw, style
 from game.scene import Context, Scene, Transition
+from game.tutorial.lesson import load_lesson
+from game.tutorial.progress import Progress, load_progress
 
-ITEMS = ("new", "continue", "challenges", "load", "replays", "settings", "help", "quit")
+ITEMS = ("new", "continue", "challenges", "learn", "load", "replays", "settings", "help", "quit")
+FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
+NOTICE_SECONDS = 8.0
 
 
-def title_buttons() -> list[tuple[pygame.Rect, str]]:
-    return list(zip(layout.menu_rects(len(ITEMS), top=262, height=44), ITEMS))
+def notice_rect() -> pygame.Rect:
+    """Where a start-up notice shows: between the last menu button and the footer."""
+    return layout.in_frame(180, 718, 920, 34)
+
+
+def menu_items(lesson_done: bool) -> tuple[str, ...]:
+    return ITEMS if lesson_done else FIRST_START_ITEMS
+
+
+def title_buttons(lesson_done: bool = False) -> list[tuple[pygame.Rect, str]]:
+    items = menu_items(lesson_done)
+    return list(zip(layout.menu_rects(len(items), top=256, height=40), items))
 
 
 class TitleScene(Scene):
@@ -26,6 +41,9 @@ class TitleScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.can_continue = False
         self.continue_round: int | None = None
+        self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
+        self.notice_time = 0.0
+        self.lesson = Progress()
         self.refresh()
 
     def refresh(self) -> None:
@@ -33,9 +51,19 @@ class TitleScene(Scene):
         info = saves.continue_info()
         self.can_continue = info is not None
         self.continue_round = info.round if info else None
+        self.lesson = load_progress()
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        return title_buttons(self.lesson.done)
 
     def resume(self) -> None:
         self.refresh()
+
+    def update(self, dt: float) -> Transition | None:
+        self.notice_time = max(0.0, self.notice_time - dt)
+        if self.ctx.notices and self.notice_time <= 0:
+            self.notice, self.notice_time = self.ctx.notices.pop(0), NOTICE_SECONDS
+        return self.take_request()
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
@@ -44,11 +72,11 @@ class TitleScene(Scene):
         if intent.kind == inp.HELP:
             return self.choose("help")
         if intent.kind == inp.CONFIRM:
-            return self.choose("new")
+            return self.choose(menu_items(self.lesson.done)[0])
         if intent.kind == inp.CANCEL:
             return self.choose("quit")
         if intent.kind == inp.CLICK:
-            for rect, item in title_buttons():
+            for rect, item in self.buttons():
                 if rect.collidepoint(intent.pos):
                     return self.choose(item)
         return False
@@ -58,7 +86,9 @@ class TitleScene(Scene):
         from game.scenes.settings import SettingsScene
         from game.scenes.setup import SetupScene
         self.ctx.sounds.play("click")
-        if item == "new":
+        if item == "learn":
+            self.learn()
+        elif item == "new":
             self.request(Transition.replace(SetupScene(self.ctx)))
         elif item == "continue" and self.can_continue:
             self.continue_game()
@@ -89,6 +119,28 @@ class TitleScene(Scene):
             return
         self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats)))
 
+    def learn(self) -> None:
+        """Start the lesson where it was left (from the start once finished); a broken lesson file
+        says why in a dialog."""
+        from game.scenes.dialog import MessageScene
+        from game.scenes.tutorial import TutorialScene
+        try:
+            lesson = load_lesson()
+        except engine.EngineError as exc:
+            self.request(Transition.push(MessageScene(self.ctx, t("tutorial.load_failed"), str(exc), True)))
+            return
+        start = self.lesson.step if self.lesson.step < lesson.total else 0
+        self.request(Transition.replace(TutorialScene(self.ctx, lesson, start)))
+
+    def label(self, item: str) -> str:
+        """A button's text: the autosave's round on Continue, the lesson's progress or tick."""
+        label = t(f"title.{item}")
+        if item == "continue" and self.can_continue and self.continue_round:
+            label += " · " + t("files.round_value", round=self.continue_round)
+        if item == "learn" and self.lesson.started:
+            label = t("title.learn_resume", step=self.lesson.step + 1)
+        return label
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         frame = layout.FRAME
@@ -99,12 +151,26 @@ class TitleScene(Scene):
                    anchor="midtop", shadow=(0, 0, 0))
         style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
-        for rect, item in title_buttons():
+        first = menu_items(self.lesson.done)[0]
+        for rect, item in self.buttons():
             enabled = item != "continue" or self.can_continue
-            label = t(f"title.{item}")
-            if item == "continue" and self.can_continue and self.continue_round:
-                label += " · " + t("files.round_value", round=self.continue_round)
-            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         enabled=enabled, primary=item == "new", size=20)
+            style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         enabled=enabled, primary=item == first, size=20)
+            if item == "learn" and self.lesson.done:
+                tick(surface, rect)
         style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
                    anchor="center")
+        if self.notice_time > 0:
+            rect = notice_rect()
+            style.plate(surface, rect, (*style.DANGER, 225))
+            size = style.fit_size(self.notice, rect.width - 24, 15, True)
+            style.text(surface, self.notice, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
+
+
+def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The lesson's "done" mark: a green tick in a circle at the button's left end."""
+    centre = (rect.x + 24, rect.centery)
+    draw.circle(surface, (46, 120, 60), centre, 12)
+    foot = (centre[0] - 1, centre[1] + 5)
+    draw.line(surface, style.WHITE, (centre[0] - 6, centre[1]), foot, 3)
+    draw.line(surface, style.WHITE, foot, (centre[0] + 6, centre[1] - 5), 3)

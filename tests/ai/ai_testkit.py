@@ -6,6 +6,7 @@ import random
 import ai
 import engine
 from ai.policy import FastPolicy
+from engine.phase import HIDDEN_DISC, P_DISC
 
 COLOURS = ["red", "blue", "green", "yellow", "orange"]
 PRESETS = ("random", "greedy", "easy", "normal", "hard")
@@ -47,3 +48,42 @@ def decision_points(seed: int, players: int, every: int = 1, castillo: str = "an
                 yield g.clone(), p
             i += 1
         g.play(policy.choose(g, rng))
+
+
+def finish_from_every_seat(name: str, players: int) -> engine.Game:
+    """A game with the agent `name` in every seat, played to the end (every move checked legal).
+    Shared by tests/ai/test_agents_play.py and benchmarks/soak.py --agents."""
+    variant = "short" if name in ("normal", "hard") else "classic"
+    g = engine.new_game(players=COLOURS[:players], seed=100 + players, variant=variant)
+    return play_out(g, [small_agent(name, seed=s) for s in range(players)], rng_seed=players)
+
+
+def hidden_variants(g: engine.Game, p: int, count: int = 3) -> tuple[engine.View, list[engine.Game]]:
+    """True games sharing player p's view but differing in hidden parts."""
+    view = g.view(g.players[p])
+    out = []
+    for s in range(count):
+        world = engine.determinize(view, random.Random(1000 + s))
+        assert world.view(world.players[p]) == view   # same view, different hidden parts
+        out.append(world)
+    return view, out
+
+
+def check_no_peek(name: str, points, min_hidden_discs: int = 0) -> int:
+    """The agent, given the views of true games that differ only in what the view hides, must
+    choose the same move at every decision point (p, game); returns the points checked. Shared
+    by tests/ai/test_determinism_and_no_peek.py and benchmarks/soak.py --no-peek."""
+    agent = small_agent(name, seed=9)
+    checked = hidden_discs = differing = 0
+    for k, (g, p) in enumerate(points):
+        view, worlds = hidden_variants(g, p)
+        if len({(w.stacks, w.discs, tuple(w.recovered)) for w in worlds}) > 1:
+            differing += 1
+        if g.ph == P_DISC and HIDDEN_DISC in view.discs:
+            hidden_discs += 1
+        moves = {agent.choose(w.view(w.players[p]), random.Random(k)) for w in worlds}
+        assert len(moves) == 1, f"{name} changed its move with hidden data at {g.phase}: {moves}"
+        checked += 1
+    assert checked >= 20 and differing >= checked // 2
+    assert hidden_discs >= min_hidden_discs
+    return checked

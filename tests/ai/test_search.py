@@ -15,7 +15,7 @@ from engine.scoring import place_points
 from ai.plans import placement_plans
 from engine.data import REGIONS
 from engine.moves import DISC, DONE
-from engine.state import P_DISC
+from engine.phase import P_DISC
 
 R = {r: i for i, r in enumerate(REGIONS)}
 

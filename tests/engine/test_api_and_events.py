@@ -51,6 +51,14 @@ def test_clone_is_independent():
 
 
 
+def test_game_declares_a_type_for_every_slot():
+    """DESIGN §2 / issue 11: the Game's fields are declared on the class with their types (what a
+    type checker and an editor read), one for each slot, and the API methods live on the class."""
+    assert set(engine.Game.__annotations__) == set(engine.Game.__slots__)
+    for method in ("legal_moves", "play", "apply", "view", "record", "to_json", "clone"):
+        assert method in vars(engine.Game), method
+
+
 def test_clone_copies_every_slot():
     """DESIGN §2: clone() (written out slot by slot for speed) copies every slot of the Game;
     the lists are copies, everything else is shared."""

@@ -32,9 +32,9 @@ class Driver:
         """Advance frames; an AI seat that is thinking is waited for first, so a test's frame
         count never depends on how fast the machine runs the AI worker."""
         for _ in range(frames):
-            worker = getattr(getattr(self.app.scene, "match", None), "worker", None)
-            if worker is not None:
-                worker.result  # noqa: B018  (the property blocks until the worker's move is ready)
+            match = getattr(self.app.scene, "match", None)
+            if match is not None:
+                match.wait_for_ai()
             if not self.app.step(FRAME):
                 return
 
@@ -42,6 +42,17 @@ class Driver:
         window = self.app.to_window(pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=window, rel=(0, 0), buttons=(0, 0, 0)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=window, button=button))
+        self.step()
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        """Move the mouse to a logical point (no click)."""
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=self.app.to_window(pos), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        self.step()
+
+    def ctrl_z(self) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=pygame.KMOD_LCTRL,
+                                             scancode=0))
         self.step()
 
     def key(self, key: int, text: str = "") -> None:
@@ -65,6 +76,9 @@ def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[
     if not hasattr(scene, "picker") or not scene.my_turn():
         return None
     scene.refresh_picker()
+    confirm = [rect.center for rect, choice in scene.choice_buttons() if choice.verb == "confirm"]
+    if confirm:
+        return confirm[0]            # a staged move: confirm it
     picker = scene.picker
     options: list[tuple[int, int]] = []
     for value in picker.values("power"):

@@ -10,8 +10,9 @@ from game.seats import AI_LEVELS, COLOURS
 
 GAME = Path(i18n.__file__).resolve().parent
 LITERAL = re.compile(r"""\bt\(\s*["']([\w.]+)["']""")
+PLURAL = re.compile(r"""\btn\(\s*["']([\w.]+)["']""")     # tn("key", n) reads key.one and key.other
 PREFIX = re.compile(r"""\bt\(\s*f["']([\w.]*)\{""")
-PHASES = ("power", "court", "recall", "card", "order", "place", "action", "veto", "steps", "disc", "return")
+SINGLE_DECISION_PHASES = ("power", "card", "order")   # prompt.{phase}; the others have their own keys
 
 
 def source_keys() -> tuple[set[str], set[str]]:
@@ -19,6 +20,7 @@ def source_keys() -> tuple[set[str], set[str]]:
     for path in GAME.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         literal.update(LITERAL.findall(text))
+        literal.update(f"{key}.{form}" for key in PLURAL.findall(text) for form in ("one", "other"))
         prefixes.update(PREFIX.findall(text))
     return literal, prefixes
 
@@ -28,7 +30,8 @@ def expected_dynamic_keys() -> set[str]:
     keys |= {f"region.{r}" for r in (*engine.REGIONS, "castillo", "court", "provinces")}
     keys |= {f"colour.{c}" for c in COLOURS}
     keys |= {f"seat.{k}" for k in ("human", *AI_LEVELS)}
-    keys |= {f"phase.{p}" for p in PHASES}
+    keys |= {f"prompt.{p}" for p in SINGLE_DECISION_PHASES}
+    keys |= {f"rank.{r}" for r in range(1, 7)}
     keys |= {f"caption.{s}" for s in ("power", "action", "castillo", "scoring")}
     return keys
 
@@ -67,3 +70,15 @@ def test_shipped_font_renders_portuguese_and_catalan_accents():
     face = font(16)
     for ch in "ãçéíóúâêôàèòïül·":
         assert face.metrics(ch)[0] is not None, ch
+
+
+def test_the_lesson_is_written_in_every_language():
+    """Learn to play keeps its texts in levels/tutorial/steps.yaml: every title, step and notice
+    in English, Portuguese and Catalan, each translated rather than copied."""
+    from game.tutorial.lesson import LANGUAGES, load_lesson
+    lesson = load_lesson()
+    texts = [c.title for c in lesson.chapters]
+    texts += [text for c in lesson.chapters for step in c.steps for text in (step.say, step.notice) if text]
+    for text in texts:
+        assert set(text) == set(LANGUAGES) and all(text[lang].strip() for lang in LANGUAGES)
+        assert text["pt"] != text["en"] and text["ca"] != text["en"], text["en"]

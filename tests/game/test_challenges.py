@@ -115,7 +115,7 @@ def test_files_without_name_are_skipped_and_broken_ones_listed_with_their_error(
 
 
 # ---- the screen ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("size", [(1280, 800), (720, 450)])
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640)])
 def test_challenges_screen_renders_and_starts_a_challenge_by_mouse(size, screenshots):
     ctx = make_context()
     driver = Driver(TitleScene(ctx), size, shots=screenshots / f"challenges-{size[0]}x{size[1]}")
@@ -179,7 +179,7 @@ def test_the_castillo_disc_is_announced_as_the_general_scoring():
     driver = Driver(phase_scene(game.phase)(make_context(), Match.from_game(game, autosave=False)))
     driver.step(2)
     assert driver.scene.phase_caption() == "General scoring"
-    assert driver.scene.prompt().startswith("The Castillo opens")
+    assert driver.scene.prompt().startswith("Red — the Castillo opens")
     gambit = engine.load_scenario(SCENARIOS / "challenge_2_kings_gambit.yaml")
     scene = phase_scene(gambit.phase)(make_context(), Match.from_game(gambit, autosave=False))
     assert scene.phase_caption() == "Action phase"

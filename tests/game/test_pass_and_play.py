@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from game.controller import Match
+from game.scenes.handoff import ready_button
 from game.scenes.play import phase_scene
 from game.seats import parse_players
 from tests.game.driver import Driver, human_target, make_context
@@ -37,7 +38,7 @@ def test_disc_choices_stay_secret_between_humans():
         if target:
             driver.click(target)
         elif scene.name == "handoff":
-            driver.click((640, 498))   # the "I'm ready" button
+            driver.click(ready_button().center)
         else:
             driver.step()
         revealing = any(type(e).__name__ == "DiscsRevealed" for e in match.events)

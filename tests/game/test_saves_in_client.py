@@ -31,12 +31,6 @@ def play_randomly(match: Match, rng: random.Random, moves: int) -> None:
     match.events.clear()
 
 
-def ctrl_z(driver: Driver) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z", mod=pygame.KMOD_LCTRL,
-                                         scancode=0))
-    driver.step()
-
-
 def title_click(driver: Driver, item: str) -> None:
     driver.click({name: rect for rect, name in title_buttons()}[item].center)
 
@@ -209,7 +203,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     driver = Driver(phase_scene(match.game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() is not None, 200)
     assert driver.scene.undo_shown()
-    ctrl_z(driver)
+    driver.ctrl_z()
     assert match.game.key() == before.key(), "Ctrl+Z takes back exactly one decision"
     assert match.game.record() == before.record()
     assert not match.events and not driver.scene.tweener.busy, "the board jumps, no animation replays"
@@ -228,7 +222,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     assert ReplayModel(match.game.record()).steps[-1].player != "red"
     assert not match.can_undo() and not driver.scene.undo_shown()
     key = match.game.key()
-    ctrl_z(driver)
+    driver.ctrl_z()
     assert match.game.key() == key
     try:
         undo.undo(match.game, "red")
@@ -236,11 +230,6 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     except undo.UndoError:
         pass
     assert after.key() != before.key()
-
-
-def test_undo_is_off_in_pass_and_play():
-    match = Match(parse_players("human,human,random"), 3)
-    assert match.undo_player is None and not match.can_undo() and not match.undo()
 
 
 # ---- the replay viewer ----------------------------------------------------------------------------------

@@ -67,7 +67,7 @@ def test_window_scaling_maps_clicks_back_to_logical_coordinates():
     from game.app import App
     from game.scenes.title import TitleScene
     from tests.game.driver import make_context
-    app = App(TitleScene(make_context()), (640, 500))
+    app = App(TitleScene(make_context()), (1366, 768))
     for point in ((0, 0), (640, 400), (1279, 799)):
         back = app.to_logical(app.to_window(point))
         assert abs(back[0] - point[0]) <= 1 and abs(back[1] - point[1]) <= 1

@@ -4,9 +4,10 @@ benchmarks/soak.py.
 
 Half of the clicks go where a human would click to make a legal choice (targets from the
 client's own layout, via tests/game/driver.py when it is there), so games really advance and the
-monkey reaches the Castillo, scoring and game-over scenes; the rest are anywhere, any key. Only
-an exception out of `App.step` (or out of building a scene) counts as a failure; the monkey then
-starts again from the next scene.
+monkey reaches the Castillo, scoring and game-over scenes; the rest are anywhere, any key. An
+exception in a frame (which the app turns into its error screen, game/crash.py), one out of
+`App.step` or out of building a scene counts as a failure; the monkey then starts again from the
+next scene.
 """
 from __future__ import annotations
 
@@ -202,10 +203,15 @@ def run(events: int, seed: int = 1, per_start: int = 1500, starts: list[str] | N
         report.events += per_frame
         budget -= per_frame
         try:
+            before = getattr(app.scene, "name", "?")
             app.step(FRAME)
             report.frames += 1
             report.scenes.update(app.history)
         except Exception as exc:  # noqa: BLE001 - what the monkey looks for
             report.failures.append(_failure(exc, f"scene {getattr(app.scene, 'name', '?')}"))
+            app = None
+            continue
+        if app.running and app.scene.name == "error":
+            report.failures.append(f"scene {before}: error screen: {app.scene.error}"[:400])
             app = None
     return report

@@ -1,0 +1,92 @@
+"""The prompt line: who acts and what is left of the step, e.g. "Blue — place up to 3 Caballeros
+(2 left)", "Red — Intrigue: any three: move 2 of 3", "Red — choose one of Green's Caballeros (One
+from each)".
+
+Why a module: with two humans at one screen the prompt is what tells them whose turn it is. Every
+count comes from the engine (`engine.progress`, the legal moves); Done and Skip are mentioned only
+when their buttons are on screen (`offered`: the verbs whose buttons are shown).
+"""
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+import engine
+from game.describe import Namer
+from game.i18n import area_name, t, tn
+
+
+def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
+    """The prompt for the player to move in `game` (a Game or the viewer's View)."""
+    what = _body(game, name, castillo_disc)
+    if "done" in offered:
+        what = t("prompt.or_done", what=what, done=t("button.done"))
+    return t("prompt.who", who=name(game.to_move), what=what)
+
+
+def staged_prompt(game: Any, name: Namer, move: Any) -> str:
+    """The prompt while a move waits for Confirm: what it is, and how to confirm or change it."""
+    verb, args = move.verb, move.args
+    if verb == "power":
+        what = t("stage.power", value=args[0])
+    elif verb == "card":
+        what = t("stage.card", card=t(f"card.{args[0]}.name"))
+    elif verb == "disc":
+        what = t("stage.disc", area=area_name(args[0]))
+    else:
+        what = t("stage.place", area=area_name(args[0]))
+    return t("prompt.who", who=name(game.to_move), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
+
+
+def _card(game: Any) -> str:
+    return t(f"card.{game.card}.name") if game.card else ""
+
+
+def _left(left: int) -> str:
+    return tn("prompt.left", left)
+
+
+def _body(game: Any, name: Namer, castillo_disc: bool) -> str:
+    phase = game.phase
+    legal = list(game.legal_moves())
+    verbs = {m.verb for m in legal}
+    step = engine.progress(game)
+    if phase == "court":
+        return tn("prompt.court", max(int(m.args[0]) for m in legal))
+    if phase == "place" and step:
+        return tn("prompt.place", step.total or step.left, left=_left(step.left))
+    if phase == "recall" and step:
+        return tn("prompt.recall", step.left)
+    if phase == "action":
+        if "action" in verbs:
+            return t("prompt.action_button", card=_card(game), action=t("button.action"), skip=t("button.skip"))
+        return t("prompt.action_target", card=_card(game), skip=t("button.skip"))
+    if phase == "veto":
+        return t("prompt.veto", owner=name(game.active), card=_card(game), veto=t("button.veto"),
+                 allow=t("button.allow"))
+    if phase == "disc":
+        return t("prompt.disc_castillo") if castillo_disc else t("prompt.disc", card=_card(game))
+    if phase in ("steps", "return"):
+        return _step_body(game, name, step)
+    return t(f"prompt.{phase}")
+
+
+def _step_body(game: Any, name: Namer, step: engine.Progress | None) -> str:
+    """A running special action: moves made of the card's allowance, whose Caballero, what is left."""
+    card = _card(game)
+    if step is None:
+        return t("prompt.steps", card=card)
+    if step.step == "move" and step.total:
+        return t("prompt.move_of", card=card, number=step.total - step.left + 1, total=step.total)
+    if step.step == "move":
+        return tn("prompt.withdraw", step.left, card=card)
+    if step.step == "anywhere":
+        return tn("prompt.anywhere", step.total or step.left, card=card, left=_left(step.left))
+    if step.step == "cull":
+        owner = name(step.subject or game.to_move)
+        if len(step.sequence) > 1:
+            return t("prompt.cull_next", owner=owner, card=card, next=", ".join(map(name, step.sequence[1:])))
+        return t("prompt.cull", owner=owner, card=card)
+    if step.step == "return":
+        return tn("prompt.return", step.total or step.left, card=card, left=_left(step.left))
+    return t("prompt.steps", card=card)

@@ -1,0 +1,301 @@
+"""Learn to play: the lesson panel and highlight drawn over the ordinary play scenes.
+
+Why a wrapper scene: the lesson runs the real power, action, scoring and Castillo scenes unchanged.
+This scene holds them (their phase changes and the Castillo reveal stay inside it), passes input
+and frames through, and draws the lesson on top: the step's text, a pulsing frame around the
+element it points at, a nudge when a legal move is not the one asked for, and Continue. Menus,
+help and the pause menu (Esc → leave) are pushed above it as in any game. The step reached is
+saved (game/tutorial/progress.py), so the lesson resumes there.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import input as inp
+from game import layout
+from game.i18n import language, t
+from game.picker import AREAS
+from game.render import draw, style
+from game.scene import PULSE, Context, Scene, Transition
+from game.scenes.play import PlayScene, phase_scene
+from game.tutorial.lesson import Lesson
+from game.tutorial.match import TutorialMatch
+from game.tutorial.progress import Progress, load_progress, save_progress
+from game.tutorial.targets import (
+    element_rect,
+    element_region,
+    panel_rect,
+    region_outline,
+)
+
+TEXT_SIZE, TEXT_LINES = 15, 3
+PAD = 12
+SPOT = 40            # the ring marking where to click in an area
+SPOT_DROP = 26       # the ring sits this far below where Caballeros land, clear of the values
+NUDGE_INK = (150, 82, 16)     # a warm amber: a hint to follow, not an error
+
+
+def text_box(panel: pygame.Rect) -> pygame.Rect:
+    """Where the step's text goes: under the title line, above the button row."""
+    return pygame.Rect(panel.x + PAD, panel.y + 30, panel.width - 2 * PAD, 62)
+
+
+def continue_button(panel: pygame.Rect) -> pygame.Rect:
+    return pygame.Rect(panel.right - PAD - 150, panel.bottom - 44, 150, 34)
+
+
+def fits(text: str, width: int) -> bool:
+    """At most TEXT_LINES lines at the panel's text width (every step and notice must)."""
+    return len(style.wrap(text, width, TEXT_SIZE)) <= TEXT_LINES
+
+
+def outlined_frame(surface: pygame.Surface, frame: pygame.Rect, colour: tuple[int, int, int], width: int) -> None:
+    """A rounded frame with a dark edge, so it reads on the light map and the dark wood alike."""
+    draw.rect(surface, style.WOOD_DARK, frame, width + 3, border_radius=10)
+    draw.rect(surface, colour, frame, width, border_radius=10)
+
+
+class TutorialScene(Scene):
+    """The lesson from step `index` (see the module docstring)."""
+
+    name = "tutorial"
+
+    def __init__(self, ctx: Context, lesson: Lesson, index: int = 0) -> None:
+        super().__init__(ctx)
+        self.lesson = lesson
+        self.hover: tuple[int, int] | None = None
+        self.inner: list[PlayScene] = []
+        self.match = self.start(min(max(index, 0), lesson.total - 1))
+
+    # ---- the lesson's course --------------------------------------------------------------------
+    def start(self, index: int) -> TutorialMatch:
+        """A chapter's game at step `index`, in its play scene, with the chapter named."""
+        for scene in self.inner:
+            scene.exit()
+        match = TutorialMatch(self.lesson, index)
+        scene = phase_scene(match.game.phase)(self.ctx, match)
+        self.inner = [scene]
+        scene.enter()
+        scene.animator.say(self.text(match.chapter.title), 1.8)
+        self.save(index)
+        return match
+
+    def save(self, index: int) -> None:
+        save_progress(Progress(index, load_progress().done))
+
+    def advance(self) -> None:
+        """To the next step: the same game, the next chapter's game, or the end of the lesson."""
+        from game.scenes.title import TitleScene
+        match = self.match
+        following = match.index + 1
+        if following >= self.lesson.total:
+            save_progress(Progress(0, True))
+            self.request(Transition.reset(TitleScene(self.ctx)))
+            return
+        if self.lesson.locate(following)[0] != match.chapter_index:
+            self.match = self.start(following)
+            return
+        match.next_step()
+        self.save(following)
+
+    @property
+    def top(self) -> PlayScene:
+        return self.inner[-1]
+
+    @staticmethod
+    def text(value: dict[str, str]) -> str:
+        return value.get(language()) or value["en"]
+
+    def shown_text(self) -> str:
+        """The step's instruction, then what to notice once its moves are made."""
+        step = self.match.step
+        if self.match.moves_done and step.notice:
+            return self.text(step.notice)
+        return self.text(step.say)
+
+    def pointed_rect(self) -> pygame.Rect | None:
+        """Where the step points now (None: nothing to point at)."""
+        point = self.match.step.point
+        if point is None:
+            return None
+        game = self.match.game
+        return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
+
+    def asked_move(self) -> str | None:
+        """The move the player is asked for right now (None while it is not the player's turn)."""
+        match = self.match
+        return None if match.moves_done or not self.top.my_turn() else match.expected()
+
+    def asked_area(self) -> str | None:
+        """The region or Castillo the asked move is made in, if it is clicked on the map now."""
+        move = None if self.top.staged() is not None else self.asked_move()
+        args = move.split()[1:] if move else []
+        return args[0] if args and args[0] in AREAS else None
+
+    def move_target(self) -> pygame.Rect | None:
+        """Where the player makes the asked move: the power card, the action card, the button, or
+        a spot in the area (None while nothing is asked of the player)."""
+        move, area = self.asked_move(), self.asked_area()
+        if move is None:
+            return None
+        if self.top.staged() is not None:     # the asked move waits for its Confirm button
+            return next((rect for rect, choice in self.top.choice_buttons() if choice.verb == "confirm"), None)
+        if area:
+            spot = pygame.Rect(0, 0, SPOT, SPOT)
+            x, y = layout.area_anchor(area)
+            below = (round(x), round(y) + SPOT_DROP)        # under the Caballeros, clear of the values
+            spot.center = below if layout.area_at(below) == area else layout.area_point(area)
+            return spot
+        verb, *args = move.split()
+        if verb == "power":
+            return layout.hand_rects()[int(args[0]) - 1]
+        if verb == "card":
+            offer = self.top.table.offer
+            return layout.card_rects(len(offer) or 5)[offer.index(args[0])] if args[0] in offer else None
+        value = args[0] if args else ""
+        return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == (verb, value)),
+                    None)
+
+    # ---- lifecycle: the held play scene follows ----------------------------------------------------
+    def pause(self) -> None:
+        self.top.pause()
+
+    def resume(self) -> None:
+        self.top.resume()
+
+    def exit(self) -> None:
+        for scene in self.inner:
+            scene.exit()
+
+    # ---- input --------------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.HOVER:
+            self.hover = intent.pos
+        waiting = self.match.needs_continue
+        if waiting and (intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and
+                                                      continue_button(panel_rect()).collidepoint(intent.pos))):
+            self.ctx.sounds.play("click")
+            self.advance()
+            return True
+        if intent.kind == inp.CLICK and panel_rect().collidepoint(intent.pos):
+            return True            # the panel lies over the log: clicks on it go nowhere else
+        consumed = self.top.handle(intent)
+        self.check_staged()
+        if self.match.nudged:
+            self.match.nudged = False
+            self.top.show_toast(t("tutorial.toast"), error=False)
+            self.ctx.sounds.play("error")
+        return consumed
+
+    def check_staged(self) -> None:
+        """A move staged for Confirm is checked at once: one the step does not ask for is dropped
+        with its nudge, so the player never confirms a move only to be refused."""
+        staged = self.top.staged()
+        if staged is None:
+            return
+        refusal = self.match.refusal(self.match.game.to_move, str(staged))
+        if refusal:
+            self.top.staging.clear()
+            self.match.nudge, self.match.nudged = refusal, True
+        else:
+            self.match.nudge = None
+
+    # ---- frame --------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | None:
+        transition = self.top.update(dt)
+        if transition is not None:
+            transition = self.route(transition)
+        if self.match.moves_done and not self.match.needs_continue:
+            self.advance()
+        return self.take_request() or transition
+
+    def route(self, transition: Transition) -> Transition | None:
+        """Play scenes the held scene hands over to stay held; anything else goes to the app."""
+        scene = transition.scene
+        if transition.kind == "replace" and isinstance(scene, PlayScene):
+            self.inner.pop().exit()
+            self.inner.append(scene)
+            scene.enter()
+            return None
+        if transition.kind == "push" and isinstance(scene, PlayScene):
+            self.top.pause()
+            self.inner.append(scene)
+            scene.enter()
+            return None
+        if transition.kind == "pop" and len(self.inner) > 1:
+            self.inner.pop().exit()
+            self.top.resume()
+            return None
+        return transition
+
+    def redraw_rate(self) -> float:
+        return max(self.top.redraw_rate(), PULSE)
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.top.draw(surface)
+        self.draw_highlight(surface)
+        self.draw_move_target(surface)
+        self.draw_panel(surface)
+
+    def draw_move_target(self, surface: pygame.Surface) -> None:
+        """A smaller, brighter pulse on exactly what to click (a ring in an area)."""
+        rect = self.move_target()
+        if rect is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 160)
+        if self.asked_area():
+            radius = SPOT // 2 + 4 * pulse
+            draw.circle(surface, style.WOOD_DARK, rect.center, radius, 6)
+            draw.circle(surface, style.WHITE, rect.center, radius, 3)
+            return
+        outlined_frame(surface, rect.inflate(6 + round(4 * pulse), 6 + round(4 * pulse)), style.WHITE, 3)
+
+    def draw_highlight(self, surface: pygame.Surface) -> None:
+        """A pulsing gold frame around the element the step points at (a region's own border)."""
+        rect = self.pointed_rect()
+        if rect is None:
+            return
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
+        colour = style.shade(style.HIGHLIGHT, 0.8 + 0.2 * pulse)
+        width = 3 + round(2 * pulse)
+        region = element_region(self.match.step.point or "", self.match.game.king)
+        if region:
+            outline = region_outline(region)
+            glow = draw.layer(rect.size)
+            draw.polygon(glow, (*style.HIGHLIGHT, int(20 + 30 * pulse)), [(x - rect.x, y - rect.y) for x, y in outline])
+            draw.blit(surface, glow, rect)
+            draw.polygon(surface, style.WOOD_DARK, outline, width + 3)
+            draw.polygon(surface, colour, outline, width)
+            return
+        outlined_frame(surface, rect.inflate(10 + round(4 * pulse), 10 + round(4 * pulse)), colour, width)
+
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        match = self.match
+        panel = panel_rect()
+        style.panel(surface, panel, fill=(252, 244, 220), border=style.GOLD, width=3, radius=12)
+        number = t("tutorial.step", step=match.index + 1, total=self.lesson.total)
+        number_rect = style.text(surface, number, (panel.right - PAD, panel.y + 8), 12, style.INK_SOFT, bold=True,
+                                 anchor="topright")
+        title = t("tutorial.title") + " · " + self.text(match.chapter.title)
+        room = number_rect.x - panel.x - 2 * PAD
+        style.text(surface, title, (panel.x + PAD, panel.y + 7), style.fit_size(title, room, 15, True, "serif"),
+                   style.INK, bold=True, face="serif")
+        style.paragraph(surface, self.shown_text(), text_box(panel), TEXT_SIZE, style.INK, max_lines=TEXT_LINES)
+        footer = pygame.Rect(panel.x + PAD, panel.bottom - 44, panel.width - 2 * PAD, 34)
+        if match.needs_continue:
+            button = continue_button(panel)
+            last = match.index + 1 == self.lesson.total
+            style.button(surface, button, t("tutorial.finish") if last else t("tutorial.continue"), primary=True,
+                         hover=bool(self.hover and button.collidepoint(self.hover)), size=16)
+            footer.width = button.x - footer.x - 8
+            hint, ink = t("tutorial.hint_continue"), style.INK_SOFT
+        elif match.nudge:
+            hint, ink = match.nudge, NUDGE_INK
+        elif match.game.to_move in match.humans:
+            hint, ink = t("tutorial.hint_move"), style.INK_SOFT
+        else:
+            hint, ink = t("tutorial.hint_watch"), style.INK_SOFT
+        style.paragraph(surface, hint, footer, 12, ink, bold=True, max_lines=2)

@@ -1,0 +1,115 @@
+"""The lesson's match: the opponents play the steps' scripted moves, and the player's moves are
+checked against the step before they reach the engine.
+
+Why a Match subclass: the controller is the only place that calls `game.play()`, so checking a
+human move here covers every way a scene can send one (click, key, Confirm) without a hook in the
+scenes. An illegal move still gets the engine's reason; a legal move the step does not ask for is
+refused with a friendly nudge and not played.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from game.controller import Match
+from game.describe import describe_move
+from game.i18n import t
+from game.seats import Seat
+from game.tutorial.lesson import Chapter, Lesson, Step
+
+
+class TutorialMatch(Match):
+    """One chapter of the lesson, positioned at step `index` (counted over the whole lesson)."""
+
+    def __init__(self, lesson: Lesson, index: int) -> None:
+        game = lesson.position(index)
+        seats = [Seat(p, "human" if i == 0 else "normal") for i, p in enumerate(game.players)]
+        super().__init__(seats, game=game, autosave=False)   # the player's own "Continue" game stays
+        self.lesson = lesson
+        self.index = index
+        self.made = 0                    # moves of the current step played so far
+        self.nudge: str | None = None    # why the last move was refused, for the lesson panel
+        self.nudged = False              # a refusal the scene has not reacted to yet
+        self.rebuild_log()
+
+    # ---- where the lesson stands ---------------------------------------------------------------
+    @property
+    def chapter_index(self) -> int:
+        return self.lesson.locate(self.index)[0]
+
+    @property
+    def chapter(self) -> Chapter:
+        return self.lesson.chapters[self.chapter_index]
+
+    @property
+    def step(self) -> Step:
+        chapter, step = self.lesson.locate(self.index)
+        return self.lesson.chapters[chapter].steps[step]
+
+    def expected(self) -> str | None:
+        """The next move of the step (an opponent's scripted one or the player's), if any."""
+        moves = self.step.moves
+        return moves[self.made] if self.made < len(moves) else None
+
+    @property
+    def moves_done(self) -> bool:
+        return self.made >= len(self.step.moves)
+
+    @property
+    def needs_continue(self) -> bool:
+        """The step waits for Continue once its moves are made: to read it (no moves for the
+        player) or to read what to notice."""
+        return self.moves_done and (self.step.notice is not None or not self.step.play)
+
+    def next_step(self) -> None:
+        self.index += 1
+        self.made = 0
+        self.nudge, self.nudged = None, False
+
+    # ---- playing --------------------------------------------------------------------------------
+    @property
+    def undo_player(self) -> str | None:
+        """No undo in the lesson: the steps only go forward."""
+        return None
+
+    def play(self, move: Any) -> bool:
+        player = self.game.to_move
+        text = self._notation(move)
+        if player is not None and self.seats[player].human:
+            refusal = self.refusal(player, text)
+            if refusal:
+                self.error, self.nudge, self.nudged = refusal, refusal, True
+                return False
+        expected = self.expected()
+        played = super().play(move)
+        if played and text is not None and text == expected:
+            self.made += 1
+            self.nudge = None
+        return played
+
+    def _notation(self, move: Any) -> str | None:
+        """The move in normal notation, or None when the engine cannot read it."""
+        try:
+            return str(engine.parse_move(str(move), self.game))
+        except engine.EngineError:
+            return None
+
+    def refusal(self, player: str, text: str | None) -> str | None:
+        """The nudge for a legal move the step does not ask for; None lets the move through (the
+        expected one, or an illegal one the engine explains)."""
+        expected = self.expected()
+        if text is None or text == expected or text not in {str(m) for m in self.game.legal_moves()}:
+            return None
+        if expected is None:
+            return t("tutorial.nudge_read")
+        wanted = describe_move(engine.parse_move(expected, self.game), player, self.name) or expected
+        return t("tutorial.nudge", move=wanted)
+
+    def poll_ai(self) -> None:
+        """The opponents play the step's scripted moves, one per call (the scene animates each)."""
+        player = self.game.to_move
+        if player is None or self.seats[player].human:
+            return
+        move = self.expected()
+        if move is not None:
+            self.play(move)

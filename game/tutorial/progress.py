@@ -1,0 +1,50 @@
+"""How far the player got in Learn to play: the step to resume at and whether it was finished.
+
+Why a file of its own (tutorial.json in the data directory, beside the settings): leaving the
+lesson at any step and coming back must land on that step, and the title menu shows a tick once
+it is done. Written atomically like every saved file; a missing or damaged file means "not
+started" and is never a crash.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from game.saves import data_dir, write_atomic
+
+FILE_NAME = "tutorial.json"
+
+
+def progress_path() -> Path:
+    return data_dir() / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Progress:
+    step: int = 0          # the step to resume at, counted over the whole lesson
+    done: bool = False     # finished at least once (the menu shows a tick)
+
+    @property
+    def started(self) -> bool:
+        return self.step > 0
+
+
+def load_progress() -> Progress:
+    try:
+        raw = json.loads(progress_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Progress()
+    if not isinstance(raw, dict):
+        return Progress()
+    step, done = raw.get("step", 0), raw.get("done", False)
+    return Progress(step if type(step) is int and step >= 0 else 0, done if isinstance(done, bool) else False)
+
+
+def save_progress(progress: Progress) -> bool:
+    """False when the disk refuses (the lesson goes on; only resuming is affected)."""
+    try:
+        write_atomic(progress_path(), json.dumps(asdict(progress)).encode("utf-8"))
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,59 @@
+"""Where the on-screen elements a lesson step points at are, taken from game.layout.
+
+Why here: the lesson file names elements (`hand`, `cards`, `region:granada`…), the panel draws a
+pulsing frame around them and the tests check each one is on screen and clear of the panel, so
+all three read the same rectangles the scenes draw at.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import layout
+from game.mapdata import load_map
+from game.tutorial.lesson import REGION_PREFIX
+
+PANEL_HEIGHT = 140       # title line, three lines of text, the button row
+PANEL_MARGIN = 6
+
+
+def panel_rect() -> pygame.Rect:
+    """The lesson panel: over the game log at the foot of the side column, clear of the map, the
+    players and the action cards."""
+    side = layout.current().side
+    return pygame.Rect(side.x, side.bottom - PANEL_HEIGHT, side.width, PANEL_HEIGHT)
+
+
+def region_outline(region: str) -> list[tuple[float, float]]:
+    """A region's border in UI units."""
+    return [layout.to_screen(p) for p in load_map().regions[region].polygon]
+
+
+def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+
+
+def element_region(element: str, king: str | None) -> str | None:
+    """The region an element stands for (`region:ID`, or `king`: the King's region now)."""
+    if element.startswith(REGION_PREFIX):
+        return element[len(REGION_PREFIX):]
+    if element == "king":
+        return king
+    return None
+
+
+def element_rect(element: str, players: tuple[str, ...], human: str, king: str | None) -> pygame.Rect:
+    """The rectangle (UI units) the frame goes around."""
+    region = element_region(element, king)
+    if region:
+        return _bounds(region_outline(region))
+    if element in ("court", "disc"):      # the player's strip shows the court and the disc set
+        return layout.player_rects(len(players))[players.index(human)]
+    here = layout.current()
+    fixed = {"hand": here.hand_plate, "players": here.players_rect, "cards": here.cards_rect,
+             "choices": here.choice_row, "track": here.track_rect}
+    if element in fixed:
+        return fixed[element].copy()
+    if element == "castillo":
+        return layout.castillo_rect()
+    raise KeyError(f"no on-screen element {element!r}")

@@ -1,0 +1,273 @@
+"""Learn to play (issue 10 item 1): the lesson file's checks, its texts in three languages, and the
+whole lesson played by mouse through the real client — every pointed element on screen and clear
+of the panel, a wrong legal move nudged and not played, leaving and resuming, the title menu."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+import yaml
+
+import engine
+from game import i18n, layout, saves
+from game.scenes.power import PowerScene
+from game.scenes.settings import action_rects
+from game.scenes.title import TitleScene, title_buttons
+from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
+from game.tutorial.lesson import LANGUAGES, STEPS_FILE, TUTORIAL_DIR, load_lesson
+from game.tutorial.progress import Progress, load_progress, progress_path, save_progress
+from game.tutorial.targets import panel_rect
+from tests.game.driver import Driver, make_context
+
+
+# ---- the lesson file ------------------------------------------------------------------------------
+def broken_copy(tmp_path: Path, change) -> Path:
+    """A copy of the lesson folder with the steps file changed by `change(data)`."""
+    folder = tmp_path / "tutorial"
+    shutil.copytree(TUTORIAL_DIR, folder)
+    data = yaml.safe_load(STEPS_FILE.read_text(encoding="utf-8"))
+    change(data)
+    (folder / "steps.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    return folder / "steps.yaml"
+
+
+def drop_catalan(data):
+    del data["chapters"][0]["steps"][1]["say"]["ca"]
+
+
+def point_at_nothing(data):
+    data["chapters"][1]["steps"][0]["point"] = "atlantis"
+
+
+def illegal_move(data):
+    data["chapters"][0]["steps"][2]["play"] = ["power 9"]       # Blue has just played the 9 (§4.2)
+
+
+def players_move_in_script(data):
+    data["chapters"][0]["steps"][2]["script"] = ["power 9", "power 6", "power 11"]
+
+
+def missing_scenario(data):
+    data["chapters"][2]["scenario"] = "nowhere.yaml"
+
+
+def unknown_field(data):
+    data["chapters"][0]["steps"][0]["sya"] = "typo"
+
+
+@pytest.mark.parametrize("change, field", [
+    (drop_catalan, "chapters[0].steps[1].say.ca"),
+    (point_at_nothing, "chapters[1].steps[0].point"),
+    (illegal_move, "chapters[0].steps[2].play[0]"),
+    (players_move_in_script, "chapters[0].steps[2].script[2]"),
+    (missing_scenario, "chapters[2].scenario"),
+    (unknown_field, "chapters[0].steps[0].sya"),
+])
+def test_a_broken_steps_file_is_one_error_naming_file_and_field(tmp_path, change, field):
+    path = broken_copy(tmp_path, change)
+    with pytest.raises(engine.DataError) as caught:
+        load_lesson(path)
+    message = str(caught.value)
+    assert message.startswith("tutorial/steps.yaml: ") and field in message and "\n" not in message
+
+
+def test_the_shipped_lesson_covers_what_a_first_game_needs():
+    lesson = load_lesson()
+    moves = [m for chapter in lesson.chapters for step in chapter.steps for m in step.play]
+    verbs = {m.split()[0] for m in moves}
+    # power card, court, action card, order, placement, special action (King, scoring), disc
+    assert {"power", "court", "card", "first", "place", "king", "score", "disc"} <= verbs
+    assert "place castillo" in moves
+    points = {step.point for chapter in lesson.chapters for step in chapter.steps}
+    assert {"hand", "court", "cards", "choices", "castillo", "king", "track", "players"} <= points
+    assert 15 <= lesson.total <= 40
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_step_text_fits_three_lines_of_the_panel(lang):
+    width = text_box(panel_rect()).width
+    lesson = load_lesson()
+    for c, chapter in enumerate(lesson.chapters):
+        for s, step in enumerate(chapter.steps):
+            for text in (step.say, step.notice):
+                if text:
+                    assert fits(text[lang], width), (lang, c, s, text[lang])
+
+
+# ---- playing it through the client ------------------------------------------------------------------
+def tutorial(driver: Driver) -> TutorialScene:
+    scene = driver.scene
+    assert isinstance(scene, TutorialScene), scene.name
+    return scene
+
+
+def click_target(scene: TutorialScene) -> tuple[int, int]:
+    """Where the player clicks for the step's next move: the spot the lesson marks."""
+    rect = scene.move_target()
+    assert rect is not None, scene.match.expected()
+    return rect.center
+
+
+def ready(scene: TutorialScene) -> bool:
+    """Nothing animating and the step waits on the player (a move or Continue)."""
+    match = scene.match
+    return match.needs_continue or bool(scene.top.my_turn())
+
+
+def check_pointed_element(scene: TutorialScene) -> None:
+    window = pygame.Rect(0, 0, layout.WIDTH, layout.HEIGHT)
+    target = scene.move_target()
+    if target is not None:
+        assert window.contains(target) and not target.colliderect(panel_rect()), scene.match.expected()
+    rect = scene.pointed_rect()
+    if rect is None:
+        return
+    assert window.contains(rect), (scene.match.step.point, rect)
+    assert not rect.colliderect(panel_rect()), scene.match.step.point
+    if isinstance(scene.top, PowerScene) and scene.match.step.point != "hand":
+        assert not rect.colliderect(layout.HAND_PLATE), scene.match.step.point
+    if scene.match.step.point == "hand":
+        assert isinstance(scene.top, PowerScene)
+
+
+def play_step(driver: Driver) -> None:
+    """Finish the current step as a player would: the asked moves by mouse, then Continue. A click
+    that plays nothing (a wrongly marked target) fails the test instead of looping."""
+    scene = tutorial(driver)
+    index = scene.match.index
+    for _ in range(12):
+        assert driver.until(lambda: ready(scene) or scene.match.index != index, 4000)
+        if scene.match.index != index or driver.scene is not scene:
+            return
+        check_pointed_element(scene)
+        if scene.match.needs_continue:
+            driver.click(continue_button(panel_rect()).center)
+        else:
+            made = scene.match.made
+            driver.click(click_target(scene))
+            if scene.top.staged() is not None:
+                driver.click(click_target(scene))      # its Confirm button, now the marked spot
+            moved_on = scene.match.index != index or scene.match.made == made + 1
+            assert moved_on and scene.match.nudge is None, scene.match.nudge
+    raise AssertionError(f"step {index} did not end")
+
+
+def start_from_title(driver: Driver) -> None:
+    driver.step(2)
+    driver.click({item: rect for rect, item in title_buttons()}["learn"].center)
+    driver.step(2)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_lesson_played_to_its_end_by_mouse(lang, data_dir):
+    i18n.set_language(lang)
+    ctx = make_context()
+    ctx.settings.language = lang
+    driver = Driver(TitleScene(ctx))
+    start_from_title(driver)
+    scene = tutorial(driver)
+    total = scene.lesson.total
+    seen = []
+    while driver.scene is scene:
+        seen.append(scene.match.index)
+        play_step(driver)
+    assert seen == list(range(total))
+    assert driver.scene.name == "title"
+    assert load_progress() == Progress(0, True)
+    assert next(item for _, item in title_buttons(True)) == "new"
+    assert saves.continue_info() is None          # the lesson never replaces the player's own game
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 1024)])
+def test_every_pointed_element_is_on_screen_in_other_window_sizes(size):
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 0), size)
+    scene = tutorial(driver)
+    while driver.scene is scene:
+        play_step(driver)            # checks each step's frame and spot against the window and the panel
+    assert driver.scene.name == "title"
+
+
+def test_a_wrong_legal_move_is_nudged_and_not_played():
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 2))   # "play your 11"
+    scene = tutorial(driver)
+    assert driver.until(lambda: ready(scene))
+    assert scene.match.expected() == "power 11" and "power 5" in [str(m) for m in scene.match.legal_moves()]
+    driver.click(layout.hand_rects()[4].center)                      # power card 5: legal, not asked
+    driver.step(2)
+    assert scene.match.game.to_move == "red" and scene.match.game.phase == "power"
+    assert scene.match.nudge and "11" in scene.match.nudge
+    assert scene.top.toast == i18n.t("tutorial.toast") and not scene.top.toast_error
+    assert scene.top.staged() is None                                # dropped, not waiting for Confirm
+    driver.click(layout.hand_rects()[10].center)                     # the 11: staged, then confirmed
+    assert str(scene.top.staged()) == "power 11" and scene.match.nudge is None
+    driver.click(click_target(scene))
+    assert scene.match.game.phase != "power"
+
+
+def test_a_move_during_a_reading_step_is_nudged_and_not_played():
+    lesson = load_lesson()
+    driver = Driver(TutorialScene(make_context(), lesson, lesson.first_of(2)))   # "Round 3 is over…"
+    scene = tutorial(driver)
+    assert driver.until(lambda: scene.top.my_turn() == "red")
+    assert scene.match.needs_continue
+    driver.click(layout.area_point("valencia"))                      # a legal disc, not asked yet
+    driver.step(2)
+    assert scene.match.nudge == i18n.t("tutorial.nudge_read")
+    assert scene.match.game.phase == "disc" and scene.match.game.to_move == "red"
+    assert scene.match.index == lesson.first_of(2)
+
+
+def test_the_opponents_play_only_the_scripted_moves():
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 1))   # a reading step, Blue to bid
+    scene = tutorial(driver)
+    driver.step(30)
+    assert scene.match.game.to_move == "blue" and scene.match.index == 1
+    driver.click(continue_button(panel_rect()).center)
+    assert driver.until(lambda: scene.match.game.to_move == "red")
+    legal = {str(m) for m in scene.match.game.legal_moves()}
+    assert "power 9" not in legal and "power 6" not in legal and "power 11" in legal      # §4.2 no duplicates
+
+
+def test_leaving_from_the_pause_menu_and_resuming_restores_the_step(data_dir):
+    ctx = make_context()
+    driver = Driver(TitleScene(ctx))
+    start_from_title(driver)
+    scene = tutorial(driver)
+    for _ in range(4):
+        play_step(driver)
+    index, position = scene.match.index, scene.match.game.key()
+    assert index == 4 and load_progress().step == 4
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene.name == "settings"
+    driver.click({name: rect for rect, name in action_rects(True, True)}["quit_to_title"].center)
+    driver.step(2)
+    assert driver.scene.name == "title"
+    assert i18n.t("title.learn_resume", step=5) in driver.scene.label("learn")
+    start_from_title(driver)
+    resumed = tutorial(driver)
+    assert resumed.match.index == index and resumed.match.game.key() == position
+
+
+def test_title_menu_offers_learn_to_play_first_until_it_is_done(data_dir):
+    title = TitleScene(make_context())
+    assert next(item for _, item in title.buttons()) == "learn"
+    assert not progress_path().exists()
+    assert save_progress(Progress(0, True))
+    title.refresh()
+    items = [item for _, item in title.buttons()]
+    assert items[0] == "new" and "learn" in items
+    driver = Driver(title)
+    driver.step(2)
+    rect = {item: r for r, item in title.buttons()}["learn"]
+    tick = driver.app.window.get_at(driver.app.to_window((rect.x + 24, rect.centery)))
+    assert tick[:3] != driver.app.window.get_at(driver.app.to_window((rect.x + 60, rect.centery)))[:3]
+
+
+def test_a_damaged_progress_file_means_not_started(data_dir):
+    data_dir.mkdir(parents=True, exist_ok=True)
+    progress_path().write_text("{not json", encoding="utf-8")
+    assert load_progress() == Progress()
+    progress_path().write_text('{"step": -3, "done": "yes"}', encoding="utf-8")
+    assert load_progress() == Progress()
