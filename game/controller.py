@@ -37,8 +37,6 @@ def opening_events(start: engine.Game) -> list[Any]:
 class Match:
     """One game in progress as the client sees it."""
 
-    confirms_moves = True   # a human's irrevocable choices may wait for Confirm (the setting decides)
-
     def __init__(self, seats: list[Seat], seed: int = 1, variant: str = "classic", veto: bool = True,
                  castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None) -> None:
         self.seats = {seat.player: seat for seat in seats}

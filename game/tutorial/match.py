@@ -21,8 +21,6 @@ from game.tutorial.lesson import Chapter, Lesson, Step
 class TutorialMatch(Match):
     """One chapter of the lesson, positioned at step `index` (counted over the whole lesson)."""
 
-    confirms_moves = False   # the lesson marks the one move it asks and refuses others: no staging
-
     def __init__(self, lesson: Lesson, index: int) -> None:
         game = lesson.position(index)
         seats = [Seat(p, "human" if i == 0 else "normal") for i, p in enumerate(game.players)]
