@@ -204,7 +204,7 @@ def _on_recall(g: Game, move: Move, ev: list) -> None:
     ctx = running(g.ctx, Recall)
     move_caballeros(g, g.active_idx, REGIONS.index(move.args[0]), COURT, 1, ev)
     if ctx.short > 1:
-        g.ctx = ctx._replace(short=ctx.short - 1)
+        g.ctx = Recall(ctx.short - 1, ctx.for_card)
         return
     _court_done(g, ctx.for_card, ev)
 
@@ -324,7 +324,7 @@ def _on_disc(g: Game, move: Move, ev: list) -> None:
     discs[g.to_move_idx] = AREA_INDEX[move.args[0]]
     g.discs = tuple(discs)
     if i + 1 < len(who):
-        g.ctx = ctx._replace(i=i + 1)
+        g.ctx = Discs(who, i + 1, ctx.purpose, ctx.arg)
         g.to_move_idx = who[i + 1]
         return
     _disc_effect(g).resolve_discs(g, ev)

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 from . import events as E
 from .context import Discs
 from .phase import P_DISC
-from .data import AREA_NAMES, AREAS_PER_PLAYER, CASTILLO, NREG, REGIONS
-from .scoring import area_result, depth_for
+from .data import AREA_NAMES, AREAS_PER_PLAYER, BOARD, CASTILLO, NREG, REGIONS
+from .scoring import area_result, area_values, depth_for, values_in_force
 
 if TYPE_CHECKING:
     from .state import Game
@@ -38,18 +38,23 @@ def map_total_except_king(g: "Game", p: int) -> int:
     return sum(c[base + r] for r in range(NREG) if r != king)
 
 
-def area_scored(g: "Game", area: int, depth: int | None = None) -> E.AreaScored:
+def area_scored(g: "Game", area: int, values: tuple[int, int, int] | None = None,
+                depth: int | None = None) -> E.AreaScored:
     """What scoring one area now gives under §8.2 (with King and home bonuses), as the event a real
-    scoring reports; nothing changes (the client's "if scored now" preview reads this too)."""
-    points, king, home = area_result(g.counts, g.n, g.boards, g.king_i, g.grande_i, area,
+    scoring reports; nothing changes (the client's "if scored now" preview reads this too).
+    `values`: the values in force there (looked up when not given)."""
+    in_force = area_values(g.boards, area) if values is None else values
+    points, king, home = area_result(g.counts, g.n, in_force, g.king_i, g.grande_i, area,
                                      depth_for(g.n) if depth is None else depth)
     return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
                         g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else ())
 
 
-def score_area(g: "Game", area: int, ev: list, depth: int | None = None) -> list[int]:
-    """Score one area under §8.2 (with King and home bonuses for regions); returns the points."""
-    event = area_scored(g, area, depth)
+def score_area(g: "Game", area: int, values: tuple[int, int, int], ev: list,
+               depth: int | None = None) -> list[int]:
+    """Score one area under §8.2 with the values in force there (and the King and home bonuses
+    for regions); returns the points."""
+    event = area_scored(g, area, values, depth)
     gained = dict(event.points)
     points = [gained.get(player, 0) for player in g.players]
     for p in range(g.n):
@@ -62,8 +67,10 @@ def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | 
     """Score several areas in canonical order as one entry of the score history."""
     ev.append(E.ScoringStarted(label))
     total = [0] * g.n
+    values = values_in_force(g.boards)
     for area in areas:
-        for p, pts in enumerate(score_area(g, area, ev, depth)):
+        in_force = BOARD.castillo_values if area == CASTILLO else values[area]
+        for p, pts in enumerate(score_area(g, area, in_force, ev, depth)):
             total[p] += pts
     g.scorings = g.scorings + ((label, tuple(total)),)
     ev.append(E.ScoringFinished(label))

@@ -74,12 +74,12 @@ def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) ->
     return points, leader
 
 
-def area_result(counts: list[int], n: int, boards: list[int], king: int, grandes: list[int], area: int,
-                depth: int) -> tuple[list[int], int, int]:
-    """Scoring `area` now, changing nothing: points per player (place points of §8.2 plus the
-    sole leader's §7 bonuses), and the indices of the players taking the King and the home bonus
-    (-1 for none)."""
-    points, leader = score_counts(area_values(boards, area), area_counts(counts, n, area), depth)
+def area_result(counts: list[int], n: int, values: tuple[int, int, int], king: int, grandes: list[int],
+                area: int, depth: int) -> tuple[list[int], int, int]:
+    """Scoring `area` with the `values` in force there, changing nothing: points per player (place
+    points of §8.2 plus the sole leader's §7 bonuses), and the indices of the players taking the
+    King and the home bonus (-1 for none)."""
+    points, leader = score_counts(values, area_counts(counts, n, area), depth)
     bonus = bonus_points(area, leader, king, grandes)
     if not bonus:
         return points, -1, -1
@@ -103,9 +103,10 @@ def area_values(boards: list[int], area: int) -> tuple[int, int, int]:
     return values_in_force(boards)[area]
 
 
-def value_class(boards: list[int], region: int) -> int:
-    """The first-place value in force: what the 4-, 5- and 6/7-point scoring cards look at (§3.1)."""
-    return area_values(boards, region)[0]
+def value_classes(boards: list[int]) -> list[int]:
+    """Per region, the first-place value in force: what the 4-, 5- and 6/7-point scoring cards
+    look at (§3.1)."""
+    return [values[0] for values in values_in_force(boards)]
 
 
 def area_counts(counts: list[int], n: int, area: int) -> list[int]:

@@ -10,7 +10,7 @@ from .. import events as E
 from ..data import AREA_INDEX, CARDS, CASTILLO, NREG
 from ..moves import SCORE, Move
 from ..ops import active_first, area_scored, begin_discs, clear_discs, open_castillo, score_areas
-from ..scoring import region_total, value_class
+from ..scoring import region_total, value_classes
 from .base import Effect, effect_for, register
 
 if TYPE_CHECKING:
@@ -38,19 +38,22 @@ def _score_special(g: "Game", areas: list[int], ev: list, depth: int | None = No
 @register("score_5_regions")
 class FivePointRegions(_FixedScoring):
     def areas(self, g: "Game") -> list[int]:
-        return [r for r in REGION_RANGE if value_class(g.boards, r) == 5]
+        classes = value_classes(g.boards)
+        return [r for r in REGION_RANGE if classes[r] == 5]
 
 
 @register("score_4_regions")
 class FourPointRegions(_FixedScoring):
     def areas(self, g: "Game") -> list[int]:
-        return [r for r in REGION_RANGE if value_class(g.boards, r) == 4]
+        classes = value_classes(g.boards)
+        return [r for r in REGION_RANGE if classes[r] == 4]
 
 
 @register("score_6_7_regions")
 class SixSevenPointRegions(_FixedScoring):
     def areas(self, g: "Game") -> list[int]:
-        return [r for r in REGION_RANGE if value_class(g.boards, r) in (6, 7)]
+        classes = value_classes(g.boards)
+        return [r for r in REGION_RANGE if classes[r] in (6, 7)]
 
 
 @register("score_castillo")
@@ -123,6 +126,6 @@ def fixed_scoring_gains(g: "Game", card: str) -> dict[str, int] | None:
         return None
     gains = dict.fromkeys(g.players, 0)
     for area in areas:
-        for player, points in area_scored(g, area, CARDS[card].depth).points:
+        for player, points in area_scored(g, area, depth=CARDS[card].depth).points:
             gains[player] += points
     return gains

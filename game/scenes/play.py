@@ -259,6 +259,7 @@ class PlayScene(Scene):
         """The buttons of the choice row: Confirm alone while a move is staged."""
         if not self.my_turn():
             return []
+        self.refresh_picker()   # a scene just swapped in may not have settled yet
         choices = [CONFIRM] if self.staged() else self.picker.buttons()
         labels = [self.choice_label(c) for c in choices]
         widths = [max(70, int(style.text_width(label, 16, True)) + 28) for label in labels]
@@ -457,7 +458,10 @@ class PlayScene(Scene):
     def targets(self) -> frozenset[str]:
         """The areas a click may choose now; while a move waits for Confirm the others stay lit,
         since a click on one of them changes the choice."""
-        return self.picker.areas() if self.my_turn() else frozenset()
+        if not self.my_turn():
+            return frozenset()
+        self.refresh_picker()
+        return self.picker.areas()
 
     def hovered_target(self) -> str | None:
         area = layout.area_at(self.hover) if self.hover else None

@@ -105,6 +105,12 @@ class TutorialMatch(Match):
         wanted = describe_move(engine.parse_move(expected, self.game), player, self.name) or expected
         return t("tutorial.nudge", move=wanted)
 
+    def think(self) -> None:
+        """The opponents' moves are scripted: no AI worker is asked to search for them."""
+
+    def wait_for_ai(self, timeout: float = 120.0) -> None:
+        """Nothing to wait for: a scripted move is played as soon as the board has caught up."""
+
     def poll_ai(self) -> None:
         """The opponents play the step's scripted moves, one per call (the scene animates each)."""
         player = self.game.to_move

@@ -23,8 +23,9 @@ def scored_by_the_engine(game: engine.Game, area: str) -> engine.events.AreaScor
     """Score `area` for real on a copy, through the card that names an area (§6.5)."""
     from engine.data import AREA_INDEX
     from engine.ops import score_area
+    from engine.scoring import area_values
     events: list = []
-    score_area(game.clone(), AREA_INDEX[area], events)
+    score_area(game.clone(), AREA_INDEX[area], area_values(game.boards, AREA_INDEX[area]), events)
     return events[0]
 
 

@@ -225,7 +225,9 @@ def test_the_opponents_play_only_the_scripted_moves():
     driver.step(30)
     assert scene.match.game.to_move == "blue" and scene.match.index == 1
     driver.click(continue_button(panel_rect()).center)
-    assert driver.until(lambda: scene.match.game.to_move == "red")
+    thinking = []                    # no AI search is started for a scripted seat ("… is thinking")
+    assert driver.until(lambda: thinking.append(scene.match.thinking) or scene.match.game.to_move == "red")
+    assert not any(thinking)
     legal = {str(m) for m in scene.match.game.legal_moves()}
     assert "power 9" not in legal and "power 6" not in legal and "power 11" in legal      # §4.2 no duplicates
 
