@@ -40,7 +40,7 @@ def test_a_planned_turn_is_followed_across_worker_calls(monkeypatch):
     me, decisions = g.to_move, 0
     while g.to_move == me:                  # the whole action turn, one worker call per step
         parent.send((decisions, ai_worker.Job("hard", 7, g.view(me), random.Random(decisions))))
-        ticket, kind, move = parent.recv()
+        ticket, kind, move, _seconds = parent.recv()
         assert (ticket, kind) == (decisions, "move")
         g.play(move)
         decisions += 1
