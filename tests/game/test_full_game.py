@@ -27,9 +27,9 @@ def test_scripted_human_plays_a_full_game():
     new_game = dict((item, rect) for rect, item in title_buttons())["new"]
     driver.click(new_game.center)
     assert driver.scene.name == "setup"
-    for seat in (1, 2, 3):              # normal -> hard -> random: fast AI seats
-        driver.click(seat_rects(seat)["kind"].center)
-        driver.click(seat_rects(seat)["kind"].center)
+    for seat in (1, 2, 3):              # normal -> hard -> expert -> random: fast AI seats
+        for _ in range(3):
+            driver.click(seat_rects(seat)["kind"].center)
     assert [s.kind for s in driver.scene.seats] == ["human", "random", "random", "random"]
     driver.click(start_button().center)
     match = driver.scene.match
