@@ -100,14 +100,22 @@ class ExpectimaxAgent:
 
     # ------------------------------------------------------------------ search
     def _search(self, view: View, legal: list[Move], rng: random.Random, budget: Budget) -> Move:
+        best_plan: tuple[Move, ...] = self.root_values(view, legal, rng, budget)[0][0]
+        return best_plan[0]
+
+    def root_values(self, view: View, legal: list[Move], rng: random.Random, budget: Budget,
+                    plans: list[tuple[Move, ...]] | None = None) -> list[tuple[tuple[Move, ...], float, int]]:
+        """Every root candidate (a move, or a whole plan; `plans` if given) with its mean playout
+        value and the worlds it was sampled in, best first: the most-sampled survivors lead, by
+        mean value. The advisor (`advisor.py`) ranks hints with it; `choose` plays the first."""
         cfg = self.config
         me = view.to_move_idx
-        if is_plan_decision(view):
+        if plans is None and is_plan_decision(view):
             plans = [plan for plan, _ in plans_for(view, self.weights, cfg.plan_limit, cfg.beam,
                                                     cfg.move_sample, rng, budget)]
             if len(plans) == 1:
-                return plans[0][0]
-        else:
+                return [(plans[0], 0.0, 0)]
+        elif plans is None:
             plans = [(m,) for m in legal]
         seeds = [rng.getrandbits(32) for _ in range(cfg.worlds)]
         worlds = [engine.determinize(view, random.Random(s)) for s in seeds]
@@ -131,11 +139,8 @@ class ExpectimaxAgent:
                 alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         # the most-sampled candidates are the survivors (or all, if the budget cut a batch short)
-        top = max(counts)
-        if not top:
-            return plans[0][0]
-        best = max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
-        return plans[best][0]
+        order = sorted(range(len(plans)), key=lambda i: (-counts[i], -totals[i] / max(1, counts[i]), i))
+        return [(plans[i], totals[i] / max(1, counts[i]), counts[i]) for i in order]
 
     def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget) -> float | None:
         """Value of `plan` then the fast policy to the horizon in one world; None if the budget

@@ -1,0 +1,57 @@
+"""The advisor (ai/advisor.py): the hard search's best plans for a decision, ranked by expected
+value, with the winning move first where a challenge's win is known."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from ai_testkit import SMALL, decision_points
+
+import engine
+from ai.advisor import HINTS, Reason, advise, hard_searcher
+from game.challenges import SCENARIOS
+
+
+def _red_to_move(name: str) -> engine.Game:
+    return engine.load_scenario(SCENARIOS / name)
+
+
+def test_last_scoring_challenge_advises_the_one_winning_disc_first():
+    """Rules §final scoring (Castillo discs): only `disc aragon` wins whatever Blue answers
+    (tests/game/test_challenges.py proves it by enumeration)."""
+    hints = advise(_red_to_move("challenge_1_last_scoring.yaml").view("red"), random.Random(1))
+    assert [str(m) for m in hints[0].plan] == ["disc aragon"]
+    assert hints[0].gain == 0 and all(h.gain < 0 for h in hints[1:])
+
+
+def test_kings_gambit_advises_the_king_card_as_a_whole_turn_plan():
+    """The King card wins the King's gambit (tests/game/test_challenges.py plays the line); the
+    hint is a whole plan: the card, then the order, placements and the King's move."""
+    game = _red_to_move("challenge_2_kings_gambit.yaml")
+    hints = advise(game.view("red"), random.Random(1))
+    best = [str(m) for m in hints[0].plan]
+    assert best[0] == "card king" and len(best) > 3
+    assert any(m.startswith("king ") for m in best) and any(m.startswith("place ") for m in best)
+    assert hints[0].reason.kind in ("place", "score")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_hints_are_legal_plans_ordered_by_expected_value(seed):
+    searcher = hard_searcher(**SMALL["hard"])
+    checked = 0
+    for k, (g, p) in enumerate(decision_points(seed=seed, players=4, every=17, limit=300)):
+        hints = advise(g.view(g.players[p]), random.Random(k), searcher)
+        assert 1 <= len(hints) <= HINTS
+        assert [h.gain for h in hints] == sorted((h.gain for h in hints), reverse=True)
+        assert hints[0].gain == 0 and all(h.gain <= 0 for h in hints)
+        assert len({h.plan for h in hints}) == len(hints)
+        for h in hints:
+            after = g.clone()
+            for m in h.plan:                       # every step legal where the plan plays it
+                if after.to_move_idx != p or after.is_over:
+                    break
+                assert m in after.legal_moves(), f"{m} illegal in {after.phase}"
+                after.play(m)
+            assert isinstance(h.reason, Reason)
+        checked += 1
+    assert checked >= 10
