@@ -21,6 +21,7 @@ from . import make_agent
 from .agent import check_view
 from .budget import Budget
 from .expectimax import ExpectimaxAgent
+from .plans import is_plan_decision, plans_for
 
 HINTS = 3
 ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
@@ -58,18 +59,41 @@ def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = No
     """The `count` best plans for the viewer's decision, best first, each with its reason."""
     view = check_view(view)
     searcher = searcher or hard_searcher()
+    scored, world = _scored(view, rng, searcher, None)
+    best = scored[0][1]
+    return [Hint(plan, value, value - best, reason_for(world, plan, view.to_move_idx))
+            for plan, value, _ in scored[:count]]
+
+
+def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
+          searcher: ExpectimaxAgent) -> tuple[Hint, float]:
+    """The best plan for the viewer's decision and how far `chosen` (the plan actually played,
+    searched alongside the candidates) falls below it, in points (0 if it is the best)."""
+    view = check_view(view)
+    scored, world = _scored(view, rng, searcher, chosen)
+    plan, value, _ = scored[0]
+    mine = next(v for p, v, _ in scored if p == chosen)
+    return Hint(plan, value, 0.0, reason_for(world, plan, view.to_move_idx)), max(0.0, value - mine)
+
+
+def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
+            chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
+    """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
     cfg = searcher.config
     budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
     legal = view.legal_moves()
     world = engine.determinize(view, random.Random(rng.getrandbits(32)))
-    plans = None
+    plans: list[tuple[Move, ...]] | None = None
     if view.ph == Phase.CARD:
         share = max(1, cfg.max_nodes // (3 * len(legal)))
         plans = [whole_turn(world, m, searcher, rng, share) for m in legal]
-    scored = searcher.root_values(view, legal, rng, budget, plans)
-    best = scored[0][1]
-    return [Hint(plan, value, value - best, reason_for(world, plan, view.to_move_idx))
-            for plan, value, _ in scored[:count]]
+    elif chosen is not None:
+        plans = ([tuple(p) for p, _ in plans_for(view, searcher.weights, cfg.plan_limit, cfg.beam,
+                                                  cfg.move_sample, rng, budget)]
+                 if is_plan_decision(view) else [(m,) for m in legal])
+    if chosen is not None and plans is not None and chosen not in plans:
+        plans.append(chosen)
+    return searcher.root_values(view, legal, rng, budget, plans), world
 
 
 def whole_turn(world: Game, card: Move, searcher: ExpectimaxAgent, rng: random.Random,
@@ -142,4 +166,4 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
     return Reason("value")
 
 
-__all__ = ["ADVISED_PHASES", "HINTS", "Hint", "Reason", "advise", "hard_searcher", "reason_for"]
+__all__ = ["ADVISED_PHASES", "HINTS", "Hint", "Reason", "advise", "hard_searcher", "judge", "reason_for"]
