@@ -24,13 +24,19 @@ from game.seats import make_agent
 MAX_ATTEMPTS = 3          # a decision that failed this often is taken by the random agent
 
 
+ADVISE, JUDGE = "advise", "judge"   # Job levels that ask the advisor instead of an agent
+
+
 @dataclass(frozen=True)
 class Job:
-    """One decision to make: the agent's level and seed, the player's view, the seeded rng."""
+    """One decision to make: the agent's level and seed, the player's view, the seeded rng.
+    Level ADVISE asks for the advisor's hints on the view, JUDGE for the review of the plan in
+    `played` (ai/advisor.py); their answers come back in `Reply.result`."""
     level: str
     seed: int
     view: Any
     rng: random.Random
+    played: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class Reply:
     notice: str | None = None
     given_up: bool = False     # MAX_ATTEMPTS failed: the caller decides without the worker
     seconds: float = 0.0       # from the first ask to this answer (thinking and any retries)
+    result: Any = None         # an ADVISE or JUDGE job's answer
 
 
 def _serve(conn: Connection) -> None:
@@ -56,12 +63,24 @@ def _serve(conn: Connection) -> None:
         except (EOFError, OSError):
             return
         try:
+            if job.level in (ADVISE, JUDGE):
+                conn.send((ticket, "result", _advise(job)))
+                continue
             agent = agents.get((job.level, job.seed))
             if agent is None:
                 agent = agents[(job.level, job.seed)] = make_agent(job.level, seed=job.seed)
             conn.send((ticket, "move", str(agent.choose(job.view, job.rng))))
         except Exception as exc:  # noqa: BLE001 - reported to the client, which asks again
             conn.send((ticket, "error", f"{exc.__class__.__name__}: {exc}"))
+
+
+def _advise(job: Job) -> Any:
+    """The advisor's answer to an ADVISE job (hints) or a JUDGE job (best plan, points lost)."""
+    from ai.advisor import advise, hard_searcher, judge
+    if job.level == ADVISE:
+        return advise(job.view, job.rng)
+    from game.review import REVIEW_SEARCH
+    return judge(job.view, job.played, job.rng, hard_searcher(**REVIEW_SEARCH))
 
 
 def _context() -> Any:
@@ -128,9 +147,10 @@ class AIWorker:
             if answer is None:
                 return Reply()
             kind, text = answer
-            if kind == "move":
+            if kind in ("move", "result"):
                 self._job = None
-                return Reply(move=text, seconds=time.perf_counter() - self.asked_at)
+                seconds = time.perf_counter() - self.asked_at
+                return Reply(move=text, seconds=seconds) if kind == "move" else Reply(result=text, seconds=seconds)
             failure = f"the AI raised {text}"
         return self._retry(failure)
 
@@ -163,7 +183,7 @@ class AIWorker:
         except (OSError, ValueError):
             pass          # the worker died meanwhile: the next poll notices and asks again
 
-    def _receive(self) -> tuple[str, str] | None:
+    def _receive(self) -> tuple[str, Any] | None:
         """The answer to the current ticket, if one is waiting (older tickets are skipped)."""
         assert self._conn is not None
         try:

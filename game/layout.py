@@ -55,6 +55,7 @@ class Layout:
     log_rect: pygame.Rect = field(compare=False)
     menu_button: pygame.Rect = field(compare=False)
     help_button: pygame.Rect = field(compare=False)
+    hint_button: pygame.Rect = field(compare=False)
     round_track: pygame.Rect = field(compare=False)
 
     @classmethod
@@ -88,6 +89,7 @@ class Layout:
             log_rect=pygame.Rect(side.x, 656, side_w, side.bottom - 656),
             menu_button=pygame.Rect(width - 100, 6, 92, 28),
             help_button=pygame.Rect(width - 198, 6, 92, 28),
+            hint_button=pygame.Rect(width - 296, 6, 92, 28),
             round_track=pygame.Rect(left + 292, 6, 420, 28),
         )
 
@@ -113,7 +115,7 @@ _LIVE_NAMES = {
     "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
     "TRACK_RECT": "track_rect", "SIDE": "side", "PLAYERS_RECT": "players_rect",
     "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "MENU_BUTTON": "menu_button",
-    "HELP_BUTTON": "help_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
+    "HELP_BUTTON": "help_button", "HINT_BUTTON": "hint_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
 }
 
 

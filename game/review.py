@@ -41,8 +41,8 @@ class Blunder:
     start: int
     round: int
     player: str
-    played: tuple[str, ...]
-    best: tuple[str, ...]
+    played: tuple[Move, ...]
+    best: tuple[Move, ...]
     loss: float
     reason: Any
 
@@ -79,20 +79,32 @@ def _continues(first: Phase, now: Phase) -> bool:
 
 def review_record(record: dict[str, Any], seats: set[str], seed: int = 0,
                   progress: Callable[[int, int], None] | None = None) -> dict[str, list[Blunder]]:
-    """Per reviewed seat, its `WORST` decisions by points lost (at least `MIN_LOSS`), worst first."""
+    """Per reviewed seat, its `WORST` decisions by points lost (at least `MIN_LOSS`), worst first.
+    In one process (tests, benchmarks/review_time.py); the end screen sends the same `judge`
+    calls to the AI worker one decision at a time (game/scenes/review.py)."""
     found, games = decisions(record, seats)
     searcher = hard_searcher(**REVIEW_SEARCH)
-    out: dict[str, list[Blunder]] = {p: [] for p in sorted(seats)}
+    out: list[Blunder] = []
     for k, d in enumerate(found):
         g = games[d.start]
-        best, loss = judge(g.view(d.player), d.played, random.Random(seed * 7919 + d.start), searcher)
-        if loss >= MIN_LOSS:
-            out[d.player].append(_blunder(g, d, best, loss))
+        best, loss = judge(g.view(d.player), d.played, judge_rng(seed, d), searcher)
+        out.append(blunder(g, d, best, loss))
         if progress is not None:
             progress(k + 1, len(found))
-    return {p: sorted(bs, key=lambda b: -b.loss)[:WORST] for p, bs in out.items()}
+    return worst_per_seat(out, seats)
 
 
-def _blunder(g: Game, d: Decision, best: Hint, loss: float) -> Blunder:
-    return Blunder(d.start, g.round_idx + 1, d.player, tuple(str(m) for m in d.played),
-                   tuple(str(m) for m in best.plan), round(loss, 1), best.reason)
+def judge_rng(seed: int, d: Decision) -> random.Random:
+    """The seeded RNG a decision is judged with (the same in the worker and in one process)."""
+    return random.Random(seed * 7919 + d.start)
+
+
+def worst_per_seat(blunders: list[Blunder], seats: set[str]) -> dict[str, list[Blunder]]:
+    """Per seat, the `WORST` biggest shortfalls of at least `MIN_LOSS` points, worst first."""
+    return {p: sorted((b for b in blunders if b.player == p and b.loss >= MIN_LOSS), key=lambda b: -b.loss)[:WORST]
+            for p in sorted(seats)}
+
+
+def blunder(g: Game, d: Decision, best: Hint, loss: float) -> Blunder:
+    """A judged decision as the review lists it."""
+    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(loss, 1), best.reason)

@@ -16,11 +16,12 @@ from game import input as inp
 from game import layout, staging
 from game.animator import Animator, draw_banner
 from game.controller import Match
+from game.hints import HintRequest, gain_text, plan_text, reason_text
 from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
 from game.preview import preview_line, would_complete
 from game.prompts import decision_prompt, staged_prompt
-from game.render import board, cards, hud, style
+from game.render import board, cards, hint_panel, hud, style
 from game.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.table import Table
 from game.tween import Tweener
@@ -53,6 +54,7 @@ class PlayScene(Scene):
         self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
         self._hand_offs_seen = match.hand_offs
+        self.hints = HintRequest()
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
@@ -108,6 +110,10 @@ class PlayScene(Scene):
             else:
                 self.undo()
             return True
+        if self.hints_offered() and (intent.kind == inp.HINT or (
+                intent.kind == inp.CLICK and layout.HINT_BUTTON.collidepoint(intent.pos))):
+            self.ask_hints()
+            return True
         if intent.kind == inp.FAST_FORWARD:
             self.skipping = True
             self.tweener.finish()
@@ -132,6 +138,9 @@ class PlayScene(Scene):
             return self._press_verb("skip")
         if intent.kind != inp.CLICK:
             return False
+        hint = self.hint_at(intent.pos)
+        if hint is not None:
+            return self.play_hint(hint)
         for rect, choice in self.choice_buttons():
             if rect.collidepoint(intent.pos):
                 if choice == CONFIRM:
@@ -215,6 +224,41 @@ class PlayScene(Scene):
         self.show_toast(t("undo.done"), error=False)
         self.ctx.sounds.play("click")
 
+    # ---- hints (the advisor, ai/advisor.py) ---------------------------------------------------
+    def hints_offered(self) -> bool:
+        """The Hint button shows for the human deciding a power card, a turn or a disc."""
+        return self.ctx.settings.hints and self.hints.available(self.match, self.my_turn())
+
+    def ask_hints(self) -> None:
+        player = self.my_turn()
+        if player and self.hints.ask(self.match, player):
+            self.ctx.sounds.play("click")
+
+    def hint_rows(self) -> list[hint_panel.HintRow]:
+        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), reason_text(h.reason), gain_text(h.gain))
+                for h in self.hints.hints]
+
+    def hint_at(self, pos: tuple[int, int] | None) -> Any:
+        """The hint whose row is under `pos` (None when the panel is not showing hints)."""
+        if pos is None or not self.hints.hints or not self.my_turn():
+            return None
+        for rect, hint in zip(hint_panel.row_rects(len(self.hints.hints)), self.hints.hints):
+            if rect.collidepoint(pos):
+                return hint
+        return None
+
+    def play_hint(self, hint: Any) -> bool:
+        """Play the hint's plan as far as its steps are the player's own; a step that waits for
+        Confirm (with the setting on) is staged and ends the run there."""
+        player = self.my_turn()
+        for move in hint.plan:
+            if self.match.game.to_move != player or move not in self.match.legal_moves():
+                break
+            if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.game, move):
+                return self._play(move)
+            self._commit(move)
+        return True
+
     def jump_to_position(self) -> None:
         """Show the match's current position at once: no tweens, no sprites, the offer rebuilt."""
         self.tweener.cancel()
@@ -265,6 +309,7 @@ class PlayScene(Scene):
         self.tweener.update(dt)
         self.clock += dt
         self.update_preview()
+        self.hints.poll(self.match, self.my_turn())
         self.toast_time = max(0.0, self.toast_time - dt)
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
@@ -290,14 +335,14 @@ class PlayScene(Scene):
     def poll_interval(self) -> float:
         """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
         board is only redrawn at the thinking pulse meanwhile)."""
-        return 1 / 60 if self.match.thinking else math.inf
+        return 1 / 60 if self.match.thinking or self.hints.thinking else math.inf
 
     def redraw_rate(self) -> float:
         """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
         message counts down; nothing while a human looks at a still board."""
         if self.tweener.busy or self.match.events:
             return MOVING
-        if self.match.thinking or self.toast_time > 0:
+        if self.match.thinking or self.hints.thinking or self.toast_time > 0:
             return PULSE
         if self.my_turn():
             self.refresh_picker()
@@ -361,6 +406,7 @@ class PlayScene(Scene):
             self._hand_offs_seen = self.match.hand_offs
             self.picker.cancel()
             self.staging.clear()
+            self.hints.clear()
             self.toast_time = 0.0
 
     def pulse(self) -> float:
@@ -386,6 +432,8 @@ class PlayScene(Scene):
         self.draw_side(surface)
         self.draw_overlay(surface)
         hud.top_bar(surface, self.table, self.phase_caption(), self.hover)
+        if self.hints_offered():
+            hint_panel.hint_button(surface, self.hover, self.hints.shown)
         self.draw_prompt(surface)
         board.draw_sprites(surface, self.table)
         draw_banner(surface, self.animator.banner)
@@ -431,6 +479,9 @@ class PlayScene(Scene):
         move = self.pending_move()
         if move is not None:
             board.ghost(surface, self.table, move, self.match.game.to_move, solid=self.staged() is not None)
+        hint = self.hint_at(self.hover)
+        for step in dict.fromkeys(hint.plan if hint is not None and move is None else ()):
+            board.ghost(surface, self.table, step, self.match.game.to_move)
         hud.success_track(surface, self.table)
 
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -447,6 +498,9 @@ class PlayScene(Scene):
         cards.offer_column(surface, self.table, selectable, self.hover, match.game.card,
                            self.staging.value("card", match.version) if turn else None)
         hud.log_panel(surface, match.visible_log())
+        if self.hints.shown and turn:
+            hint_panel.hint_panel(surface, self.hint_rows(), self.hints.thinking, self.hints.failed, self.hover,
+                                  self.clock % 1.0)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""
