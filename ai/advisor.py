@@ -22,6 +22,7 @@ from .agent import check_view
 from .budget import Budget
 from .expectimax import ExpectimaxAgent
 from .plans import is_plan_decision, plans_for
+from .policy import FastPolicy
 
 HINTS = 3
 ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
@@ -80,14 +81,15 @@ def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
             chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
     """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
     cfg = searcher.config
-    budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
     legal = view.legal_moves()
     world = engine.determinize(view, random.Random(rng.getrandbits(32)))
     plans: list[tuple[Move, ...]] | None = None
-    if view.ph == Phase.CARD:
-        share = max(1, cfg.max_nodes // (3 * len(legal)))
-        plans = [whole_turn(world, m, searcher, rng, share) for m in legal]
-    elif chosen is not None:
+    if view.ph == Phase.CARD:      # each card's turn planned on half the deadline, then compared
+        nodes = max(1, cfg.max_nodes // (3 * len(legal)))
+        seconds = cfg.deadline_s / (2 * len(legal)) if cfg.deadline_s else None
+        plans = [whole_turn(world, m, searcher, rng, nodes, seconds) for m in legal]
+    budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
+    if chosen is not None and plans is None:
         plans = ([tuple(p) for p, _ in plans_for(view, searcher.weights, cfg.plan_limit, cfg.beam,
                                                   cfg.move_sample, rng, budget)]
                  if is_plan_decision(view) else [(m,) for m in legal])
@@ -97,7 +99,7 @@ def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
 
 
 def whole_turn(world: Game, card: Move, searcher: ExpectimaxAgent, rng: random.Random,
-               nodes: int) -> tuple[Move, ...]:
+               nodes: int, seconds: float | None = None) -> tuple[Move, ...]:
     """The action card, then the player's own steps of that turn as the search would take them
     (order, placements, the card's action), up to the first move that is not the player's or is
     a secret disc: one plan, so a card is judged by the best use of it, not the policy's."""
@@ -105,7 +107,7 @@ def whole_turn(world: Game, card: Move, searcher: ExpectimaxAgent, rng: random.R
     g = world.clone()
     g.apply(card)
     plan = [card]
-    budget = Budget(nodes, None).start()
+    budget = Budget(nodes, seconds).start()
     while g.ph not in (Phase.OVER, Phase.DISC, Phase.POWER, Phase.CARD) and g.to_move_idx == p:
         view = g.view(g.players[p])
         legal = view.legal_moves()
@@ -151,7 +153,12 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
         if after.ph == Phase.OVER or after.to_move_idx != p or m not in after.legal_moves():
             break
         after.apply(m)
-    scored = after.score_pts[p] - world.score_pts[p]
+    secret = bool(plan) and plan[0].verb == "disc"
+    if secret:      # a disc acts once every disc is set: the others' come from the fast policy
+        policy, rng = FastPolicy(), random.Random(0)
+        while after.ph == Phase.DISC:
+            after.apply(policy.choose(after, rng))
+    scored = 0 if secret else after.score_pts[p] - world.score_pts[p]
     before_pts, after_pts = region_points(world, p), region_points(after, p)
     deltas = [b - a for a, b in zip(before_pts, after_pts)]
     area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))

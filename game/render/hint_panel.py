@@ -62,11 +62,18 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
         draw.rect(surface, style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 1.04), box,
                   border_radius=6)
         draw.rect(surface, style.GOLD if i == 0 else style.INK_SOFT, box, 2 if i == 0 else 1, border_radius=6)
-        gain_w = int(style.text_width(row.gain, 12, True)) + 10
-        title = f"{i + 1}. {row.plan}"
-        style.text(surface, title, (box.x + 8, box.y + 3),
-                   style.fit_size(title, box.width - gain_w - 16, 13, True), style.INK, bold=True)
-        style.text(surface, row.gain, (box.right - 8, box.y + 3), 12, style.GOLD if i == 0 else style.DANGER,
-                   bold=True, anchor="topright")
-        style.text(surface, row.reason, (box.x + 20, box.bottom - 3),
-                   style.fit_size(row.reason, box.width - 28, 12), style.INK_SOFT, anchor="bottomleft")
+        gain_w = int(style.text_width(row.gain, 12, True)) + 14
+        title, size = fitted(f"{i + 1}. {row.plan}", box.width - gain_w - 16, 13, True)
+        style.text(surface, title, (box.x + 8, box.y + 3), size, style.INK, bold=True)
+        style.text(surface, row.gain, (box.right - 8, box.y + 3), 12,
+                   style.shade(style.GOLD, 0.8) if i == 0 else style.DANGER, bold=True, anchor="topright")
+        reason, size = fitted(row.reason, box.width - 28, 12, False)
+        style.text(surface, reason, (box.x + 20, box.bottom - 3), size, style.INK_SOFT, anchor="bottomleft")
+
+
+def fitted(value: str, width: int, size: int, bold: bool) -> tuple[str, int]:
+    """Text for one line of `width`: a size or two smaller, then cut with an ellipsis."""
+    size = style.fit_size(value, width, size, bold, minimum=size - 2)
+    while style.text_width(value, size, bold) > width and len(value) > 3:
+        value = value[:-2] + "…"
+    return value, size
