@@ -47,6 +47,7 @@ class Reply:
     notice: str | None = None
     given_up: bool = False     # MAX_ATTEMPTS failed: the caller decides without the worker
     seconds: float = 0.0       # from the first ask to this answer (thinking and any retries)
+    search_seconds: float = 0.0   # of which the worker spent searching for the answer
     result: Any = None         # an ADVISE or JUDGE job's answer
 
 
@@ -63,15 +64,18 @@ def _serve(conn: Connection) -> None:
         except (EOFError, OSError):
             return
         try:
+            started = time.perf_counter()
             if job.level in (ADVISE, JUDGE):
-                conn.send((ticket, "result", _advise(job)))
+                result = _advise(job)
+                conn.send((ticket, "result", result, time.perf_counter() - started))
                 continue
             agent = agents.get((job.level, job.seed))
             if agent is None:
                 agent = agents[(job.level, job.seed)] = make_agent(job.level, seed=job.seed)
-            conn.send((ticket, "move", str(agent.choose(job.view, job.rng))))
+            move = str(agent.choose(job.view, job.rng))
+            conn.send((ticket, "move", move, time.perf_counter() - started))
         except Exception as exc:  # noqa: BLE001 - reported to the client, which asks again
-            conn.send((ticket, "error", f"{exc.__class__.__name__}: {exc}"))
+            conn.send((ticket, "error", f"{exc.__class__.__name__}: {exc}", 0.0))
 
 
 def _advise(job: Job) -> Any:
@@ -146,11 +150,13 @@ class AIWorker:
             answer = self._receive()
             if answer is None:
                 return Reply()
-            kind, text = answer
+            kind, text, searched = answer
             if kind in ("move", "result"):
                 self._job = None
                 seconds = time.perf_counter() - self.asked_at
-                return Reply(move=text, seconds=seconds) if kind == "move" else Reply(result=text, seconds=seconds)
+                if kind == "result":
+                    return Reply(result=text, seconds=seconds, search_seconds=searched)
+                return Reply(move=text, seconds=seconds, search_seconds=searched)
             failure = f"the AI raised {text}"
         return self._retry(failure)
 
@@ -183,14 +189,14 @@ class AIWorker:
         except (OSError, ValueError):
             pass          # the worker died meanwhile: the next poll notices and asks again
 
-    def _receive(self) -> tuple[str, Any] | None:
+    def _receive(self) -> tuple[str, Any, float] | None:
         """The answer to the current ticket, if one is waiting (older tickets are skipped)."""
         assert self._conn is not None
         try:
             while self._conn.poll(0):
-                ticket, kind, text = self._conn.recv()
+                ticket, kind, text, searched = self._conn.recv()
                 if ticket == self._ticket:
-                    return kind, text
+                    return kind, text, searched
         except (EOFError, OSError):
             return None   # the pipe broke: `_failure` reports the dead process next poll
         return None
