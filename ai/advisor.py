@@ -15,7 +15,8 @@ from typing import Any
 import engine
 from engine import Game, Move, Phase, View
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import BOARD, CASTILLO, COURT, NREG, bonus_points, depth_for, place_points, values_in_force
+from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_points, depth_for, place_points,
+                              values_in_force)
 
 from . import make_agent
 from .agent import check_view
@@ -32,7 +33,8 @@ ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
 class Reason:
     """Why a plan is good, as data: `kind` is "place" (takes `place` in `area`, worth `points` at
     the next general scoring), "score" (`points` scored at once), "court" (`points` Caballeros to
-    the court) or "value" (no single change stands out: the value over the round)."""
+    the court), "order" (a high power card that brings none: an early turn) or "value" (no single
+    change stands out: the value over the round)."""
     kind: str
     points: int = 0
     area: str = ""
@@ -147,7 +149,11 @@ def place_of(g: Game, p: int, area: int) -> int:
 
 def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
     """The biggest change `plan` makes for p in one sampled world: a region's points at the next
-    general scoring, points scored at once, or Caballeros brought to the court."""
+    general scoring, points scored at once, or Caballeros brought to the court (for a power
+    card: those it brings from the provinces when the court fills, rules §4.1)."""
+    if plan and plan[0].verb == "power":
+        brought = min(BOARD.power_to_court[int(plan[0].args[0]) - 1], world.counts[p * A + PROVINCES])
+        return Reason("court", brought) if brought else Reason("order")
     after = world.clone()
     for m in plan:
         if after.ph == Phase.OVER or after.to_move_idx != p or m not in after.legal_moves():

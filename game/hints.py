@@ -118,7 +118,7 @@ def reason_text(reason: Reason) -> str:
     if reason.kind == "place":
         return t("hint.reason.place", place=t(f"rank.{reason.place}"),
                  area=area_name(reason.area), points=reason.points)
-    if reason.kind in ("score", "court"):
+    if reason.kind in ("score", "court", "order"):
         return t(f"hint.reason.{reason.kind}", points=reason.points)
     return t("hint.reason.value")
 
