@@ -23,8 +23,8 @@ WORST = 5                # decisions listed per seat
 MIN_LOSS = 1.0           # points: smaller shortfalls are noise of the sampled search
 # The review's search: fewer worlds than a live hint (a whole game is judged), every candidate
 # sampled in every world (no halving), so the move played is measured as well as the best.
-REVIEW_SEARCH: dict[str, Any] = dict(worlds=3, halving=False, max_nodes=2500, deadline_s=None,
-                                     plan_limit=4)
+REVIEW_SEARCH: dict[str, Any] = dict(worlds=3, halving=False, max_nodes=1500, deadline_s=None,
+                                     plan_limit=3)
 
 
 @dataclass(frozen=True)
