@@ -16,6 +16,7 @@ import random
 import signal
 import time
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -80,11 +81,18 @@ def _serve(conn: Connection) -> None:
 
 def _advise(job: Job) -> Any:
     """The advisor's answer to an ADVISE job (hints) or a JUDGE job (best plan, points lost)."""
-    from ai.advisor import advise, hard_searcher, judge
+    from ai.advisor import advise, judge
     if job.level == ADVISE:
-        return advise(job.view, job.rng)
+        return advise(job.view, job.rng, _searcher(False))
+    return judge(job.view, job.played, job.rng, _searcher(True))
+
+
+@lru_cache(maxsize=2)
+def _searcher(review: bool) -> Any:
+    """The hard search for hints, or the review's lighter one (built once per worker)."""
+    from ai.advisor import hard_searcher
     from game.review import REVIEW_SEARCH
-    return judge(job.view, job.played, job.rng, hard_searcher(**REVIEW_SEARCH))
+    return hard_searcher(**REVIEW_SEARCH) if review else hard_searcher()
 
 
 def _context() -> Any:
