@@ -64,8 +64,13 @@ def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = No
     searcher = searcher or hard_searcher()
     scored, world = _scored(view, rng, searcher, None)
     best = scored[0][1]
-    return [Hint(plan, value, value - best, reason_for(world, plan, view.to_move_idx))
-            for plan, value, _ in scored[:count]]
+    hints: list[Hint] = []
+    for plan, value, _ in scored[:count]:
+        # a candidate dropped by successive halving was judged on fewer worlds, where it trailed:
+        # it never ranks as closer to the best than the survivors listed before it
+        gain = min(value - best, hints[-1].gain if hints else 0.0)
+        hints.append(Hint(plan, value, gain, reason_for(world, plan, view.to_move_idx)))
+    return hints
 
 
 def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,

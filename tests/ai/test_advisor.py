@@ -68,3 +68,15 @@ def test_a_power_card_hint_says_how_many_caballeros_it_brings_to_the_court():
         brought = BOARD.power_to_court[value - 1]
         assert h.plan[0].verb == "power"
         assert h.reason == (Reason("court", brought) if brought else Reason("order"))
+
+
+def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypatch):
+    """Successive halving samples a dropped candidate in fewer worlds; a lucky mean there must not
+    show it as better than the best or than a survivor listed above it."""
+    from ai.expectimax import ExpectimaxAgent
+    game = engine.new_game(players=["red", "blue", "green"], seed=2)
+    plans = [tuple(m for m in game.legal_moves()[k:k + 1]) for k in range(3)]
+    monkeypatch.setattr(ExpectimaxAgent, "root_values",
+                        lambda self, *a, **k: [(plans[0], 5.0, 6), (plans[1], 4.0, 6), (plans[2], 9.0, 2)])
+    hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
+    assert [h.gain for h in hints] == [0.0, -1.0, -1.0]
