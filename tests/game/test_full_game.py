@@ -52,7 +52,7 @@ def test_scripted_human_plays_a_full_game():
     assert sequence[first_castillo - 1] == "scoring"
     assert sequence.count("scoring") >= 3
     assert match.game.is_over and clicks > 30
-    played_by_human = [line for line in match.log if line.startswith("Red ")]
+    played_by_human = [line for line in match.log_lines() if line.startswith("Red ")]
     assert played_by_human, "the human's clicks must have played moves"
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "title"
