@@ -160,16 +160,24 @@ class ExpectimaxAgent:
 
     def _search(self, view: View, legal: list[Move], rng: random.Random, budget: Budget) -> Move:
         """One decision: its candidate moves (or multi-step plans) searched, the best first move."""
+        return self.root_values(view, legal, rng, budget)[0][0][0]
+
+    def root_values(self, view: View, legal: list[Move], rng: random.Random, budget: Budget,
+                    plans: list[tuple[Move, ...]] | None = None) -> list[tuple[tuple[Move, ...], float, int]]:
+        """Every root candidate (a move, or a whole plan; `plans` if given) with its mean playout
+        value and the worlds it was sampled in, best first: the most-sampled survivors lead, by
+        mean value. The advisor (`advisor.py`) ranks hints with it; `choose` plays the first."""
         cfg = self.config
-        if is_plan_decision(view):
+        if plans is None and is_plan_decision(view):
             plans = [plan for plan, _ in plans_for(view, self.weights, cfg.plan_limit, cfg.beam,
                                                     cfg.move_sample, rng, budget)]
             if len(plans) == 1:
-                return plans[0][0]
-        else:
+                return [(plans[0], 0.0, 0)]
+        elif plans is None:
             plans = [(m,) for m in legal]
         seeds, worlds = self._worlds(view, rng)
-        return plans[self._best(plans, seeds, worlds, view.to_move_idx, budget, checked=False)][0]
+        ranked = self._ranked(plans, seeds, worlds, view.to_move_idx, budget, checked=False)
+        return [(plans[i], mean, count) for i, mean, count in ranked]
 
     def _plan_turn(self, view: View, rng: random.Random, budget: Budget) -> Move:
         """Per-turn planning: whole-turn plans searched once; the best is kept to be followed."""
@@ -178,13 +186,13 @@ class ExpectimaxAgent:
         plans = turn_plans(worlds[0], me, self.weights, self.shape, rng, budget)
         if not plans:                        # no budget left even to list plans
             return self.policy.choose(worlds[0], rng)
-        best = plans[0] if len(plans) == 1 else plans[self._best(plans, seeds, worlds, me, budget, checked=True)]
+        best = plans[0] if len(plans) == 1 else plans[self._ranked(plans, seeds, worlds, me, budget, checked=True)[0][0]]
         self.cursor = PlanCursor.after_first(worlds[0], me, best)
         return best[0]
 
-    def _best(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget,
-              checked: bool) -> int:
-        """Index of the plan with the best mean playout value over the worlds (successive
+    def _ranked(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget,
+                checked: bool) -> list[tuple[int, float, int]]:
+        """(index, mean playout value, worlds sampled) of every plan, best first (successive
         halving between batches of worlds; common random numbers within a world). `checked`:
         whole-turn plans, made in one world, are checked step by step in the others."""
         cfg = self.config
@@ -208,10 +216,8 @@ class ExpectimaxAgent:
                 alive.sort(key=lambda i: -totals[i] / max(1, counts[i]))
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
         # the most-sampled candidates are the survivors (or all, if the budget cut a batch short)
-        top = max(counts)
-        if not top:
-            return 0
-        return max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
+        order = sorted(range(len(plans)), key=lambda i: (-counts[i], -totals[i] / max(1, counts[i]), i))
+        return [(i, totals[i] / max(1, counts[i]), counts[i]) for i in order]
 
     def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget,
                  checked: bool = False) -> float | None:

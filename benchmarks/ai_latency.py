@@ -5,6 +5,8 @@ player count.
     python benchmarks/ai_latency.py [--games 4] [--every 3] [--presets easy,normal,hard,expert]
                                     [--turn-games 2] [--turn-players 2,3,4,5]
 
+`--presets advisor` times the Hint button's search (ai/advisor.py: the hard search's three best plans).
+
 Per decision: positions from seeded 4- and 5-player games played by the fast policy; only
 decisions with more than one legal move are timed (forced moves return at once). Each preset
 decides every position once, single-threaded; 5-player Castillo discs are reported separately.
@@ -24,11 +26,13 @@ import os
 import random
 import sys
 import time
+from collections.abc import Callable
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 import ai
 import engine
+from ai.advisor import advise, hard_searcher
 from ai.policy import FastPolicy
 from engine.internals import Discs, Phase
 
@@ -61,12 +65,20 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
 
 
+def decider(name: str, seed: int) -> Callable[[engine.View, random.Random], object]:
+    """A preset's `choose`, or for `advisor` the Hint button's search (ai/advisor.py)."""
+    if name == "advisor":
+        searcher = hard_searcher()
+        return lambda view, rng: advise(view, rng, searcher)
+    return ai.make_agent(name, seed=seed).choose
+
+
 def time_preset(name: str, views: list, seed: int) -> list[float]:
-    agent = ai.make_agent(name, seed=seed)
+    decide = decider(name, seed)
     out = []
     for k, v in enumerate(views):
         t0 = time.perf_counter()
-        agent.choose(v, random.Random(seed + k))
+        decide(v, random.Random(seed + k))
         out.append(time.perf_counter() - t0)
     return out
 

@@ -5,7 +5,8 @@
 Each picture is the real client driven by the test driver (tests/game/driver.py) into a scene:
 the action phase with a region's standings, the Castillo reveal, a scoring summary, power-card
 selection in Catalan, card help in Portuguese, the game-over screen, the replay viewer, the load
-screen and two steps of Learn to play (`--tutorial` makes only those two). Saves go to a
+screen, two steps of Learn to play (`--tutorial` makes only those two), the hint panel and
+the post-game review (`--advisor` stops after those). Saves go to a
 temporary data directory, never the user's.
 """
 from __future__ import annotations
@@ -27,6 +28,7 @@ import pygame
 
 from game import i18n, layout, saves
 from game.controller import Match
+from game.render import hint_panel
 from game.replay_model import ReplayModel
 from game.scene import Transition
 from game.scenes.play import phase_scene
@@ -93,9 +95,41 @@ def tutorial_shots() -> None:
     i18n.set_language("en")
 
 
+def advisor_shots() -> None:
+    """The hint panel with the best hint hovered (its ghosts on the map), and the post-game
+    review of a game where the human played at random."""
+    rng = random.Random(6)
+    ctx = make_context(speed=1.0)
+    i18n.set_language("en")
+    match = Match(SEATS, 8)
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.game.round >= 3 and match.game.phase == "card"
+               and human_turn(driver, match))
+    driver.step(20)
+    driver.key(pygame.K_h)
+    driver.until(lambda: bool(driver.scene.hints.hints), limit=3000)
+    driver.hover(hint_panel.row_rects(len(driver.scene.hints.hints))[0].center)
+    driver.step(2)
+    save(driver, "hint-panel.png")
+
+    finished = Match(SEATS, 5, autosave=False)
+    while not finished.game.is_over:
+        finished.play(rng.choice(finished.legal_moves()))
+    finished.events.clear()
+    from game.scenes.review import ReviewScene
+    review = ReviewScene(ctx, finished)
+    driver.app.apply(Transition.reset(review))
+    driver.until(lambda: review.done, limit=100000)
+    driver.step(2)
+    save(driver, "post-game-review.png")
+
+
 def main() -> None:
     tutorial_shots()
     if "--tutorial" in sys.argv[1:]:
+        return
+    advisor_shots()
+    if "--advisor" in sys.argv[1:]:
         return
     rng = random.Random(4)
     ctx = make_context(speed=1.0)

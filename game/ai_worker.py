@@ -16,6 +16,7 @@ import random
 import signal
 import time
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -24,13 +25,19 @@ from game.seats import make_agent
 MAX_ATTEMPTS = 3          # a decision that failed this often is taken by the random agent
 
 
+ADVISE, JUDGE = "advise", "judge"   # Job levels that ask the advisor instead of an agent
+
+
 @dataclass(frozen=True)
 class Job:
-    """One decision to make: the agent's level and seed, the player's view, the seeded rng."""
+    """One decision to make: the agent's level and seed, the player's view, the seeded rng.
+    Level ADVISE asks for the advisor's hints on the view, JUDGE for the review of the plan in
+    `played` (ai/advisor.py); their answers come back in `Reply.result`."""
     level: str
     seed: int
     view: Any
     rng: random.Random
+    played: tuple[Any, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,7 @@ class Reply:
     given_up: bool = False     # MAX_ATTEMPTS failed: the caller decides without the worker
     seconds: float = 0.0       # from the first ask to this answer (thinking and any retries)
     search_seconds: float = 0.0   # of which the worker spent searching for the answer
+    result: Any = None         # an ADVISE or JUDGE job's answer
 
 
 def _serve(conn: Connection) -> None:
@@ -57,14 +65,34 @@ def _serve(conn: Connection) -> None:
         except (EOFError, OSError):
             return
         try:
+            started = time.perf_counter()
+            if job.level in (ADVISE, JUDGE):
+                result = _advise(job)
+                conn.send((ticket, "result", result, time.perf_counter() - started))
+                continue
             agent = agents.get((job.level, job.seed))
             if agent is None:
                 agent = agents[(job.level, job.seed)] = make_agent(job.level, seed=job.seed)
-            started = time.perf_counter()
             move = str(agent.choose(job.view, job.rng))
             conn.send((ticket, "move", move, time.perf_counter() - started))
         except Exception as exc:  # noqa: BLE001 - reported to the client, which asks again
             conn.send((ticket, "error", f"{exc.__class__.__name__}: {exc}", 0.0))
+
+
+def _advise(job: Job) -> Any:
+    """The advisor's answer to an ADVISE job (hints) or a JUDGE job (best plan, points lost)."""
+    from ai.advisor import advise, judge
+    if job.level == ADVISE:
+        return advise(job.view, job.rng, _searcher(False))
+    return judge(job.view, job.played, job.rng, _searcher(True))
+
+
+@lru_cache(maxsize=2)
+def _searcher(review: bool) -> Any:
+    """The hard search for hints, or the review's lighter one (built once per worker)."""
+    from ai.advisor import hard_searcher
+    from game.review import REVIEW_SEARCH
+    return hard_searcher(**REVIEW_SEARCH) if review else hard_searcher()
 
 
 def _context() -> Any:
@@ -131,9 +159,12 @@ class AIWorker:
             if answer is None:
                 return Reply()
             kind, text, searched = answer
-            if kind == "move":
+            if kind in ("move", "result"):
                 self._job = None
-                return Reply(move=text, seconds=time.perf_counter() - self.asked_at, search_seconds=searched)
+                seconds = time.perf_counter() - self.asked_at
+                if kind == "result":
+                    return Reply(result=text, seconds=seconds, search_seconds=searched)
+                return Reply(move=text, seconds=seconds, search_seconds=searched)
             failure = f"the AI raised {text}"
         return self._retry(failure)
 
@@ -166,7 +197,7 @@ class AIWorker:
         except (OSError, ValueError):
             pass          # the worker died meanwhile: the next poll notices and asks again
 
-    def _receive(self) -> tuple[str, str, float] | None:
+    def _receive(self) -> tuple[str, Any, float] | None:
         """The answer to the current ticket, if one is waiting (older tickets are skipped)."""
         assert self._conn is not None
         try:

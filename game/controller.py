@@ -70,6 +70,7 @@ class Match:
         self.pending_discs: dict[str, str] = {}
         self.handed_to: str | None = None
         self.hand_offs = 0                       # hand-off screens confirmed so far
+        self.hints_used = 0                      # advisor requests (a challenge shows the count)
         self.secret_pending = False
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._view_cache: tuple[int, str | None, Any] | None = None

@@ -18,7 +18,8 @@ CONFIRM = "confirm"        # Enter / Space: done, continue
 SKIP = "skip"              # S: skip the special action
 FAST_FORWARD = "fast"      # Tab: finish running animations
 CANCEL = "cancel"          # Escape / P: back, pause
-HELP = "help"              # F1 / H
+HELP = "help"              # F1
+HINT = "hint"              # H: the advisor's best choices
 FULLSCREEN = "fullscreen"  # F11
 UNDO = "undo"              # Ctrl+Z: take back your last decision
 STEP_BACK = "step_back"    # Left arrow (replay viewer)
@@ -39,7 +40,7 @@ KEY = "key"                # any other key (text entry in setup)
 KEYMAP = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
     pygame.K_d: CONFIRM, pygame.K_s: SKIP, pygame.K_TAB: FAST_FORWARD,
-    pygame.K_ESCAPE: CANCEL, pygame.K_p: CANCEL, pygame.K_F1: HELP, pygame.K_h: HELP,
+    pygame.K_ESCAPE: CANCEL, pygame.K_p: CANCEL, pygame.K_F1: HELP, pygame.K_h: HINT,
     pygame.K_F11: FULLSCREEN, pygame.K_LEFT: STEP_BACK, pygame.K_RIGHT: STEP_FORWARD,
     pygame.K_HOME: TO_START, pygame.K_END: TO_END, pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN,
     pygame.K_l: LOG, pygame.K_m: MARKS,

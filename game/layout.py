@@ -56,6 +56,7 @@ class Layout:
     log_expanded: pygame.Rect = field(compare=False)   # the log grown over the action cards (L)
     menu_button: pygame.Rect = field(compare=False)
     help_button: pygame.Rect = field(compare=False)
+    hint_button: pygame.Rect = field(compare=False)
     round_track: pygame.Rect = field(compare=False)
 
     @classmethod
@@ -90,6 +91,7 @@ class Layout:
             log_expanded=pygame.Rect(side.x, 371, side_w, side.bottom - 371),
             menu_button=pygame.Rect(width - 100, 6, 92, 28),
             help_button=pygame.Rect(width - 198, 6, 92, 28),
+            hint_button=pygame.Rect(width - 296, 6, 92, 28),
             round_track=pygame.Rect(left + 292, 6, 420, 28),
         )
 
@@ -115,7 +117,7 @@ _LIVE_NAMES = {
     "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
     "TRACK_RECT": "track_rect", "SIDE": "side", "PLAYERS_RECT": "players_rect",
     "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "LOG_EXPANDED": "log_expanded", "MENU_BUTTON": "menu_button",
-    "HELP_BUTTON": "help_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
+    "HELP_BUTTON": "help_button", "HINT_BUTTON": "hint_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
 }
 
 

@@ -1,5 +1,5 @@
-"""Player settings (language, volume, mute, animation speed, fullscreen, confirm moves), saved
-atomically.
+"""Player settings (language, volume, mute, animation speed, fullscreen, confirm moves, hints),
+saved atomically.
 
 Why a separate module: settings outlive a game and a scene; they are read at start-up and written
 whenever the settings menu changes something. The data directory is also where the saved game for
@@ -35,6 +35,7 @@ class Settings:
     anim_speed: float = 1.0
     fullscreen: bool = False
     confirm_moves: bool = True   # a human's power card, action card, last placement, disc wait for Confirm
+    hints: bool = True           # the Hint button (H): the advisor's three best choices
 
     def __post_init__(self) -> None:
         self.kept_aside: str | None = None    # the broken file's new name, for the start-up notice

@@ -16,12 +16,12 @@ from game.render.chart import score_chart
 from game.scene import Context, Scene, Transition
 from game.table import Table
 
-ACTIONS = ("again", "replay", "export", "title_screen")
+ACTIONS = ("again", "review", "replay", "export", "title_screen")
 
 
 def buttons() -> list[pygame.Rect]:
     """One button per action, in a row under the ranking."""
-    return [layout.in_frame(110 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
+    return [layout.in_frame(50 + i * 240, 680, 220, 52) for i in range(len(ACTIONS))]
 
 
 def column_label(column: str) -> str:
@@ -60,6 +60,9 @@ class GameOverScene(Scene):
         from game.scenes.dialog import MessageScene
         if name == "again":
             self.request(Transition.replace(self.play_again()))
+        elif name == "review":
+            from game.scenes.review import ReviewScene
+            self.request(Transition.push(ReviewScene(self.ctx, self.match)))
         elif name == "replay":
             from game.replay_model import ReplayModel
             from game.scenes.replay import ReplayScene
@@ -126,6 +129,9 @@ class GameOverScene(Scene):
         for rect, name in zip(buttons(), ACTIONS):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
+        if self.match.game.record().get("scenario"):      # a challenge: how many hints it took
+            used = t("gameover.hints_used", count=self.match.hints_used)
+            style.text(surface, used, (frame.centerx, frame.y + 646), 16, style.GOLD_LIGHT, bold=True, anchor="midtop")
         if self.exported:
             note = t("gameover.exported_to", path=self.exported)
             style.text(surface, note, (frame.centerx, frame.y + 750), style.fit_size(note, frame.width - 40, 13),

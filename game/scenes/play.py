@@ -17,11 +17,12 @@ from game import input as inp
 from game import layout, staging
 from game.animator import Animator, draw_banner
 from game.controller import Match
+from game.hints import HintRequest, gain_text, plan_text, reason_text
 from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
 from game.preview import preview_line, would_complete
 from game.prompts import decision_prompt, staged_prompt
-from game.render import board, cards, hud, pieces, style
+from game.render import board, cards, hint_panel, hud, pieces, style
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
 from game.render.standings import draw_rank_badges, draw_standings
@@ -67,6 +68,7 @@ class PlayScene(Scene):
         self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
         self._hand_offs_seen = match.hand_offs
+        self.hints = HintRequest()
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
@@ -104,6 +106,9 @@ class PlayScene(Scene):
         if self.summary is not None and intent.kind in (inp.CONFIRM, inp.CLICK):
             self.summary = None
             return True
+        hint = self.hint_at(intent.pos) if intent.kind == inp.CLICK else None
+        if hint is not None:       # the hint panel lies over the game log
+            return self.play_hint(hint)
         if self.log_view.handle(intent):
             return True
         if intent.kind == inp.HOVER:
@@ -131,6 +136,10 @@ class PlayScene(Scene):
                 self.ctx.sounds.play("click")
             else:
                 self.undo()
+            return True
+        if self.hints_offered() and (intent.kind == inp.HINT or (
+                intent.kind == inp.CLICK and layout.HINT_BUTTON.collidepoint(intent.pos))):
+            self.ask_hints()
             return True
         if intent.kind == inp.FAST_FORWARD:
             self.skipping = True
@@ -240,6 +249,41 @@ class PlayScene(Scene):
         self.show_toast(t("undo.done"), error=False)
         self.ctx.sounds.play("click")
 
+    # ---- hints (the advisor, ai/advisor.py) ---------------------------------------------------
+    def hints_offered(self) -> bool:
+        """The Hint button shows for the human deciding a power card, a turn or a disc."""
+        return self.ctx.settings.hints and self.hints.available(self.match, self.my_turn())
+
+    def ask_hints(self) -> None:
+        player = self.my_turn()
+        if player and self.hints.ask(self.match, player):
+            self.ctx.sounds.play("click")
+
+    def hint_rows(self) -> list[hint_panel.HintRow]:
+        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), reason_text(h.reason), gain_text(h.gain))
+                for h in self.hints.hints]
+
+    def hint_at(self, pos: tuple[int, int] | None) -> Any:
+        """The hint whose row is under `pos` (None when the panel is not showing hints)."""
+        if pos is None or not self.hints.hints or not self.my_turn():
+            return None
+        for rect, hint in zip(hint_panel.row_rects(len(self.hints.hints)), self.hints.hints):
+            if rect.collidepoint(pos):
+                return hint
+        return None
+
+    def play_hint(self, hint: Any) -> bool:
+        """Play the hint's plan as far as its steps are the player's own; a step that waits for
+        Confirm (with the setting on) is staged and ends the run there."""
+        player = self.my_turn()
+        for move in hint.plan:
+            if self.match.game.to_move != player or move not in self.match.legal_moves():
+                break
+            if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.game, move):
+                return self._play(move)
+            self._commit(move)
+        return True
+
     def jump_to_position(self) -> None:
         """Show the match's current position at once: no tweens, no sprites, the offer rebuilt."""
         self.tweener.cancel()
@@ -290,6 +334,7 @@ class PlayScene(Scene):
         self.tweener.update(dt)
         self.clock += dt
         self.update_preview()
+        self.hints.poll(self.match, self.my_turn())
         self.toast_time = max(0.0, self.toast_time - dt)
         area = layout.area_at(self.hover) if self.hover else None
         self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0
@@ -321,14 +366,14 @@ class PlayScene(Scene):
     def poll_interval(self) -> float:
         """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
         board is only redrawn at the thinking pulse meanwhile)."""
-        return 1 / 60 if self.match.thinking else math.inf
+        return 1 / 60 if self.match.thinking or self.hints.thinking else math.inf
 
     def redraw_rate(self) -> float:
         """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
         message counts down; nothing while a human looks at a still board."""
         if self.tweener.busy or self.match.events:
             return MOVING
-        if self.match.thinking or self.toast_time > 0:
+        if self.match.thinking or self.hints.thinking or self.toast_time > 0:
             return PULSE
         if self.my_turn():
             self.refresh_picker()
@@ -410,6 +455,7 @@ class PlayScene(Scene):
             self._hand_offs_seen = self.match.hand_offs
             self.picker.cancel()
             self.staging.clear()
+            self.hints.clear()
             self.toast_time = 0.0
 
     def pulse(self) -> float:
@@ -437,6 +483,8 @@ class PlayScene(Scene):
         self.draw_side(surface)
         self.draw_overlay(surface)
         hud.top_bar(surface, self.table, self.phase_caption(), self.hover)
+        if self.hints_offered():
+            hint_panel.hint_button(surface, self.hover, self.hints.shown)
         self.draw_prompt(surface)
         board.draw_sprites(surface, self.table)
         draw_banner(surface, self.animator.banner)
@@ -485,6 +533,9 @@ class PlayScene(Scene):
         move = self.pending_move()
         if move is not None:
             board.ghost(surface, self.table, move, self.match.game.to_move, solid=self.staged() is not None)
+        hint = self.hint_at(self.hover)
+        for step in dict.fromkeys(hint.plan if hint is not None and move is None else ()):
+            board.ghost(surface, self.table, step, self.match.game.to_move)
         hud.success_track(surface, self.table)
 
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -501,6 +552,9 @@ class PlayScene(Scene):
         cards.offer_column(surface, self.table, selectable, self.hover, match.game.card,
                            self.staging.value("card", match.version) if turn else None)
         self.log_view.draw(surface, match.visible_log())
+        if self.hints.shown and turn:
+            hint_panel.hint_panel(surface, self.hint_rows(), self.hints.thinking, self.hints.failed, self.hover,
+                                  self.clock % 1.0)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""

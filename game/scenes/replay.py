@@ -7,6 +7,7 @@ every move checked), so the board is exactly `engine.replay` of the record cut a
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -49,12 +50,23 @@ def control_rects() -> list[tuple[pygame.Rect, str]]:
 CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
 
 
+@dataclass(frozen=True)
+class ReplayAdvice:
+    """A better choice to show at one position (`note` in words, `plan` as ghosts)."""
+    position: int
+    note: str
+    plan: tuple[Any, ...]
+    player: str
+
+
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, ctx: Context, model: ReplayModel, position: int | None = None) -> None:
+    def __init__(self, ctx: Context, model: ReplayModel, position: int | None = None,
+                 advice: ReplayAdvice | None = None) -> None:
         super().__init__(ctx)
         self.model = model
+        self.advice = advice
         seats = {s.player: s for s in (model.seats or ())}
         self.names = {p: s.name for p, s in seats.items()}
         self.kinds = {p: s.kind for p, s in seats.items()}
@@ -238,7 +250,24 @@ class ReplayScene(Scene):
         self.draw_log(surface)
         hud.top_bar(surface, self.table, self.caption(), self.hover, menu_label=t("replay.back"))
         self.draw_current(surface)
+        self.draw_advice(surface)
         self.draw_controls(surface)
+
+    def draw_advice(self, surface: pygame.Surface) -> None:
+        """Opened from the post-game review: at that decision, the better choice under the prompt
+        and its pieces as ghosts on the board."""
+        advice = self.advice
+        if advice is None or self.model.position != advice.position:
+            return
+        for step in dict.fromkeys(advice.plan):
+            board.ghost(surface, self.table, step, advice.player, solid=True)
+        prompt = layout.PROMPT_RECT
+        width = min(prompt.width, int(style.text_width(advice.note, 15, True)) + 32)
+        rect = pygame.Rect(0, 0, width, 30)
+        rect.midtop = (prompt.centerx, prompt.bottom + 6)
+        style.panel(surface, rect, fill=style.PARCHMENT, border=style.GOLD, width=2, radius=8, shadow=False)
+        style.text(surface, advice.note, rect.center, style.fit_size(advice.note, rect.width - 16, 15, True),
+                   style.INK, bold=True, anchor="center")
 
     def draw_current(self, surface: pygame.Surface) -> None:
         """The move that led here, on the prompt plate over the map."""

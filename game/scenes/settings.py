@@ -1,5 +1,5 @@
-"""Pause / settings menu: language, volume, mute, animation speed, fullscreen, confirm moves;
-saved at once."""
+"""Pause / settings menu: language, volume, mute, animation speed, fullscreen, confirm moves,
+hints; saved at once."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,7 +13,7 @@ from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.settings import LANGUAGES, SPEEDS
 
-ROWS = ("language", "volume", "mute", "speed", "fullscreen", "confirm_moves")
+ROWS = ("language", "volume", "mute", "speed", "fullscreen", "confirm_moves", "hints")
 
 
 def panel() -> pygame.Rect:
@@ -21,7 +21,7 @@ def panel() -> pygame.Rect:
 
 
 def row_rects() -> list[tuple[pygame.Rect, str]]:
-    return [(pygame.Rect(panel().x + 40, panel().y + 90 + i * 62, panel().width - 80, 50), row)
+    return [(pygame.Rect(panel().x + 40, panel().y + 86 + i * 56, panel().width - 80, 46), row)
             for i, row in enumerate(ROWS)]
 
 
@@ -85,7 +85,7 @@ class SettingsScene(Scene):
         elif row == "speed":
             index = SPEEDS.index(s.anim_speed) if s.anim_speed in SPEEDS else 1
             s.anim_speed = SPEEDS[(index + step) % len(SPEEDS)]
-        elif row in ("fullscreen", "confirm_moves"):
+        elif row in ("fullscreen", "confirm_moves", "hints"):
             setattr(s, row, not getattr(s, row))
         self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
         s.save()

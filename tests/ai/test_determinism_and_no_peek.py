@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_testkit import check_no_peek, decision_points, small_agent
+from ai_testkit import SMALL, check_no_peek, decision_points, hidden_variants, small_agent
+
+from ai.advisor import advise, hard_searcher
 
 from engine.phase import P_DISC
 
@@ -54,3 +56,17 @@ def test_no_peek_at_secret_discs(name):
     # pad with ordinary points so the count check applies; every disc point is checked
     extra = list(_points_with_discs(5, [41], every=13))[:max(0, 20 - len(points))]
     check_no_peek(name, points + extra, min_hidden_discs=5)
+
+
+def test_advisor_hints_never_depend_on_what_the_view_hides():
+    """The advisor searches the player's View like the agents: true games that show the same view
+    give the same hints, plans, values and reasons (disc phases with hidden discs included)."""
+    searcher = hard_searcher(**SMALL["hard"])
+    points = list(_disc_points(5, range(30, 34)))[:4] + list(_points_with_discs(4, [21], every=11))[:16]
+    differing = 0
+    for k, (g, p) in enumerate(points):
+        view, worlds = hidden_variants(g, p)
+        differing += len({(w.stacks, w.discs, tuple(w.recovered)) for w in worlds}) > 1
+        hints = {tuple(advise(w.view(w.players[p]), random.Random(k), searcher)) for w in worlds}
+        assert len(hints) == 1, f"advisor changed its hints with hidden data at {g.phase}"
+    assert len(points) == 20 and differing >= 10

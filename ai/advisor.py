@@ -1,0 +1,187 @@
+"""The advisor: the hard AI's best choices for a player's current decision, and why.
+
+Hints come from the search itself (`ExpectimaxAgent.root_values` on the player's own View), never
+from a second ranking: the candidates are the moves or whole plans the hard preset searches, with
+their mean playout values. Each hint carries its value relative to the best one and a reason in
+data (the client words it): the biggest change the plan makes to what the player would take at
+the next general scoring, or to the score, read from the evaluation's own scoring helpers.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from engine import Game, Move, Phase, View
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_points, depth_for, place_points,
+                              values_in_force)
+
+from . import make_agent
+from .agent import check_view
+from .budget import Budget
+from .expectimax import ExpectimaxAgent
+from .plans import is_plan_decision, plans_for
+from .policy import FastPolicy
+
+HINTS = 3
+ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a plan is good, as data: `kind` is "place" (takes `place` in `area`, worth `points` at
+    the next general scoring), "score" (`points` scored at once), "court" (`points` Caballeros to
+    the court), "order" (a high power card that brings none: an early turn) or "value" (no single
+    change stands out: the value over the round)."""
+    kind: str
+    points: int = 0
+    area: str = ""
+    place: int = 0
+
+
+@dataclass(frozen=True)
+class Hint:
+    plan: tuple[Move, ...]
+    value: float          # mean playout value (points, the hard evaluation's utility)
+    gain: float           # value relative to the best hint (0 for the best, negative below it)
+    reason: Reason
+
+
+def hard_searcher(**overrides: Any) -> ExpectimaxAgent:
+    """The hard preset's search (overrides as for `ai.make_agent`, e.g. a node budget in tests)."""
+    agent = make_agent("hard", **overrides).agent
+    if not isinstance(agent, ExpectimaxAgent):
+        raise TypeError("the hard preset must be a searching agent")
+    return agent
+
+
+def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = None,
+           count: int = HINTS) -> list[Hint]:
+    """The `count` best plans for the viewer's decision, best first, each with its reason."""
+    view = check_view(view)
+    searcher = searcher or hard_searcher()
+    scored, world = _scored(view, rng, searcher, None)
+    best = scored[0][1]
+    hints: list[Hint] = []
+    for plan, value, _ in scored[:count]:
+        # a candidate dropped by successive halving was judged on fewer worlds, where it trailed:
+        # it never ranks as closer to the best than the survivors listed before it
+        gain = min(value - best, hints[-1].gain if hints else 0.0)
+        hints.append(Hint(plan, value, gain, reason_for(world, plan, view.to_move_idx)))
+    return hints
+
+
+def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
+          searcher: ExpectimaxAgent) -> tuple[Hint, float]:
+    """The best plan for the viewer's decision and how far `chosen` (the plan actually played,
+    searched alongside the candidates) falls below it, in points (0 if it is the best)."""
+    view = check_view(view)
+    scored, world = _scored(view, rng, searcher, chosen)
+    plan, value, _ = scored[0]
+    mine = next(v for p, v, _ in scored if p == chosen)
+    return Hint(plan, value, 0.0, reason_for(world, plan, view.to_move_idx)), max(0.0, value - mine)
+
+
+def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
+            chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
+    """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
+    cfg = searcher.config
+    legal = view.legal_moves()
+    world = engine.determinize(view, random.Random(rng.getrandbits(32)))
+    plans: list[tuple[Move, ...]] | None = None
+    if view.ph == Phase.CARD:      # each card's turn planned on half the deadline, then compared
+        nodes = max(1, cfg.max_nodes // (3 * len(legal)))
+        seconds = cfg.deadline_s / (2 * len(legal)) if cfg.deadline_s else None
+        plans = [whole_turn(world, m, searcher, rng, nodes, seconds) for m in legal]
+    budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
+    if chosen is not None and plans is None:
+        plans = ([tuple(p) for p, _ in plans_for(view, searcher.weights, cfg.plan_limit, cfg.beam,
+                                                  cfg.move_sample, rng, budget)]
+                 if is_plan_decision(view) else [(m,) for m in legal])
+    if chosen is not None and plans is not None and chosen not in plans:
+        plans.append(chosen)
+    return searcher.root_values(view, legal, rng, budget, plans), world
+
+
+def whole_turn(world: Game, card: Move, searcher: ExpectimaxAgent, rng: random.Random,
+               nodes: int, seconds: float | None = None) -> tuple[Move, ...]:
+    """The action card, then the player's own steps of that turn as the search would take them
+    (order, placements, the card's action), up to the first move that is not the player's or is
+    a secret disc: one plan, so a card is judged by the best use of it, not the policy's."""
+    p = world.to_move_idx
+    g = world.clone()
+    g.apply(card)
+    plan = [card]
+    budget = Budget(nodes, seconds).start()
+    while g.ph not in (Phase.OVER, Phase.DISC, Phase.POWER, Phase.CARD) and g.to_move_idx == p:
+        view = g.view(g.players[p])
+        legal = view.legal_moves()
+        step = (legal[0],) if len(legal) == 1 else searcher.root_values(view, legal, rng, budget)[0][0]
+        for m in step:
+            if g.is_over or g.to_move_idx != p or m not in g.legal_moves():
+                break
+            g.apply(m)
+            plan.append(m)
+    return tuple(plan)
+
+
+def region_points(g: Game, p: int) -> list[int]:
+    """What player p would take in every region (and the Castillo) at a general scoring now."""
+    vals = values_in_force(g.boards)
+    depth = depth_for(g.n)
+    out = []
+    for a in range(NREG + 1):
+        counts = [g.counts[q * A + a] for q in range(g.n)]
+        if a == CASTILLO:
+            pts, _, _ = place_points(counts, BOARD.castillo_values, depth)
+            out.append(pts[p])
+            continue
+        pts, leader, _ = place_points(counts, vals[a], depth)
+        bonus = bonus_points(a, leader, g.king_i, g.grande_i) if leader == p else 0
+        out.append(pts[p] + bonus)
+    return out
+
+
+def place_of(g: Game, p: int, area: int) -> int:
+    """p's place (1 = first) among the players with Caballeros in `area`; 0 if p has none there."""
+    mine = g.counts[p * A + area]
+    if not mine:
+        return 0
+    return 1 + sum(1 for q in range(g.n) if g.counts[q * A + area] > mine)
+
+
+def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
+    """The biggest change `plan` makes for p in one sampled world: a region's points at the next
+    general scoring, points scored at once, or Caballeros brought to the court (for a power
+    card: those it brings from the provinces when the court fills, rules §4.1)."""
+    if plan and plan[0].verb == "power":
+        brought = min(BOARD.power_to_court[int(plan[0].args[0]) - 1], world.counts[p * A + PROVINCES])
+        return Reason("court", brought) if brought else Reason("order")
+    after = world.clone()
+    for m in plan:
+        if after.ph == Phase.OVER or after.to_move_idx != p or m not in after.legal_moves():
+            break
+        after.apply(m)
+    secret = bool(plan) and plan[0].verb == "disc"
+    if secret:      # a disc acts once every disc is set: the others' come from the fast policy
+        policy, rng = FastPolicy(), random.Random(0)
+        while after.ph == Phase.DISC:
+            after.apply(policy.choose(after, rng))
+    scored = 0 if secret else after.score_pts[p] - world.score_pts[p]
+    before_pts, after_pts = region_points(world, p), region_points(after, p)
+    deltas = [b - a for a, b in zip(before_pts, after_pts)]
+    area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))
+    court = after.counts[p * A + COURT] - world.counts[p * A + COURT]
+    if scored > 0 and scored >= deltas[area]:
+        return Reason("score", scored)
+    if deltas[area] > 0:
+        name = "castillo" if area == CASTILLO else BOARD.regions[area]
+        return Reason("place", deltas[area], name, place_of(after, p, area))
+    if court > 0:
+        return Reason("court", court)
+    return Reason("value")
+
+
+__all__ = ["ADVISED_PHASES", "HINTS", "Hint", "Reason", "advise", "hard_searcher", "judge", "reason_for"]

@@ -1,0 +1,128 @@
+"""The Hint button's state: asking the advisor in the AI worker, and the hints' words.
+
+Why here and not in the play scene: the request outlives frames (the worker thinks for a second or
+two while the window keeps drawing), is tied to one position and one player (a move, an undo or a
+hand-off makes it stale), and its wording is shared with the post-game review. No pygame here.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ai.advisor import ADVISED_PHASES, Hint, Reason
+from game import ai_worker
+from game.describe import QUIET_VERBS
+from game.i18n import area_name, t
+
+
+
+class HintRequest:
+    """Hints for one (position version, player): asked once, polled every frame, then kept."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, str] | None = None
+        self.job: ai_worker.Job | None = None
+        self.hints: list[Hint] = []
+        self.failed = False
+
+    def available(self, match: Any, player: str | None) -> bool:
+        """Hints are offered to a human deciding a power card, an action turn or a disc."""
+        return bool(player) and match.game.ph in ADVISED_PHASES and len(match.legal_moves()) > 1
+
+    def ask(self, match: Any, player: str) -> bool:
+        """Start the advisor on `player`'s own View (counted once per position); False if these
+        hints are already shown or on their way."""
+        key = (match.version, player)
+        if self.key == key:
+            return False
+        self.clear()
+        self.key = key
+        self.job = ai_worker.Job(ai_worker.ADVISE, 0, match.game.view(player),
+                                 random.Random(match.seed * 7919 + match.version))
+        ai_worker.shared().ask(self.job)
+        match.hints_used += 1
+        return True
+
+    def poll(self, match: Any, player: str | None) -> None:
+        """Collect the answer; hints for another position or player are dropped at once."""
+        if self.key is not None and self.key != (match.version, player):
+            self.clear()
+            return
+        worker = ai_worker.shared()
+        if self.job is None or worker.job is not self.job:
+            return
+        reply = worker.poll()
+        if reply.result is not None:
+            self.hints, self.job = list(reply.result), None
+        elif reply.given_up:
+            self.failed, self.job = True, None
+
+    @property
+    def thinking(self) -> bool:
+        return self.job is not None
+
+    @property
+    def shown(self) -> bool:
+        return self.key is not None
+
+    def clear(self) -> None:
+        """Forget the hints (a hand-off, a move); a search still running is stopped."""
+        worker = ai_worker.shared()
+        if self.job is not None and worker.job is self.job:
+            worker.cancel()
+        self.key, self.job, self.hints, self.failed = None, None, [], False
+
+
+def plan_text(plan: tuple[Any, ...], name: Any) -> str:
+    """A plan in a few words: "Power card 9", "“The King” · place first · 2× Castillo · King →
+    Sevilla" (placements to one area counted; `done`, `action` and `allow` left out)."""
+    parts: list[str] = []
+    placed: dict[str, tuple[int, int]] = {}     # area -> (its part, Caballeros placed there)
+    for move in plan:
+        verb, args = move.verb, tuple(move.args)
+        if verb in QUIET_VERBS:
+            continue
+        if verb == "place":
+            index, count = placed.get(args[0], (len(parts), 0))
+            if not count:
+                parts.append("")
+            placed[args[0]] = (index, count + 1)
+            parts[index] = t("hint.place", count=count + 1, area=area_name(args[0]))
+        else:
+            parts.append(_step_text(verb, args, name))
+    return " · ".join(parts)
+
+
+def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
+    if verb == "power":
+        return t("hint.power", value=args[0])
+    if verb == "card":
+        return t("hint.card", card=t(f"card.{args[0]}.name"))
+    if verb == "first":
+        return t(f"hint.first_{args[0]}")
+    if verb == "move":
+        return t("hint.move", owner=name(args[0]), source=area_name(args[1]), target=area_name(args[2]))
+    if verb == "cull":
+        return t("hint.cull", owner=name(args[0]), area=area_name(args[1]))
+    if verb in ("king", "grande", "disc", "score", "target", "recall", "return"):
+        return t(f"hint.{verb}", area=area_name(args[0]))
+    if verb == "scoreboard":
+        return t("hint.scoreboard", board=args[0], area=area_name(args[1]))
+    if verb == "court":
+        return t("hint.court", count=args[0])
+    return t("hint.skip")
+
+
+def reason_text(reason: Reason) -> str:
+    """The reason in words: "takes 1st in Castilla la Nueva: +7 at the next general scoring"."""
+    if reason.kind == "place":
+        return t("hint.reason.place", place=t(f"rank.{reason.place}"),
+                 area=area_name(reason.area), points=reason.points)
+    if reason.kind in ("score", "court", "order"):
+        return t(f"hint.reason.{reason.kind}", points=reason.points)
+    return t("hint.reason.value")
+
+
+def gain_text(gain: float) -> str:
+    """The best hint is "best"; the others say how far below it they are, in points."""
+    return t("hint.best") if gain > -0.05 else t("hint.below", points=f"{-gain:.1f}")

@@ -1,0 +1,79 @@
+"""The Hint button in the top bar and the advisor's panel over the game log.
+
+Why over the log: the log is what a player reads least while deciding, and the panel belongs next
+to the offer of action cards its hints name. Rows are hit boxes too: hovering one previews the
+plan on the board, clicking plays it (the play scene does both).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game import layout
+from game.i18n import t
+from game.render import draw, style
+
+HEADER = 26
+ROW_GAP = 3
+
+
+@dataclass(frozen=True)
+class HintRow:
+    """One hint as drawn: the plan in words, the reason, the gain against the best."""
+    plan: str
+    reason: str
+    gain: str
+
+
+def panel_rect() -> pygame.Rect:
+    return layout.LOG_RECT
+
+
+def row_rects(count: int) -> list[pygame.Rect]:
+    rect = panel_rect()
+    height = (rect.height - HEADER - 6 - ROW_GAP * (count - 1)) // max(1, count)
+    return [pygame.Rect(rect.x + 6, rect.y + HEADER + i * (height + ROW_GAP), rect.width - 12, height)
+            for i in range(count)]
+
+
+def hint_button(surface: pygame.Surface, hover: tuple[int, int] | None, active: bool) -> None:
+    rect = layout.HINT_BUTTON
+    style.button(surface, rect, t("button.hint"),
+                 hover=bool(hover and rect.collidepoint(hover)), primary=active, size=14)
+
+
+def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, failed: bool,
+               hover: tuple[int, int] | None, pulse: float) -> None:
+    """The panel: a thinking line while the advisor searches, then up to three rows, best first."""
+    rect = panel_rect()
+    style.panel(surface, rect, fill=style.PARCHMENT, border=style.GOLD, width=3)
+    style.text(surface, t("hint.title"), (rect.x + 10, rect.y + 6), 13, style.INK, bold=True)
+    if thinking or failed:
+        message = t("hint.failed") if failed else t("hint.thinking")
+        style.text(surface, message, rect.center, 15, style.INK_SOFT, bold=True, anchor="center")
+        if thinking:
+            for i in range(3):
+                lit = 0.6 + 0.6 * (1.0 if int(pulse * 3) % 3 == i else 0.0)
+                draw.circle(surface, style.shade(style.GOLD, lit), (rect.centerx - 9 + i * 9, rect.centery + 20), 3)
+        return
+    for i, (box, row) in enumerate(zip(row_rects(len(rows)), rows)):
+        hovered = bool(hover and box.collidepoint(hover))
+        draw.rect(surface, style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 1.04), box,
+                  border_radius=6)
+        draw.rect(surface, style.GOLD if i == 0 else style.INK_SOFT, box, 2 if i == 0 else 1, border_radius=6)
+        gain_w = int(style.text_width(row.gain, 12, True)) + 14
+        title, size = fitted(f"{i + 1}. {row.plan}", box.width - gain_w - 16, 13, True)
+        style.text(surface, title, (box.x + 8, box.y + 3), size, style.INK, bold=True)
+        style.text(surface, row.gain, (box.right - 8, box.y + 3), 12,
+                   style.shade(style.GOLD, 0.8) if i == 0 else style.DANGER, bold=True, anchor="topright")
+        reason, size = fitted(row.reason, box.width - 28, 12, False)
+        style.text(surface, reason, (box.x + 20, box.bottom - 3), size, style.INK_SOFT, anchor="bottomleft")
+
+
+def fitted(value: str, width: int, size: int, bold: bool) -> tuple[str, int]:
+    """Text for one line of `width`: a size or two smaller, then cut with an ellipsis."""
+    size = style.fit_size(value, width, size, bold, minimum=size - 2)
+    while style.text_width(value, size, bold) > width and len(value) > 3:
+        value = value[:-2] + "…"
+    return value, size

@@ -1,0 +1,82 @@
+"""The advisor (ai/advisor.py): the hard search's best plans for a decision, ranked by expected
+value, with the winning move first where a challenge's win is known."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from ai_testkit import SMALL, decision_points
+
+import engine
+from ai.advisor import HINTS, Reason, advise, hard_searcher
+from game.challenges import SCENARIOS
+
+
+def _red_to_move(name: str) -> engine.Game:
+    return engine.load_scenario(SCENARIOS / name)
+
+
+def test_last_scoring_challenge_advises_the_one_winning_disc_first():
+    """Rules §final scoring (Castillo discs): only `disc aragon` wins whatever Blue answers
+    (tests/game/test_challenges.py proves it by enumeration)."""
+    hints = advise(_red_to_move("challenge_1_last_scoring.yaml").view("red"), random.Random(1))
+    assert [str(m) for m in hints[0].plan] == ["disc aragon"]
+    assert hints[0].gain == 0 and all(h.gain < 0 for h in hints[1:])
+
+
+def test_kings_gambit_advises_the_king_card_as_a_whole_turn_plan():
+    """The King card wins the King's gambit (tests/game/test_challenges.py plays the line); the
+    hint is a whole plan: the card, then the order, placements and the King's move."""
+    game = _red_to_move("challenge_2_kings_gambit.yaml")
+    hints = advise(game.view("red"), random.Random(1))
+    best = [str(m) for m in hints[0].plan]
+    assert best[0] == "card king" and len(best) > 3
+    assert any(m.startswith("king ") for m in best) and any(m.startswith("place ") for m in best)
+    assert hints[0].reason.kind in ("place", "score")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_hints_are_legal_plans_ordered_by_expected_value(seed):
+    searcher = hard_searcher(**SMALL["hard"])
+    checked = 0
+    for k, (g, p) in enumerate(decision_points(seed=seed, players=4, every=17, limit=300)):
+        hints = advise(g.view(g.players[p]), random.Random(k), searcher)
+        assert 1 <= len(hints) <= HINTS
+        assert [h.gain for h in hints] == sorted((h.gain for h in hints), reverse=True)
+        assert hints[0].gain == 0 and all(h.gain <= 0 for h in hints)
+        assert len({h.plan for h in hints}) == len(hints)
+        for h in hints:
+            after = g.clone()
+            for m in h.plan:                       # every step legal where the plan plays it
+                if after.to_move_idx != p or after.is_over:
+                    break
+                assert m in after.legal_moves(), f"{m} illegal in {after.phase}"
+                after.play(m)
+            assert isinstance(h.reason, Reason)
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_power_card_hint_says_how_many_caballeros_it_brings_to_the_court():
+    """Rules §4.1: a power card brings its printed number of Caballeros from the provinces (the
+    provinces are full at the start); 12 and 13 bring none and buy an early turn (§4.2)."""
+    from engine.internals import BOARD
+    game = engine.new_game(players=["red", "blue", "green"], seed=2)
+    hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
+    for h in hints:
+        value = int(h.plan[0].args[0])
+        brought = BOARD.power_to_court[value - 1]
+        assert h.plan[0].verb == "power"
+        assert h.reason == (Reason("court", brought) if brought else Reason("order"))
+
+
+def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypatch):
+    """Successive halving samples a dropped candidate in fewer worlds; a lucky mean there must not
+    show it as better than the best or than a survivor listed above it."""
+    from ai.expectimax import ExpectimaxAgent
+    game = engine.new_game(players=["red", "blue", "green"], seed=2)
+    plans = [tuple(m for m in game.legal_moves()[k:k + 1]) for k in range(3)]
+    monkeypatch.setattr(ExpectimaxAgent, "root_values",
+                        lambda self, *a, **k: [(plans[0], 5.0, 6), (plans[1], 4.0, 6), (plans[2], 9.0, 2)])
+    hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
+    assert [h.gain for h in hints] == [0.0, -1.0, -1.0]
