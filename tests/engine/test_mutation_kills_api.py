@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 
 import engine
+import pytest
+import yaml
+from engine.data import CLASSIC_PATH, load_board
 
-from enginekit import card_position, illegal, run
+from enginekit import card_position, illegal, position, run
 
 VERDICTS = {"veto": "vetoes the special action", "allow": "lets the special action happen",
             "skip": "skips the special action", "done": "is done"}
@@ -43,3 +46,27 @@ def test_s2_new_game_deals_power_cards_1_to_13():
     for player in ("red", "blue", "green"):
         assert g.hand(player) == tuple(range(1, 14))
     assert sorted(int(str(m).split()[1]) for m in g.legal_moves()) == list(range(1, 14))
+
+
+def test_s10_6_recall_progress_counts_the_shortfall():
+    """§5.2 T1/§10.6: with 2 short of power 4, two recalls are left, then one; engine.progress
+    reports the recall step to the client."""
+    played = {"red": 4, "blue": 3, "green": 2, "yellow": 1}
+    g = position(phase="turn", to_move="red", played=played, king="aragon",
+                 caballeros={"red": {"court": 0, "galicia": 10, "aragon": 10, "castillo": 6,
+                                     "valencia": 2}})
+    run(g, "court 4")
+    assert engine.progress(g) == engine.Progress("recall", 2, None, "red")
+    run(g, "recall valencia")
+    assert engine.progress(g) == engine.Progress("recall", 1, None, "red")
+
+
+def test_malformed_classic_yaml_of_the_wrong_shape_is_a_data_error(tmp_path):
+    """DESIGN §5/STYLE 10: a classic.yaml whose adjacency is a number, not a list, fails with a
+    DataError naming the file, never a bare TypeError."""
+    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
+    data["adjacency"] = 5
+    path = tmp_path / "classic.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(engine.DataError, match=r"^classic\.yaml: malformed content \(TypeError"):
+        load_board(path)
