@@ -2,11 +2,13 @@
 small promises — descriptions, refusal reasons, helpers — that no rules test pinned down."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import engine
 import pytest
 import yaml
+from engine import events as E
 from engine.data import CLASSIC_PATH, load_board
 
 from enginekit import card_position, illegal, position, run
@@ -70,3 +72,12 @@ def test_malformed_classic_yaml_of_the_wrong_shape_is_a_data_error(tmp_path):
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     with pytest.raises(engine.DataError, match=r"^classic\.yaml: malformed content \(TypeError"):
         load_board(path)
+
+
+def test_every_event_is_a_frozen_record():
+    """DESIGN §2 events: small frozen records, so the client can keep and compare them safely."""
+    kinds = [k for k in vars(E).values() if dataclasses.is_dataclass(k)]
+    assert len(kinds) >= 20
+    assert [k.__name__ for k in kinds if not k.__dataclass_params__.frozen] == []
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        E.TurnOrderSet(("red", "blue")).order = ("blue", "red")  # type: ignore[misc]
