@@ -81,3 +81,12 @@ def test_every_event_is_a_frozen_record():
     assert [k.__name__ for k in kinds if not k.__dataclass_params__.frozen] == []
     with pytest.raises(dataclasses.FrozenInstanceError):
         E.TurnOrderSet(("red", "blue")).order = ("blue", "red")  # type: ignore[misc]
+
+
+def test_s6_3_court_2_anywhere_progress_is_capped_by_the_active_players_court():
+    """§6.3 intrigue_court_2_anywhere: up to 2 from the active player's own court; with 1 there
+    (and none in the first player's court) one placement is left."""
+    g = card_position("intrigue_court_2_anywhere", to_move="blue",
+                      caballeros={"red": {"galicia": 1}, "blue": {"court": 1, "sevilla": 1}})
+    run(g, "card intrigue_court_2_anywhere; first action; action")
+    assert engine.progress(g) == engine.Progress("anywhere", 1, 2, "blue")
