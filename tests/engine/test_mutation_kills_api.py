@@ -90,3 +90,11 @@ def test_s6_3_court_2_anywhere_progress_is_capped_by_the_active_players_court():
                       caballeros={"red": {"galicia": 1}, "blue": {"court": 1, "sevilla": 1}})
     run(g, "card intrigue_court_2_anywhere; first action; action")
     assert engine.progress(g) == engine.Progress("anywhere", 1, 2, "blue")
+
+
+def test_levels_scenarios_hand_too_small_for_the_rounds_left_is_refused():
+    """levels/scenarios (DESIGN §5): in round 1 of 9 with 4 players a hand needs 9 + 3 = 12 power
+    cards to bid every round left; 11 is a DataError naming the field; 12 loads."""
+    with pytest.raises(engine.DataError, match=r"hands\.red: expected at least 12 power cards"):
+        position(hands={"red": list(range(1, 12))})
+    assert position(hands={"red": list(range(1, 13))}).hand("red") == tuple(range(1, 13))
