@@ -75,10 +75,12 @@ def test_malformed_classic_yaml_of_the_wrong_shape_is_a_data_error(tmp_path):
 
 
 def test_every_event_is_a_frozen_record():
-    """DESIGN §2 events: small frozen records, so the client can keep and compare them safely."""
+    """DESIGN §2 events: small (slotted) frozen records, so the client can keep and compare them
+    safely and a long game's log stays light."""
     kinds = [k for k in vars(E).values() if dataclasses.is_dataclass(k)]
     assert len(kinds) >= 20
     assert [k.__name__ for k in kinds if not k.__dataclass_params__.frozen] == []
+    assert [k.__name__ for k in kinds if "__slots__" not in vars(k)] == []
     with pytest.raises(dataclasses.FrozenInstanceError):
         E.TurnOrderSet(("red", "blue")).order = ("blue", "red")  # type: ignore[misc]
 

@@ -1,0 +1,34 @@
+"""Tests added for survivors of the mutation sample (tests/engine/MUTATION.md): hidden
+information stays consistent over later rounds."""
+from __future__ import annotations
+
+import random
+
+import engine
+
+from enginekit import card_position, run
+
+HAND = list(range(1, 12))   # red bid 13 now and 12 earlier: both may be recovered
+
+
+def test_s4_2_recovered_card_guess_never_names_a_card_played_since():
+    """§4.2/§6.6 power_recovery: the others know the recovered card is 12 or 13 (played before the
+    recovery); cards red plays in later rounds are public, so no determinized world hands them
+    back to red."""
+    g = card_position("power_recovery", king="aragon", hands={"red": HAND})
+    run(g, "card power_recovery; first action; recover 12")
+    played_since: set[int] = set()
+    while len(played_since) < 2:
+        moves = g.legal_moves()
+        if g.phase == "power" and g.to_move == "red":
+            value = int(str(moves[-1]).split()[1])
+            if value in (12, 13):   # keep the recovered card in hand: play the next highest
+                value = int(str(moves[-2]).split()[1])
+            played_since.add(value)
+            g.play(f"power {value}")
+        else:
+            g.apply(moves[0])
+    for seed in range(12):
+        world = engine.determinize(g.view("blue"), random.Random(seed))
+        assert set(world.hand("red")) & played_since == set()
+        assert set(world.hand("red")) & {12, 13}
