@@ -87,11 +87,13 @@ def test_every_event_is_a_frozen_record():
 
 def test_s6_3_court_2_anywhere_progress_is_capped_by_the_active_players_court():
     """§6.3 intrigue_court_2_anywhere: up to 2 from the active player's own court; with 1 there
-    (and none in the first player's court) one placement is left."""
+    (and none in the first player's court) one placement is left, and after it the action ends."""
     g = card_position("intrigue_court_2_anywhere", to_move="blue",
                       caballeros={"red": {"galicia": 1}, "blue": {"court": 1, "sevilla": 1}})
     run(g, "card intrigue_court_2_anywhere; first action; action")
     assert engine.progress(g) == engine.Progress("anywhere", 1, 2, "blue")
+    run(g, "place galicia")
+    assert g.phase != "steps" and g.count("blue", "court") == 0
 
 
 def test_levels_scenarios_hand_too_small_for_the_rounds_left_is_refused():
@@ -100,3 +102,26 @@ def test_levels_scenarios_hand_too_small_for_the_rounds_left_is_refused():
     with pytest.raises(engine.DataError, match=r"hands\.red: expected at least 12 power cards"):
         position(hands={"red": list(range(1, 12))})
     assert position(hands={"red": list(range(1, 13))}).hand("red") == tuple(range(1, 13))
+
+
+def test_malformed_classic_yaml_card_depth_beyond_3_is_refused(tmp_path):
+    """DESIGN §5/STYLE 10: a scoring card's depth counts places 1..3 (§8); 3 loads, 4 is a
+    DataError naming action_cards[0].depth."""
+    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
+    path = tmp_path / "classic.yaml"
+    data["action_cards"][0]["depth"] = 3
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert load_board(path).cards[data["action_cards"][0]["id"]].depth == 3
+    data["action_cards"][0]["depth"] = 4
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(engine.DataError, match=r"action_cards\[0\]\.depth must be 1\.\.3, got 4"):
+        load_board(path)
+
+
+def test_acting_card_outside_a_card_turn_is_a_loud_error():
+    """DESIGN §2 Game.acting_card: asked only while an action card is played; asking during the
+    power bids is a programming error, never a silent None."""
+    g = engine.new_game(players=["red", "blue"], seed=2)
+    assert g.phase == "power"
+    with pytest.raises(AssertionError, match="no action card is being played"):
+        _ = g.acting_card
