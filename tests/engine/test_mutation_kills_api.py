@@ -10,6 +10,7 @@ import pytest
 import yaml
 from engine import events as E
 from engine.data import CLASSIC_PATH, load_board
+from engine.internals import place_points
 
 from enginekit import card_position, illegal, position, run
 
@@ -125,3 +126,18 @@ def test_acting_card_outside_a_card_turn_is_a_loud_error():
     assert g.phase == "power"
     with pytest.raises(AssertionError, match="no action card is being played"):
         _ = g.acting_card
+
+
+def test_moves_equal_only_when_their_text_is_equal():
+    """DESIGN §3 notation: a move is its text; different texts are different moves."""
+    assert engine.parse_move("power 3") == engine.parse_move("POWER 3")
+    assert engine.parse_move("power 3") != engine.parse_move("power 4")
+    assert engine.parse_move("skip") != engine.parse_move("done")
+
+
+def test_s8_2_place_points_reports_the_sole_leaders_lead():
+    """§8.2/§7.1: the sole leader and his lead over the next count (the AI weighs close
+    majorities with it); a tie for first has no leader."""
+    assert place_points([5, 2, 0], (8, 4, 0), 3) == ([8, 4, 0], 0, 3)
+    assert place_points([0, 4, 0], (5, 3, 1), 3) == ([0, 5, 0], 1, 4)
+    assert place_points([3, 3, 1], (5, 3, 1), 3)[1:] == (-1, 0)
