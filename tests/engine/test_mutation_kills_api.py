@@ -141,3 +141,26 @@ def test_s8_2_place_points_reports_the_sole_leaders_lead():
     assert place_points([5, 2, 0], (8, 4, 0), 3) == ([8, 4, 0], 0, 3)
     assert place_points([0, 4, 0], (5, 3, 1), 3) == ([0, 5, 0], 1, 4)
     assert place_points([3, 3, 1], (5, 3, 1), 3)[1:] == (-1, 0)
+
+
+def test_s6_3_own_2_opponents_2_allows_four_moves_in_all():
+    """§6.3 intrigue_own_2_opponents_2: 2 of your own plus 2 of the opponents', 4 in all."""
+    g = card_position("intrigue_own_2_opponents_2",
+                      caballeros={"red": {"galicia": 3}, "blue": {"sevilla": 3}})
+    run(g, "card intrigue_own_2_opponents_2; first action; action")
+    assert engine.progress(g) == engine.Progress("move", 4, 4)
+
+
+def test_phase_numbers_are_stable_for_saves():
+    """DESIGN §2 saves: a snapshot stores the phase as its number, so the numbering of
+    engine.Phase (power 0 ... over 11) never changes under a saved game."""
+    assert [(p.name.lower(), int(p)) for p in engine.Phase] == [
+        ("power", 0), ("court", 1), ("recall", 2), ("card", 3), ("order", 4), ("place", 5),
+        ("action", 6), ("veto", 7), ("steps", 8), ("disc", 9), ("return", 10), ("over", 11)]
+
+
+def test_card_facts_are_frozen():
+    """STYLE/DESIGN §5: the card data read from classic.yaml is shared by every game, so a
+    CardInfo cannot be changed."""
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        engine.CARDS["court_2"].count = 5  # type: ignore[misc]
