@@ -9,7 +9,9 @@ and one per AI level seated, for the thinking: the time from the AI's turn start
 asked) to its move arriving in the client (animations excluded), p50/p95 over decisions with more
 than one legal move (as benchmarks/ai_latency.py counts them). The same positions are then decided
 again in this process, single-threaded, as ai_latency.py does: `in_process_*` and the ratio show
-what the window adds (worker, pipe, polling once a frame).
+what the window adds. `worker_search_*` is the part spent searching inside the worker: window minus
+search is the transport (pipe, polling once a frame); search minus in-process is the worker's
+search slowed by sharing the CPU with the frame loop (and anything else running).
 
 Usage: python benchmarks/frame_time.py [--seconds 20] [--players normal,normal,normal,normal] [--size 1920x1080]
        python benchmarks/frame_time.py --levels easy,normal,hard --seconds 60   # 4 seats of each
@@ -52,7 +54,7 @@ class ThinkLog:
 
     def __init__(self, match: Match) -> None:
         self.match = match
-        self.samples: list[tuple[str, float, object, int, int]] = []
+        self.samples: list[tuple[str, float, float, object, int, int]] = []
         self._last = match.last_think
         self._position: tuple | None = None
 
@@ -73,7 +75,8 @@ class ThinkLog:
         self._last = think
         version, forced, view, seed = self._position
         if not forced:
-            self.samples.append((think[0], think[1], view, seed, self.match.seed * 1000 + version))
+            self.samples.append((self.match.last_think_level, think.seconds, think.search_seconds, view, seed,
+                                 self.match.seed * 1000 + version))
 
 
 def run_game(players: str, seconds: float, seed: int, size: str) -> tuple[dict, ThinkLog]:
@@ -112,9 +115,10 @@ def think_lines(thinks: ThinkLog) -> list[dict]:
     for level in sorted({s[0] for s in thinks.samples}):
         samples = [s for s in thinks.samples if s[0] == level]
         window = [s[1] for s in samples]
+        searching = [s[2] for s in samples]
         local = []
         agents: dict[int, object] = {}
-        for _, _, view, seed, rng_seed in samples:
+        for _, _, _, view, seed, rng_seed in samples:
             agent = agents.setdefault(seed, make_agent(level, seed=seed))
             started = time.perf_counter()
             agent.choose(view, random.Random(rng_seed))
@@ -122,6 +126,8 @@ def think_lines(thinks: ThinkLog) -> list[dict]:
         p50, p95 = pct(window, 0.5), pct(window, 0.95)
         lines.append({"benchmark": "ai_think_in_window", "level": level, "decisions": len(samples),
                       "p50_s": round(p50, 4), "p95_s": round(p95, 4),
+                      "worker_search_p50_s": round(pct(searching, 0.5), 4),
+                      "worker_search_p95_s": round(pct(searching, 0.95), 4),
                       "in_process_p50_s": round(pct(local, 0.5), 4), "in_process_p95_s": round(pct(local, 0.95), 4),
                       "ratio_p50": round(p50 / max(pct(local, 0.5), 1e-9), 2),
                       "ratio_p95": round(p95 / max(pct(local, 0.95), 1e-9), 2),

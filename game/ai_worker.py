@@ -41,6 +41,7 @@ class Reply:
     notice: str | None = None
     given_up: bool = False     # MAX_ATTEMPTS failed: the caller decides without the worker
     seconds: float = 0.0       # from the first ask to this answer (thinking and any retries)
+    search_seconds: float = 0.0   # of which the worker spent searching for the answer
 
 
 def _serve(conn: Connection) -> None:
@@ -59,9 +60,11 @@ def _serve(conn: Connection) -> None:
             agent = agents.get((job.level, job.seed))
             if agent is None:
                 agent = agents[(job.level, job.seed)] = make_agent(job.level, seed=job.seed)
-            conn.send((ticket, "move", str(agent.choose(job.view, job.rng))))
+            started = time.perf_counter()
+            move = str(agent.choose(job.view, job.rng))
+            conn.send((ticket, "move", move, time.perf_counter() - started))
         except Exception as exc:  # noqa: BLE001 - reported to the client, which asks again
-            conn.send((ticket, "error", f"{exc.__class__.__name__}: {exc}"))
+            conn.send((ticket, "error", f"{exc.__class__.__name__}: {exc}", 0.0))
 
 
 def _context() -> Any:
@@ -127,10 +130,10 @@ class AIWorker:
             answer = self._receive()
             if answer is None:
                 return Reply()
-            kind, text = answer
+            kind, text, searched = answer
             if kind == "move":
                 self._job = None
-                return Reply(move=text, seconds=time.perf_counter() - self.asked_at)
+                return Reply(move=text, seconds=time.perf_counter() - self.asked_at, search_seconds=searched)
             failure = f"the AI raised {text}"
         return self._retry(failure)
 
@@ -163,14 +166,14 @@ class AIWorker:
         except (OSError, ValueError):
             pass          # the worker died meanwhile: the next poll notices and asks again
 
-    def _receive(self) -> tuple[str, str] | None:
+    def _receive(self) -> tuple[str, str, float] | None:
         """The answer to the current ticket, if one is waiting (older tickets are skipped)."""
         assert self._conn is not None
         try:
             while self._conn.poll(0):
-                ticket, kind, text = self._conn.recv()
+                ticket, kind, text, searched = self._conn.recv()
                 if ticket == self._ticket:
-                    return kind, text
+                    return kind, text, searched
         except (EOFError, OSError):
             return None   # the pipe broke: `_failure` reports the dead process next poll
         return None

@@ -56,7 +56,8 @@ class Match:
         self._job: ai_worker.Job | None = None      # the decision asked of the worker, at _job_version
         self._job_version = -1
         self._answer: str | None = None             # the worker's move, played once the board settles
-        self.last_think: tuple[str, float] | None = None   # (level, seconds) of the last AI answer
+        self.last_think: ai_worker.Reply | None = None   # the last AI answer (its timings: benchmarks)
+        self.last_think_level = ""
         self.error: str | None = None
         self.pending_discs: dict[str, str] = {}
         self.handed_to: str | None = None
@@ -259,7 +260,7 @@ class Match:
         elif reply.move is not None:
             self._answer = reply.move
         if self._answer is not None:
-            self.last_think = (self._job.level, reply.seconds)
+            self.last_think, self.last_think_level = reply, self._job.level
             self._job = None
 
     def _drop_ai(self) -> None:

@@ -10,7 +10,7 @@ from game import input as inp
 from game import layout, saves
 from game.i18n import language, t
 from game.render import board, draw, style
-from game.scene import Context, Scene, Transition
+from game.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 
@@ -58,6 +58,11 @@ class TitleScene(Scene):
 
     def resume(self) -> None:
         self.refresh()
+
+    def redraw_rate(self) -> float:
+        """Once a second while a notice shows: when its time is up the rate changes back to
+        still, and the app redraws the title without it."""
+        return 1.0 if self.notice_time > 0 else STILL
 
     def update(self, dt: float) -> Transition | None:
         self.notice_time = max(0.0, self.notice_time - dt)

@@ -14,7 +14,8 @@ from game.scenes import settings as settings_scene
 from game.scenes.title import TitleScene
 from game.seats import parse_players
 from game.settings import Settings
-from tests.game.driver import Driver, make_context
+from game.scene import STILL
+from tests.game.driver import FRAME, Driver, make_context
 
 
 def disk_full(monkeypatch) -> None:
@@ -37,6 +38,9 @@ def test_a_broken_settings_file_gives_the_defaults_one_notice_and_is_kept_aside(
     driver = Driver(TitleScene(ctx))
     driver.step()
     assert driver.scene.notice.startswith("The settings file was unreadable") and not ctx.notices
+    assert driver.scene.redraw_rate() > 0, "redrawn while it shows, so it goes when its time is up"
+    driver.step(int(9 / FRAME))
+    assert driver.scene.notice_time == 0 and driver.scene.redraw_rate() == STILL
     assert Settings.load().kept_aside is None, "one notice: the next start finds no broken file"
     settings.language = "pt"
     assert settings.save()
