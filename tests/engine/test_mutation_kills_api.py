@@ -30,6 +30,7 @@ def test_random_playout_returns_the_finished_game_itself():
     g = engine.new_game(players=["red", "blue"], seed=3)
     assert engine.random_playout(g, random.Random(3)) is g
     assert g.is_over and g.to_move is None
+    assert g.round == 9, "§1: the classic game ends after its 9th round"
 
 
 def test_s6_3_a_move_into_the_castillo_beyond_the_card_is_refused_by_the_card_limits():
@@ -164,3 +165,18 @@ def test_card_facts_are_frozen():
     CardInfo cannot be changed."""
     with pytest.raises(dataclasses.FrozenInstanceError):
         engine.CARDS["court_2"].count = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("hand", [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], list(range(2, 15))])
+def test_levels_scenarios_hand_with_a_card_outside_1_to_13_is_refused(hand):
+    """levels/scenarios (DESIGN §5): power cards are 1..13; a hand listing 0 or 14 is a DataError
+    naming hands.red."""
+    with pytest.raises(engine.DataError, match=r"hands\.red: expected a list of power cards 1\.\.13"):
+        position(hands={"red": hand})
+
+
+def test_levels_scenarios_scores_start_at_zero():
+    """levels/scenarios (DESIGN §5): scores may be 0 or more; a negative score is refused."""
+    assert position(scores={"red": 0, "blue": 7}).scores["blue"] == 7
+    with pytest.raises(engine.DataError, match=r"scores\.red: expected points >= 0, got -1"):
+        position(scores={"red": -1})
