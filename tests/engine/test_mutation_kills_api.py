@@ -180,3 +180,11 @@ def test_levels_scenarios_scores_start_at_zero():
     assert position(scores={"red": 0, "blue": 7}).scores["blue"] == 7
     with pytest.raises(engine.DataError, match=r"scores\.red: expected points >= 0, got -1"):
         position(scores={"red": -1})
+
+
+def test_progress_is_a_frozen_value():
+    """DESIGN §2 engine.progress: a Progress is a value the client may keep, compare and hash."""
+    shown = engine.Progress("place", 2, 4, "red")
+    assert {shown: "prompt"}[engine.Progress("place", 2, 4, "red")] == "prompt"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        shown.left = 1  # type: ignore[misc]
