@@ -188,3 +188,10 @@ def test_progress_is_a_frozen_value():
     assert {shown: "prompt"}[engine.Progress("place", 2, 4, "red")] == "prompt"
     with pytest.raises(dataclasses.FrozenInstanceError):
         shown.left = 1  # type: ignore[misc]
+
+
+def test_levels_scenarios_more_than_two_vetoes_is_refused():
+    """levels/scenarios (DESIGN §5), §6.2: a player holds at most the 2 Veto cards; listing 3 is a
+    DataError naming vetoes.red."""
+    with pytest.raises(engine.DataError, match=r"vetoes\.red: expected 'this', 'previous' or a list"):
+        position(vetoes={"red": ["this", "this", "this"]})
