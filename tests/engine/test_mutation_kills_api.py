@@ -195,3 +195,17 @@ def test_levels_scenarios_more_than_two_vetoes_is_refused():
     DataError naming vetoes.red."""
     with pytest.raises(engine.DataError, match=r"vetoes\.red: expected 'this', 'previous' or a list"):
         position(vetoes={"red": ["this", "this", "this"]})
+
+
+def test_classic_yaml_setup_counts_may_be_zero_but_not_negative(tmp_path):
+    """DESIGN §5/STYLE 10: setup counts (§2) are whole numbers from 0; an empty starting court
+    loads, -1 is a DataError naming setup.court."""
+    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
+    path = tmp_path / "classic.yaml"
+    data["setup"]["court"] = 0
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert load_board(path).court == 0
+    data["setup"]["court"] = -1
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    with pytest.raises(engine.DataError, match=r"setup\.court must be a whole number 0\.\.1000, got -1"):
+        load_board(path)
