@@ -209,3 +209,11 @@ def test_classic_yaml_setup_counts_may_be_zero_but_not_negative(tmp_path):
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     with pytest.raises(engine.DataError, match=r"setup\.court must be a whole number 0\.\.1000, got -1"):
         load_board(path)
+
+
+def test_s6_1_a8_court_2_anywhere_may_stop_after_one():
+    """§6.1 A8 "up to": after one of the 2 placements of intrigue_court_2_anywhere, `done` ends
+    the special action and the normal placement follows."""
+    g = card_position("intrigue_court_2_anywhere", caballeros={"red": {"court": 4}})
+    run(g, "card intrigue_court_2_anywhere; first action; action; place sevilla; done")
+    assert g.phase == "place" and g.count("red", "sevilla") == 1
