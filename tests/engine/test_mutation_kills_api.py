@@ -18,6 +18,18 @@ VERDICTS = {"veto": "vetoes the special action", "allow": "lets the special acti
             "skip": "skips the special action", "done": "is done"}
 
 
+def classic_with(tmp_path, section: str, key, value):
+    """A copy of classic.yaml in tmp_path with data[section][key] = value (key None: the section)."""
+    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
+    if key is None:
+        data[section] = value
+    else:
+        data[section][key] = value
+    path = tmp_path / "classic.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return path
+
+
 def test_describe_names_each_veto_phase_answer():
     """DESIGN §2 describe / §6.2 Veto: each answer to a declared action has its own log line."""
     g = engine.new_game(players=["red", "blue", "green"], seed=1)
@@ -68,12 +80,8 @@ def test_s10_6_recall_progress_counts_the_shortfall():
 def test_malformed_classic_yaml_of_the_wrong_shape_is_a_data_error(tmp_path):
     """DESIGN §5/STYLE 10: a classic.yaml whose adjacency is a number, not a list, fails with a
     DataError naming the file, never a bare TypeError."""
-    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
-    data["adjacency"] = 5
-    path = tmp_path / "classic.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
     with pytest.raises(engine.DataError, match=r"^classic\.yaml: malformed content \(TypeError"):
-        load_board(path)
+        load_board(classic_with(tmp_path, "adjacency", None, 5))
 
 
 def test_every_event_is_a_frozen_record():
@@ -109,13 +117,10 @@ def test_levels_scenarios_hand_too_small_for_the_rounds_left_is_refused():
 def test_malformed_classic_yaml_card_depth_beyond_3_is_refused(tmp_path):
     """DESIGN §5/STYLE 10: a scoring card's depth counts places 1..3 (§8); 3 loads, 4 is a
     DataError naming action_cards[0].depth."""
-    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
-    path = tmp_path / "classic.yaml"
-    data["action_cards"][0]["depth"] = 3
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    assert load_board(path).cards[data["action_cards"][0]["id"]].depth == 3
-    data["action_cards"][0]["depth"] = 4
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    first = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))["action_cards"][0]
+    path = classic_with(tmp_path, "action_cards", 0, dict(first, depth=3))
+    assert load_board(path).cards[first["id"]].depth == 3
+    path = classic_with(tmp_path, "action_cards", 0, dict(first, depth=4))
     with pytest.raises(engine.DataError, match=r"action_cards\[0\]\.depth must be 1\.\.3, got 4"):
         load_board(path)
 
@@ -200,15 +205,9 @@ def test_levels_scenarios_more_than_two_vetoes_is_refused():
 def test_classic_yaml_setup_counts_may_be_zero_but_not_negative(tmp_path):
     """DESIGN §5/STYLE 10: setup counts (§2) are whole numbers from 0; an empty starting court
     loads, -1 is a DataError naming setup.court."""
-    data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
-    path = tmp_path / "classic.yaml"
-    data["setup"]["court"] = 0
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    assert load_board(path).court == 0
-    data["setup"]["court"] = -1
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    assert load_board(classic_with(tmp_path, "setup", "court", 0)).court == 0
     with pytest.raises(engine.DataError, match=r"setup\.court must be a whole number 0\.\.1000, got -1"):
-        load_board(path)
+        load_board(classic_with(tmp_path, "setup", "court", -1))
 
 
 def test_s6_1_a8_court_2_anywhere_may_stop_after_one():
