@@ -3,6 +3,7 @@ small promises — descriptions, refusal reasons, helpers — that no rules test
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 
 import engine
@@ -216,3 +217,13 @@ def test_s6_1_a8_court_2_anywhere_may_stop_after_one():
     g = card_position("intrigue_court_2_anywhere", caballeros={"red": {"court": 4}})
     run(g, "card intrigue_court_2_anywhere; first action; action; place sevilla; done")
     assert g.phase == "place" and g.count("red", "sevilla") == 1
+
+
+def test_snapshot_mid_action_stores_the_running_step_as_kind_and_fields():
+    """DESIGN §2 to_json/from_json: a snapshot taken during intrigue_own_4 stores the running step
+    as [kind, *fields] (the form rules-version-1 saves hold: 3 own moves left) and loads back."""
+    g = card_position("intrigue_own_4", caballeros={"red": {"galicia": 3}})
+    run(g, "card intrigue_own_4; first action; action; move red galicia sevilla")
+    snapshot = json.loads(json.dumps(g.to_json()))
+    assert snapshot["state"]["ctx"][:2] == ["move", 3]
+    assert engine.from_json(snapshot) == g

@@ -1,5 +1,5 @@
-"""Tests added for survivors of the mutation sample (tests/engine/MUTATION.md): hidden
-information stays consistent over later rounds."""
+"""Tests added for survivors of the mutation sample (tests/engine/MUTATION.md): multi-round and
+multi-player card effects (hidden power cards, the King's return of 3)."""
 from __future__ import annotations
 
 import random
@@ -32,3 +32,14 @@ def test_s4_2_recovered_card_guess_never_names_a_card_played_since():
         world = engine.determinize(g.view("blue"), random.Random(seed))
         assert set(world.hand("red")) & played_since == set()
         assert set(world.hand("red")) & {12, 13}
+
+
+def test_s10_38_king_returns_3_takes_court_and_regions_when_fewer_than_3():
+    """§6.4 king_returns_3/§10.38: an opponent with fewer than 3 available (1 in court, 1 in a
+    region) returns all of them without a choice, court included."""
+    g = card_position("king_returns_3", king="aragon", caballeros={
+        "red": {"court": 2}, "blue": {"court": 1, "valencia": 1, "aragon": 2},
+        "green": {}, "yellow": {}})
+    run(g, "card king_returns_3; first action; action")
+    assert g.count("blue", "court") == 0 and g.count("blue", "valencia") == 0
+    assert g.count("blue", "aragon") == 2 and g.count("blue", "provinces") == 28
