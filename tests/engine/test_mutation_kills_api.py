@@ -227,3 +227,20 @@ def test_snapshot_mid_action_stores_the_running_step_as_kind_and_fields():
     snapshot = json.loads(json.dumps(g.to_json()))
     assert snapshot["state"]["ctx"][:2] == ["move", 3]
     assert engine.from_json(snapshot) == g
+
+
+def test_levels_scenarios_scoring_phase_decides_who_sets_a_disc():
+    """levels/scenarios (DESIGN §5), §8.1: a scenario at the general scoring of round 3 names no
+    player to move (the Castillo's players set discs in turn); naming one is a DataError."""
+    cab = {"red": {"castillo": 2}, "blue": {"galicia": 1}}
+    g = position(["red", "blue"], round=3, phase="scoring", caballeros=cab)
+    assert g.phase == "disc" and g.to_move == "red"
+    with pytest.raises(engine.DataError, match=r"to_move: the scoring phase decides who sets a disc"):
+        position(["red", "blue"], round=3, phase="scoring", caballeros=cab, to_move="red")
+
+
+@pytest.mark.parametrize("seed", ["7", True, 1.5])
+def test_new_game_seed_must_be_an_integer(seed):
+    """DESIGN §2 new_game / STYLE bad input: a seed that is not an int is refused by name."""
+    with pytest.raises(engine.EngineError, match=r"new_game: seed must be an integer"):
+        engine.new_game(players=["red", "blue"], seed=seed)
