@@ -132,8 +132,6 @@ def all_mutants() -> list[Mutant]:
 
 def _copy_project(dest: Path) -> None:
     """A private copy of what the engine tests read; no bytecode, so no stale .pyc survives."""
-    if dest.exists():
-        shutil.rmtree(dest)
     skip = shutil.ignore_patterns(".git", "__pycache__", ".pytest_cache", ".hypothesis")
     shutil.copytree(ROOT, dest, ignore=skip)
 
@@ -156,9 +154,10 @@ def _run_tests(cwd: Path, timeout: float) -> tuple[str, float]:
     return ("passed" if code == 0 else "failed"), time.perf_counter() - start
 
 
-def _worker(slot: int, todo: list[Mutant], timeout: float, out: list[dict]) -> None:
-    """Run `todo` one by one in this slot's copy, restoring each file after its mutant."""
-    copy = SCRATCH / f"job{slot}"
+def _worker(todo: list[Mutant], timeout: float, out: list[dict]) -> None:
+    """Run `todo` one by one in a copy of its own, restoring each file after its mutant."""
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    copy = Path(tempfile.mkdtemp(prefix="job", dir=SCRATCH)) / "project"   # never shared by two runs
     _copy_project(copy)
     try:
         baseline, _ = _run_tests(copy, timeout)
@@ -177,7 +176,7 @@ def _worker(slot: int, todo: list[Mutant], timeout: float, out: list[dict]) -> N
             print(json.dumps(row), flush=True)
             out.append(row)
     finally:
-        shutil.rmtree(copy, ignore_errors=True)
+        shutil.rmtree(copy.parent, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -200,7 +199,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     rows: list[dict] = []
     with ThreadPoolExecutor(args.jobs) as pool:
-        runs = [pool.submit(_worker, slot, chosen[slot::args.jobs], args.timeout, rows)
+        runs = [pool.submit(_worker, chosen[slot::args.jobs], args.timeout, rows)
                 for slot in range(args.jobs)]
     for run in runs:
         run.result()  # re-raises a worker's failure
