@@ -148,6 +148,7 @@ def test_s8_2_place_points_reports_the_sole_leaders_lead():
     assert place_points([5, 2, 0], (8, 4, 0), 3) == ([8, 4, 0], 0, 3)
     assert place_points([0, 4, 0], (5, 3, 1), 3) == ([0, 5, 0], 1, 4)
     assert place_points([3, 3, 1], (5, 3, 1), 3)[1:] == (-1, 0)
+    assert place_points([0, 0, 0], (5, 3, 1), 3) == ([0, 0, 0], -1, 0), "an empty area"
 
 
 def test_s6_3_own_2_opponents_2_allows_four_moves_in_all():
