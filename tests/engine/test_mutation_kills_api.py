@@ -63,6 +63,8 @@ def test_s2_new_game_deals_power_cards_1_to_13():
     for player in ("red", "blue", "green"):
         assert g.hand(player) == tuple(range(1, 14))
     assert sorted(int(str(m).split()[1]) for m in g.legal_moves()) == list(range(1, 14))
+    # the snapshot (and the AI, engine/internals.py) hold a hand as a bit set, bit v = card v
+    assert g.to_json()["state"]["hand_bits"] == [sum(1 << v for v in range(1, 14))] * 3
 
 
 def test_s10_6_recall_progress_counts_the_shortfall():
@@ -245,3 +247,11 @@ def test_new_game_seed_must_be_an_integer(seed):
     """DESIGN §2 new_game / STYLE bad input: a seed that is not an int is refused by name."""
     with pytest.raises(engine.EngineError, match=r"new_game: seed must be an integer"):
         engine.new_game(players=["red", "blue"], seed=seed)
+
+
+def test_replay_refuses_a_move_that_is_not_text():
+    """DESIGN §2 replay / STYLE bad input: a record whose moves[1] is a number fails with a
+    DataError naming that move."""
+    rec = {"setup": {"players": ["red", "blue"], "seed": 1}, "moves": ["power 5", 4]}
+    with pytest.raises(engine.DataError, match=r"^record: moves\[1\] must be text, got int$"):
+        engine.replay(rec)

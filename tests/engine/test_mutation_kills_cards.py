@@ -43,3 +43,15 @@ def test_s10_38_king_returns_3_takes_court_and_regions_when_fewer_than_3():
     run(g, "card king_returns_3; first action; action")
     assert g.count("blue", "court") == 0 and g.count("blue", "valencia") == 0
     assert g.count("blue", "aragon") == 2 and g.count("blue", "provinces") == 28
+
+
+def test_s4_2_recovered_card_may_be_any_card_played_before_even_the_1():
+    """§4.2/§6.6 power_recovery: red played 1 earlier and 13 now and takes one back in secret;
+    the others' guesses (determinized worlds) cover both, power card 1 included."""
+    g = card_position("power_recovery", king="aragon", hands={"red": list(range(2, 13))})
+    run(g, "card power_recovery; first action; recover 1")
+    guesses = set()
+    for seed in range(16):
+        world = engine.determinize(g.view("blue"), random.Random(seed))
+        guesses |= set(world.hand("red")) - set(range(2, 13))
+    assert guesses == {1, 13}
