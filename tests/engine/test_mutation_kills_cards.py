@@ -47,11 +47,13 @@ def test_s10_38_king_returns_3_takes_court_and_regions_when_fewer_than_3():
 
 def test_s4_2_recovered_card_may_be_any_card_played_before_even_the_1():
     """§4.2/§6.6 power_recovery: red played 1 earlier and 13 now and takes one back in secret;
-    the others' guesses (determinized worlds) cover both, power card 1 included."""
+    the others' guesses (determinized worlds) cover both, power card 1 included, and the card
+    guessed back in hand is no longer among the played ones."""
     g = card_position("power_recovery", king="aragon", hands={"red": list(range(2, 13))})
     run(g, "card power_recovery; first action; recover 1")
     guesses = set()
     for seed in range(16):
         world = engine.determinize(g.view("blue"), random.Random(seed))
         guesses |= set(world.hand("red")) - set(range(2, 13))
+        assert set(world.hand("red")) & set(world.used_power("red")) == set()
     assert guesses == {1, 13}
