@@ -3,12 +3,14 @@
     agent = ai.make_agent("hard", seed=7)
     move = agent.choose(game.view(player), rng)
 
-Agents: `random`, `greedy` (best immediate evaluation), and the determinized expectimax agent
-behind the difficulty presets `easy`, `normal`, `hard` (data in levels/ai_profiles.yaml).
+Agents: `random`, `greedy` (best immediate evaluation), the determinized expectimax agent
+behind the difficulty presets `easy`, `normal`, `hard`, `expert` (data in levels/ai_profiles.yaml;
+hard and expert plan whole turns, turnplan.py), and `mcts`, the benchmark's outside yardstick.
 
 Modules, one job each: agent.py (protocol, random agent), evaluate.py (static evaluation),
 policy.py (fast policy for playouts), plans.py (multi-step decisions as canonical plans),
-greedy.py, expectimax.py (determinized search), discs.py (regret matching for secret discs),
+greedy.py, expectimax.py (determinized search), turnplan.py (whole-turn plans), mcts.py (ISMCTS
+with random playouts), discs.py (regret matching for secret discs),
 budget.py (node counts and deadline), tournament.py (`python -m ai.tournament`).
 """
 from __future__ import annotations
@@ -26,10 +28,13 @@ from .agent import Agent, RandomAgent
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .expectimax import ExpectimaxAgent, SearchConfig
 from .greedy import GreedyAgent
+from .mcts import MCTSAgent, MCTSConfig
 
 PROFILES_PATH = Path(__file__).resolve().parent.parent / "levels" / "ai_profiles.yaml"
-KINDS = ("random", "greedy", "expectimax")
-_SEARCH_FIELDS = {f.name for f in fields(SearchConfig)}
+KINDS = ("random", "greedy", "expectimax", "mcts")
+CONFIGS: dict[str, Any] = {"expectimax": SearchConfig, "mcts": MCTSConfig}   # kinds taking `search`
+TABLE_SIZES = (2, 3, 4, 5)
+_FIELDS = ("kind", "search", "weights", "weights_by_players")
 
 
 class ProfileError(ValueError):
@@ -53,32 +58,63 @@ def load_profiles(path: Path | str = PROFILES_PATH) -> dict[str, dict[str, Any]]
 def _validate(preset: Any, where: str) -> None:
     if not isinstance(preset, dict):
         raise ProfileError(f"{where}: must be a mapping with at least 'kind'")
-    unknown = set(preset) - {"kind", "search", "weights"}
+    unknown = set(preset) - set(_FIELDS)
     if unknown:
-        raise ProfileError(f"{where}: unknown field(s) {', '.join(sorted(unknown))} (expected kind, search, weights)")
+        raise ProfileError(f"{where}: unknown field(s) {', '.join(sorted(unknown))} (expected {', '.join(_FIELDS)})")
     kind = preset.get("kind")
     if kind not in KINDS:
         raise ProfileError(f"{where}.kind: must be one of {', '.join(KINDS)}, got {kind!r}")
-    search = preset.get("search", {}) or {}
+    _validate_search(kind, preset.get("search", {}) or {}, f"{where}.search")
+    _weights(preset, kind, where)
+
+
+def _validate_search(kind: str, search: Any, where: str) -> None:
     if not isinstance(search, dict):
-        raise ProfileError(f"{where}.search: must be a mapping")
-    if search and kind != "expectimax":
-        raise ProfileError(f"{where}.search: only expectimax presets take search settings")
+        raise ProfileError(f"{where}: must be a mapping")
+    if search and kind not in CONFIGS:
+        raise ProfileError(f"{where}: only {' and '.join(CONFIGS)} presets take search settings")
+    if not search:
+        return
+    config = CONFIGS[kind]
+    known = {f.name for f in fields(config)}
     for key in search:
-        if key not in _SEARCH_FIELDS:
-            raise ProfileError(f"{where}.search.{key}: unknown setting (expected one of {', '.join(sorted(_SEARCH_FIELDS))})")
+        if key not in known:
+            raise ProfileError(f"{where}.{key}: unknown setting (expected one of {', '.join(sorted(known))})")
     try:
-        SearchConfig(**search)
+        config(**search)
     except (TypeError, ValueError) as exc:
-        field = str(exc).split(":")[0].replace("SearchConfig.", "")
-        raise ProfileError(f"{where}.search.{field}: {str(exc).split(': ', 1)[-1]}") from None
-    weights = preset.get("weights", {}) or {}
-    if not isinstance(weights, dict):
+        field = str(exc).split(":")[0].replace(f"{config.__name__}.", "")
+        raise ProfileError(f"{where}.{field}: {str(exc).split(': ', 1)[-1]}") from None
+
+
+def _weights(preset: dict[str, Any], kind: str, where: str) -> Weights | dict[int, Weights]:
+    """The preset's evaluation weights, validated: one set, or one per table size when it has a
+    `weights_by_players` block (each size's block overrides the shared `weights`)."""
+    shared = preset.get("weights", {}) or {}
+    if not isinstance(shared, dict):
         raise ProfileError(f"{where}.weights: must be a mapping")
+    if shared and kind not in ("greedy", "expectimax"):
+        raise ProfileError(f"{where}.weights: {kind} presets use no evaluation weights")
+    by_players = preset.get("weights_by_players", {}) or {}
+    if not isinstance(by_players, dict):
+        raise ProfileError(f"{where}.weights_by_players: must be a mapping of player counts (2-5) to weights")
+    if by_players and kind != "expectimax":
+        raise ProfileError(f"{where}.weights_by_players: only expectimax presets take weights per table size")
     try:
-        Weights.from_mapping(weights, f"{where}.weights")
+        base = Weights.from_mapping(shared, f"{where}.weights") if shared else DEFAULT_WEIGHTS
+        table = {}
+        for n, block in by_players.items():
+            at = f"{where}.weights_by_players.{n}"
+            if n not in TABLE_SIZES:
+                raise ProfileError(f"{at}: player count must be one of 2, 3, 4, 5")
+            if not isinstance(block, dict):
+                raise ProfileError(f"{at}: must be a mapping of weight names to numbers")
+            table[n] = Weights.from_mapping({**shared, **block}, at)
+    except ProfileError:
+        raise
     except ValueError as exc:
         raise ProfileError(str(exc)) from None
+    return table or base
 
 
 class SeededAgent:
@@ -99,37 +135,45 @@ class SeededAgent:
 
 
 def make_agent(name: str, seed: int | None = None, profiles: Path | str | None = None, **overrides: Any) -> SeededAgent:
-    """Build an agent by preset name (`random`, `greedy`, `easy`, `normal`, `hard`).
+    """Build an agent by preset name (`random`, `greedy`, `easy`, `normal`, `hard`, `expert`, `mcts`).
 
     `seed` seeds the RNG used when `choose(view)` is called without one. Overrides replace search
     settings (e.g. `worlds=4, max_nodes=2000, deadline_s=None`) or, given as `weights={...}`,
-    evaluation weights; they are validated like the file.
+    evaluation weights for every table size; they are validated like the file.
     """
     table = load_profiles(profiles or PROFILES_PATH)
     if name not in table:
         raise ProfileError(f"{Path(profiles or PROFILES_PATH).name}: no preset {name!r} "
                            f"(known: {', '.join(table)})")
     preset = dict(table[name])
+    kind = preset["kind"]
     search = dict(preset.get("search") or {})
     weights = dict(preset.get("weights") or {})
+    by_players = {n: dict(block) for n, block in (preset.get("weights_by_players") or {}).items()}
     if "weights" in overrides:
-        weights.update(overrides.pop("weights") or {})
-    search.update(overrides)
-    preset["search"], preset["weights"] = (search if preset["kind"] == "expectimax" else {}), weights
-    if overrides and preset["kind"] != "expectimax":
-        raise ProfileError(f"make_agent({name!r}): {preset['kind']} agents take no search overrides "
+        extra = overrides.pop("weights") or {}
+        weights.update(extra)
+        for block in by_players.values():
+            block.update(extra)
+    if overrides and kind not in CONFIGS:
+        raise ProfileError(f"make_agent({name!r}): {kind} agents take no search overrides "
                            f"({', '.join(sorted(overrides))})")
+    search.update(overrides)
+    preset.update(search=search, weights=weights, weights_by_players=by_players)
     _validate(preset, f"make_agent({name!r})")
-    w = Weights.from_mapping(weights, name) if weights else DEFAULT_WEIGHTS
-    kind = preset["kind"]
+    w = _weights(preset, kind, f"make_agent({name!r})")
+    agent: Any
     if kind == "random":
-        agent: Any = RandomAgent(name)
+        agent = RandomAgent(name)
     elif kind == "greedy":
-        agent = GreedyAgent(name, w)
+        agent = GreedyAgent(name, w if isinstance(w, Weights) else DEFAULT_WEIGHTS)
+    elif kind == "mcts":
+        agent = MCTSAgent(name, MCTSConfig(**search))
     else:
         agent = ExpectimaxAgent(name, SearchConfig(**search), w)
     return SeededAgent(agent, seed)
 
 
-__all__ = ["Agent", "ExpectimaxAgent", "GreedyAgent", "ProfileError", "RandomAgent", "SearchConfig",
+__all__ = ["Agent", "ExpectimaxAgent", "GreedyAgent", "MCTSAgent", "MCTSConfig", "ProfileError", "RandomAgent",
+           "SearchConfig",
            "SeededAgent", "Weights", "load_profiles", "make_agent"]

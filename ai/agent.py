@@ -3,8 +3,10 @@
 An agent is anything with a `name` and `choose(view, rng) -> Move`. It is handed a View — the
 game as its player may see it — and must return one of `view.legal_moves()`. It never sees the
 true game; everything it needs that the view hides it samples with `engine.determinize`.
-Agents keep no state between decisions, so the same view and the same RNG state always give the
-same move (the anti-cheat and reproducibility tests rely on it).
+A fresh agent given the same view and the same RNG state always gives the same move (the
+anti-cheat and reproducibility tests rely on it). The only state an agent keeps between decisions
+is a plan made from an earlier view (hard and expert plan per turn, turnplan.py), followed only
+while each view it is shown is the one the plan foresaw.
 """
 from __future__ import annotations
 

@@ -33,6 +33,10 @@ class Budget:
     def spend(self, k: int = 1) -> None:
         self.nodes += k
 
+    def room(self, k: int) -> bool:
+        """True if `k` more nodes fit in the count and the deadline has not passed."""
+        return self.nodes + k <= self.max_nodes and not self.exhausted()
+
     def exhausted(self) -> bool:
         if self.nodes >= self.max_nodes:
             return True

@@ -14,12 +14,19 @@ At a decision the agent
   4. keeps the candidates with the best mean, halving the field between batches of worlds
      (successive halving), and plays the first move of the best plan.
 
+With `per_turn` (hard, expert) the candidates of step 2 are whole-turn plans (`turnplan.py`):
+card, order, placements, special action and its steps, searched once with the turn's budget;
+the agent keeps the best plan and plays its later steps without searching while each view it is
+shown is the one the plan foresaw, and searches again when it is not (a veto, a reveal).
+
 Secret discs are decided by `discs.py` (regret matching), never by a best reply to one sample.
 The budget (`budget.py`) counts nodes — moves applied in search — with an optional deadline.
 """
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import engine
@@ -31,6 +38,7 @@ from .discs import DiscSolver
 from .evaluate import DEFAULT_WEIGHTS, Weights, utility
 from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
+from .turnplan import Plan, PlanCursor, PlanShape, turn_plans
 
 HORIZONS = ("turn", "round", "round_turn")
 
@@ -50,13 +58,17 @@ class SearchConfig:
     disc_worlds: int = 4
     noise: float = 1.0          # fast policy's noise in bids and card choice
     card_lookahead: bool = False  # playout policy tries each action card to the end of the turn
+    per_turn: bool = False      # plan the whole turn once (turnplan.py) and follow the plan
+    turn_beam: int = 6          # per-turn planning: partial plans kept per step
+    turn_plans: int = 8         # per-turn planning: complete plans searched
 
     def __post_init__(self) -> None:
-        for name in ("worlds", "max_nodes", "plan_limit", "beam", "move_sample", "disc_iterations", "disc_worlds"):
+        for name in ("worlds", "max_nodes", "plan_limit", "beam", "move_sample", "disc_iterations", "disc_worlds",
+                     "turn_beam", "turn_plans"):
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise ValueError(f"SearchConfig.{name}: must be a positive integer, got {v!r}")
-        for name in ("halving", "card_lookahead"):
+        for name in ("halving", "card_lookahead", "per_turn"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"SearchConfig.{name}: must be true or false, got {getattr(self, name)!r}")
         if self.horizon not in HORIZONS:
@@ -68,40 +80,87 @@ class SearchConfig:
 
 
 class ExpectimaxAgent:
-    """Determinized expectimax with plans, a fast opponent policy and regret-matched discs."""
+    """Determinized expectimax with plans, a fast opponent policy and regret-matched discs.
+
+    `weights` may be one set for every table size or a mapping from player count to weights
+    (a table size not listed uses the nearest one listed)."""
 
     def __init__(self, name: str = "expectimax", config: SearchConfig = SearchConfig(),
-                 weights: Weights = DEFAULT_WEIGHTS, policy: FastPolicy | None = None,
-                 discs: DiscSolver | None = None) -> None:
+                 weights: Weights | Mapping[int, Weights] = DEFAULT_WEIGHTS) -> None:
         if not isinstance(config, SearchConfig):
             raise TypeError("ExpectimaxAgent: config must be a SearchConfig")
-        self.name, self.config, self.weights = name, config, weights
-        self.policy = policy or FastPolicy(weights, move_sample=config.move_sample, noise=config.noise,
-                                          card_lookahead=config.card_lookahead)
-        self.discs = discs or DiscSolver(weights, iterations=config.disc_iterations, worlds=config.disc_worlds)
+        self.name, self.config = name, config
+        self.weight_table = dict(weights) if isinstance(weights, Mapping) else {0: weights}
+        if not self.weight_table:
+            raise ValueError("ExpectimaxAgent: weights must not be an empty mapping")
+        self._tools: dict[int, tuple[Weights, FastPolicy, DiscSolver]] = {}
+        self.weights, self.policy, self.discs = self._tools_for(4)
+        self.shape = PlanShape(beam=config.turn_beam, plan_limit=config.plan_limit, move_beam=config.beam,
+                               move_sample=config.move_sample, keep=config.turn_plans)
+        self.cursor = PlanCursor()   # per-turn planning: the plan being followed
+        self._turn: tuple[tuple[int, int, bool], float] = ((-1, -1, False), 0.0)   # (turn, seconds spent)
         self.last_nodes = 0          # nodes spent by the last decision (tests read it)
+        self.searches = 0            # decisions that searched (plans, discs); followed steps do not
 
     def __repr__(self) -> str:
         return f"ExpectimaxAgent(name={self.name!r}, config={self.config!r})"
 
+    def _tools_for(self, n: int) -> tuple[Weights, FastPolicy, DiscSolver]:
+        """Weights, playout policy and disc solver for an `n`-player table (built once per size)."""
+        tools = self._tools.get(n)
+        if tools is None:
+            cfg = self.config
+            w = self.weight_table[min(self.weight_table, key=lambda k: (abs(k - n), k))]
+            tools = self._tools[n] = (
+                w, FastPolicy(w, move_sample=cfg.move_sample, noise=cfg.noise, card_lookahead=cfg.card_lookahead),
+                DiscSolver(w, iterations=cfg.disc_iterations, worlds=cfg.disc_worlds))
+        return tools
+
     def choose(self, view: View, rng: random.Random) -> Move:
         view = check_view(view)
-        budget = Budget(self.config.max_nodes, self.config.deadline_s).start()
+        self.weights, self.policy, self.discs = self._tools_for(view.n)
+        self.last_nodes = 0
+        if self.config.per_turn:
+            planned = self.cursor.next_move(view)
+            if planned is not None:
+                return planned
         legal = view.legal_moves()
         if len(legal) == 1:
-            self.last_nodes = 0
             return legal[0]
+        started = time.perf_counter()
+        budget = Budget(self.config.max_nodes, self._deadline(view)).start()
+        self.searches += 1
         if view.ph == Phase.DISC:
             move = self.discs.choose(view, rng, budget)
+        elif self.config.per_turn:
+            move = self._plan_turn(view, rng, budget)
         else:
             move = self._search(view, legal, rng, budget)
         self.last_nodes = budget.nodes
+        turn, spent = self._turn
+        self._turn = (turn, spent + time.perf_counter() - started)
         return move
 
+    def _deadline(self, view: View) -> float | None:
+        """The search's deadline. Planning per turn, the deadline is the whole turn's: a second
+        search in the same turn (after a veto, for a disc step) gets what the first left, and
+        never less than a fifth of it."""
+        deadline = self.config.deadline_s
+        if deadline is None or not self.config.per_turn:
+            return deadline
+        turn = (view.round_idx, view.active_idx, view.ph == Phase.POWER)
+        if turn != self._turn[0]:
+            self._turn = (turn, 0.0)
+        return max(deadline / 5, deadline - self._turn[1])
+
     # ------------------------------------------------------------------ search
+    def _worlds(self, view: View, rng: random.Random) -> tuple[list[int], list[Game]]:
+        seeds = [rng.getrandbits(32) for _ in range(self.config.worlds)]
+        return seeds, [engine.determinize(view, random.Random(s)) for s in seeds]
+
     def _search(self, view: View, legal: list[Move], rng: random.Random, budget: Budget) -> Move:
+        """One decision: its candidate moves (or multi-step plans) searched, the best first move."""
         cfg = self.config
-        me = view.to_move_idx
         if is_plan_decision(view):
             plans = [plan for plan, _ in plans_for(view, self.weights, cfg.plan_limit, cfg.beam,
                                                     cfg.move_sample, rng, budget)]
@@ -109,8 +168,26 @@ class ExpectimaxAgent:
                 return plans[0][0]
         else:
             plans = [(m,) for m in legal]
-        seeds = [rng.getrandbits(32) for _ in range(cfg.worlds)]
-        worlds = [engine.determinize(view, random.Random(s)) for s in seeds]
+        seeds, worlds = self._worlds(view, rng)
+        return plans[self._best(plans, seeds, worlds, view.to_move_idx, budget, checked=False)][0]
+
+    def _plan_turn(self, view: View, rng: random.Random, budget: Budget) -> Move:
+        """Per-turn planning: whole-turn plans searched once; the best is kept to be followed."""
+        me = view.to_move_idx
+        seeds, worlds = self._worlds(view, rng)
+        plans = turn_plans(worlds[0], me, self.weights, self.shape, rng, budget)
+        if not plans:                        # no budget left even to list plans
+            return self.policy.choose(worlds[0], rng)
+        best = plans[0] if len(plans) == 1 else plans[self._best(plans, seeds, worlds, me, budget, checked=True)]
+        self.cursor = PlanCursor.after_first(worlds[0], me, best)
+        return best[0]
+
+    def _best(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget,
+              checked: bool) -> int:
+        """Index of the plan with the best mean playout value over the worlds (successive
+        halving between batches of worlds; common random numbers within a world). `checked`:
+        whole-turn plans, made in one world, are checked step by step in the others."""
+        cfg = self.config
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         alive = list(range(len(plans)))
@@ -121,7 +198,7 @@ class ExpectimaxAgent:
             for k, world in enumerate(chunk):
                 seed = seeds[w_i + k] ^ 0x5DEECE66D
                 for i in alive:
-                    value = self._playout(world, plans[i], me, random.Random(seed), budget)
+                    value = self._playout(world, plans[i], me, random.Random(seed), budget, checked)
                     if value is None:       # budget ran out inside the playout: not counted
                         break
                     totals[i] += value
@@ -133,17 +210,17 @@ class ExpectimaxAgent:
         # the most-sampled candidates are the survivors (or all, if the budget cut a batch short)
         top = max(counts)
         if not top:
-            return plans[0][0]
-        best = max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
-        return plans[best][0]
+            return 0
+        return max((i for i in range(len(plans)) if counts[i] == top), key=lambda i: totals[i])
 
-    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget) -> float | None:
+    def _playout(self, world: Game, plan: tuple, me: int, rng: random.Random, budget: Budget,
+                 checked: bool = False) -> float | None:
         """Value of `plan` then the fast policy to the horizon in one world; None if the budget
         ran out first (a cut playout is not counted, so the node count never exceeds the budget)."""
         g = world.clone()
         for m in plan:
-            if g.ph == Phase.OVER:
-                break
+            if g.ph == Phase.OVER or (checked and m not in g.legal_moves()):
+                break                       # a plan step this world does not allow: policy from here
             if budget.exhausted():
                 return None
             g.apply(m)

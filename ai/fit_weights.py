@@ -1,6 +1,6 @@
 """Fit the evaluation weights to self-play: `python -m ai.fit_weights`.
 
-    python -m ai.fit_weights --agent normal --games 200 --seed 1000 [--players 4] [--jobs 2]
+    python -m ai.fit_weights --agent normal --games 200 --seed 1000 [--players 2,3,4,5] [--jobs 2]
 
 The static evaluation (`evaluate.py`) guesses what a position is worth in final points. This
 tool measures it instead. It plays seeded games between copies of one preset, records every
@@ -13,8 +13,10 @@ still to come (relative to the mean rival, since winning is relative) each featu
   margin               the size of sole leads (as in `Weights.margin`)
   castillo_points, castillo_caballeros, court, provinces, hand   (as in `Weights`)
 
-It prints the coefficients with bootstrap standard errors (games resampled) and the `weights:`
-block for `levels/ai_profiles.yaml` they translate to. The fit is correlational, so treat it as
+Each table size (`--players`, one or several) is fitted on its own games — the 2-player game
+scores first places only and plays very differently. It prints the coefficients with bootstrap
+standard errors (games resampled) and the `weights_by_players:` block for
+`levels/ai_profiles.yaml` they translate to. The fit is correlational, so treat it as
 a measured starting point and check any change with `benchmarks/ai_strength.py`.
 """
 from __future__ import annotations
@@ -162,28 +164,44 @@ def suggested_weights(coef: list[float]) -> dict[str, float]:
             "hand": round(max(0.0, c["hand"]), 2)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m ai.fit_weights", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--agent", default="normal", help="preset playing every seat (default normal)")
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1000)
-    ap.add_argument("--players", type=int, default=4, choices=range(2, 6))
-    ap.add_argument("--jobs", type=int, default=1)
-    args = ap.parse_args(argv)
-    tasks = [(args.agent, args.players, args.seed + i) for i in range(args.games)]
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
+def _table_sizes(text: str) -> list[int]:
+    sizes = [int(x) for x in text.split(",") if x.strip()]
+    if not sizes or any(n not in range(2, 6) for n in sizes):
+        raise argparse.ArgumentTypeError(f"--players: player counts 2..5, comma-separated, got {text!r}")
+    return sizes
+
+
+def fit_table_size(agent: str, players: int, games: int, seed: int, jobs: int) -> dict[str, float]:
+    """Self-play at one table size, the fit printed; returns the weights it translates to."""
+    tasks = [(agent, players, seed + i) for i in range(games)]
+    if jobs > 1:
+        with Pool(jobs) as pool:
             per_game = pool.starmap(play_and_record, tasks)
     else:
         per_game = [play_and_record(*t) for t in tasks]
     coef, se = fit(per_game)
-    print(f"{args.games} games of {args.players} x {args.agent}, "
+    print(f"{games} games of {players} x {agent}, "
           f"{sum(len(s) for s in per_game)} samples; points to come per unit, relative to the mean rival:")
     for name, c, s in zip(FEATURES, coef, se):
         print(f"  {name:20s} {c:6.2f} ± {s:.2f}")
-    print("weights:")
-    for name, value in suggested_weights(coef).items():
-        print(f"  {name}: {value}")
+    return suggested_weights(coef)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ai.fit_weights", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--agent", default="normal", help="preset playing every seat (default normal)")
+    ap.add_argument("--games", type=int, default=200, help="games per table size")
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--players", type=_table_sizes, default=[4],
+                    help="table size(s), comma-separated (e.g. 2,3,4,5); default 4")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    blocks = {n: fit_table_size(args.agent, n, args.games, args.seed, args.jobs) for n in args.players}
+    print("weights_by_players:")
+    for n, weights in blocks.items():
+        print(f"  {n}:")
+        for name, value in weights.items():
+            print(f"    {name}: {value}")
     return 0
 
 

@@ -73,8 +73,10 @@ def _run_one(args: tuple) -> GameResult:
 
 
 def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, variant: str = "classic",
-        veto: bool = True, castillo: str = "announced", progress: bool = False) -> list[GameResult]:
-    tasks = [(agents, players, seed, i, variant, veto, castillo) for i in range(games)]
+        veto: bool = True, castillo: str = "announced", progress: bool = False,
+        overrides: dict | None = None) -> list[GameResult]:
+    """`overrides`: per agent name, settings passed to `make_agent` (e.g. {"mcts": {"time_s": 2}})."""
+    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides) for i in range(games)]
     results: list[GameResult] = []
     if jobs > 1:
         with Pool(jobs) as pool:

@@ -1,10 +1,19 @@
-"""AI strength: the 4-player matchups of issue 3, seeded, seats rotated, win rates with 95% CIs.
-Prints one JSON line per matchup.
+"""AI strength: seeded games, seats rotated, win rates with 95% Wilson intervals. One JSON line
+per matchup.
 
-    python benchmarks/ai_strength.py [--games 200] [--jobs 2] [--seed 1] [--only hard]
+    python benchmarks/ai_strength.py [--games 200] [--jobs 2] [--seed 1] [--only hard,expert-hard]
+                                     [--suite ladder,sizes,yardstick] [--players 2,3,4,5]
 
-Matchups (target win rate; 25% is chance): easy vs 3 random (60%), normal vs 3 easy (45%),
-hard vs 3 normal (40%), and hard vs 3 easy (no target: the spread of the ladder).
+Suites (chance is 1 / players):
+- ladder, 4 players, one seat against three: easy vs 3 random (target 60%), normal vs 3 easy
+  (45%), hard vs 3 normal (40%), hard vs 3 easy (no target), expert vs 3 hard (35%);
+- sizes, every table size of `--players`, one seat against the rest: hard vs normal and expert
+  vs hard, target chance + 10 points;
+- yardstick, 4 players, two seats each: hard and expert against `mcts` (ai/mcts.py, random
+  playouts, nothing shared with their evaluation), which gets the hero's deadline as its time
+  per decision (the hero spends that deadline once per turn, mcts at every decision). No target.
+The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
+`--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`).
 """
 from __future__ import annotations
 
@@ -16,10 +25,34 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from ai.tournament import run, summarize
+from ai import load_profiles
+from ai.tournament import GameResult, run, summarize, wilson
 
-MATCHUPS = [("easy", "random", 0.60), ("normal", "easy", 0.45), ("hard", "normal", 0.40),
-            ("hard", "easy", None)]
+LADDER = [("easy", "random", 0.60), ("normal", "easy", 0.45), ("hard", "normal", 0.40), ("hard", "easy", None),
+          ("expert", "hard", 0.35)]
+SIZES = [("hard", "normal"), ("expert", "hard")]
+YARDSTICK = ["hard", "expert"]
+
+
+def matchups(suites: list[str], sizes: list[int]) -> list[tuple[str, str, int, int, float | None]]:
+    """(hero, field, players, hero seats, target) for the chosen suites."""
+    out: list[tuple[str, str, int, int, float | None]] = []
+    if "ladder" in suites:
+        out += [(hero, field, 4, 1, target) for hero, field, target in LADDER]
+    if "sizes" in suites:
+        out += [(hero, field, n, 1, round(1 / n + 0.10, 4)) for n in sizes for hero, field in SIZES]
+    if "yardstick" in suites:
+        out += [(hero, "mcts", 4, 2, None) for hero in YARDSTICK]
+    return out
+
+
+def side_win_rate(results: list[GameResult], hero: str) -> tuple[float, list[float]]:
+    """The hero side's win rate over games (all its seats' win shares in a game added) and the
+    95% Wilson interval over games."""
+    shares = [sum(share for name, share in zip(r.lineup, r.shares) if name == hero) for r in results]
+    rate = sum(shares) / len(shares)
+    lo, hi = wilson(rate, len(shares))
+    return round(rate, 4), [round(lo, 4), round(hi, 4)]
 
 
 def main() -> None:
@@ -27,21 +60,33 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", default=None, help="comma-separated hero presets to run")
+    ap.add_argument("--only", default=None, help="comma-separated heroes or hero-field pairs to run")
+    ap.add_argument("--suite", default="ladder,sizes,yardstick")
+    ap.add_argument("--players", default="2,3,4,5", help="table sizes of the sizes suite")
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
-    for hero, field, target in MATCHUPS:
+    profiles = load_profiles()
+    sizes = [int(x) for x in args.players.split(",")]
+    for hero, field, players, seats, target in matchups(args.suite.split(","), sizes):
         if only and f"{hero}-{field}" not in only and hero not in only:
             continue
+        overrides = None
+        if field == "mcts":
+            overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
+        lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
         t0 = time.perf_counter()
-        results = run([hero, field, field, field], args.games, args.seed, 4, args.jobs)
-        s = summarize(results)[hero]
-        print(json.dumps({"bench": "ai_strength", "matchup": f"{hero} vs 3 {field}", "games": args.games,
-                          "win_rate": s["win_rate"], "ci95": s["ci95"], "target": target,
-                          "met": None if target is None else s["win_rate"] >= target,
-                          "mean_score": s["mean_score"],
-                          "field_mean_score": summarize(results)[field]["mean_score"],
+        results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides)
+        summary = summarize(results)
+        s = summary[hero]
+        rate, ci95 = side_win_rate(results, hero)
+        print(json.dumps({"bench": "ai_strength", "matchup": f"{hero} x{seats} vs {field}", "players": players,
+                          "games": args.games, "seed": args.seed, "hero_seats": seats,
+                          "win_rate": rate, "ci95": ci95, "chance": round(seats / players, 4),
+                          "target": target, "met": None if target is None else ci95[0] >= target,
+                          "met_by_point_estimate": None if target is None else rate >= target,
+                          "mean_score": s["mean_score"], "field_mean_score": summary[field]["mean_score"],
                           "hero_mean_decision_s": s["mean_decision_s"], "hero_p95_decision_s": s["p95_decision_s"],
+                          "overrides": overrides, "load_avg_1m": round(os.getloadavg()[0], 2),
                           "wall_s": round(time.perf_counter() - t0, 1)}), flush=True)
 
 

@@ -280,10 +280,10 @@ def main(argv: list[str] | None = None) -> None:
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
-    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard")
+    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
               for k in range(args.no_peek)]
     if args.agents:
-        tasks += [("agents", (name, players)) for name in ("random", "greedy", "easy", "normal", "hard")
+        tasks += [("agents", (name, players)) for name in ("random", "greedy", "easy", "normal", "hard", "expert", "mcts")
                   for players in range(2, 6)]
     for kind in ("save", "record", "data", "scenario"):
         for first in range(0, args.fuzz, CHUNK):

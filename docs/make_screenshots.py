@@ -3,8 +3,9 @@
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python docs/make_screenshots.py
 
 Each picture is the real client driven by the test driver (tests/game/driver.py) into a scene:
-the action phase, the Castillo reveal, power-card selection in Catalan, the replay viewer, the
-load screen and two steps of Learn to play (`--tutorial` makes only those two). Saves go to a
+the action phase with a region's standings, the Castillo reveal, a scoring summary, power-card
+selection in Catalan, card help in Portuguese, the game-over screen, the replay viewer, the load
+screen and two steps of Learn to play (`--tutorial` makes only those two). Saves go to a
 temporary data directory, never the user's.
 """
 from __future__ import annotations
@@ -48,14 +49,23 @@ def human_turn(driver: Driver, match: Match) -> bool:
 
 
 def play_until(driver: Driver, match: Match, rng: random.Random, done, limit: int = 20000) -> bool:
-    """Advance the game (the human picks at random) until `done()` holds."""
+    """Advance the game (the human picks at random, and clicks scoring summaries away) until
+    `done()` holds."""
     for _ in range(limit):
         if done():
             return True
-        if human_turn(driver, match):
+        if getattr(driver.scene, "summary", None) is not None:
+            driver.key(pygame.K_RETURN)
+        elif human_turn(driver, match):
             match.play(rng.choice(match.legal_moves()))
         driver.step()
     return done()
+
+
+def hover(driver: Driver, point: tuple[int, int], frames: int = 20) -> None:
+    window = driver.app.to_window(point)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=window, rel=(0, 0), buttons=(0, 0, 0)))
+    driver.step(frames)
 
 
 def tutorial_step(ctx, index: int, name: str, nudge: str | None = None) -> None:
@@ -95,11 +105,22 @@ def main() -> None:
     play_until(driver, match, rng, lambda: match.game.round >= 4 and match.game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
+    driver.key(pygame.K_m)
+    hover(driver, layout.area_point("castilla_la_nueva"))
     save(driver, "action-phase.png")
+    driver.key(pygame.K_m)
+    hover(driver, (layout.SIDE.centerx, 20), 2)
     play_until(driver, match, rng, lambda: driver.scene.name == "castillo")
     play_until(driver, match, rng, lambda: driver.scene.name == "castillo" and bool(driver.scene.discs), 3000)
     driver.step(4)
     save(driver, "castillo-reveal.png")
+    done = match.summaries_seen
+    for _ in range(20000):
+        if match.summaries_seen > done and getattr(driver.scene, "summary", None) is not None:
+            break
+        driver.step()
+    driver.step(2)
+    save(driver, "scoring-summary.png")
 
     i18n.set_language("ca")
     match = Match(SEATS, 12)
@@ -109,11 +130,23 @@ def main() -> None:
     driver.step(10)
     save(driver, "power-cards-catalan.png")
 
+    from game.scenes.help import HelpScene
+    i18n.set_language("pt")
+    driver.app.apply(Transition.push(HelpScene(ctx, card="cull_1_each_opponent")))
+    driver.step(2)
+    save(driver, "card-help-portuguese.png")
+    driver.app.apply(Transition.pop())
+
     i18n.set_language("en")
     finished = Match(SEATS, 5, autosave=False)
     while not finished.game.is_over:
         finished.play(rng.choice(finished.legal_moves()))
     finished.events.clear()
+    from game.scenes.game_over import GameOverScene
+    driver.app.apply(Transition.replace(GameOverScene(ctx, Match.from_game(finished.game, finished.seat_meta(),
+                                                                         autosave=False))))
+    driver.step(2)
+    save(driver, "game-over.png")
     from game.scenes.replay import ReplayScene
     model = ReplayModel(finished.game.record(), "game", tuple(finished.seat_meta()))
     driver.app.apply(Transition.replace(ReplayScene(ctx, model, position=150)))

@@ -42,6 +42,25 @@ def region_values(game: Game, region: str) -> tuple[int, int, int]:
     return area_values(game.boards, AREA_INDEX[region])
 
 
+def scoring_preview(game: Game, area: str) -> events.AreaScored | None:
+    """What scoring a region or the Castillo now would give (place points and bonuses), as the
+    event a real scoring reports; the game is unchanged. None for a Castillo whose per-player
+    counts the game's viewer may not know."""
+    from .data import AREA_INDEX, CASTILLO
+    from .ops import area_scored
+    index = AREA_INDEX[area]
+    if index == CASTILLO and any(game.castillo_hidden_for(p) for p in range(game.n)):
+        return None
+    return area_scored(game, index)
+
+
+def card_scoring_preview(game: Game, card: str) -> dict[str, int] | None:
+    """Each player's gain if the scoring card `card` were played now (None when its areas are
+    chosen as it is played, or it would score a Castillo the viewer cannot count)."""
+    from .effects.scoring_cards import fixed_scoring_gains
+    return fixed_scoring_gains(game, card)
+
+
 def random_playout(game: Game, rng: _random.Random) -> Game:
     """Play uniformly random legal moves to the end (tests and benchmarks)."""
     while game.to_move_idx >= 0:
@@ -52,4 +71,5 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
 __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CardInfo", "DataError", "EngineError",
            "Game", "IllegalMove", "Move", "NotationError", "Phase", "REGIONS", "RULES_VERSION", "View",
            "describe", "determinize", "events", "from_json", "load_scenario", "new_game",
-           "parse_move", "Progress", "progress", "random_playout", "region_values", "replay", "depth_for"]
+           "parse_move", "Progress", "progress", "random_playout", "region_values", "replay", "depth_for",
+           "scoring_preview", "card_scoring_preview"]

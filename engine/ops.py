@@ -7,7 +7,7 @@ from . import events as E
 from .context import Discs
 from .phase import P_DISC
 from .data import AREA_NAMES, AREAS_PER_PLAYER, BOARD, CASTILLO, NREG, REGIONS
-from .scoring import area_counts, bonus_points, depth_for, score_counts, values_in_force
+from .scoring import area_result, area_values, depth_for, values_in_force
 
 if TYPE_CHECKING:
     from .state import Game
@@ -38,26 +38,28 @@ def map_total_except_king(g: "Game", p: int) -> int:
     return sum(c[base + r] for r in range(NREG) if r != king)
 
 
+def area_scored(g: "Game", area: int, values: tuple[int, int, int] | None = None,
+                depth: int | None = None) -> E.AreaScored:
+    """What scoring one area now gives under §8.2 (with King and home bonuses), as the event a real
+    scoring reports; nothing changes (the client's "if scored now" preview reads this too).
+    `values`: the values in force there (looked up when not given)."""
+    in_force = area_values(g.boards, area) if values is None else values
+    points, king, home = area_result(g.counts, g.n, in_force, g.king_i, g.grande_i, area,
+                                     depth_for(g.n) if depth is None else depth)
+    return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
+                        g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else ())
+
+
 def score_area(g: "Game", area: int, values: tuple[int, int, int], ev: list,
                depth: int | None = None) -> list[int]:
     """Score one area under §8.2 with the values in force there (and the King and home bonuses
     for regions); returns the points."""
-    n = g.n
-    counts = area_counts(g.counts, n, area)
-    points, leader = score_counts(values, counts, depth_for(n) if depth is None else depth)
-    king_bonus: str | None = None
-    home: tuple[str, ...] = ()
-    bonus = bonus_points(area, leader, g.king_i, g.grande_i)
-    if bonus:
-        points[leader] += bonus
-        if area == g.king_i:
-            king_bonus = g.players[leader]
-        if g.grande_i[leader] == area:
-            home = (g.players[leader],)
-    for p in range(n):
+    event = area_scored(g, area, values, depth)
+    gained = dict(event.points)
+    points = [gained.get(player, 0) for player in g.players]
+    for p in range(g.n):
         g.score_pts[p] += points[p]
-    ev.append(E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(n) if points[p]),
-                           king_bonus, home))
+    ev.append(event)
     return points
 
 

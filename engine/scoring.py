@@ -74,6 +74,19 @@ def score_counts(values: tuple[int, int, int], counts: list[int], depth: int) ->
     return points, leader
 
 
+def area_result(counts: list[int], n: int, values: tuple[int, int, int], king: int, grandes: list[int],
+                area: int, depth: int) -> tuple[list[int], int, int]:
+    """Scoring `area` with the `values` in force there, changing nothing: points per player (place
+    points of §8.2 plus the sole leader's §7 bonuses), and the indices of the players taking the
+    King and the home bonus (-1 for none)."""
+    points, leader = score_counts(values, area_counts(counts, n, area), depth)
+    bonus = bonus_points(area, leader, king, grandes)
+    if not bonus:
+        return points, -1, -1
+    points[leader] += bonus
+    return points, leader if area == king else -1, leader if grandes[leader] == area else -1
+
+
 def values_in_force(boards: list[int]) -> list[tuple[int, int, int]]:
     """Per region, the values in force: a mobile scoreboard lying on a region replaces its own."""
     values = list(BOARD.values)

@@ -87,14 +87,15 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     else:
         seed = match.seed
     agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
-    printed = len(match.log)
+    printed = len(match.log_lines())
     while not match.game.is_over:
         player = match.game.to_move
         view = match.game.view(player)
         match.play(agents[player].choose(view, random.Random(seed * 1000 + match.version)))
-        for line in match.log[printed:]:
+        lines = match.log_lines()
+        for line in lines[printed:]:
             print(line)
-        printed = len(match.log)
+        printed = len(lines)
     scores = match.game.scores
     print(i18n.t("headless.result"))
     for rank, player in enumerate(sorted(match.players, key=lambda p: -scores[p]), 1):

@@ -14,6 +14,8 @@ from game import layout
 from game.assets import Sounds
 from game.i18n import area_name, t
 from game.mapdata import load_map
+from game.render.board import occupied_rects, points_rect
+from game.render.placement import free_row
 from game.table import Sprite, Table
 from game.tween import Tweener
 
@@ -72,15 +74,22 @@ class Animator:
             self.sounds.play("place")
         self.tweener.animate(sprite, "pos", self.point(player, target), duration, "in_out_quad", delay, land)
 
-    def rise_points(self, area: str, points: tuple[tuple[str, int], ...], duration: float = 1.1,
+    def rise_points(self, area: str, points: tuple[tuple[str, int], ...], duration: float = 1.6,
                     origin: tuple[float, float] | None = None) -> None:
-        """'+5' labels in player colours float up from an area (or from `origin`)."""
+        """'+5' labels in player colours, in a row near an area (or `origin`) where they cover no
+        name, value, piece or other floating label; they drift up a little and fade."""
         x, y = origin or layout.area_anchor(area)
-        shown = [(p, n) for p, n in points if n]
-        for i, (player, value) in enumerate(shown):
-            sprite = Sprite("points", (x + (i - (len(shown) - 1) / 2) * 40, y), player, f"+{value}")
+        shown = [(p, f"+{n}") for p, n in points if n]
+        if not shown:
+            return
+        taken = [points_rect(s.label, s.pos).inflate(0, RISE) for s in self.table.sprites if s.kind == "points"]
+        if origin is None:
+            taken += occupied_rects(load_map(), self.table)
+        sizes = [points_rect(label, (0, 0)).size for _, label in shown]
+        for (player, label), rect in zip(shown, free_row((x, y - 26), sizes, taken, headroom=RISE)):
+            sprite = Sprite("points", rect.center, player, label)
             self.table.sprites.append(sprite)
-            self.tweener.animate(sprite, "pos", (sprite.pos[0], y - 50), duration, "out_cubic",
+            self.tweener.animate(sprite, "pos", (rect.centerx, rect.centery - RISE), duration, "out_cubic",
                                  on_finish=lambda s=sprite: self._drop(s))
             self.tweener.animate(sprite, "alpha", 0.0, duration, "in_quad")
 
@@ -218,6 +227,9 @@ class Animator:
         E.VetoTaken: _on_VetoTaken, E.PowerRecovered: _on_PowerRecovered,
         E.CastilloOpened: _on_CastilloOpened,
     }
+
+
+RISE = 10   # pixels a floating score drifts up while it fades
 
 
 class _TrackMarker:

@@ -1,7 +1,8 @@
 """The match: the engine game, its seats, AI workers, the event queue and pass-and-play viewing.
 
 Why: scenes draw and animate; this object is the only one that calls `game.play()`. Each play
-appends its events to a queue the scenes animate in order, and a localized line to the game log.
+appends its events to a queue the scenes animate in order, and log items (data, worded when drawn)
+to the game log.
 AI seats think in a worker process (game/ai_worker.py) from the moment their turn starts, while
 the previous move still animates; the frame loop only polls, and the move is played once the
 board has caught up. A worker that dies or raises is replaced with a line in the game log.
@@ -16,12 +17,15 @@ from typing import Any
 import engine
 from game import ai_worker, saves, undo
 from game.describe import (
-    describe_challenge,
-    describe_event,
-    describe_move,
-    describe_step,
+    LogItem,
+    challenge_items,
+    event_item,
+    item_text,
+    move_item,
+    step_items,
 )
 from game.replay_model import walk
+from game.score_summary import ScoreSummary, SummaryCollector
 from game.seats import AI_LEVELS as AI_KINDS
 from game.seats import Seat, default_seats, make_agent
 
@@ -47,8 +51,12 @@ class Match:
             players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo)
         self.events: deque[Any] = deque()
         self.events_total = 0                    # events ever queued; minus len(events) = shown
-        self.log: list[str] = []
-        self._log_due: list[list[int]] = []      # per log line: events_total each repeat waits for
+        self.log: list[LogItem] = []
+        self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
+        self._lines_cache: tuple[tuple, list[str]] | None = None   # the worded log, per position and language
+        self._collector = SummaryCollector()
+        self.summaries: list[tuple[int, ScoreSummary]] = []   # (events_total it waits for, summary)
+        self.summaries_seen = 0
         self.save_error: str | None = None
         self._undo_cache: tuple[int, bool] | None = None
         self.version = 0
@@ -138,7 +146,6 @@ class Match:
         player = self.game.to_move
         try:
             parsed = engine.parse_move(str(move), self.game)
-            line = describe_move(parsed, player, self.name)
             events = self.game.play(parsed)
         except engine.EngineError as exc:
             self.error = str(exc)
@@ -150,29 +157,39 @@ class Match:
             if self.pass_and_play:
                 self.secret_pending = True
                 self.handed_to = None
-        self._log(line, self.events_total + (1 if events else 0))
+        self._log(move_item(str(parsed), player), self.events_total + (1 if events else 0))
         for event in events:
             if isinstance(event, engine.events.DiscsRevealed):
                 self.pending_discs.clear()
                 self.secret_pending = False   # the reveal shows every disc anyway
             self.events.append(event)
             self.events_total += 1
-            self._log(describe_event(event, self.name), self.events_total)
+            self._log(event_item(event), self.events_total)
+            summary = self._collector.feed(event)
+            if summary:
+                self.summaries.append((self.events_total, summary))
         self.save()
         return True
 
-    def _log(self, line: str | None, due: int = 0) -> None:
-        """Append a log line that may be shown once `due` events have started animating; a line
-        repeating the previous one becomes "… ×N"."""
-        if not line:
+    def _log(self, item: LogItem | None, due: int = 0) -> None:
+        """Append a log item that may be shown once `due` events have started animating; an item
+        repeating the previous one is counted there instead ("… ×N")."""
+        if item is None:
             return
-        if self.log and self.log[-1].split(" ×")[0] == line:
-            base, _, count = self.log[-1].partition(" ×")
-            self.log[-1] = f"{base} ×{int(count or 1) + 1}"
+        if self.log and self.log[-1] == item:
             self._log_due[-1].append(due)
         else:
-            self.log.append(line)
+            self.log.append(item)
             self._log_due.append([due])
+
+    def take_summary(self) -> ScoreSummary | None:
+        """The next scoring summary once its last event has been shown (each is handed out once)."""
+        if self.summaries_seen < len(self.summaries):
+            due, summary = self.summaries[self.summaries_seen]
+            if due <= self.events_shown:
+                self.summaries_seen += 1
+                return summary
+        return None
 
     @property
     def events_shown(self) -> int:
@@ -180,15 +197,27 @@ class Match:
         return self.events_total - len(self.events)
 
     def visible_log(self) -> list[str]:
-        """The game log as far as the animations have got: it never runs ahead of the board."""
-        shown = self.events_shown
+        """The game log as far as the animations have got (it never runs ahead of the board),
+        worded in the current language."""
+        return self._lines(self.events_shown)
+
+    def log_lines(self) -> list[str]:
+        """The whole game log, every line shown, in the current language."""
+        return self._lines(None)
+
+    def _lines(self, shown: int | None) -> list[str]:
+        from game.i18n import language
+        key = (self.version, shown, language(), len(self.log), sum(map(len, self._log_due[-1:])))
+        if self._lines_cache and self._lines_cache[0] == key:
+            return self._lines_cache[1]
         lines: list[str] = []
-        for line, dues in zip(self.log, self._log_due):
-            n = sum(1 for due in dues if due <= shown)
+        for item, dues in zip(self.log, self._log_due):
+            n = len(dues) if shown is None else sum(1 for due in dues if due <= shown)
             if n == 0:
                 break
-            base = line.split(" ×")[0]
-            lines.append(base if n == 1 else f"{base} ×{n}")
+            text = item_text(item, self.name)
+            lines.append(text if n == 1 else f"{text} ×{n}")
+        self._lines_cache = (key, lines)
         return lines
 
     def past_events(self) -> list[Any]:
@@ -201,12 +230,12 @@ class Match:
         """The whole log again from the record (after a resume or an undo), all of it shown."""
         self.log, self._log_due = [], []
         record = self.game.record()
-        for line in describe_challenge(record):
-            self._log(line, 0)
+        for item in challenge_items(record):
+            self._log(item, 0)
         steps, _ = walk(record)
         for step in steps:
-            for line in describe_step(step, self.name):
-                self._log(line, 0)
+            for item in step_items(step):
+                self._log(item, 0)
 
     def think(self) -> None:
         """Ask the worker for the AI seat to move as soon as its turn starts and collect the
@@ -246,15 +275,14 @@ class Match:
         return True
 
     def _take(self, reply: ai_worker.Reply) -> None:
-        from game.i18n import t
         assert self._job is not None
         who = self.name(self.game.to_move or "")
         if reply.notice:
             LOG.warning("el-grande: %s's decision asked again: %s", who, reply.notice)
             if not reply.given_up:
-                self._log(t("ai.restarted", who=who), self.events_total)
+                self._log(LogItem("notice", "restarted", self.game.to_move), self.events_total)
         if reply.given_up:
-            self._log(t("ai.gave_up", who=who), self.events_total)
+            self._log(LogItem("notice", "gave_up", self.game.to_move), self.events_total)
             fallback = make_agent("random", seed=self._job.seed)
             self._answer = str(fallback.choose(self._job.view, self._job.rng))
         elif reply.move is not None:
@@ -305,6 +333,7 @@ class Match:
         self.error = None
         self.events.clear()
         self.events_total = 0
+        self.summaries, self.summaries_seen = [], 0
         self._drop_ai()
         # pending disc marks stay: a disc hands play on, so it is never inside the undone moves
         self.version += 1

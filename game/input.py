@@ -26,6 +26,12 @@ STEP_FORWARD = "step_fwd"  # Right arrow
 TO_START = "to_start"      # Home
 TO_END = "to_end"          # End
 SCROLL = "scroll"          # mouse wheel: key = +1 up / -1 down
+DRAG = "drag"              # mouse moved to pos with the left button held
+RELEASE = "release"        # left button released at pos
+PAGE_UP = "page_up"        # PgUp: the game log a page back
+PAGE_DOWN = "page_down"    # PgDn
+LOG = "log"                # L: expand / shrink the game log
+MARKS = "marks"            # M: rank badges on every region
 QUIT = "quit"              # window closed
 RESIZE = "resize"
 KEY = "key"                # any other key (text entry in setup)
@@ -35,7 +41,8 @@ KEYMAP = {
     pygame.K_d: CONFIRM, pygame.K_s: SKIP, pygame.K_TAB: FAST_FORWARD,
     pygame.K_ESCAPE: CANCEL, pygame.K_p: CANCEL, pygame.K_F1: HELP, pygame.K_h: HELP,
     pygame.K_F11: FULLSCREEN, pygame.K_LEFT: STEP_BACK, pygame.K_RIGHT: STEP_FORWARD,
-    pygame.K_HOME: TO_START, pygame.K_END: TO_END,
+    pygame.K_HOME: TO_START, pygame.K_END: TO_END, pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN,
+    pygame.K_l: LOG, pygame.K_m: MARKS,
 }
 
 
@@ -70,8 +77,11 @@ def translate(event: pygame.event.Event,
         if getattr(event, "flipped", False):
             step = -step
         return Intent(SCROLL, key=(step > 0) - (step < 0)) if step else None
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        return Intent(RELEASE, to_logical(event.pos))
     if event.type == pygame.MOUSEMOTION:
-        return Intent(HOVER, to_logical(event.pos))
+        held = bool(getattr(event, "buttons", (0,))[0])
+        return Intent(DRAG if held else HOVER, to_logical(event.pos))
     if event.type == pygame.KEYDOWN:
         if text_entry and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB,
                                             pygame.K_F1, pygame.K_F11):

@@ -46,13 +46,14 @@ class Layout:
     undo_button: pygame.Rect = field(compare=False)
     hand_choice_row: pygame.Rect = field(compare=False)    # power cards: Confirm sits above the hand
     hand_undo_button: pygame.Rect = field(compare=False)
-    hand_row: pygame.Rect = field(compare=False)    # the human's power cards, over the success track
-    hand_plate: pygame.Rect = field(compare=False)  # below Spain's south coast: no label is covered
+    hand_row: pygame.Rect = field(compare=False)    # the human's power cards, above the success track
+    hand_plate: pygame.Rect = field(compare=False)  # below the off-board scoreboards, above the track
     track_rect: pygame.Rect = field(compare=False)
     side: pygame.Rect = field(compare=False)
     players_rect: pygame.Rect = field(compare=False)
     cards_rect: pygame.Rect = field(compare=False)
     log_rect: pygame.Rect = field(compare=False)
+    log_expanded: pygame.Rect = field(compare=False)   # the log grown over the action cards (L)
     menu_button: pygame.Rect = field(compare=False)
     help_button: pygame.Rect = field(compare=False)
     round_track: pygame.Rect = field(compare=False)
@@ -77,15 +78,16 @@ class Layout:
             prompt_rect=pygame.Rect(left + 8, 50, MAP_SIZE[0] - 16, 34),
             choice_row=pygame.Rect(left + 128, bottom, 704, 40),
             undo_button=pygame.Rect(left + 8, bottom, 110, 40),
-            hand_choice_row=pygame.Rect(left + 128, bottom - 62, 704, 40),
-            hand_undo_button=pygame.Rect(left + 300, bottom - 62, 110, 40),   # beside Confirm, over the sea
-            hand_row=pygame.Rect(left + 16, bottom + 16, 808, 84),
-            hand_plate=pygame.Rect(left - 2, bottom - 12, 844, 122),
+            hand_choice_row=pygame.Rect(left + 128, bottom - 92, 704, 40),
+            hand_undo_button=pygame.Rect(left + 300, bottom - 92, 110, 40),   # beside Confirm, over the sea
+            hand_row=pygame.Rect(left + 16, bottom - 26, 808, 72),
+            hand_plate=pygame.Rect(left - 2, bottom - 48, 844, 96),
             track_rect=pygame.Rect(left, bottom + 50, MAP_SIZE[0], 58),
             side=side,
-            players_rect=pygame.Rect(side.x, 44, side_w, 300),
-            cards_rect=pygame.Rect(side.x, 350, side_w, 300),
+            players_rect=pygame.Rect(side.x, 44, side_w, 321),     # five panels with their power cards
+            cards_rect=pygame.Rect(side.x, 371, side_w, 279),
             log_rect=pygame.Rect(side.x, 656, side_w, side.bottom - 656),
+            log_expanded=pygame.Rect(side.x, 371, side_w, side.bottom - 371),
             menu_button=pygame.Rect(width - 100, 6, 92, 28),
             help_button=pygame.Rect(width - 198, 6, 92, 28),
             round_track=pygame.Rect(left + 292, 6, 420, 28),
@@ -112,7 +114,7 @@ _LIVE_NAMES = {
     "UNDO_BUTTON": "undo_button", "HAND_CHOICE_ROW": "hand_choice_row", "HAND_UNDO_BUTTON": "hand_undo_button",
     "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
     "TRACK_RECT": "track_rect", "SIDE": "side", "PLAYERS_RECT": "players_rect",
-    "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "MENU_BUTTON": "menu_button",
+    "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "LOG_EXPANDED": "log_expanded", "MENU_BUTTON": "menu_button",
     "HELP_BUTTON": "help_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
 }
 
@@ -193,7 +195,7 @@ def area_anchor(area: str, data: MapData | None = None) -> tuple[float, float]:
 
 def player_rects(count: int) -> list[pygame.Rect]:
     area = _current.players_rect
-    gap = 6
+    gap = 4
     height = min(70, (area.height - gap * (count - 1)) // max(count, 1))
     return [pygame.Rect(area.x, area.y + i * (height + gap), area.width, height) for i in range(count)]
 
@@ -240,3 +242,13 @@ def menu_rects(count: int, top: int = 300, width: int = 320, height: int = 48) -
     """A centred vertical list of menu buttons (title and pause menus); `top` in the design frame."""
     gap = 12
     return [in_frame(DESIGN[0] // 2 - width // 2, top + i * (height + gap), width, height) for i in range(count)]
+
+
+def end_table_rect() -> pygame.Rect:
+    """Game over: the scores table, left of the chart (design frame)."""
+    return in_frame(30, 148, 790, 512)
+
+
+def end_chart_rect() -> pygame.Rect:
+    """Game over: the points-per-round chart beside the table (design frame)."""
+    return in_frame(836, 148, 414, 512)

@@ -9,13 +9,13 @@ from dataclasses import dataclass
 import ai
 from ai.agent import Agent
 
-AI_LEVELS = ("easy", "normal", "hard", "random", "greedy")
+AI_LEVELS = ("easy", "normal", "hard", "expert", "random", "greedy")
 SEAT_KINDS = ("human",) + AI_LEVELS
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 
 
 def make_agent(level: str, seed: int = 0) -> Agent:
-    """An agent for an AI level name (easy, normal, hard, random, greedy)."""
+    """An agent for an AI level name (easy, normal, hard, expert, random, greedy)."""
     if level not in AI_LEVELS:
         raise ValueError(f"unknown AI level {level!r}; expected one of {', '.join(AI_LEVELS)}")
     return ai.make_agent(level, seed=seed)

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from .. import events as E
 from ..data import AREA_INDEX, CARDS, CASTILLO, NREG
 from ..moves import SCORE, Move
-from ..ops import active_first, begin_discs, clear_discs, open_castillo, score_areas
+from ..ops import active_first, area_scored, begin_discs, clear_discs, open_castillo, score_areas
 from ..scoring import region_total, value_classes
-from .base import Effect, register
+from .base import Effect, effect_for, register
 
 if TYPE_CHECKING:
     from ..state import Game
@@ -112,3 +112,20 @@ class SecretUnique(Effect):
         chosen = [d for d in g.discs if d >= 0]
         ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
         score_areas(g, [r for r in REGION_RANGE if chosen.count(r) == 1], g.acting_card, ev)
+
+
+def fixed_scoring_gains(g: "Game", card: str) -> dict[str, int] | None:
+    """Each player's points if `card` (a scoring card on offer) were played now, nothing changed;
+    None for a card whose areas are chosen when it is played (a named area, secret discs) and
+    for any card that would score a Castillo whose counts this game's viewer may not know."""
+    effect = effect_for(card)
+    if not isinstance(effect, _FixedScoring):
+        return None
+    areas = effect.areas(g)
+    if CASTILLO in areas and any(g.castillo_hidden_for(p) for p in range(g.n)):
+        return None
+    gains = dict.fromkeys(g.players, 0)
+    for area in areas:
+        for player, points in area_scored(g, area, depth=CARDS[card].depth).points:
+            gains[player] += points
+    return gains

@@ -224,7 +224,7 @@ def _region_label(surface, table: Table, rid: str, shape) -> None:
                    bold=True, anchor="center")
 
 
-def _occupied(data: MapData, table: Table) -> list[pygame.Rect]:
+def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
     """Screen rectangles already used on the map: names, values, pieces, Grandes, King, boards."""
     rects: list[pygame.Rect] = []
     for rid, shape in data.regions.items():
@@ -260,7 +260,7 @@ def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
     kx, ky = layout.to_screen(shape.king)
     lx, ly = layout.to_screen(shape.label)
     king_box = pygame.Rect(int(kx - 14), int(ky - 34), 28, 36)
-    taken = _occupied(data, table) + [king_box]
+    taken = occupied_rects(data, table) + [king_box]
     candidates = [(kx, ky + 10), (lx, ly - 19), (lx, ly + 32), (kx - box.w / 2 - 16, ky - 14),
                   (kx + box.w / 2 + 16, ky - 14), (kx, ky - 44)]
     for cx, cy in candidates:
@@ -387,12 +387,14 @@ def draw_sprites(surface: pygame.Surface, table: Table) -> None:
             disc_marker(surface, sprite.pos, sprite.player)
         elif sprite.kind == "points":
             colour = style.player_colour(sprite.player) if sprite.player else style.INK
-            image = style.rendered(sprite.label, 22, colour, True, "serif").copy()
-            image.set_alpha(int(sprite.alpha))
-            outline = style.rendered(sprite.label, 22, style.PARCHMENT, True, "serif").copy()
-            outline.set_alpha(int(sprite.alpha))
-            rect = image.get_rect(center=draw.point(sprite.pos))
-            edge = max(1, draw.px(1))
-            for dx, dy in ((-edge, 0), (edge, 0), (0, -edge), (0, edge)):
-                surface.blit(outline, rect.move(dx, dy))
-            surface.blit(image, rect)
+            style.outlined_text(surface, sprite.label, sprite.pos, POINTS_SIZE, colour, int(sprite.alpha))
+
+
+POINTS_SIZE = 24
+
+
+def points_rect(label: str, centre: tuple[float, float]) -> pygame.Rect:
+    """Where a floating '+5' is drawn (outline included): what placement keeps apart."""
+    w = style.text_width(label, POINTS_SIZE, True, "serif")
+    h = style.line_height(POINTS_SIZE, True, "serif")
+    return pygame.Rect(int(centre[0] - w / 2 - 2), int(centre[1] - h / 2), int(w + 4), int(h))

@@ -88,15 +88,17 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
     draw.rect(surface, colour, (rect.x, rect.y, 10, rect.height), border_top_left_radius=8,
                      border_bottom_left_radius=8)
     x = rect.x + 18
-    style.text(surface, name, (x, rect.y + 5), 16, style.INK, bold=True, face="serif")
+    compact = rect.height < COMFORTABLE
+    top = rect.y + (2 if compact else 5)
+    style.text(surface, name, (x, top), 16, style.INK, bold=True, face="serif")
     name_w = style.text_width(name, 16, True, "serif")
-    style.text(surface, seat_label, (x + name_w + 8, rect.y + 8), 12, style.INK_SOFT)
+    style.text(surface, seat_label, (x + name_w + 8, top + 3), 12, style.INK_SOFT)
     if thinking:
-        _thinking(surface, (x + name_w + 16 + style.text_width(seat_label, 12), rect.y + 15))
+        _thinking(surface, (x + name_w + 16 + style.text_width(seat_label, 12), top + 10))
     score = table.scores.get(player, 0)
     style.text(surface, str(score), (rect.right - 12, rect.y + 4), 26, style.INK, bold=True, face="serif",
                anchor="topright")
-    row = rect.y + rect.height - 26 if rect.height < 66 else rect.y + 30
+    row = rect.y + (22 if compact else 30)
     right = rect.right - (92 if table.power_played.get(player) is not None else 50)
     _counts_row(surface, (x, row), table, player, right)
     _power_row(surface, rect, table, player)
@@ -146,6 +148,18 @@ def short_name(name: str, room: int, size: int) -> str:
     return name
 
 
+COMFORTABLE = 66   # a player panel at least this tall is not squeezed (2-4 players)
+
+
+PIP, PIP_PITCH = (17, 15), 19   # a power-card pip and the step from one to the next
+
+
+def power_pip_rects(rect: pygame.Rect) -> list[pygame.Rect]:
+    """The 13 power-card pips along the foot of a player panel (every panel has them)."""
+    y = rect.bottom - PIP[1] - (5 if rect.height >= COMFORTABLE else 3)
+    return [pygame.Rect(rect.x + 18 + (value - 1) * PIP_PITCH, y, *PIP) for value in range(1, 14)]
+
+
 def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
     """Power cards: the card played this round big on the left of the score, the hand as pips."""
     played = table.power_played.get(player)
@@ -153,19 +167,19 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
         card = pygame.Rect(rect.right - 84, rect.y + 6, 30, 40)
         pieces.power_card(surface, card, played, style.player_colour(player), state="played")
     hand = table.hands.get(player)
-    if hand is None or rect.height < 60:
+    if hand is None:
         return
-    draw.blit(surface, hand_pips(frozenset(hand), draw.scale()), (rect.x + 18, rect.bottom - 20))
+    draw.blit(surface, hand_pips(frozenset(hand), draw.scale()), power_pip_rects(rect)[0].topleft)
 
 
 @lru_cache(maxsize=64)
 def hand_pips(hand: frozenset[int], scale: float) -> pygame.Surface:
     """The 13 pips of a hand (those still held raised), drawn once per hand and window scale: a
     panel is redrawn often and the pips were most of its drawing calls."""
-    pips = draw.layer((13 * 19, 15))
+    pips = draw.layer((13 * PIP_PITCH, PIP[1]))
     for value in range(1, 14):
         in_hand = value in hand
-        box = pygame.Rect((value - 1) * 19, 0, 17, 15)
+        box = pygame.Rect((value - 1) * PIP_PITCH, 0, *PIP)
         draw.rect(pips, style.PARCHMENT_DARK if in_hand else (200, 190, 172), box, border_radius=3)
         draw.rect(pips, style.INK_SOFT if in_hand else (180, 170, 150), box, 1, border_radius=3)
         style.text(pips, str(value), box.center, 10, style.INK if in_hand else (170, 160, 140),
@@ -179,22 +193,6 @@ def _thinking(surface, centre) -> None:
     for i in range(3):
         colour = style.shade(style.INK_SOFT, 1.2 if i == lit else 0.6)
         draw.circle(surface, colour, (int(centre[0] + i * 9), int(centre[1])), 3)
-
-
-def log_panel(surface: pygame.Surface, lines: list[str]) -> None:
-    rect = layout.LOG_RECT
-    style.panel(surface, rect)
-    style.text(surface, t("hud.log"), (rect.x + 10, rect.y + 6), 12, style.INK_SOFT, bold=True)
-    size = 12
-    line_h = style.line_height(size)
-    room = int((rect.height - 28) // line_h)
-    wrapped: list[str] = []
-    for line in lines[-room:]:
-        wrapped.extend(style.wrap(line, rect.width - 20, size))
-    y = rect.y + 24
-    for line in wrapped[-room:]:
-        style.text(surface, line, (rect.x + 10, y), size, style.INK)
-        y += line_h
 
 
 def court_of(power: int) -> int:

@@ -248,7 +248,10 @@ class FilesScene(Scene):
             x += 24
         style.text(surface, t("files.players_count", count=len(entry.players)), (x + 4, rect.centery), 13,
                    style.INK_SOFT, anchor="midleft")
-        detail = t("files.round_value", round=entry.round) if entry.round else t("files.moves", count=entry.moves)
+        if entry.round:
+            detail = t("files.round_value", round=entry.round)
+        else:
+            detail = t("files.moves_one") if entry.moves == 1 else t("files.moves", count=entry.moves)
         if entry.finished:
             detail = t("files.finished")
         style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")

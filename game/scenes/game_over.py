@@ -1,4 +1,6 @@
-"""Game over: the ranking, the points each player took from every scoring, play again or title."""
+"""Game over: the ranking with the points each player took from every scoring (and a challenge's
+starting points) adding up to the total, a score-progression chart, a challenge's verdict, and
+play again / replay / export / title."""
 from __future__ import annotations
 
 import pygame
@@ -7,8 +9,10 @@ import engine
 from game import input as inp
 from game import layout, saves
 from game.controller import Match
+from game.end_table import CARDS, START, TOTAL, EndTable, end_table
 from game.i18n import t
 from game.render import draw, style
+from game.render.chart import score_chart
 from game.scene import Context, Scene, Transition
 from game.table import Table
 
@@ -20,11 +24,11 @@ def buttons() -> list[pygame.Rect]:
     return [layout.in_frame(110 + i * 270, 680, 250, 52) for i in range(len(ACTIONS))]
 
 
-def history_label(label: str) -> str:
-    """A score_history label: "round 3" or an action card id."""
-    if label.startswith("round"):
-        return t("gameover.general", round=label.split()[-1])
-    return t(f"card.{label}.name")
+def column_label(column: str) -> str:
+    """An end-table column: the starting points, a general scoring, the card scorings, the total."""
+    if column.startswith("round"):
+        return t("gameover.general", round=column.split()[-1])
+    return {START: t("gameover.start"), CARDS: t("gameover.special"), TOTAL: t("scoring.total")}[column]
 
 
 class GameOverScene(Scene):
@@ -35,6 +39,7 @@ class GameOverScene(Scene):
         self.match = match
         self.hover: tuple[int, int] | None = None
         self.exported: str | None = None
+        self.table = end_table(match.game)
 
     def enter(self) -> None:
         self.ctx.sounds.play("fanfare")
@@ -81,45 +86,43 @@ class GameOverScene(Scene):
         match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
         return phase_scene(match.game.phase)(self.ctx, match)
 
+    def headline(self) -> str:
+        """The winner, or the players sharing the victory (tied at the top score)."""
+        names = [self.match.name(p) for p in self.table.winners]
+        if len(names) == 1:
+            return t("gameover.winner", who=names[0])
+        return t("gameover.shared", who=", ".join(names[:-1]), last=names[-1])
+
+    def verdict(self) -> tuple[str, bool] | None:
+        """A challenge's result line and whether it was solved (None outside a challenge)."""
+        player = self.table.challenge
+        if player is None:
+            return None
+        goal = t("gameover.goal", who=self.match.name(player))
+        solved = player in self.table.winners
+        return t("gameover.solved" if solved else "gameover.not_solved", goal=goal), solved
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         frame = layout.FRAME
-        game = self.match.game
-        scores = dict(game.scores)
-        winners = set(game.winners())
-        names = " & ".join(self.match.name(p) for p in game.players if p in winners)
-        style.text(surface, t("gameover.title"), (frame.centerx, frame.y + 28), 44, style.GOLD_LIGHT, bold=True,
+        style.text(surface, t("gameover.title"), (frame.centerx, frame.y + 18), 44, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
-        style.text(surface, t("gameover.winner", who=names), (frame.centerx, frame.y + 88), 24, style.PARCHMENT,
-                   bold=True, face="serif", anchor="midtop")
-        ranking = sorted(game.players, key=lambda p: -scores[p])
-        history = list(game.score_history)
-        general = [(label, pts) for label, pts in history if label.startswith("round")]
-        specials = [pts for label, pts in history if not label.startswith("round")]
-        columns = [history_label(label) for label, _ in general] + [t("gameover.special")]
-        rect = layout.in_frame(120, 140, 1040, 90 + 70 * len(ranking))
-        style.panel(surface, rect, border=style.GOLD, width=3, radius=14)
-        span = (rect.right - 90 - (rect.x + 430)) / max(1, len(columns))
-        col_x = [int(rect.x + 430 + i * span) for i in range(len(columns) + 1)]
-        for x, label in zip(col_x, columns + [t("scoring.total")]):
-            style.text(surface, label, (x, rect.y + 22), style.fit_size(label, int(span) - 12, 14, True),
-                       style.INK_SOFT, bold=True, anchor="midtop")
-        for rank, player in enumerate(ranking):
-            y = rect.y + 64 + rank * 70
-            colour = style.player_colour(player)
-            style.text(surface, f"{rank + 1}.", (rect.x + 30, y + 10), 26, style.INK, bold=True, face="serif")
-            draw.rect(surface, colour, (rect.x + 80, y + 12, 34, 34), border_radius=6)
-            draw.rect(surface, style.INK, (rect.x + 80, y + 12, 34, 34), 2, border_radius=6)
-            style.text(surface, self.match.name(player), (rect.x + 130, y + 12), 26, style.INK, bold=True,
-                       face="serif")
-            values = [pts.get(player, 0) for _, pts in general] + [sum(p.get(player, 0) for p in specials)]
-            for x, value in zip(col_x, values + [scores[player]]):
-                big = x == col_x[len(values)]
-                style.text(surface, str(value), (x, y + 12), 28 if big else 22, style.INK, bold=big,
-                           anchor="midtop")
-            if player in winners:
-                style.text(surface, "★", (rect.x + 130 + style.text_width(self.match.name(player), 26, True, "serif") + 12,
-                                          y + 10), 26, style.GOLD, bold=True)
+        headline = self.headline()
+        style.text(surface, headline, (frame.centerx, frame.y + 76),
+                   style.fit_size(headline, frame.width - 80, 24, True, "serif"),
+                   style.PARCHMENT, bold=True, face="serif", anchor="midtop")
+        verdict = self.verdict()
+        if verdict:
+            text, solved = verdict
+            plate = pygame.Rect(0, 0, int(min(frame.width - 80, style.text_width(text, 17, True) + 40)), 30)
+            plate.midtop = (frame.centerx, frame.y + 110)
+            draw.rect(surface, (70, 130, 60) if solved else style.DANGER, plate, border_radius=8)
+            style.text(surface, text, plate.center, style.fit_size(text, plate.width - 20, 17, True), style.WHITE,
+                       bold=True, anchor="center")
+        table = draw_end_table(surface, layout.end_table_rect(), self.table, self.match.name)
+        chart = layout.end_chart_rect()
+        chart.height = min(chart.height, max(360, table.height))    # level with the table
+        score_chart(surface, chart, self.table.progress, tuple(self.table.rows), self.match.name)
         for rect, name in zip(buttons(), ACTIONS):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
@@ -127,3 +130,41 @@ class GameOverScene(Scene):
             note = t("gameover.exported_to", path=self.exported)
             style.text(surface, note, (frame.centerx, frame.y + 750), style.fit_size(note, frame.width - 40, 13),
                        style.PARCHMENT, anchor="midtop")
+
+
+def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name) -> pygame.Rect:
+    """Ranks (shared by tied players), names, one column per scoring and the total; returns the
+    rect drawn (as tall as the rows need)."""
+    ranking = sorted(table.rows, key=lambda p: (table.ranks[p], list(table.rows).index(p)))
+    row_h = min(64, (rect.height - 56) // max(1, len(ranking)))
+    rect = pygame.Rect(rect.x, rect.y, rect.width, 60 + row_h * len(ranking))
+    style.panel(surface, rect, border=style.GOLD, width=3, radius=14)
+    name_w = 250
+    span = (rect.width - name_w - 30) / len(table.columns)
+    col_x = [int(rect.x + name_w + span * (i + 0.5)) for i in range(len(table.columns))]
+    for x, column in zip(col_x, table.columns):
+        lines = style.wrap(column_label(column), int(span) - 8, 13, True)
+        for k, line in enumerate(lines[:2]):
+            style.text(surface, line, (x, rect.y + 12 + k * 16), style.fit_size(line, int(span) - 6, 13, True),
+                       style.INK_SOFT, bold=True, anchor="midtop")
+    for i, player in enumerate(ranking):
+        y = rect.y + 52 + i * row_h
+        if i:
+            draw.line(surface, style.PARCHMENT_DARK, (rect.x + 16, y - 2), (rect.right - 16, y - 2), 1)
+        mid = y + row_h // 2
+        style.text(surface, f"{table.ranks[player]}.", (rect.x + 20, mid), 24, style.INK, bold=True, face="serif",
+                   anchor="midleft")
+        swatch = pygame.Rect(rect.x + 62, mid - 14, 28, 28)
+        draw.rect(surface, style.player_colour(player), swatch, border_radius=6)
+        draw.rect(surface, style.INK, swatch, 2, border_radius=6)
+        size = style.fit_size(name(player), name_w - 130, 22, True, "serif")
+        drawn = style.text(surface, name(player), (rect.x + 100, mid), size, style.INK, bold=True, face="serif",
+                           anchor="midleft")
+        if player in table.winners:
+            style.text(surface, "★", (drawn.right + 8, mid), 24, style.GOLD, bold=True, anchor="midleft")
+        for x, column, value in zip(col_x, table.columns, table.rows[player]):
+            total = column == TOTAL
+            style.text(surface, str(value), (x, mid), 26 if total else 20, style.INK, bold=total, anchor="center")
+    plus = col_x[-1] - span / 2
+    draw.line(surface, style.INK_SOFT, (plus, rect.y + 44), (plus, rect.bottom - 12), 2)
+    return rect

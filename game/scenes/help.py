@@ -1,5 +1,5 @@
-"""Help overlay: a rules summary and every action card with its effect (opened on a card by a
-right-click in the game)."""
+"""Help overlay: a rules summary and every action card explained — what it does in plain words,
+its restrictions and a short example (opened on a card by a right-click in the game)."""
 from __future__ import annotations
 
 import pygame
@@ -26,6 +26,19 @@ def close_button() -> pygame.Rect:
 
 
 RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys")
+CARD_SECTIONS = ("what", "limits", "example")
+
+
+def help_card(card: str) -> str:
+    """The card whose explanation `card` uses: cards with the same effect (the engine registers one
+    effect for both `score_choice_s2` and `score_choice_s3`) read as the same card."""
+    from engine.effects import EFFECTS
+    return next(cid for cid in engine.CARDS if EFFECTS[cid] is EFFECTS[card])
+
+
+def places_text(count: int) -> str:
+    """"Places up to 1 Caballero" / "up to 3 Caballeros" in every language."""
+    return t("help.places_one") if count == 1 else t("help.places", count=count)
 
 
 def card_list() -> list[tuple[pygame.Rect, str]]:
@@ -102,7 +115,11 @@ class HelpScene(Scene):
         detail = pygame.Rect(panel().x + 540, panel().y + 124, panel().width - 570, 200)
         big = pygame.Rect(detail.x, detail.y, detail.width, 84)
         cards.action_card(surface, big, self.card)
-        style.text(surface, t("help.places", count=cards.card_stack(self.card)), (detail.x, big.bottom + 16), 15,
+        style.text(surface, places_text(cards.card_stack(self.card)), (detail.x, big.bottom + 12), 15,
                    style.INK_SOFT, bold=True)
-        style.paragraph(surface, t(f"card.{self.card}.effect"),
-                        pygame.Rect(detail.x, big.bottom + 44, detail.width, 300), 17)
+        y = big.bottom + 40
+        key = help_card(self.card)
+        for section in CARD_SECTIONS:
+            style.text(surface, t(f"help.card_{section}"), (detail.x, y), 16, style.INK, bold=True, face="serif")
+            y = style.paragraph(surface, t(f"cardhelp.{key}.{section}"),
+                                pygame.Rect(detail.x, y + 22, detail.width, 200), 15) + 10

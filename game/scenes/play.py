@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+import engine
 from engine import events as E
 from game import input as inp
 from game import layout, staging
@@ -20,11 +21,17 @@ from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
 from game.preview import preview_line, would_complete
 from game.prompts import decision_prompt, staged_prompt
-from game.render import board, cards, hud, style
+from game.render import board, cards, hud, pieces, style
+from game.render.log_view import LogView
+from game.render.score_panel import draw_score_panel
+from game.render.standings import draw_rank_badges, draw_standings
 from game.scene import MOVING, PULSE, STILL, Context, Scene, Transition
+from game.score_summary import ScoreSummary
 from game.table import Table
 from game.tween import Tweener
 
+SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
+DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
 CONFIRM = Choice("confirm", "", "verb")
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
 
@@ -42,6 +49,13 @@ class PlayScene(Scene):
         self.tweener = Tweener(speed=ctx.settings.anim_speed)
         self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
         self.picker = Picker()
+        self.log_view = LogView()
+        self.summary: ScoreSummary | None = None
+        self.summary_time = 0.0
+        self.marks = False                      # M: rank badges on every region
+        self.hover_area: str | None = None      # the area under the pointer, and for how long
+        self.hover_time = 0.0
+        self.pinned_area: str | None = None     # right-clicked: its standings show at once
         self._picker_key: tuple | None = None
         self.hover: tuple[int, int] | None = None
         self.toast = ""
@@ -69,8 +83,8 @@ class PlayScene(Scene):
         return (rect.x + 60, rect.centery)
 
     def my_turn(self) -> str | None:
-        """The human who may click now: nothing animating, no hand-off pending."""
-        if self.tweener.busy or self.match.events or self.match.handoff_due():
+        """The human who may click now: nothing animating, no summary up, no hand-off pending."""
+        if self.tweener.busy or self.match.events or self.summary is not None or self.match.handoff_due():
             return None
         player = self.match.human_to_move()
         return player if player == self.match.viewer or not self.match.pass_and_play else None
@@ -87,8 +101,18 @@ class PlayScene(Scene):
     def handle(self, intent: inp.Intent) -> bool:
         from game.scenes.help import HelpScene
         from game.scenes.settings import SettingsScene
+        if self.summary is not None and intent.kind in (inp.CONFIRM, inp.CLICK):
+            self.summary = None
+            return True
+        if self.log_view.handle(intent):
+            return True
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
+            if layout.area_at(intent.pos) != self.pinned_area:
+                self.pinned_area = None
+            return True
+        if intent.kind == inp.MARKS:
+            self.marks = not self.marks
             return True
         if intent.kind == inp.HELP or (intent.kind == inp.CLICK and layout.HELP_BUTTON.collidepoint(intent.pos)):
             self.request(Transition.push(HelpScene(self.ctx)))
@@ -117,6 +141,7 @@ class PlayScene(Scene):
             if card:
                 self.request(Transition.push(HelpScene(self.ctx, card=card)))
                 return True
+            self.pinned_area = layout.area_at(intent.pos)
             self.picker.cancel()
             return True
         if self.my_turn():
@@ -266,12 +291,18 @@ class PlayScene(Scene):
         self.clock += dt
         self.update_preview()
         self.toast_time = max(0.0, self.toast_time - dt)
+        area = layout.area_at(self.hover) if self.hover else None
+        self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0
+        self.hover_area = area
         if self.match.save_error and self.match.save_error != self._save_error_shown:
             self._save_error_shown = self.match.save_error
             self.show_toast(t("save.autosave_failed", error=self.match.save_error))
         elif self.ctx.notices and self.toast_time <= 0:
             self.show_toast(self.ctx.notices.pop(0))
+        self.count_down_summary(dt)
         while not self.holding():
+            if self.open_summary():
+                break
             if self.tweener.busy:
                 if not self.skipping:
                     break
@@ -283,7 +314,7 @@ class PlayScene(Scene):
             if transition:
                 return transition
         request = self.take_request()
-        if request or self.tweener.busy or self.match.events:
+        if request or self.tweener.busy or self.match.events or self.summary is not None:
             return request
         return self.settle()
 
@@ -303,11 +334,29 @@ class PlayScene(Scene):
             self.refresh_picker()
             if self.targets():      # lit targets pulse
                 return PULSE
+        if (self.summary is not None and not self.match.humans) or \
+                (self.hover_area and self.hover_time < DWELL_SECONDS + 2 / PULSE):
+            return PULSE     # a summary counting down, a standings tooltip about to show (and shown)
         return STILL
 
     def holding(self) -> bool:
         """True while the scene shows something that must not be overtaken by later events."""
-        return False
+        return self.summary is not None
+
+    def open_summary(self) -> bool:
+        """Put up the summary of a scoring once its last event has been animated."""
+        if self.summary is None and not self.tweener.busy:
+            self.summary = self.match.take_summary()
+            self.summary_time = SUMMARY_SECONDS
+        return self.summary is not None
+
+    def count_down_summary(self, dt: float) -> None:
+        """With humans seated the summary waits for a click or Enter; in AI-only games it stays a
+        few seconds (shorter at higher animation speeds)."""
+        if self.summary is not None and not self.match.humans:
+            self.summary_time -= dt * self.ctx.settings.anim_speed
+            if self.summary_time <= 0:
+                self.summary = None
 
     def pump(self, event: Any) -> Transition | None:
         """Consume the next event (animate it) or hand over to the scene that shows it. Several
@@ -369,6 +418,8 @@ class PlayScene(Scene):
 
     # ---- drawing ------------------------------------------------------------------------------
     def prompt(self) -> str:
+        if self.summary is not None:
+            return t("scoring.prompt")
         player = self.my_turn()
         if player:
             staged = self.staged()
@@ -389,7 +440,10 @@ class PlayScene(Scene):
         self.draw_prompt(surface)
         board.draw_sprites(surface, self.table)
         draw_banner(surface, self.animator.banner)
-        self.draw_tooltip(surface)
+        if self.summary is not None:
+            draw_score_panel(surface, self.summary, self.match.players, self.match.name)
+        else:
+            self.draw_tooltip(surface)
 
     def castillo_disc(self) -> bool:
         """A disc asked for with no action card in play is the general scoring's Castillo disc."""
@@ -446,7 +500,7 @@ class PlayScene(Scene):
         selectable = frozenset(self.picker.values("card")) if turn else frozenset()
         cards.offer_column(surface, self.table, selectable, self.hover, match.game.card,
                            self.staging.value("card", match.version) if turn else None)
-        hud.log_panel(surface, match.visible_log())
+        self.log_view.draw(surface, match.visible_log())
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""
@@ -495,21 +549,44 @@ class PlayScene(Scene):
         style.text(surface, line, rect.center, style.fit_size(line, rect.width - 16, 14, True), style.INK,
                    bold=True, anchor="center")
 
+    def standings_area(self) -> str | None:
+        """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""
+        if self.pinned_area:
+            return self.pinned_area
+        return self.hover_area if self.hover_time >= DWELL_SECONDS else None
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """Per-card help on hover: the full effect text of an offered action card."""
-        if not self.hover:
+        """Per-card help on hover (with a scoring card's gains if taken now), or an area's standings."""
+        if self.marks:
+            draw_rank_badges(surface, self.match.view(), self.table)
+        card = cards.card_at(self.table, self.hover) if self.hover else None
+        if card:
+            self.draw_card_tooltip(surface, card)
             return
-        card = cards.card_at(self.table, self.hover)
-        if not card:
-            return
+        area = self.standings_area()
+        if area and self.hover:
+            draw_standings(surface, self.match.view(), area, self.hover, self.match.name)
+
+    def draw_card_tooltip(self, surface: pygame.Surface, card: str) -> None:
+        gains = engine.card_scoring_preview(self.match.view(), card)
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
-        rect.height = 44 + len(lines) * 18
+        rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
         rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, layout.HEIGHT - 10 - rect.height)))
         style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
         style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
-        style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
-                                                                      rect.height), 14)
+        y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
+                                                                          rect.height), 14)
+        if not gains:
+            return
+        style.text(surface, t("standings.card_gains"), (rect.x + 12, y + 6), 12, style.INK_SOFT, bold=True)
+        y += 28
+        for player, points in sorted(gains.items(), key=lambda kv: -kv[1]):
+            pieces.cube(surface, (rect.x + 22, y + 9), 12, style.player_colour(player))
+            style.text(surface, self.match.name(player), (rect.x + 36, y), 14, style.INK, bold=True)
+            style.text(surface, f"+{points}", (rect.right - 16, y), 15, style.INK if points else style.GREY,
+                       bold=True, anchor="topright")
+            y += 22
 
 
 def phase_scene(phase: str) -> type[PlayScene]:

@@ -15,7 +15,7 @@ import engine
 from game import input as inp
 from game import layout
 from game.controller import opening_events
-from game.describe import describe_step
+from game.describe import LogItem, item_text, step_items
 from game.i18n import language, player_name, t
 from game.render import board, draw, hud, style
 from game.replay_model import ReplayModel
@@ -68,6 +68,7 @@ class ReplayScene(Scene):
         self.table = Table()
         self.playing = False
         self.timer = 0.0
+        self.log_first: int | None = None     # a scrolled log's first line; None follows the move shown
         self.hover: tuple[int, int] | None = None
         self.model.seek(len(model) if position is None else position)
         self.sync()
@@ -76,12 +77,13 @@ class ReplayScene(Scene):
     def name_of(self, player: str) -> str:
         return player_name(player, self.names)
 
-    def _log_lines(self) -> list[tuple[int, str, bool]]:
-        """(move index, text, is an event line) for every move, aligned with the record."""
-        out: list[tuple[int, str, bool]] = []
+    def _log_lines(self) -> list[tuple[int, LogItem, bool]]:
+        """(move index, log item, is an event line) for every move, aligned with the record; worded
+        when drawn, so the log follows the language setting."""
+        out: list[tuple[int, LogItem, bool]] = []
         for step in self.model.steps:
-            for k, line in enumerate(describe_step(step, self.name_of, every_move=True)):
-                out.append((step.index, line, k > 0))
+            for k, item in enumerate(step_items(step, every_move=True)):
+                out.append((step.index, item, k > 0))
         return out
 
     def shown(self) -> Any:
@@ -112,6 +114,7 @@ class ReplayScene(Scene):
         if where != "forward" or self.model.at_end:
             self.playing = self.playing and where == "forward" and not self.model.at_end
         if self.model.position != before:
+            self.log_first = None        # the log follows the move shown again
             self.sync()
 
     # ---- input --------------------------------------------------------------------------------
@@ -132,6 +135,10 @@ class ReplayScene(Scene):
         elif kind == inp.TO_END:
             self.playing = False
             self.go("end")
+        elif kind == inp.SCROLL and self.hover and self.log_rect().collidepoint(self.hover):
+            self.scroll_log(-3 * intent.key)           # the wheel over the log scrolls the log
+        elif kind in (inp.PAGE_UP, inp.PAGE_DOWN):
+            self.scroll_log((self.log_room() - 1) * (-1 if kind == inp.PAGE_UP else 1))
         elif kind == inp.SCROLL:
             self.playing = False
             self.go("back" if intent.key > 0 else "forward")
@@ -190,13 +197,21 @@ class ReplayScene(Scene):
         return MOVING if self.playing else STILL
 
     # ---- drawing ------------------------------------------------------------------------------
+    def log_room(self) -> int:
+        return int((self.log_rect().height - 30) // style.line_height(LOG_SIZE))
+
     def log_window(self) -> tuple[int, int]:
-        """The slice of log lines on screen: the current move's lines kept in view."""
-        room = int((self.log_rect().height - 30) // style.line_height(LOG_SIZE))
+        """The slice of log lines on screen: the current move's lines kept in view, unless the log
+        was scrolled (wheel over it, PgUp/PgDn) — then where it was scrolled to, back to the first line."""
+        room = self.log_room()
         current = self.model.position - 1
         focus = next((i for i, (index, _, _) in enumerate(self.lines) if index == current), 0)
-        first = max(0, min(len(self.lines) - room, focus - room // 2))
+        first = focus - room // 2 if self.log_first is None else self.log_first
+        first = max(0, min(len(self.lines) - room, first))
         return first, min(len(self.lines), first + room)
+
+    def scroll_log(self, lines: int) -> None:
+        self.log_first = max(0, min(len(self.lines) - self.log_room(), self.log_window()[0] + lines))
 
     def log_rect(self) -> pygame.Rect:
         return log_rect(self.players)
@@ -228,7 +243,7 @@ class ReplayScene(Scene):
     def draw_current(self, surface: pygame.Surface) -> None:
         """The move that led here, on the prompt plate over the map."""
         step = self.model.last_step
-        text = describe_step(step, self.name_of, every_move=True)[0] if step else t("replay.start")
+        text = item_text(step_items(step, every_move=True)[0], self.name_of) if step else t("replay.start")
         if self.model.at_end and self.model.game.is_over:
             text = t("replay.finished", text=text)
         rect = layout.PROMPT_RECT
@@ -261,7 +276,8 @@ class ReplayScene(Scene):
         current = self.model.position - 1
         first, _ = self.log_window()
         for k, (rect, index) in enumerate(self.log_rows()):
-            _, text, is_event = self.lines[first + k]
+            _, item, is_event = self.lines[first + k]
+            text = item_text(item, self.name_of)
             if index == current:
                 draw.rect(surface, style.GOLD_LIGHT, rect, border_radius=3)
             elif self.hover and rect.collidepoint(self.hover):

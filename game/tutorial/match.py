@@ -13,7 +13,7 @@ from typing import Any
 import engine
 from game.controller import Match
 from game.describe import describe_move
-from game.i18n import t
+from game.i18n import area_name, t
 from game.seats import Seat
 from game.tutorial.lesson import Chapter, Lesson, Step
 
@@ -102,7 +102,10 @@ class TutorialMatch(Match):
             return None
         if expected is None:
             return t("tutorial.nudge_read")
-        wanted = describe_move(engine.parse_move(expected, self.game), player, self.name) or expected
+        verb, *args = expected.split()
+        wanted = describe_move(verb, tuple(args), self.name(player), self.name)
+        if verb == "disc":              # the log line keeps a disc secret; the lesson names it
+            wanted += f" ({area_name(args[0])})"
         return t("tutorial.nudge", move=wanted)
 
     def think(self) -> None:

@@ -9,11 +9,15 @@ from ai.policy import FastPolicy
 from engine.phase import HIDDEN_DISC, P_DISC
 
 COLOURS = ["red", "blue", "green", "yellow", "orange"]
-PRESETS = ("random", "greedy", "easy", "normal", "hard")
-# Search presets shrunk for tests: a handful of worlds and nodes, no deadline.
+PRESETS = ("random", "greedy", "easy", "normal", "hard", "expert", "mcts")
+# Search presets shrunk for tests: a handful of worlds, nodes or iterations, no deadline.
 SMALL = {"easy": dict(worlds=1, max_nodes=300, disc_iterations=6, deadline_s=None),
          "normal": dict(worlds=2, max_nodes=500, disc_iterations=8, deadline_s=None),
-         "hard": dict(worlds=2, max_nodes=900, disc_iterations=12, deadline_s=None)}
+         "hard": dict(worlds=2, max_nodes=900, disc_iterations=12, deadline_s=None),
+         "expert": dict(worlds=2, max_nodes=1500, disc_iterations=12, deadline_s=None, turn_beam=3,
+                        turn_plans=4, plan_limit=4),
+         "mcts": dict(iterations=2, time_s=None)}
+SLOW = ("normal", "hard", "expert", "mcts")      # finish games on the short variant in tests
 
 
 def small_agent(name: str, seed: int = 0):
@@ -53,7 +57,7 @@ def decision_points(seed: int, players: int, every: int = 1, castillo: str = "an
 def finish_from_every_seat(name: str, players: int) -> engine.Game:
     """A game with the agent `name` in every seat, played to the end (every move checked legal).
     Shared by tests/ai/test_agents_play.py and benchmarks/soak.py --agents."""
-    variant = "short" if name in ("normal", "hard") else "classic"
+    variant = "short" if name in SLOW else "classic"
     g = engine.new_game(players=COLOURS[:players], seed=100 + players, variant=variant)
     return play_out(g, [small_agent(name, seed=s) for s in range(players)], rng_seed=players)
 

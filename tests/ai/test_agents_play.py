@@ -13,14 +13,14 @@ from engine.phase import P_DISC
 
 # The searching presets at 4 and 5 players are the long games: `benchmarks/soak.py --agents`
 # plays every pair below and those (tests/ai/ai_testkit.py finish_from_every_seat).
-LONG = {("normal", 4), ("normal", 5), ("hard", 4), ("hard", 5)}
+LONG = {("normal", 4), ("normal", 5), ("hard", 4), ("hard", 5), ("expert", 4), ("expert", 5)}
 
 
 @pytest.mark.parametrize("name,players", [(n, k) for n in PRESETS for k in (2, 3, 4, 5)
                                           if (n, k) not in LONG])
 def test_agent_finishes_from_every_seat(name, players):
     """The agent in every seat, against itself, finishes the game choosing only legal moves
-    (normal and hard at 4-5 players also sit at the mixed tables below)."""
+    (normal, hard and expert at 4-5 players also sit at the mixed tables below)."""
     g = finish_from_every_seat(name, players)
     assert g.is_over and g.winners()
 

@@ -16,7 +16,7 @@ from ai_testkit import check_no_peek, decision_points, small_agent
 from engine.phase import P_DISC
 
 
-@pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard"])
+@pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard", "expert", "mcts"])
 def test_same_view_same_seed_same_move(name):
     agent_a, agent_b = small_agent(name, seed=1), small_agent(name, seed=2)
     for k, (g, p) in enumerate(decision_points(seed=5, players=4, every=9, limit=400)):
@@ -40,14 +40,14 @@ def _disc_points(players, seeds):
                 yield g, p
 
 
-@pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard"])
+@pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard", "expert", "mcts"])
 def test_no_peek_over_real_games(name):
     """One real game per agent here; `benchmarks/soak.py --no-peek N` runs the same check over N
     more games for every agent."""
     check_no_peek(name, _points_with_discs(4, [21], every=7))
 
 
-@pytest.mark.parametrize("name", ["easy", "hard"])
+@pytest.mark.parametrize("name", ["easy", "hard", "expert", "mcts"])
 def test_no_peek_at_secret_discs(name):
     points = list(_disc_points(5, range(30, 40)))
     assert len(points) >= 5

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+import yaml
+
+import ai
 import engine
 from ai.evaluate import DEFAULT_WEIGHTS, Weights, majority_weight
 from ai.fit_weights import (
     FEATURES,
     fit,
+    main,
     play_and_record,
     relative_samples,
     round_start_features,
@@ -81,3 +86,16 @@ def test_a_recorded_self_play_game_gives_one_sample_per_player_and_round_start()
     for k in range(0, len(samples), 2):
         (xa, ya), (xb, yb) = samples[k], samples[k + 1]
         assert ya == -yb and all(a == -b for a, b in zip(xa, xb))
+
+
+def test_cli_fits_each_table_size_and_prints_a_profile_block(capsys, tmp_path):
+    assert main(["--agent", "random", "--games", "3", "--players", "2,3", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "3 games of 2 x random" in out and "3 games of 3 x random" in out
+    block = yaml.safe_load(out[out.index("weights_by_players:"):])
+    assert set(block["weights_by_players"]) == {2, 3}
+    profile = tmp_path / "p.yaml"
+    profile.write_text(yaml.safe_dump({"fitted": {"kind": "expectimax", **block}}))
+    assert ai.load_profiles(profile)["fitted"]["weights_by_players"][3]["majority"] > 0
+    with pytest.raises(SystemExit):
+        main(["--players", "2,6"])

@@ -69,7 +69,10 @@ class Driver:
 
 def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[int, int] | None:
     """Where a human would click now to make some legal choice: a power card, an action card,
-    a lit area or a button — all positions come from the layout the scene draws with."""
+    a lit area or a button — all positions come from the layout the scene draws with — or to
+    dismiss a scoring summary."""
+    if getattr(scene, "summary", None) is not None:
+        return layout.MAP_RECT.center      # a scoring summary is up: click it away
     if not hasattr(scene, "picker") or not scene.my_turn():
         return None
     scene.refresh_picker()

@@ -138,7 +138,7 @@ def test_challenges_screen_renders_and_starts_a_challenge_by_mouse(size, screens
     assert seats[first].human and all(s.kind == "hard" for p, s in seats.items() if p != first)
     # the log opens with the challenge and its goal, which the list showed
     entry = scene.entries[index]
-    assert match.log[:2] == [f"Challenge: {entry.name}", entry.description]
+    assert match.log_lines()[:2] == [f"Challenge: {entry.name}", entry.description]
     assert pygame.display.get_surface().get_size() == size
 
 

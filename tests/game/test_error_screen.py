@@ -27,7 +27,7 @@ def playing_driver(seed: int = 21, moves: int = 30) -> tuple[Driver, Match]:
     rng = random.Random(seed)
     for _ in range(moves):
         match.play(rng.choice(match.legal_moves()))
-    match.events.clear()
+    match = Match.from_game(match.game, match.seat_meta())   # resumed: those moves are history, not news
     driver = Driver(phase_scene(match.game.phase)(make_context(), match))
     driver.step(2)
     return driver, match

@@ -27,9 +27,9 @@ def test_scripted_human_plays_a_full_game():
     new_game = dict((item, rect) for rect, item in title_buttons())["new"]
     driver.click(new_game.center)
     assert driver.scene.name == "setup"
-    for seat in (1, 2, 3):              # normal -> hard -> random: fast AI seats
-        driver.click(seat_rects(seat)["kind"].center)
-        driver.click(seat_rects(seat)["kind"].center)
+    for seat in (1, 2, 3):              # normal -> hard -> expert -> random: fast AI seats
+        for _ in range(3):
+            driver.click(seat_rects(seat)["kind"].center)
     assert [s.kind for s in driver.scene.seats] == ["human", "random", "random", "random"]
     driver.click(start_button().center)
     match = driver.scene.match
@@ -52,7 +52,7 @@ def test_scripted_human_plays_a_full_game():
     assert sequence[first_castillo - 1] == "scoring"
     assert sequence.count("scoring") >= 3
     assert match.game.is_over and clicks > 30
-    played_by_human = [line for line in match.log if line.startswith("Red ")]
+    played_by_human = [line for line in match.log_lines() if line.startswith("Red ")]
     assert played_by_human, "the human's clicks must have played moves"
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "title"

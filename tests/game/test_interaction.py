@@ -40,6 +40,8 @@ def reach(match: Match, driver: Driver, wanted, rng: random.Random, limit: int =
             return
         if driver.scene.name == "handoff":
             driver.click(ready_button().center)
+        elif getattr(driver.scene, "summary", None) is not None:
+            driver.key(pygame.K_RETURN)          # a scoring summary: read, then Enter
         elif my_turn(driver):
             match.play(rng.choice(match.legal_moves()))
         driver.step()

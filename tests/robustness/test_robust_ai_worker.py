@@ -63,7 +63,7 @@ def test_a_killed_search_is_asked_again_with_a_line_in_the_log(fresh_worker):
         time.sleep(0.001)
     match.think()                                   # the very next poll notices and asks again
     assert fresh_worker.restarts == 1 and fresh_worker.pid != pid and fresh_worker.job is not None
-    assert match.log[-1] == f"{match.name(match.game.to_move)}'s AI stopped unexpectedly; a new one is thinking again"
+    assert match.log_lines()[-1] == f"{match.name(match.game.to_move)}'s AI stopped unexpectedly; a new one is thinking again"
     match.wait_for_ai()
     move_count = len(match.game.record()["moves"])
     match.poll_ai()
@@ -94,7 +94,7 @@ def test_a_worker_that_raises_is_replaced_and_the_same_decision_asked_again(tmp_
     match.think()
     match.wait_for_ai()
     assert ai_worker.shared().restarts == 1 and not flag.exists()
-    assert f"{match.name(player)}'s AI stopped unexpectedly" in match.log[-1]
+    assert f"{match.name(player)}'s AI stopped unexpectedly" in match.log_lines()[-1]
     match.poll_ai()
     assert match.game.record()["moves"][-1] == expected, "the same decision, asked again"
 
@@ -108,7 +108,7 @@ def test_a_worker_that_always_raises_gives_way_to_a_random_legal_move(monkeypatc
     match.think()
     match.wait_for_ai()
     assert ai_worker.shared().restarts == ai_worker.MAX_ATTEMPTS
-    assert match.log[-1] == f"{match.name(match.game.to_move)}'s AI failed three times; a random legal move was played"
+    assert match.log_lines()[-1] == f"{match.name(match.game.to_move)}'s AI failed three times; a random legal move was played"
     match.poll_ai()
     assert match.version == 1 and not match.error
 

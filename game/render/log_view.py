@@ -1,0 +1,128 @@
+"""The game log panel: every line of the game, scrolled by wheel, drag or PgUp/PgDn, expandable.
+
+Why a widget with its own state: the play scenes and the replay viewer show the same log, and the
+scroll position must survive new lines arriving (it follows the end only while it is at the end).
+Lines are handed in already worded in the current language, so a language switch redraws them all.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game import input as inp
+from game import layout
+from game.i18n import t
+from game.render import draw, style
+
+LINE_SIZE = 12
+HEADER = 24
+SCROLLBAR = 6
+
+
+@lru_cache(maxsize=8192)
+def _wrap(line: str, width: int, scale: float) -> tuple[str, ...]:
+    """One log line wrapped to the panel (cached: a long game's log is wrapped once, not every
+    frame; the scale is part of the key because text widths depend on it)."""
+    return tuple(style.wrap(line, width, LINE_SIZE))
+
+
+class LogView:
+    """Scroll state of one log panel. `first` is the first wrapped line shown; None follows the end."""
+
+    def __init__(self) -> None:
+        self.expanded = False
+        self.first: int | None = None
+        self.total = 0
+        self._drag: tuple[int, int] | None = None   # (pointer y, first line) when the drag began
+        self.hover = False
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The panel in the current layout (it follows the window size)."""
+        return layout.LOG_EXPANDED if self.expanded else layout.LOG_RECT
+
+    @property
+    def toggle_rect(self) -> pygame.Rect:
+        """The expand / shrink button in the panel's header."""
+        return pygame.Rect(self.rect.right - 30, self.rect.y + 4, 24, 18)
+
+    @property
+    def line_height(self) -> float:
+        return style.line_height(LINE_SIZE)
+
+    @property
+    def room(self) -> int:
+        """Wrapped lines that fit in the panel."""
+        return max(1, int((self.rect.height - HEADER - 6) // self.line_height))
+
+    @property
+    def top(self) -> int:
+        """The first wrapped line on screen now."""
+        last = max(0, self.total - self.room)
+        return last if self.first is None else max(0, min(self.first, last))
+
+    def scroll(self, lines: int) -> None:
+        """Move the view by `lines` wrapped lines (negative: back in time); back at the end it follows."""
+        last = max(0, self.total - self.room)
+        first = max(0, min(last, self.top + lines))
+        self.first = None if first >= last else first
+
+    def handle(self, intent: inp.Intent) -> bool:
+        """Wheel over the panel, drag inside it, PgUp/PgDn, L or the header button; True if consumed."""
+        kind = intent.kind
+        if kind == inp.HOVER:
+            self.hover = self.rect.collidepoint(intent.pos)
+            return False
+        if kind == inp.SCROLL and self.hover:
+            self.scroll(-3 * intent.key)
+        elif kind in (inp.PAGE_UP, inp.PAGE_DOWN):
+            self.scroll((self.room - 1) * (-1 if kind == inp.PAGE_UP else 1))
+        elif kind == inp.LOG or (kind == inp.CLICK and self.toggle_rect.collidepoint(intent.pos)):
+            self.expanded = not self.expanded
+        elif kind == inp.CLICK and self.rect.collidepoint(intent.pos):
+            self._drag = (intent.pos[1], self.top)
+        elif kind == inp.DRAG and self._drag:
+            start_y, start_first = self._drag
+            self.first = start_first
+            self.scroll(int((start_y - intent.pos[1]) // self.line_height))
+        elif kind == inp.RELEASE and self._drag:
+            self._drag = None
+        else:
+            return False
+        return True
+
+    def wrapped(self, lines: list[str]) -> list[str]:
+        width = self.rect.width - 20 - SCROLLBAR
+        return [part for line in lines for part in _wrap(line, width, draw.scale())]
+
+    def visible(self, lines: list[str]) -> list[str]:
+        """The wrapped lines on screen now (what `draw` writes)."""
+        wrapped = self.wrapped(lines)
+        self.total = len(wrapped)
+        return wrapped[self.top:self.top + self.room]
+
+    def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
+        rect = self.rect
+        style.panel(surface, rect)
+        shown = self.visible(lines)
+        style.text(surface, t("hud.log"), (rect.x + 10, rect.y + 6), 12, style.INK_SOFT, bold=True)
+        if self.first is not None:
+            note = t("hud.log_position", line=self.top + 1, total=self.total)
+            style.text(surface, note, (self.toggle_rect.x - 8, rect.y + 7), 11, style.INK_SOFT, anchor="topright")
+        style.button(surface, self.toggle_rect, "▾" if self.expanded else "▴", size=12)
+        y = rect.y + HEADER
+        for line in shown:
+            style.text(surface, line, (rect.x + 10, y), LINE_SIZE, style.INK)
+            y += self.line_height
+        self._draw_scrollbar(surface)
+
+    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
+        if self.total <= self.room:
+            return
+        track = pygame.Rect(self.rect.right - SCROLLBAR - 5, self.rect.y + HEADER, SCROLLBAR,
+                            self.rect.height - HEADER - 8)
+        draw.rect(surface, style.PARCHMENT_DARK, track, border_radius=3)
+        height = max(16, track.height * self.room // self.total)
+        y = track.y + (track.height - height) * self.top // max(1, self.total - self.room)
+        draw.rect(surface, style.INK_SOFT, (track.x, y, SCROLLBAR, height), border_radius=3)

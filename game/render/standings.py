@@ -1,0 +1,140 @@
+"""Region standings: a tooltip with the values in force, each colour's Caballeros in rank order and
+what each would score if the area were scored now; and small rank badges on every region (M).
+
+Why the engine is asked: ranks come from `engine.scoring.rank_players` and the points from
+`engine.scoring_preview` (the same function a real scoring uses), so the tooltip can never
+disagree with the scoring that follows.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+import engine
+from engine.scoring import rank_players
+from game import layout
+from game.i18n import area_name, t
+from game.mapdata import load_map
+from game.render import draw, pieces, style
+from game.render.board import occupied_rects
+from game.render.placement import free_row
+from game.table import Table
+
+WIDTH = 330
+ROW = 24
+BADGE = 18
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One colour in an area: Caballeros (None: hidden), rank (0: absent), points if scored now."""
+    player: str
+    count: int | None
+    rank: int
+    points: int | None
+    king_bonus: bool
+    home_bonus: bool
+
+
+def standings(view: Any, area: str) -> list[Standing]:
+    """Every colour present in `area`, best rank first, with what it would score now."""
+    players = tuple(view.players)
+    counts = [view.count(p, area) for p in players]
+    if any(c is None for c in counts):
+        return [Standing(p, None, 0, None, False, False) for p in players]
+    ranks = rank_players(counts)
+    preview = engine.scoring_preview(view, area)
+    points = dict(preview.points) if preview else {}
+    rows = [Standing(p, c, r, points.get(p, 0), preview is not None and preview.king_bonus == p,
+                     preview is not None and p in preview.home_bonus)
+            for p, c, r in zip(players, counts, ranks) if c]
+    return sorted(rows, key=lambda s: (s.rank, players.index(s.player)))
+
+
+def values_caption(view: Any, area: str) -> str:
+    """The values in force, naming a mobile scoreboard when one lies on the region."""
+    values = "-".join(str(v) for v in engine.region_values(view, area))
+    if area in view.scoreboards.values():
+        return t("standings.values_mobile", values=values)
+    return t("standings.values", values=values)
+
+
+def rank_text(rank: int, tied: bool) -> str:
+    if tied:
+        return t("standings.rank_tied", rank=rank)
+    return t("standings.rank", rank=rank)
+
+
+def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool) -> pygame.Rect:
+    """Beside the pointer, kept on the map; `note`: room for a line under the rows."""
+    rect = pygame.Rect(0, 0, WIDTH, 62 + ROW * max(1, rows) + (22 if note else 0))
+    rect.topleft = (anchor[0] + 18, anchor[1] + 12)
+    return rect.clamp(layout.MAP_RECT)
+
+
+def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[int, int],
+                   name: Callable[[str], str]) -> pygame.Rect:
+    rows = standings(view, area)
+    hidden = bool(rows) and rows[0].count is None
+    rect = tooltip_rect(len(rows), anchor, hidden)
+    style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
+    style.text(surface, area_name(area), (rect.x + 12, rect.y + 8), 18, style.INK, bold=True, face="serif")
+    style.text(surface, values_caption(view, area), (rect.right - 12, rect.y + 12), 12, style.INK_SOFT,
+               bold=True, anchor="topright")
+    style.text(surface, t("standings.if_scored"), (rect.right - 12, rect.y + 40), 11, style.INK_SOFT,
+               anchor="topright")
+    y = rect.y + 56
+    if not rows:
+        style.text(surface, t("standings.empty"), (rect.x + 12, y), 13, style.INK_SOFT)
+    ranks = [s.rank for s in rows]
+    for row in rows:
+        colour = style.player_colour(row.player)
+        pieces.cube(surface, (rect.x + 20, y + 10), 12, colour)
+        style.text(surface, "?" if row.count is None else str(row.count), (rect.x + 34, y + 2), 15, style.INK,
+                   bold=True)
+        style.text(surface, name(row.player), (rect.x + 62, y + 2), 14, style.INK, bold=True)
+        if row.rank:
+            style.text(surface, rank_text(row.rank, ranks.count(row.rank) > 1), (rect.x + 180, y + 3), 12,
+                       style.INK_SOFT)
+        if row.points is not None:
+            drawn = style.text(surface, f"+{row.points}" if row.points else "0", (rect.right - 16, y + 1), 16,
+                               style.INK if row.points else style.GREY, bold=True, anchor="topright")
+            x = drawn.x - 14
+            if row.home_bonus:
+                pieces.grande(surface, (x, y + 20), colour, 15)
+                x -= 14
+            if row.king_bonus:
+                pieces.king(surface, (x, y + 21), 18)
+        y += ROW
+    if hidden:
+        style.text(surface, t("standings.hidden"), (rect.x + 12, y + 2), 12, style.INK_SOFT)
+    return rect
+
+
+def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
+    """(badge rect, player, rank) for the top three ranks of every region, near its name where
+    they cover no name, value, piece or other badge."""
+    data = load_map()
+    taken = occupied_rects(data, table)
+    badges = []
+    for region in engine.REGIONS:
+        rows = [s for s in standings(view, region) if 0 < s.rank <= 3]
+        if not rows:
+            continue
+        x, y = layout.to_screen(data.regions[region].label)
+        rects = free_row((x, y + 26), [(BADGE, BADGE)] * len(rows), taken, gap=3)
+        taken += rects
+        badges += [(rect, row.player, row.rank) for rect, row in zip(rects, rows)]
+    return badges
+
+
+def draw_rank_badges(surface: pygame.Surface, view: Any, table: Table) -> None:
+    """Round medallions in the players' colours with a gold rim: unlike the square pieces."""
+    for rect, player, rank in rank_badges(view, table):
+        colour = style.player_colour(player)
+        draw.circle(surface, style.GOLD, rect.center, BADGE // 2)
+        draw.circle(surface, colour, rect.center, BADGE // 2 - 2)
+        style.text(surface, str(rank), rect.center, 11, style.text_on(colour), bold=True, anchor="center")

@@ -1,0 +1,115 @@
+"""Issue 14 item 3: the game log keeps every line, scrolls back to the first one (wheel, drag,
+PgUp/PgDn), grows into a tall panel, and is worded in the current language — old lines too."""
+from __future__ import annotations
+
+import random
+import re
+
+import pygame
+
+from game import i18n, layout
+from game.controller import Match
+from game.scenes.play import phase_scene
+from game.seats import parse_players
+from tests.game.driver import Driver, make_context
+
+
+def long_match() -> Match:
+    match = Match(parse_players("human,random,random"), 5, autosave=False)
+    rng = random.Random(2)
+    for _ in range(160):
+        assert match.play(rng.choice(match.legal_moves()))
+    return Match.from_game(match.game, match.seat_meta(), autosave=False)   # resumed: the log all shown
+
+
+def open_play(match: Match) -> Driver:
+    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver.step(2)
+    return driver
+
+
+def test_page_up_reaches_the_first_line_and_page_down_comes_back_to_the_end():
+    match = long_match()
+    driver = open_play(match)
+    view = driver.scene.log_view
+    lines = match.visible_log()
+    assert len(lines) > 3 * view.room, "the game is long enough to need scrolling"
+    assert view.visible(lines)[-1] == view.wrapped(lines)[-1], "a new log shows its latest line"
+    for _ in range(200):
+        driver.key(pygame.K_PAGEUP)
+        if view.top == 0:
+            break
+    assert view.visible(lines)[0] == view.wrapped(lines)[0] == lines[0]
+    for _ in range(200):
+        driver.key(pygame.K_PAGEDOWN)
+        if view.first is None:
+            break
+    assert view.visible(lines)[-1] == view.wrapped(lines)[-1]
+
+
+def test_the_wheel_over_the_log_and_a_drag_scroll_it():
+    driver = open_play(long_match())
+    view = driver.scene.log_view
+    end = view.top
+    centre = driver.app.to_window(layout.LOG_RECT.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    driver.step()
+    assert view.top == end - 3
+    driver.click(layout.LOG_RECT.center)
+    below = driver.app.to_window((layout.LOG_RECT.centerx, layout.LOG_RECT.centery + 5 * view.line_height))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=below, button=1))
+    driver.step()
+    assert view.top == end - 3 - 5, "dragging the lines down shows earlier ones"
+
+
+def test_l_expands_the_log_into_a_tall_panel_showing_more_lines():
+    driver = open_play(long_match())
+    view = driver.scene.log_view
+    small = view.room
+    driver.key(pygame.K_l)
+    assert view.expanded and view.rect.height > 2 * layout.LOG_RECT.height and view.room > 2 * small
+    driver.click(view.toggle_rect.center)
+    assert not view.expanded
+
+
+def test_old_lines_are_reworded_after_a_language_switch():
+    match = long_match()
+    driver = open_play(match)
+    english = match.visible_log()
+    i18n.set_language("pt")
+    portuguese = match.visible_log()
+    assert len(portuguese) == len(english)
+    assert re.fullmatch(r"Blue plays power card \d+", english[0])
+    assert portuguese[0] == english[0].replace("Blue plays power card", "Azul joga a carta de poder")
+    rounds = [line for line in english if line.startswith("— Round ")]
+    assert len(rounds) >= 2 and [line.replace("Round", "Ronda") for line in rounds] == \
+        [line for line in portuguese if line.startswith("— Ronda ")]
+    assert sum(a != b for a, b in zip(english, portuguese)) == len(english), "every line is reworded"
+    driver.step()
+    view = driver.scene.log_view
+    assert view.visible(portuguese)[-1] == view.wrapped(portuguese)[-1]
+
+
+def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_reworded():
+    from engine import new_game, random_playout
+    from game.describe import item_text
+    from game.replay_model import ReplayModel
+    from game.scenes.replay import ReplayScene
+    game = random_playout(new_game(players=["red", "blue", "green"], seed=9), random.Random(9))
+    driver = Driver(ReplayScene(make_context(), ReplayModel(game.record())))
+    driver.step()
+    scene = driver.scene
+    assert scene.log_window()[0] > 0, "at the end the log shows the last moves"
+    for _ in range(200):
+        driver.key(pygame.K_PAGEUP)
+        if scene.log_window()[0] == 0:
+            break
+    assert scene.log_window()[0] == 0 and scene.model.at_end, "scrolling the log does not move the game"
+    first_item = scene.lines[0][1]
+    english = item_text(first_item, scene.name_of)
+    i18n.set_language("ca")
+    assert item_text(first_item, scene.name_of) != english and english.startswith("Red ")
+    driver.key(pygame.K_LEFT)
+    assert scene.log_first is None, "stepping a move brings the log back to it"
