@@ -117,10 +117,10 @@ def mutants_of(path: Path) -> Iterator[Mutant]:
     skipped = _skipped(tree)
     rel = path.relative_to(ROOT).as_posix()
     for node in ast.walk(tree):
-        if id(node) in skipped or not hasattr(node, "end_col_offset"):
+        if id(node) in skipped or not isinstance(node, (ast.expr, ast.stmt)):
             continue
         start = starts[node.lineno] + node.col_offset
-        end = starts[node.end_lineno] + node.end_col_offset
+        end = starts[node.end_lineno or node.lineno] + (node.end_col_offset or node.col_offset)
         for new in _replacements(node):
             yield Mutant(rel, node.lineno, start, end, text[start:end], new)
 
