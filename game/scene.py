@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 STILL = 0.0             # redraw only on input or a transition
-PULSE = 4.0             # a slow pulse (legal targets, thinking dots, a toast counting down)
+PULSE = 2.5             # a slow pulse (legal targets, thinking dots, a toast counting down)
 CARET = 4.0             # a blinking text caret
 MOVING = math.inf       # every frame
 
