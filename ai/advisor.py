@@ -3,8 +3,10 @@
 Hints come from the search itself (`ExpectimaxAgent.root_values` on the player's own View), never
 from a second ranking: the candidates are the moves or whole plans the hard preset searches, with
 their mean playout values. Each hint carries its value relative to the best one and a reason in
-data (the client words it): the biggest change the plan makes to what the player would take at
-the next general scoring, or to the score, read from the evaluation's own scoring helpers.
+data (the client words it): the biggest change the plan makes in the evaluation's terms — what
+the player would take at the coming general scoring (the engine says whether it is the final
+one), a rival's loss there, the score, the Castillo, the court, the power cards kept — read from
+the evaluation's own scoring helpers.
 """
 from __future__ import annotations
 
@@ -31,14 +33,23 @@ ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
 
 @dataclass(frozen=True)
 class Reason:
-    """Why a plan is good, as data: `kind` is "place" (takes `place` in `area`, worth `points` at
-    the next general scoring), "score" (`points` scored at once), "court" (`points` Caballeros to
-    the court), "order" (a high power card that brings none: an early turn) or "value" (no single
-    change stands out: the value over the round)."""
+    """Why a plan is good, as data (the client words it). `kind`:
+    "place"    takes `place` in `area` (a region or "castillo"), worth `points` more at the
+               coming general scoring (`scoring`: "general", or "final" when it ends the game);
+    "hold"     keeps 1st in `area` with a lead of `points` Caballeros (a thin lead gets overturned);
+    "castillo" puts `points` Caballeros in the Castillo, to land by disc at that scoring;
+    "rival"    costs `player` `points` at that scoring, in `area`;
+    "score"    scores `points` at once;        "court" brings `points` Caballeros to the court;
+    "keep"     keeps power card `points` for a later round;
+    "recover"  takes power card `points` back into the hand;
+    "order"    a high power card that brings none: an early turn;
+    "value"    no single change stands out (the value over the round)."""
     kind: str
     points: int = 0
     area: str = ""
     place: int = 0
+    scoring: str = "general"
+    player: str = ""
 
 
 @dataclass(frozen=True)
@@ -152,36 +163,89 @@ def place_of(g: Game, p: int, area: int) -> int:
     return 1 + sum(1 for q in range(g.n) if g.counts[q * A + area] > mine)
 
 
+def lead_of(g: Game, p: int, area: int) -> int:
+    """How many Caballeros p's sole lead in `area` is (0 if p does not lead it alone)."""
+    mine = g.counts[p * A + area]
+    others = max((g.counts[q * A + area] for q in range(g.n) if q != p), default=0)
+    return max(0, mine - others)
+
+
 def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
-    """The biggest change `plan` makes for p in one sampled world: a region's points at the next
-    general scoring, points scored at once, or Caballeros brought to the court (for a power
-    card: those it brings from the provinces when the court fills, rules §4.1)."""
+    """The biggest change `plan` makes for p in one sampled world, in the evaluation's terms
+    (ai/evaluate.py): points scored at once or a region's points at the coming general scoring,
+    a rival's points lost, Caballeros in the Castillo, a sole lead widened, Caballeros brought to
+    the court, a power card kept or recovered (for a power card: the Caballeros it brings from
+    the provinces when the court fills, rules §4.1, or the high card it keeps)."""
     if plan and plan[0].verb == "power":
-        brought = min(BOARD.power_to_court[int(plan[0].args[0]) - 1], world.counts[p * A + PROVINCES])
-        return Reason("court", brought) if brought else Reason("order")
+        return _power_reason(world, int(plan[0].args[0]), p)
+    after = _played(world, plan, p)
+    scoring = world.next_scoring or "final"
+    scored = 0 if plan and plan[0].verb == "disc" else after.score_pts[p] - world.score_pts[p]
+    deltas = [b - a for a, b in zip(region_points(world, p), region_points(after, p))]
+    area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))
+    if scored > 0 and scored >= deltas[area]:
+        return Reason("score", scored)
+    if deltas[area] > 0:
+        return Reason("place", deltas[area], _area_id(area), place_of(after, p, area), scoring)
+    for found in (_rival_reason(world, after, p, scoring), _count_reason(world, after, p, scoring)):
+        if found is not None:
+            return found
+    return Reason("value")
+
+
+def _played(world: Game, plan: tuple[Move, ...], p: int) -> Game:
+    """The world after p's part of `plan`; after a disc, the others' discs from the fast policy
+    (a disc acts once every disc is set)."""
     after = world.clone()
     for m in plan:
         if after.ph == Phase.OVER or after.to_move_idx != p or m not in after.legal_moves():
             break
         after.apply(m)
-    secret = bool(plan) and plan[0].verb == "disc"
-    if secret:      # a disc acts once every disc is set: the others' come from the fast policy
+    if plan and plan[0].verb == "disc":
         policy, rng = FastPolicy(), random.Random(0)
         while after.ph == Phase.DISC:
             after.apply(policy.choose(after, rng))
-    scored = 0 if secret else after.score_pts[p] - world.score_pts[p]
-    before_pts, after_pts = region_points(world, p), region_points(after, p)
-    deltas = [b - a for a, b in zip(before_pts, after_pts)]
-    area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))
-    court = after.counts[p * A + COURT] - world.counts[p * A + COURT]
-    if scored > 0 and scored >= deltas[area]:
-        return Reason("score", scored)
-    if deltas[area] > 0:
-        name = "castillo" if area == CASTILLO else BOARD.regions[area]
-        return Reason("place", deltas[area], name, place_of(after, p, area))
-    if court > 0:
-        return Reason("court", court)
-    return Reason("value")
+    return after
+
+
+def _area_id(area: int) -> str:
+    return "castillo" if area == CASTILLO else BOARD.regions[area]
+
+
+def _power_reason(world: Game, value: int, p: int) -> Reason:
+    """A power card brings Caballeros to the court (§4.1); one that brings none keeps the best
+    card in hand for later, or is itself the best: an early turn (§4.2)."""
+    brought = min(BOARD.power_to_court[value - 1], world.counts[p * A + PROVINCES])
+    if brought:
+        return Reason("court", brought)
+    best = max(world.hand(world.players[p]), default=value)
+    return Reason("keep", best) if best > value else Reason("order")
+
+
+def _rival_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | None:
+    """The largest loss the plan causes a rival at the coming general scoring, if any."""
+    losses = [(a - b, q, area)
+              for q in range(world.n) if q != p
+              for area, (a, b) in enumerate(zip(region_points(world, q), region_points(after, q)))]
+    loss, q, area = max(losses, key=lambda x: (x[0], -x[1], -x[2]), default=(0, 0, 0))
+    return Reason("rival", loss, _area_id(area), 0, scoring, world.players[q]) if loss > 0 else None
+
+
+def _count_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | None:
+    """Caballeros put in the Castillo, a sole lead widened, Caballeros brought to the court, or a
+    power card taken back: the evaluation's other terms, in that order."""
+    def gained(area: int) -> int:
+        return after.counts[p * A + area] - world.counts[p * A + area]
+    if gained(CASTILLO) > 0:
+        return Reason("castillo", gained(CASTILLO), scoring=scoring)
+    widened = [(lead_of(after, p, a), a) for a in range(NREG) if lead_of(after, p, a) > lead_of(world, p, a)]
+    if widened:
+        lead, area = max(widened, key=lambda x: (x[0], -x[1]))
+        return Reason("hold", lead, BOARD.regions[area], 1)
+    if gained(COURT) > 0:
+        return Reason("court", gained(COURT))
+    back = set(after.hand(after.players[p])) - set(world.hand(world.players[p]))
+    return Reason("recover", max(back)) if back else None
 
 
 __all__ = ["ADVISED_PHASES", "HINTS", "Hint", "Reason", "advise", "hard_searcher", "judge", "reason_for"]

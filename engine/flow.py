@@ -437,6 +437,17 @@ def _after_general_scoring(g: Game, ev: list) -> None:
     _start_round(g, last, ev)
 
 
+def next_scoring(g: Game) -> str | None:
+    """Which general scoring comes next (§5.1 R6-R7): "final" when the game ends after it,
+    "general" when play goes on; None once the game is over. Clients and the advisor word their
+    "at the next scoring" from this rather than counting rounds themselves."""
+    if g.ph == P_OVER:
+        return None
+    last = len(g.rounds) - 1
+    at = next((i for i in range(g.round_idx, last + 1) if g.rounds[i] in BOARD.scoring_rounds), last)
+    return "final" if at >= last else "general"
+
+
 # --------------------------------------------------------------------------- explanations
 _PHASE_VERBS = {P_POWER: "play a power card", P_COURT: "bring Caballeros to the court",
                 P_RECALL: "recall a Caballero from the map", P_CARD: "take an action card",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from .context import Ctx
 from .data import AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS
-from .flow import apply as _apply, legal_moves as _legal_moves, play as _play
+from .flow import apply as _apply, legal_moves as _legal_moves, next_scoring as _next_scoring, play as _play
 from .phase import P_OVER, PHASES, Phase
 
 if TYPE_CHECKING:
@@ -155,6 +155,11 @@ class Game:
     @property
     def phase(self) -> str:
         return PHASES[self.ph]
+
+    @property
+    def next_scoring(self) -> str | None:
+        """"general" or "final" (the one that ends the game): the general scoring to come."""
+        return _next_scoring(self)
 
     @property
     def scores(self) -> dict[str, int]:

@@ -113,13 +113,18 @@ def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
     return t("hint.skip")
 
 
-def reason_text(reason: Reason) -> str:
-    """The reason in words: "takes 1st in Castilla la Nueva: +7 at the next general scoring"."""
-    if reason.kind == "place":
-        return t("hint.reason.place", place=t(f"rank.{reason.place}"),
-                 area=area_name(reason.area), points=reason.points)
-    if reason.kind in ("score", "court", "order"):
-        return t(f"hint.reason.{reason.kind}", points=reason.points)
+def reason_text(reason: Reason, name: Any) -> str:
+    """The reason in words: "takes 1st in Castilla la Nueva: +7 at the next general scoring" ("at
+    the final scoring" when that one ends the game); `name` words a player id."""
+    when = t(f"hint.when.{reason.scoring}")
+    if reason.kind in ("place", "hold"):
+        return t(f"hint.reason.{reason.kind}", place=t(f"rank.{reason.place}"),
+                 area=area_name(reason.area), points=reason.points, when=when)
+    if reason.kind == "rival":
+        return t("hint.reason.rival", player=name(reason.player), area=area_name(reason.area),
+                 points=reason.points, when=when)
+    if reason.kind in ("score", "court", "castillo", "keep", "recover", "order"):
+        return t(f"hint.reason.{reason.kind}", points=reason.points, when=when)
     return t("hint.reason.value")
 
 

@@ -260,7 +260,7 @@ class PlayScene(Scene):
             self.ctx.sounds.play("click")
 
     def hint_rows(self) -> list[hint_panel.HintRow]:
-        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), reason_text(h.reason), gain_text(h.gain))
+        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), reason_text(h.reason, self.match.name), gain_text(h.gain))
                 for h in self.hints.hints]
 
     def hint_at(self, pos: tuple[int, int] | None) -> Any:

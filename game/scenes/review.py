@@ -198,6 +198,6 @@ class ReviewScene(Scene):
             line = t("review.line", round=b.round, played=played, points=f"{b.loss:.0f}", best=best)
             style.text(surface, line, (rect.x + 12, rect.y + 3), style.fit_size(line, rect.width - 24, 16, True),
                        style.INK, bold=True)
-            why = reason_text(b.reason)
+            why = reason_text(b.reason, name)
             style.text(surface, why, (rect.x + 28, rect.bottom - 3), style.fit_size(why, rect.width - 40, 13),
                        style.INK_SOFT, anchor="bottomleft")

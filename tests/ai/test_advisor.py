@@ -59,7 +59,8 @@ def test_hints_are_legal_plans_ordered_by_expected_value(seed):
 
 def test_a_power_card_hint_says_how_many_caballeros_it_brings_to_the_court():
     """Rules §4.1: a power card brings its printed number of Caballeros from the provinces (the
-    provinces are full at the start); 12 and 13 bring none and buy an early turn (§4.2)."""
+    provinces are full at the start); 12 and 13 bring none: the 13 buys an early turn (§4.2), the
+    12 keeps the 13 for a later round."""
     from engine.internals import BOARD
     game = engine.new_game(players=["red", "blue", "green"], seed=2)
     hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
@@ -67,7 +68,8 @@ def test_a_power_card_hint_says_how_many_caballeros_it_brings_to_the_court():
         value = int(h.plan[0].args[0])
         brought = BOARD.power_to_court[value - 1]
         assert h.plan[0].verb == "power"
-        assert h.reason == (Reason("court", brought) if brought else Reason("order"))
+        kept = Reason("order") if value == 13 else Reason("keep", 13)
+        assert h.reason == (Reason("court", brought) if brought else kept)
 
 
 def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypatch):

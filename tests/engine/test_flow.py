@@ -276,3 +276,21 @@ def test_view_cannot_play_and_game_over_refuses():
     engine.random_playout(g, random.Random(0))
     assert g.is_over and g.to_move is None
     assert "over" in illegal(g, "power 1")
+
+
+@pytest.mark.parametrize("variant", ["classic", "short"])
+def test_s5_1_r6_r7_next_scoring_is_final_only_from_the_round_after_the_second(variant):
+    """§5.1 R6-R7: general scorings follow rounds 3, 6 and 9 and the game ends after the one of
+    round 9, so the scoring to come is "final" from round 7 on (the round-6 scoring itself, while
+    its discs are set, is still "general"), and there is none once the game is over."""
+    import random
+    g = engine.new_game(players=["red", "blue", "green"], seed=5, variant=variant)
+    rng = random.Random(5)
+    seen = set()
+    while not g.is_over:
+        expected = "final" if g.round > 6 else "general"
+        assert g.next_scoring == expected, (g.round, g.phase)
+        assert g.view(g.to_move).next_scoring == expected
+        seen.add(expected)
+        g.play(rng.choice(g.legal_moves()))
+    assert seen == {"general", "final"} and g.next_scoring is None

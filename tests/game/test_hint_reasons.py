@@ -1,0 +1,44 @@
+"""The hints' reasons in words (game/hints.py `reason_text`): every kind the advisor gives is
+worded specifically in English, Portuguese and Catalan, and names the scoring it counts at."""
+from __future__ import annotations
+
+import pytest
+
+from ai.advisor import Reason
+from game import i18n
+from game.hints import reason_text
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+def _name(player: str) -> str:
+    return {"blue": "Ana"}.get(player, player)
+
+
+def test_the_last_rounds_say_final_scoring_not_next_general_scoring():
+    i18n.set_language("en")
+    general = reason_text(Reason("place", 7, "castilla_la_nueva", 1, "general"), _name)
+    final = reason_text(Reason("place", 7, "castilla_la_nueva", 1, "final"), _name)
+    assert general == "takes 1st in Castilla la Nueva: +7 at the next general scoring"
+    assert final == "takes 1st in Castilla la Nueva: +7 at the final scoring"
+
+
+SPECIFIC = [Reason("place", 7, "castillo", 2, "final"), Reason("hold", 2, "aragon", 1),
+            Reason("rival", 4, "cataluna", 0, "final", "blue"), Reason("castillo", 3, scoring="final"),
+            Reason("score", 5), Reason("court", 2), Reason("keep", 13), Reason("recover", 11),
+            Reason("order")]
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_every_reason_kind_has_its_own_words_in_every_language(language):
+    i18n.set_language(language)
+    generic = reason_text(Reason("value"), _name)
+    texts = [reason_text(r, _name) for r in SPECIFIC]
+    assert generic not in texts and len(set(texts)) == len(texts)
+    assert all("{" not in text for text in texts)
+    assert "Ana" in texts[2] and "13" in texts[6]
+    assert i18n.t("hint.when.final") in texts[0] and i18n.t("hint.when.final") in texts[3]
