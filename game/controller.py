@@ -352,7 +352,7 @@ class Match:
         if not self.autosave:
             return
         try:
-            saves.autosave(self.game, self.seat_meta())
+            saves.autosave(self.game, self.seat_meta(), self.hints_used)
             self.save_error = None
         except engine.EngineError as exc:
             self.save_error = str(exc)

@@ -25,7 +25,10 @@ Save file format (JSON, ``format_version`` 1)::
 
     {"format": "el-grande-save", "format_version": 1, "saved_at": "2026-11-29T19:30:00+00:00",
      "label": "before the King", "seats": [{"player": "red", "kind": "human", "name": "Ana"}, ...],
-     "game": <engine to_json() snapshot: rules_version, state, record>}
+     "hints_used": 2, "game": <engine to_json() snapshot: rules_version, state, record>}
+
+``hints_used`` (the Hint requests so far, which a challenge's end screen shows) is optional: a
+save written before it existed loads as 0.
 
 Exported record format: ``{"format": "el-grande-record", "format_version": 1, "exported_at": ...,
 "seats": [...], "record": <engine record(): rules_version, setup (seed...) or scenario, moves>}``.
@@ -108,6 +111,7 @@ class SaveMeta:
     saved_at: str
     label: str
     path: Path | None = None
+    hints_used: int = 0
 
 
 def seats_from(seats_meta: Any, game: engine.Game) -> tuple[SeatMeta, ...]:
@@ -172,11 +176,12 @@ def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
-def save_document(game: engine.Game, seats_meta: Any = None, label: str = "") -> dict[str, Any]:
+def save_document(game: engine.Game, seats_meta: Any = None, label: str = "",
+                  hints_used: int = 0) -> dict[str, Any]:
     """The JSON-able save of `game` (see the module docstring for the format)."""
     return {"format": SAVE_FORMAT, "format_version": FORMAT_VERSION, "saved_at": _now(),
             "label": str(label), "seats": [s.as_json() for s in seats_from(seats_meta, game)],
-            "game": game.to_json()}
+            "hints_used": int(hints_used), "game": game.to_json()}
 
 
 def _dump(document: dict[str, Any], path: Path) -> bytes:
@@ -187,10 +192,11 @@ def _dump(document: dict[str, Any], path: Path) -> bytes:
         raise SaveWriteError(_one_line(f"{path.name}: the game cannot be saved as JSON ({exc})")) from None
 
 
-def write_save(path: Path | str, game: engine.Game, seats_meta: Any = None, label: str = "") -> Path:
+def write_save(path: Path | str, game: engine.Game, seats_meta: Any = None, label: str = "",
+               hints_used: int = 0) -> Path:
     """Save `game` to `path` atomically; raises SaveWriteError when it cannot be written."""
     path = Path(path)
-    data = _dump(save_document(game, seats_meta, label), path)
+    data = _dump(save_document(game, seats_meta, label, hints_used), path)
     try:
         write_atomic(path, data)
     except OSError as exc:
@@ -198,14 +204,14 @@ def write_save(path: Path | str, game: engine.Game, seats_meta: Any = None, labe
     return path
 
 
-def autosave(game: engine.Game, seats_meta: Any = None) -> Path:
+def autosave(game: engine.Game, seats_meta: Any = None, hints_used: int = 0) -> Path:
     """Write the autosave ("Continue"); call after every decision."""
-    return write_save(autosave_path(), game, seats_meta, label="autosave")
+    return write_save(autosave_path(), game, seats_meta, "autosave", hints_used)
 
 
-def save_slot(name: str, game: engine.Game, seats_meta: Any = None) -> Path:
+def save_slot(name: str, game: engine.Game, seats_meta: Any = None, hints_used: int = 0) -> Path:
     """Save to a named slot (an existing slot of the same name is replaced)."""
-    return write_save(slot_path(name), game, seats_meta, label=str(name))
+    return write_save(slot_path(name), game, seats_meta, str(name), hints_used)
 
 
 def delete_slot(name: str) -> bool:
@@ -359,6 +365,14 @@ def _need_text(doc: dict, key: str, name: str) -> str:
     return doc[key]
 
 
+def _read_hints_used(doc: dict, name: str) -> int:
+    """The optional Hint count; a save from before it was stored counts 0."""
+    value = doc.get("hints_used", 0)
+    if type(value) is not int or value < 0:
+        raise _fail(f"{name}: field 'hints_used' must be a whole number of 0 or more, got {value!r}")
+    return value
+
+
 def _guard_record(record: Any, source: str) -> None:
     """A record's scenario must be the scenario itself: the engine would also take a file path
     there and read it (ENGINE_BUGS.md #4), so a save naming /dev/zero could exhaust memory."""
@@ -372,6 +386,7 @@ def parse_save(doc: Any, name: str = "save", path: Path | None = None) -> tuple[
     _check_header(doc, name, SAVE_FORMAT)
     saved_at = _need_text(doc, "saved_at", name)
     label = _need_text(doc, "label", name)
+    hints_used = _read_hints_used(doc, name)
     if "game" not in doc:
         raise _fail(f"{name}: field 'game' is missing (expected the engine snapshot)")
     if not isinstance(doc["game"], dict):
@@ -384,7 +399,7 @@ def parse_save(doc: Any, name: str = "save", path: Path | None = None) -> tuple[
     except Exception as exc:  # noqa: BLE001 - trust boundary: an engine bug must not crash the client
         raise _fail(f"{name}: game: not a valid snapshot ({_internal(exc)})") from None
     seats = _read_seats(doc, name, game.players)
-    return game, SaveMeta(seats, saved_at, label, path)
+    return game, SaveMeta(seats, saved_at, label, path, hints_used)
 
 
 def load_save(path: Path | str) -> tuple[engine.Game, SaveMeta]:

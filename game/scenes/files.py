@@ -195,7 +195,7 @@ class FilesScene(Scene):
             from game.scenes.replay import ReplayScene
             return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path)))
         game, meta = saves.load_save(entry.path)
-        return Transition.reset(resume_scene(self.ctx, game, meta.seats))
+        return Transition.reset(resume_scene(self.ctx, game, meta.seats, meta.hints_used))
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -257,11 +257,13 @@ class FilesScene(Scene):
         style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")
 
 
-def resume_scene(ctx: Context, game: engine.Game, seats: Any) -> Scene:
-    """The in-game scene continuing a loaded game (log rebuilt from its record)."""
+def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0) -> Scene:
+    """The in-game scene continuing a loaded game (log rebuilt from its record; the Hint count a
+    save kept, for a challenge's end screen)."""
     from game.controller import Match
     from game.scenes.play import phase_scene
     match = Match.from_game(game, seats)
+    match.hints_used = hints_used
     match.save()      # "Continue" now means this game
     return phase_scene(match.game.phase)(ctx, match)
 
@@ -326,7 +328,7 @@ class SaveScene(Scene):
     def save(self) -> None:
         from game.scenes.dialog import MessageScene
         try:
-            path = saves.save_slot(self.value, self.match.game, self.match.seat_meta())
+            path = saves.save_slot(self.value, self.match.game, self.match.seat_meta(), self.match.hints_used)
         except engine.EngineError as exc:
             self.request(Transition.push(MessageScene(self.ctx, t("files.save_failed"), str(exc), error=True)))
             return

@@ -105,6 +105,12 @@ class GameOverScene(Scene):
         solved = player in self.table.winners
         return t("gameover.solved" if solved else "gameover.not_solved", goal=goal), solved
 
+    def hints_line(self) -> str | None:
+        """A challenge says how many hints it took (counted across saves and resumes)."""
+        if not self.match.game.record().get("scenario"):
+            return None
+        return t("gameover.hints_used", count=self.match.hints_used)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         frame = layout.FRAME
@@ -129,8 +135,8 @@ class GameOverScene(Scene):
         for rect, name in zip(buttons(), ACTIONS):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
-        if self.match.game.record().get("scenario"):      # a challenge: how many hints it took
-            used = t("gameover.hints_used", count=self.match.hints_used)
+        used = self.hints_line()
+        if used:
             style.text(surface, used, (frame.centerx, frame.y + 646), 16, style.GOLD_LIGHT, bold=True, anchor="midtop")
         if self.exported:
             note = t("gameover.exported_to", path=self.exported)

@@ -122,7 +122,7 @@ class TitleScene(Scene):
             self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True,
                                                       t("files.untouched"))))
             return
-        self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats)))
+        self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats, meta.hints_used)))
 
     def learn(self) -> None:
         """Start the lesson where it was left (from the start once finished); a broken lesson file
