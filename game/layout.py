@@ -195,6 +195,48 @@ def area_anchor(area: str, data: MapData | None = None) -> tuple[float, float]:
     return (x, y - 10)
 
 
+DOCK_HEIGHTS = {"hint": 140,     # the advisor's panel: a title line and three hints of two lines
+                "lesson": 140}   # the Learn to play panel: a title, three lines of text, the buttons
+LOG_MIN = 80           # a log shorter than this (header and about three lines) is not shown
+PANEL_GAP = 6
+
+
+@dataclass(frozen=True)
+class SidePanels:
+    """The foot of the side column for what is shown now, stacked so that nothing covers anything:
+    the action cards (none under the tall log), the game log, and the docked panel at the bottom.
+    `log` is None when the docked panel leaves it no room (in a window 800 units high the panel
+    takes the log's place; L, the tall log, brings it back above the panel)."""
+    cards: pygame.Rect | None
+    log: pygame.Rect | None
+    docked: pygame.Rect | None
+
+    def shown(self) -> list[pygame.Rect]:
+        return [r for r in (self.cards, self.log, self.docked) if r is not None]
+
+
+def side_panels(tall_log: bool = False, dock: str | None = None, here: Layout | None = None) -> SidePanels:
+    """Where the log and the docked panel (`dock`: "hint", "lesson" or None) go in a layout (the
+    current one by default)."""
+    here = here or _current
+    side = here.side
+    bottom = side.bottom
+    docked = None
+    if dock is not None:
+        docked = pygame.Rect(side.x, bottom - DOCK_HEIGHTS[dock], side.width, DOCK_HEIGHTS[dock])
+        bottom = docked.y - PANEL_GAP
+    top = here.log_expanded.y if tall_log else here.log_rect.y
+    log = pygame.Rect(side.x, top, side.width, bottom - top)
+    return SidePanels(None if tall_log else here.cards_rect, log if log.height >= LOG_MIN else None, docked)
+
+
+def docked_rect(dock: str) -> pygame.Rect:
+    """The docked panel `dock` in the current layout."""
+    rect = side_panels(dock=dock).docked
+    assert rect is not None
+    return rect
+
+
 def player_rects(count: int) -> list[pygame.Rect]:
     area = _current.players_rect
     gap = 4

@@ -1,8 +1,9 @@
-"""The Hint button in the top bar and the advisor's panel over the game log.
+"""The Hint button in the top bar and the advisor's panel docked at the foot of the side column.
 
-Why over the log: the log is what a player reads least while deciding, and the panel belongs next
-to the offer of action cards its hints name. Rows are hit boxes too: hovering one previews the
-plan on the board, clicking plays it (the play scene does both).
+Why there: the panel belongs next to the offer of action cards its hints name, and the game log
+makes room above it (layout.side_panels: in a window 800 units high the panel takes the log's
+place, the tall log shows above it). Rows are hit boxes too: hovering one previews the plan on the
+board, clicking plays it (the play scene does both).
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class HintRow:
 
 
 def panel_rect() -> pygame.Rect:
-    return layout.LOG_RECT
+    return layout.docked_rect("hint")
 
 
 def row_rects(count: int) -> list[pygame.Rect]:

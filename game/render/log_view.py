@@ -3,9 +3,12 @@
 Why a widget with its own state: the play scenes and the replay viewer show the same log, and the
 scroll position must survive new lines arriving (it follows the end only while it is at the end).
 Lines are handed in already worded in the current language, so a language switch redraws them all.
+Where the panel sits is the layout's: in a play scene, the foot of the side column above the
+panels docked there (hints, the lesson), which never cover it (layout.side_panels).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -27,10 +30,16 @@ def _wrap(line: str, width: int, scale: float) -> tuple[str, ...]:
     return tuple(style.wrap(line, width, LINE_SIZE))
 
 
-class LogView:
-    """Scroll state of one log panel. `first` is the first wrapped line shown; None follows the end."""
+Placement = Callable[[bool], "pygame.Rect | None"]   # expanded? -> the panel, None when there is no room
 
-    def __init__(self) -> None:
+
+class LogView:
+    """Scroll state of one log panel. `first` is the first wrapped line shown; None follows the end.
+    `place` puts the panel (normal or tall) for another scene than the play scenes."""
+
+    def __init__(self, place: Placement | None = None) -> None:
+        self.place = place
+        self.dock: str | None = None     # the panel docked under the log: "hint", "lesson" or None
         self.expanded = False
         self.first: int | None = None
         self.total = 0
@@ -38,13 +47,23 @@ class LogView:
         self.hover = False
 
     @property
+    def shown_rect(self) -> pygame.Rect | None:
+        """The panel in the current layout (it follows the window size); None when the panels
+        docked below leave it no room (L, the tall log, brings it back)."""
+        if self.place is not None:
+            return self.place(self.expanded)
+        return layout.side_panels(self.expanded, self.dock).log
+
+    @property
     def rect(self) -> pygame.Rect:
-        """The panel in the current layout (it follows the window size)."""
-        return layout.LOG_EXPANDED if self.expanded else layout.LOG_RECT
+        """The panel, or an empty rectangle where it is not shown (nothing collides with it)."""
+        return self.shown_rect or pygame.Rect(layout.SIDE.x, layout.SIDE.bottom, 0, 0)
 
     @property
     def toggle_rect(self) -> pygame.Rect:
         """The expand / shrink button in the panel's header."""
+        if self.shown_rect is None:
+            return pygame.Rect(0, 0, 0, 0)
         return pygame.Rect(self.rect.right - 30, self.rect.y + 4, 24, 18)
 
     @property
@@ -103,7 +122,9 @@ class LogView:
         return wrapped[self.top:self.top + self.room]
 
     def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
-        rect = self.rect
+        rect = self.shown_rect
+        if rect is None:
+            return
         style.panel(surface, rect)
         shown = self.visible(lines)
         style.text(surface, t("hud.log"), (rect.x + 10, rect.y + 6), 12, style.INK_SOFT, bold=True)

@@ -107,7 +107,7 @@ class PlayScene(Scene):
             self.summary = None
             return True
         hint = self.hint_at(intent.pos) if intent.kind == inp.CLICK else None
-        if hint is not None:       # the hint panel lies over the game log
+        if hint is not None:
             return self.play_hint(hint)
         if self.log_view.handle(intent):
             return True
@@ -251,8 +251,10 @@ class PlayScene(Scene):
 
     # ---- hints (the advisor, ai/advisor.py) ---------------------------------------------------
     def hints_offered(self) -> bool:
-        """The Hint button shows for the human deciding a power card, a turn or a disc."""
-        return self.ctx.settings.hints and self.hints.available(self.match, self.my_turn())
+        """The Hint button shows for the human deciding a power card, a turn or a disc (not in a
+        lesson, whose panel says what to play and holds the hints' place)."""
+        return (self.ctx.settings.hints and self.log_view.dock != "lesson"
+                and self.hints.available(self.match, self.my_turn()))
 
     def ask_hints(self) -> None:
         player = self.my_turn()
@@ -335,6 +337,8 @@ class PlayScene(Scene):
         self.clock += dt
         self.update_preview()
         self.hints.poll(self.match, self.my_turn())
+        if self.log_view.dock != "lesson":
+            self.log_view.dock = "hint" if self.hints.shown and self.my_turn() else None
         self.toast_time = max(0.0, self.toast_time - dt)
         area = layout.area_at(self.hover) if self.hover else None
         self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0

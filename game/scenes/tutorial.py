@@ -204,6 +204,7 @@ class TutorialScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        self.top.log_view.dock = "lesson"       # the log makes room for the lesson panel
         transition = self.top.update(dt)
         if transition is not None:
             transition = self.route(transition)

@@ -12,15 +12,13 @@ from game import layout
 from game.mapdata import load_map
 from game.tutorial.lesson import REGION_PREFIX
 
-PANEL_HEIGHT = 140       # title line, three lines of text, the button row
 PANEL_MARGIN = 6
 
 
 def panel_rect() -> pygame.Rect:
-    """The lesson panel: over the game log at the foot of the side column, clear of the map, the
-    players and the action cards."""
-    side = layout.current().side
-    return pygame.Rect(side.x, side.bottom - PANEL_HEIGHT, side.width, PANEL_HEIGHT)
+    """The lesson panel: docked at the foot of the side column, clear of the map, the players and
+    the action cards; the game log makes room above it (layout.side_panels)."""
+    return layout.docked_rect("lesson")
 
 
 def region_outline(region: str) -> list[tuple[float, float]]:

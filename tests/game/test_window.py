@@ -42,6 +42,25 @@ def test_the_layout_fills_the_window_and_nothing_overlaps(size):
     assert here.hand_plate.bottom <= here.height and here.track_rect.bottom <= here.height
 
 
+@pytest.mark.parametrize("size", [(1024, 640), (1024, 768), (1280, 800), (1280, 960), (1366, 768), (1600, 1200),
+                                  (1920, 1080), (2048, 1536), (2560, 1080), (2560, 1440)])
+@pytest.mark.parametrize("tall_log", [False, True])
+@pytest.mark.parametrize("dock", [None, "hint", "lesson"])
+def test_no_side_panel_covers_another(size, tall_log, dock):
+    """The action cards, the log and the docked panel (hints or the lesson) stack in the side
+    column: none covers another or the player panels, the tall log is always shown, and the
+    normal log too wherever the window is taller than 800 units."""
+    here = layout.Layout.for_window(size)
+    panels = layout.side_panels(tall_log, dock, here)
+    shown = [*panels.shown(), here.players_rect]
+    for i, a in enumerate(shown):
+        assert here.side.contains(a), a
+        assert not any(a.colliderect(b) for b in shown[i + 1:]), (a, shown)
+    assert (panels.docked is not None) == (dock is not None) and (panels.cards is None) == tall_log
+    if tall_log or dock is None or here.height >= 960:
+        assert panels.log is not None and panels.log.height >= layout.LOG_MIN
+
+
 def test_a_wide_window_gives_the_side_panels_more_room_a_tall_one_the_log():
     wide, design, tall = (layout.Layout.for_window(s) for s in ((1920, 1080), (1280, 800), (1024, 768)))
     assert wide.scale == pytest.approx(1.35) and wide.side.width > design.side.width

@@ -1,0 +1,60 @@
+"""The panels docked at the foot of the side column (the hints, the Learn to play lesson) and the
+game log, in real scenes: the log makes room above the docked panel and is never covered by it
+(game/layout.py `side_panels`)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import layout
+from game.controller import Match
+from game.render import hint_panel
+from game.scenes.play import phase_scene
+from game.scenes.tutorial import TutorialScene
+from game.seats import parse_players
+from game.tutorial.lesson import load_lesson
+from game.tutorial.targets import panel_rect
+from tests.game.driver import Driver, make_context
+
+
+def _hints_shown(size: tuple[int, int]) -> Driver:
+    match = Match(parse_players("human,easy,easy"), 4, autosave=False)
+    driver = Driver(phase_scene(match.game.phase)(make_context(), match), size)
+    assert driver.until(lambda: driver.scene.my_turn() is not None)
+    driver.key(pygame.K_h)
+    assert driver.until(lambda: bool(driver.scene.hints.hints), limit=2000)
+    driver.step()
+    return driver
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_the_hint_panel_never_covers_the_log_normal_or_tall(size):
+    driver = _hints_shown(size)
+    log = driver.scene.log_view
+    assert log.dock == "hint"
+    panel = hint_panel.panel_rect()
+    for tall in (False, True):
+        if log.expanded != tall:
+            driver.key(pygame.K_l)
+        shown = log.shown_rect
+        if layout.HEIGHT > 800 or tall:       # an 800-unit window: the panel takes the normal log's place
+            assert shown is not None and shown.height >= layout.LOG_MIN
+        if shown is not None:
+            assert not shown.colliderect(panel) and log.room * log.line_height <= shown.height
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 768)])
+def test_the_lesson_panel_never_covers_the_log_and_offers_no_hints(size):
+    driver = Driver(TutorialScene(make_context(), load_lesson()), size)
+    driver.step(3)
+    log = driver.scene.top.log_view
+    assert log.dock == "lesson"
+    for tall in (False, True):
+        if log.expanded != tall:
+            driver.key(pygame.K_l)
+        shown = log.shown_rect
+        if layout.HEIGHT > 800 or tall:
+            assert shown is not None
+        if shown is not None:
+            assert not shown.colliderect(panel_rect())
+    assert not driver.scene.top.hints_offered()
