@@ -9,7 +9,8 @@ from dataclasses import dataclass
 import ai
 from ai.agent import Agent
 
-AI_LEVELS = ("easy", "normal", "hard", "expert", "random", "greedy")
+DIFFICULTIES = ("easy", "normal", "hard", "expert")    # the ladder opponents are chosen from
+AI_LEVELS = DIFFICULTIES + ("random", "greedy")          # plus two baselines for tests and tournaments
 SEAT_KINDS = ("human",) + AI_LEVELS
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 

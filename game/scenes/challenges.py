@@ -15,12 +15,13 @@ from game.challenges import Challenge, list_challenges
 from game.i18n import t
 from game.render import draw, style
 from game.scene import Context, Scene, Transition
-from game.seats import default_seats
+from game.seats import DIFFICULTIES, default_seats
 
 ROWS = 5
 ROW_H = 96
 ROW_GAP = 8
-LEVELS = ("easy", "normal", "hard")
+LEVELS = DIFFICULTIES      # the same ladder as a new game's seats
+LABEL_SIZE = 13
 
 
 def panel() -> pygame.Rect:
@@ -41,14 +42,16 @@ def back_button() -> pygame.Rect:
 
 
 def start_button() -> pygame.Rect:
-    return pygame.Rect(panel().right - 270, bottom(), 240, 52)
+    return pygame.Rect(panel().right - 240, bottom(), 210, 52)
 
 
 def level_rects() -> list[tuple[pygame.Rect, str]]:
-    """The opponents' level switch: three buttons side by side, centred between Back and Start."""
-    width, gap = 112, 6
-    left = panel().centerx - (len(LEVELS) * width + (len(LEVELS) - 1) * gap) // 2 + 40
-    return [(pygame.Rect(left + i * (width + gap), bottom() + 8, width, 44), level) for i, level in enumerate(LEVELS)]
+    """The opponents' level switch: a button per level side by side, centred between Back and
+    Start, under its label."""
+    width, gap = 116, 6
+    total = len(LEVELS) * width + (len(LEVELS) - 1) * gap
+    left = (back_button().right + start_button().x - total) // 2
+    return [(pygame.Rect(left + i * (width + gap), bottom() + 20, width, 34), level) for i, level in enumerate(LEVELS)]
 
 
 DESCRIPTION_SIZE, DESCRIPTION_LINES = 14, 3    # a longer description is cut with an ellipsis
@@ -164,11 +167,12 @@ class ChallengesScene(Scene):
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         rects = level_rects()
-        style.text(surface, t("challenges.opponents"), (rects[0][0].x - 14, rects[0][0].centery), 15,
-                   style.INK_SOFT, bold=True, anchor="midright")
+        switch = rects[0][0].unionall([rect for rect, _ in rects])
+        style.text(surface, t("challenges.opponents"), (switch.centerx, bottom() + 1), LABEL_SIZE,
+                   style.INK_SOFT, bold=True, anchor="midtop")
         for rect, level in rects:
             style.button(surface, rect, t(f"seat.{level}"), hover=self._over(rect), primary=level == self.level,
-                         size=16)
+                         size=15)
         style.button(surface, back_button(), t("challenges.back"), hover=self._over(back_button()))
         style.button(surface, start_button(), t("challenges.start"), hover=self._over(start_button()), enabled=self.playable,
                      primary=True)

@@ -213,3 +213,29 @@ def test_every_shipped_description_fits_its_row_uncut(language):
             assert len(lines) <= DESCRIPTION_LINES, (entry.path.name, language, lines)
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_the_opponent_switch_offers_the_new_games_ladder_up_to_expert(language):
+    """The Challenges screen offers every level a new game's seats offer (expert included), the
+    switch and its label clear of Back and Start in every language."""
+    from game.scenes.challenges import back_button
+    from game.seats import DIFFICULTIES
+    i18n.set_language(language)
+    try:
+        driver = Driver(ChallengesScene(make_context()))
+        driver.step()
+        rects = dict((level, rect) for rect, level in level_rects())
+        assert tuple(rects) == DIFFICULTIES and "expert" in rects
+        switch = min(rects.values(), key=lambda r: r.x).unionall(list(rects.values()))
+        assert back_button().right < switch.x and switch.right < start_button().x
+        assert style.text_width(i18n.t("challenges.opponents"), 13, True) < switch.width
+        assert all(style.text_width(i18n.t(f"seat.{level}"), 14, True) <= r.width - 16 for level, r in rects.items())
+        driver.click(rects["expert"].center)
+        assert driver.scene.level == "expert"
+        driver.click(start_button().center)
+        driver.step()
+        seats = driver.scene.match.seats
+        assert sorted(s.kind for s in seats.values()) == ["expert"] * (len(seats) - 1) + ["human"]
+    finally:
+        i18n.set_language("en")
