@@ -31,8 +31,10 @@ def staged_prompt(game: Any, name: Namer, move: Any) -> str:
         what = t("stage.power", value=args[0])
     elif verb == "card":
         what = t("stage.card", card=t(f"card.{args[0]}.name"))
-    elif verb == "disc":
-        what = t("stage.disc", area=area_name(args[0]))
+    elif verb in ("disc", "king", "grande"):
+        what = t(f"stage.{verb}", area=area_name(args[0]))
+    elif verb == "scoreboard":
+        what = t("stage.scoreboard", board=args[0], area=area_name(args[1]))
     else:
         what = t("stage.place", area=area_name(args[0]))
     return t("prompt.who", who=name(game.to_move), what=t("stage.confirm", what=what, confirm=t("button.confirm")))

@@ -1,9 +1,9 @@
 """Confirm before commit: which of a human's moves wait for Confirm, and the one staged now.
 
-Why: a power card, an action card, the placement that ends a step and a secret disc hand play on
-or reveal something, so a mis-click there cannot be taken back by Undo. With the "Confirm moves"
-setting on they are staged client-side (drawn lifted or as a ghost) and reach the engine only on
-Confirm; another click changes the choice, Undo or Esc drops it.
+Why: a power card, an action card, a secret disc, and the placement, King, Grande or scoreboard
+move that ends a step hand play on or reveal something, so a mis-click there cannot be taken back
+by Undo. With the "Confirm moves" setting on they are staged client-side (drawn lifted or as a
+ghost) and reach the engine only on Confirm; another click changes the choice, Undo or Esc drops it.
 """
 from __future__ import annotations
 
@@ -13,18 +13,27 @@ from typing import Any
 import engine
 
 ALWAYS_CONFIRMED = ("power", "card", "disc")
+CONFIRMED_WHEN_LAST = ("place", "king", "grande", "scoreboard")
+TARGET_ARG = {"place": 0, "disc": 0, "king": 0, "grande": 0, "scoreboard": 1, "move": 2}
 
 
 def needs_confirm(game: engine.Game, move: Any) -> bool:
-    """True for the moves above; a `place` only when the engine says it ends the step (the
-    last Caballero of the allowance or of the court), found by playing it on a copy."""
+    """True for the moves above; a map move (placement, King, Grande, scoreboard) only when the
+    engine says it ends the step (the last Caballero of the allowance or of the court, the
+    card's action done), found by playing it on a copy."""
     if move.verb in ALWAYS_CONFIRMED:
         return True
-    if move.verb != "place":
+    if move.verb not in CONFIRMED_WHEN_LAST:
         return False
     after = game.clone()
     after.play(move)
     return after.phase != game.phase or after.to_move != game.to_move
+
+
+def target_area(move: Any) -> str | None:
+    """The region or Castillo a move puts something on (its ghost's place), if any."""
+    index = TARGET_ARG.get(move.verb)
+    return None if index is None else move.args[index]
 
 
 @dataclass
@@ -46,7 +55,7 @@ class Staging:
     def area(self, version: int) -> str | None:
         """The region or Castillo the staged move points at (ghost piece, outline)."""
         move = self.current(version)
-        return move.args[0] if move is not None and move.verb in ("place", "disc") else None
+        return target_area(move) if move is not None else None
 
     def value(self, verb: str, version: int) -> str | None:
         """The staged power card value / action card id, if the staged move has that verb."""

@@ -16,6 +16,7 @@ from game.i18n import area_name, t
 from game.i18n import language as current_language
 from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
 from game.render import draw, pieces, style
+from game.staging import target_area
 from game.table import Table
 
 
@@ -171,39 +172,51 @@ def _ring_colour(lit: Lit) -> tuple[int, int, int]:
     return style.shade(lit.colour, 1.0 + 0.45 * lit.pulse)
 
 
-def ghost(surface: pygame.Surface, table: Table, move, mover: str | None, solid: bool = False) -> None:
+def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
+          solid: bool = False) -> tuple[float, float] | None:
     """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
-    `move` (in the next slot of the region's row of stacks), a disc for `disc`. Translucent
-    while only hovered, nearly solid once staged."""
-    if move.verb in ("place", "disc"):
-        owner, area = mover, move.args[0]
-    elif move.verb == "move":
-        owner, area = move.args[0], move.args[2]
-    else:
-        return
-    if owner is None:
-        return
+    `move` (in the next slot of the region's row of stacks), a disc for `disc`, the King or the
+    mover's Grande on the region's own spot, a mobile scoreboard on the region's values, ringed.
+    Translucent while only hovered, nearly solid once staged. Returns where it stands (None: the
+    move puts nothing on the map)."""
+    area = target_area(move)
+    owner = move.args[0] if move.verb == "move" else mover
+    if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
+        return None
     layer = draw.layer(layout.MAP_RECT.size)
-    x, y = _ghost_spot(table, area, move.verb == "disc")
-    x, y = x - layout.MAP_RECT.x, y - layout.MAP_RECT.y
+    spot = _ghost_spot(table, area, move.verb)
+    x, y = spot[0] - layout.MAP_RECT.x, spot[1] - layout.MAP_RECT.y
     if move.verb == "disc":
-        disc_marker(layer, (x, y), owner)
+        disc_marker(layer, (x, y), str(owner))
+    elif move.verb == "king":
+        pieces.king(layer, (x, y))
+    elif move.verb == "grande":
+        pieces.grande(layer, (x, y), style.player_colour(str(owner)), 20)
+    elif move.verb == "scoreboard":
+        pieces.scoreboard(layer, (x, y), printed_tables().boards[move.args[0]])
+        ring = pygame.Rect(0, 0, 72, 32)
+        ring.center = (int(x), int(y))
+        draw.rect(layer, style.HIGHLIGHT, ring, 3, border_radius=7)
     else:
         draw.circle(layer, (*style.PARCHMENT, 190), (x + 1, y), 14)
-        pieces.cube(layer, (x, y), 15, style.player_colour(owner))
+        pieces.cube(layer, (x, y), 15, style.player_colour(str(owner)))
         style.text(layer, "+1", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
     layer.set_alpha(235 if solid else 160)
     draw.blit(surface, layer, layout.MAP_RECT)
+    return spot
 
 
-def _ghost_spot(table: Table, area: str, disc: bool) -> tuple[float, float]:
-    """Screen point for a ghost piece, clear of the region's name and of other stacks."""
+def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
+    """Screen point for a ghost piece, clear of the region's name and of other stacks; the King,
+    a Grande and a scoreboard on the spots the board draws them at."""
     data = load_map()
     if area == "castillo":
         rect = layout.castillo_rect(data)
         return (rect.right + 18, rect.centery)
     shape = data.regions[area]
-    if disc:
+    if verb in ("king", "grande", "scoreboard"):
+        return layout.to_screen(getattr(shape, verb))
+    if verb == "disc":
         x, y = layout.to_screen(shape.label)
         return (x, y - 30)
     bx, by = layout.to_screen(shape.pieces)
