@@ -6,6 +6,7 @@ each frame adds highlights, Caballeros, Grandes, the King, scoreboards, the Cast
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -124,8 +125,8 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | 
     lit = lit or Lit(focus=focus or table.focus)
     if lit.focus is None and table.focus:
         lit = replace(lit, focus=table.focus)
-    draw.blit(surface, static_layer(language), layout.MAP_RECT)
-    _highlights(surface, data, table, lit)
+    draw.blit(surface, lit_map(language, data, table, lit), layout.MAP_RECT)
+    _outlines(surface, data, lit)
     for rid, shape in data.regions.items():
         _region_label(surface, table, rid, shape)
     for rid, shape in data.regions.items():
@@ -141,7 +142,31 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | 
     _revealed_discs(surface, data, table)
 
 
-def _highlights(surface, data: MapData, table: Table, lit: Lit) -> None:
+_LIT_MAPS: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+LIT_MAPS_KEPT = 12        # hovering from target to target reuses a few images
+
+
+def lit_map(language: str, data: MapData, table: Table, lit: Lit) -> pygame.Surface:
+    """The static map with the highlights' translucent fills blended in (focus, targets, the
+    hovered target, the dimmed rest, the King's region), cached per what they show at this size.
+    Why: the fills never change with the targets' pulse (only the outlines breathe), so a resting
+    decision redraws one opaque image at each pulse instead of building a window-sized alpha
+    layer, filling nine regions and blending it (the idle cost at 2560x1440)."""
+    hover = lit.hover if lit.hover in lit.targets else None
+    key = (language, tuple(layout.MAP_RECT), draw.scale(), lit.targets, hover, lit.focus, table.king)
+    image = _LIT_MAPS.get(key)
+    if image is None:
+        image = static_layer(language).copy()
+        image.blit(_glow(data, table.king, lit), (0, 0))
+        _LIT_MAPS[key] = image
+        if len(_LIT_MAPS) > LIT_MAPS_KEPT:
+            _LIT_MAPS.popitem(last=False)
+    else:
+        _LIT_MAPS.move_to_end(key)
+    return image
+
+
+def _glow(data: MapData, king: str | None, lit: Lit) -> pygame.Surface:
     glow = draw.layer(layout.MAP_RECT.size)
     shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
     for rid, shape in data.regions.items():
@@ -153,9 +178,13 @@ def _highlights(surface, data: MapData, table: Table, lit: Lit) -> None:
             draw.polygon(glow, (255, 248, 210, alpha), pts)
         elif lit.targets:
             draw.polygon(glow, (30, 22, 16, 70), pts)       # not a target: dimmed
-        if rid == table.king:
+        if rid == king:
             draw.polygon(glow, (40, 30, 20, 45), pts)
-    draw.blit(surface, glow, layout.MAP_RECT)
+    return glow
+
+
+def _outlines(surface, data: MapData, lit: Lit) -> None:
+    """The focus and the targets' outlines, drawn each frame: they breathe with the pulse."""
     ring = _ring_colour(lit)
     for rid, shape in data.regions.items():
         points = _screen_poly(shape.polygon)
