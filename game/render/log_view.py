@@ -1,7 +1,9 @@
 """The game log panel: every line of the game, scrolled by wheel, drag or PgUp/PgDn, expandable.
 
-Why a widget with its own state: the play scenes and the replay viewer show the same log, and the
-scroll position must survive new lines arriving (it follows the end only while it is at the end).
+Why a widget with its own state: the scroll position must survive new lines arriving (it follows
+the end only while it is at the end). The replay viewer, whose lines are its moves (clickable, the
+current one kept in view), takes the panel, its tall mode and the L key from here (`place`,
+`toggles`, `draw_frame`) and lays out its own rows.
 Lines are handed in already worded in the current language, so a language switch redraws them all.
 Where the panel sits is the layout's: in a play scene, the foot of the side column above the
 panels docked there (hints, the lesson), which never cover it (layout.side_panels).
@@ -87,18 +89,25 @@ class LogView:
         first = max(0, min(last, self.top + lines))
         self.first = None if first >= last else first
 
+    def toggles(self, intent: inp.Intent) -> bool:
+        """L or the header's button: the tall log on or off; True if that is what `intent` was."""
+        if intent.kind == inp.LOG or (intent.kind == inp.CLICK and self.toggle_rect.collidepoint(intent.pos)):
+            self.expanded = not self.expanded
+            return True
+        return False
+
     def handle(self, intent: inp.Intent) -> bool:
         """Wheel over the panel, drag inside it, PgUp/PgDn, L or the header button; True if consumed."""
         kind = intent.kind
         if kind == inp.HOVER:
             self.hover = self.rect.collidepoint(intent.pos)
             return False
+        if self.toggles(intent):
+            return True
         if kind == inp.SCROLL and self.hover:
             self.scroll(-3 * intent.key)
         elif kind in (inp.PAGE_UP, inp.PAGE_DOWN):
             self.scroll((self.room - 1) * (-1 if kind == inp.PAGE_UP else 1))
-        elif kind == inp.LOG or (kind == inp.CLICK and self.toggle_rect.collidepoint(intent.pos)):
-            self.expanded = not self.expanded
         elif kind == inp.CLICK and self.rect.collidepoint(intent.pos):
             self._drag = (intent.pos[1], self.top)
         elif kind == inp.DRAG and self._drag:
@@ -121,17 +130,25 @@ class LogView:
         self.total = len(wrapped)
         return wrapped[self.top:self.top + self.room]
 
-    def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
+    def draw_frame(self, surface: pygame.Surface, note: str = "") -> pygame.Rect | None:
+        """The panel, its title, `note` beside the tall-log button, and the button; the rect
+        drawn (None when the log has no room now)."""
         rect = self.shown_rect
         if rect is None:
-            return
+            return None
         style.panel(surface, rect)
-        shown = self.visible(lines)
         style.text(surface, t("hud.log"), (rect.x + 10, rect.y + 6), 12, style.INK_SOFT, bold=True)
-        if self.first is not None:
-            note = t("hud.log_position", line=self.top + 1, total=self.total)
+        if note:
             style.text(surface, note, (self.toggle_rect.x - 8, rect.y + 7), 11, style.INK_SOFT, anchor="topright")
         style.button(surface, self.toggle_rect, "▾" if self.expanded else "▴", size=12)
+        return rect
+
+    def draw(self, surface: pygame.Surface, lines: list[str]) -> None:
+        shown = self.visible(lines)
+        note = t("hud.log_position", line=self.top + 1, total=self.total) if self.first is not None else ""
+        rect = self.draw_frame(surface, note)
+        if rect is None:
+            return
         y = rect.y + HEADER
         for line in shown:
             style.text(surface, line, (rect.x + 10, y), LINE_SIZE, style.INK)

@@ -19,14 +19,17 @@ from game.controller import opening_events
 from game.describe import LogItem, item_text, step_items
 from game.i18n import language, player_name, t
 from game.render import board, draw, hud, style
+from game.render.log_view import LogView
 from game.replay_model import ReplayModel
 from game.scene import MOVING, STILL, Context, Scene, Transition
 from game.table import Table
 
 
-def log_rect(players: int) -> pygame.Rect:
-    """The log fills the side column under the player panels."""
+def log_rect(players: int, tall: bool = False) -> pygame.Rect:
+    """The log fills the side column under the player panels; tall (L), the whole column."""
     side = layout.SIDE
+    if tall:
+        return side
     top = layout.player_rects(players)[-1].bottom + 10 if players else layout.PLAYERS_RECT.bottom + 6
     return pygame.Rect(side.x, top, side.width, side.bottom - top)
 LOG_SIZE = 12
@@ -81,6 +84,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.timer = 0.0
         self.log_first: int | None = None     # a scrolled log's first line; None follows the move shown
+        self.log_view = LogView(place=lambda tall: log_rect(self.players, tall))   # its panel and tall mode
         self.hover: tuple[int, int] | None = None
         self.model.seek(len(model) if position is None else position)
         self.sync()
@@ -135,6 +139,8 @@ class ReplayScene(Scene):
         kind = intent.kind
         if kind == inp.HOVER:
             self.hover = intent.pos
+        elif self.log_view.toggles(intent):
+            self.log_first = None
         elif kind == inp.STEP_BACK:
             self.playing = False
             self.go("back")
@@ -226,7 +232,7 @@ class ReplayScene(Scene):
         self.log_first = max(0, min(len(self.lines) - self.log_room(), self.log_window()[0] + lines))
 
     def log_rect(self) -> pygame.Rect:
-        return log_rect(self.players)
+        return self.log_view.rect
 
     def log_rows(self) -> list[tuple[pygame.Rect, int]]:
         line_h = round(style.line_height(LOG_SIZE))
@@ -242,11 +248,12 @@ class ReplayScene(Scene):
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         board.draw_board(surface, self.table, language(), focus=self.table.focus)
         hud.success_track(surface, self.table)
-        for rect, player in zip(layout.player_rects(len(self.table.players)), self.table.players):
-            kind = self.kinds.get(player)
-            label = t(f"seat.{kind}") if kind else ""
-            hud.player_panel(surface, rect, self.table, player, self.name_of(player), label,
-                             player == self.table.active, False, None)
+        if not self.log_view.expanded:
+            for rect, player in zip(layout.player_rects(len(self.table.players)), self.table.players):
+                kind = self.kinds.get(player)
+                label = t(f"seat.{kind}") if kind else ""
+                hud.player_panel(surface, rect, self.table, player, self.name_of(player), label,
+                                 player == self.table.active, False, None)
         self.draw_log(surface)
         hud.top_bar(surface, self.table, self.caption(), self.hover, menu_label=t("replay.back"))
         self.draw_current(surface)
@@ -300,8 +307,7 @@ class ReplayScene(Scene):
                    anchor="midtop")
 
     def draw_log(self, surface: pygame.Surface) -> None:
-        style.panel(surface, self.log_rect())
-        style.text(surface, t("hud.log"), (self.log_rect().x + 10, self.log_rect().y + 6), 12, style.INK_SOFT, bold=True)
+        self.log_view.draw_frame(surface)
         current = self.model.position - 1
         first, _ = self.log_window()
         for k, (rect, index) in enumerate(self.log_rows()):
