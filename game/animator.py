@@ -1,7 +1,8 @@
 """Turns engine events into tweens on the table: Caballeros fly, the King walks, points rise.
 
 Why: animation is driven only by what the engine reports; each event updates the displayed table
-when its animation lands, so the counts on screen always match what has been shown.
+when its animation lands, so the counts on screen always match what has been shown. Flights are
+tweened in board coordinates (layout.to_board), so a window resized mid-flight moves them along.
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 from engine import events as E
 from game import layout
 from game.assets import Sounds
+from game.layout import from_board, to_board
 from game.i18n import area_name, t
 from game.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
@@ -64,7 +66,7 @@ class Animator:
         """One cube (labelled with the count) flies; counts update at take-off and landing."""
         table = self.table
         table.add(player, source, -count)
-        sprite = Sprite("cube", start or self.point(player, source), player, str(count) if count > 1 else "")
+        sprite = Sprite("cube", to_board(start or self.point(player, source)), player, str(count) if count > 1 else "")
         table.sprites.append(sprite)
 
         def land() -> None:
@@ -72,7 +74,7 @@ class Animator:
                 table.sprites.remove(sprite)
             table.add(player, target, count)
             self.sounds.play("place")
-        self.tweener.animate(sprite, "pos", self.point(player, target), duration, "in_out_quad", delay, land)
+        self.tweener.animate(sprite, "pos", to_board(self.point(player, target)), duration, "in_out_quad", delay, land)
 
     def rise_points(self, area: str, points: tuple[tuple[str, int], ...], duration: float = 1.6,
                     origin: tuple[float, float] | None = None) -> None:
@@ -82,14 +84,15 @@ class Animator:
         shown = [(p, f"+{n}") for p, n in points if n]
         if not shown:
             return
-        taken = [points_rect(s.label, s.pos).inflate(0, RISE) for s in self.table.sprites if s.kind == "points"]
+        taken = [points_rect(s.label, from_board(s.pos)).inflate(0, RISE) for s in self.table.sprites
+                 if s.kind == "points"]
         if origin is None:
             taken += occupied_rects(load_map(), self.table)
         sizes = [points_rect(label, (0, 0)).size for _, label in shown]
         for (player, label), rect in zip(shown, free_row((x, y - 26), sizes, taken, headroom=RISE)):
-            sprite = Sprite("points", rect.center, player, label)
+            sprite = Sprite("points", to_board(rect.center), player, label)
             self.table.sprites.append(sprite)
-            self.tweener.animate(sprite, "pos", (rect.centerx, rect.centery - RISE), duration, "out_cubic",
+            self.tweener.animate(sprite, "pos", to_board((rect.centerx, rect.centery - RISE)), duration, "out_cubic",
                                  on_finish=lambda s=sprite: self._drop(s))
             self.tweener.animate(sprite, "alpha", 0.0, duration, "in_quad")
 
@@ -119,26 +122,26 @@ class Animator:
     def _on_KingMoved(self, e: E.KingMoved) -> None:
         data = load_map()
         table = self.table
-        table.king_pos = layout.to_screen(data.regions[e.source].king)
+        table.king_pos = to_board(layout.to_screen(data.regions[e.source].king))
         table.king = e.source
 
         def arrive() -> None:
             table.king, table.king_pos = e.target, None
             self.sounds.play("king")
-        self.tweener.animate(table, "king_pos", layout.to_screen(data.regions[e.target].king), 0.8,
+        self.tweener.animate(table, "king_pos", to_board(layout.to_screen(data.regions[e.target].king)), 0.8,
                              "in_out_sine", on_finish=arrive)
 
     def _on_GrandeMoved(self, e: E.GrandeMoved) -> None:
         data = load_map()
         table = self.table
         table.grandes.pop(e.player, None)
-        sprite = Sprite("grande", layout.to_screen(data.regions[e.source].grande), e.player)
+        sprite = Sprite("grande", to_board(layout.to_screen(data.regions[e.source].grande)), e.player)
         table.sprites.append(sprite)
 
         def arrive() -> None:
             self._drop(sprite)
             table.grandes[e.player] = e.target
-        self.tweener.animate(sprite, "pos", layout.to_screen(data.regions[e.target].grande), 0.7,
+        self.tweener.animate(sprite, "pos", to_board(layout.to_screen(data.regions[e.target].grande)), 0.7,
                              "in_out_quad", on_finish=arrive)
 
     def _on_ScoreboardMoved(self, e: E.ScoreboardMoved) -> None:

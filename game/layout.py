@@ -152,6 +152,21 @@ def to_screen(point: tuple[float, float]) -> tuple[float, float]:
     return (ox + point[0] * MAP_SCALE, oy + point[1] * MAP_SCALE)
 
 
+def to_board(point: tuple[float, float]) -> tuple[float, float]:
+    """UI units -> board coordinates, relative to the map's top-left corner. Pieces in flight are
+    kept in these: the map, the Castillo and the player panels stay where they are relative to
+    that corner at any window size (only the corner moves), so a resize mid-flight keeps every
+    flight on course to where its piece lands now."""
+    ox, oy = _current.map_origin
+    return (point[0] - ox, point[1] - oy)
+
+
+def from_board(point: tuple[float, float]) -> tuple[float, float]:
+    """Board coordinates -> UI units in the current layout."""
+    ox, oy = _current.map_origin
+    return (point[0] + ox, point[1] + oy)
+
+
 def to_map(point: tuple[float, float]) -> tuple[float, float]:
     ox, oy = _current.map_origin
     return ((point[0] - ox) / MAP_SCALE, (point[1] - oy) / MAP_SCALE)

@@ -17,7 +17,7 @@ AREAS_OFF_MAP = ("court", "provinces")
 
 @dataclass
 class Sprite:
-    """A piece or label moving across the board (screen coordinates)."""
+    """A piece or label moving across the board (board coordinates: layout.to_board)."""
     kind: str                    # "cube", "king", "grande", "points", "disc", "card"
     pos: tuple[float, float]
     player: str = ""
@@ -46,7 +46,7 @@ class Table:
     veto: dict[str, bool] = field(default_factory=dict)
     # animation state
     sprites: list[Sprite] = field(default_factory=list)
-    king_pos: tuple[float, float] | None = None
+    king_pos: tuple[float, float] | None = None      # the King walking (board coordinates)
     focus: str | None = None               # area being scored / acted on
     track: dict[str, float] = field(default_factory=dict)   # score marker positions (points)
     revealed: dict[str, str] = field(default_factory=dict)  # discs on show after a reveal

@@ -137,7 +137,7 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | 
     _scoreboards(surface, data, table)
     _castillo(surface, data, table, lit)
     if table.king:
-        foot = table.king_pos or layout.to_screen(data.regions[table.king].king)
+        foot = layout.from_board(table.king_pos) if table.king_pos else layout.to_screen(data.regions[table.king].king)
         pieces.king(surface, foot)
     _revealed_discs(surface, data, table)
 
@@ -415,21 +415,22 @@ def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: st
 
 
 def draw_sprites(surface: pygame.Surface, table: Table) -> None:
-    """Pieces and labels in flight, above everything on the map."""
+    """Pieces and labels in flight, above everything on the map (kept in board coordinates)."""
     for sprite in table.sprites:
+        pos = layout.from_board(sprite.pos)
         if sprite.kind == "cube":
             colour = style.player_colour(sprite.player)
             if sprite.label:
-                pieces.counted_cube(surface, sprite.pos, int(15 * sprite.scale), colour, int(sprite.label))
+                pieces.counted_cube(surface, pos, int(15 * sprite.scale), colour, int(sprite.label))
             else:
-                pieces.cube(surface, sprite.pos, int(15 * sprite.scale), colour)
+                pieces.cube(surface, pos, int(15 * sprite.scale), colour)
         elif sprite.kind == "grande":
-            pieces.grande(surface, sprite.pos, style.player_colour(sprite.player), 20)
+            pieces.grande(surface, pos, style.player_colour(sprite.player), 20)
         elif sprite.kind == "disc":
-            disc_marker(surface, sprite.pos, sprite.player)
+            disc_marker(surface, pos, sprite.player)
         elif sprite.kind == "points":
             colour = style.player_colour(sprite.player) if sprite.player else style.INK
-            style.outlined_text(surface, sprite.label, sprite.pos, POINTS_SIZE, colour, int(sprite.alpha))
+            style.outlined_text(surface, sprite.label, pos, POINTS_SIZE, colour, int(sprite.alpha))
 
 
 POINTS_SIZE = 24

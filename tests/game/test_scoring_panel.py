@@ -94,7 +94,7 @@ def test_floating_scores_never_overlap_each_other_or_the_map_labels():
     labels = occupied_rects(load_map(), table)
     for area in ("castillo", *engine.REGIONS):   # at most three places score (§8.2); all areas at once
         animator.rise_points(area, tuple((p, 10 + i) for i, p in enumerate(game.players[:3])))
-    floats = [points_rect(s.label, s.pos) for s in table.sprites if s.kind == "points"]
+    floats = [points_rect(s.label, layout.from_board(s.pos)) for s in table.sprites if s.kind == "points"]
     assert len(floats) == 30
     for a, b in itertools.combinations(floats, 2):
         assert not a.colliderect(b), (a, b)
