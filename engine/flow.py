@@ -475,8 +475,6 @@ def why_illegal(g: Game, move: Move) -> str:
         return f"{king} is the King's region"
     if verb == "place":
         return f"{args[0]} is not adjacent to the King's region ({king})"
-    if verb == "move" and args[1] == "castillo":
-        return "nothing leaves the Castillo before a general scoring"
     if verb == "card":
         return f"{args[0]} is not on offer now"
     return "the action card's limits do not allow it here"

@@ -94,12 +94,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _tupled(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tupled(v) for v in value)
-    return value
-
-
 def to_json(g: Game) -> dict[str, Any]:
     """A full snapshot: every slot plus the record, so a load can be verified by replay."""
     state = {name: _plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS

@@ -294,3 +294,17 @@ def test_s5_1_r6_r7_next_scoring_is_final_only_from_the_round_after_the_second(v
         seen.add(expected)
         g.play(rng.choice(g.legal_moves()))
     assert seen == {"general", "final"} and g.next_scoring is None
+
+
+def test_s10_13_a_move_out_of_the_castillo_is_refused_as_notation_naming_the_field():
+    """§10 ruling 13: Caballeros leave the Castillo only at a general scoring. A move's source is a
+    region by notation, so `play` refuses one from the Castillo before any rule is asked, and says
+    which field was wrong (hence no rule message for it in why_illegal)."""
+    g = card_position("intrigue_any_3", players=["red", "blue"],
+                      caballeros={"red": {"court": 3, "castillo": 2}, "blue": {"cataluna": 2, "castillo": 2}})
+    run(g, "card intrigue_any_3; first action; action")
+    assert any(m.startswith("move ") for m in legal(g))
+    with pytest.raises(engine.NotationError, match="'castillo' is not a region id"):
+        g.play("move blue castillo valencia")
+    with pytest.raises(engine.NotationError, match="'castillo' is not a region id"):
+        g.play(engine.Move.of("move", "blue", "castillo", "valencia"))
