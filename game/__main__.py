@@ -66,7 +66,10 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
             raise engine.DataError(f"{path.name}: the game has {len(game.players)} players "
                                    f"({', '.join(game.players)}), --players gives {len(seats_override)} seats")
         seats = [replace(seat, player=player) for seat, player in zip(seats_override, game.players)]
-    return Match.from_game(game, seats)
+    match = Match.from_game(game, seats)
+    if not scenario:       # a save keeps its Hint count (a challenge's end screen shows it)
+        match.hints_used = saves.peek(path).hints_used
+    return match
 
 
 def run_headless(args: argparse.Namespace, loaded=None) -> int:

@@ -458,6 +458,7 @@ class SlotInfo:
     is_over: bool = False
     error: str | None = None
     round: int | None = None
+    hints_used: int = 0
 
 
 def peek(path: Path | str) -> SlotInfo:
@@ -479,7 +480,8 @@ def peek(path: Path | str) -> SlotInfo:
         return SlotInfo(path.stem, path, str(doc.get("label", "")), str(doc.get("saved_at", "")),
                         tuple(str(p) for p in players) if isinstance(players, list) else (),
                         len(moves) if isinstance(moves, list) else 0,
-                        state.get("to_move_idx") == -1, round=rnd if type(rnd) is int else None)
+                        state.get("to_move_idx") == -1, round=rnd if type(rnd) is int else None,
+                        hints_used=_read_hints_used(doc, path.name))
     except DataError as exc:
         return SlotInfo(path.stem, path, error=str(exc))
 

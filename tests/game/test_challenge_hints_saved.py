@@ -71,3 +71,10 @@ def test_a_bad_count_is_a_one_line_error_naming_the_field(data_dir, bad):
         saves.load_slot("Bad")
     message = str(caught.value)
     assert "\n" not in message and "Bad.json" in message and "'hints_used'" in message
+
+
+def test_a_save_opened_with_load_on_the_command_line_keeps_the_count(data_dir):
+    from game.__main__ import load_match
+    match = _challenge_match(5)
+    path = saves.save_slot("Cli", match.game, match.seat_meta(), match.hints_used)
+    assert load_match(path).hints_used == 5
