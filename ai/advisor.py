@@ -23,6 +23,7 @@ from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_poi
 from . import make_agent
 from .agent import check_view
 from .budget import Budget
+from .evaluate import DEFAULT_WEIGHTS
 from .expectimax import ExpectimaxAgent
 from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
@@ -39,6 +40,7 @@ class Reason:
     "hold"     keeps 1st in `area` with a lead of `points` Caballeros (a thin lead gets overturned);
     "castillo" puts `points` Caballeros in the Castillo, to land by disc at that scoring;
     "rival"    costs `player` `points` at that scoring, in `area`;
+    "rival_court" sends `points` of the rivals' Caballeros from their courts to the provinces;
     "score"    scores `points` at once;        "court" brings `points` Caballeros to the court;
     "keep"     keeps power card `points` for a later round;
     "recover"  takes power card `points` back into the hand;
@@ -223,11 +225,16 @@ def _power_reason(world: Game, value: int, p: int) -> Reason:
 
 
 def _rival_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | None:
-    """The largest loss the plan causes a rival at the coming general scoring, if any."""
+    """The largest loss the plan causes a rival at the coming general scoring, or the Caballeros
+    it sends back from the rivals' courts, whichever the evaluation values more (a Caballero in
+    court is worth `court` points to its owner)."""
     losses = [(a - b, q, area)
               for q in range(world.n) if q != p
               for area, (a, b) in enumerate(zip(region_points(world, q), region_points(after, q)))]
     loss, q, area = max(losses, key=lambda x: (x[0], -x[1], -x[2]), default=(0, 0, 0))
+    courts = sum(max(0, world.counts[r * A + COURT] - after.counts[r * A + COURT]) for r in range(world.n) if r != p)
+    if courts and courts * DEFAULT_WEIGHTS.court > loss:
+        return Reason("rival_court", courts)
     return Reason("rival", loss, _area_id(area), 0, scoring, world.players[q]) if loss > 0 else None
 
 

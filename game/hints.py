@@ -12,7 +12,7 @@ from typing import Any
 from ai.advisor import ADVISED_PHASES, Hint, Reason
 from game import ai_worker
 from game.describe import QUIET_VERBS
-from game.i18n import area_name, t
+from game.i18n import area_name, t, tn
 
 
 
@@ -113,19 +113,20 @@ def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
     return t("hint.skip")
 
 
+COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other
+REASONS = ("place", "keep", "recover", "order", *COUNTED_REASONS)
+
+
 def reason_text(reason: Reason, name: Any) -> str:
     """The reason in words: "takes 1st in Castilla la Nueva: +7 at the next general scoring" ("at
     the final scoring" when that one ends the game); `name` words a player id."""
-    when = t(f"hint.when.{reason.scoring}")
-    if reason.kind in ("place", "hold"):
-        return t(f"hint.reason.{reason.kind}", place=t(f"rank.{reason.place}"),
-                 area=area_name(reason.area), points=reason.points, when=when)
-    if reason.kind == "rival":
-        return t("hint.reason.rival", player=name(reason.player), area=area_name(reason.area),
-                 points=reason.points, when=when)
-    if reason.kind in ("score", "court", "castillo", "keep", "recover", "order"):
-        return t(f"hint.reason.{reason.kind}", points=reason.points, when=when)
-    return t("hint.reason.value")
+    if reason.kind not in REASONS:
+        return t("hint.reason.value")
+    values = dict(place=t(f"rank.{reason.place}") if reason.place else "", when=t(f"hint.when.{reason.scoring}"),
+                  area=area_name(reason.area) if reason.area else "", player=name(reason.player) if reason.player else "")
+    if reason.kind in COUNTED_REASONS:
+        return tn(f"hint.reason.{reason.kind}", reason.points, **values)
+    return t(f"hint.reason.{reason.kind}", points=reason.points, **values)
 
 
 def gain_text(gain: float) -> str:

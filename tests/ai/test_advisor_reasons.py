@@ -13,7 +13,7 @@ def _position(round_: int = 8, **fields) -> engine.Game:
     """Red acts first (power 13) in a two-player round, Blue holds Cataluña with 2 Caballeros."""
     data = dict(players=["red", "blue"], grandes={"red": "galicia", "blue": "sevilla"}, king="aragon",
                 round=round_, phase="card", to_move="red", played={"red": 13, "blue": 12},
-                face_up=["intrigue_any_3", "score_castillo", "court_2", "power_recovery", "king"],
+                face_up=["intrigue_any_3", "decay_court_3", "court_2", "power_recovery", "king"],
                 caballeros={"red": {"court": 5}, "blue": {"cataluna": 2, "court": 2}})
     data.update(fields)
     return engine.load_scenario(data)
@@ -44,6 +44,12 @@ def test_moving_a_rivals_caballeros_out_names_the_rival_and_what_he_loses():
                                   "move blue cataluna valencia; move blue cataluna valencia")
     assert (reason.kind, reason.player, reason.area, reason.scoring) == ("rival", "blue", "cataluna", "final")
     assert reason.points > 0
+
+
+def test_sending_back_the_rivals_court_caballeros_is_a_rival_court_reason():
+    """Rules §6.4 `decay_court_3`: every opponent returns 3 Caballeros from his court to his
+    provinces (Blue holds 2 in court: both go)."""
+    assert _reason(_position(), "card decay_court_3; first action; action") == Reason("rival_court", 2)
 
 
 def test_a_caballero_into_a_castillo_already_led_is_a_castillo_reason():

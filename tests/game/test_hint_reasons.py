@@ -30,7 +30,7 @@ def test_the_last_rounds_say_final_scoring_not_next_general_scoring():
 SPECIFIC = [Reason("place", 7, "castillo", 2, "final"), Reason("hold", 2, "aragon", 1),
             Reason("rival", 4, "cataluna", 0, "final", "blue"), Reason("castillo", 3, scoring="final"),
             Reason("score", 5), Reason("court", 2), Reason("keep", 13), Reason("recover", 11),
-            Reason("order")]
+            Reason("order"), Reason("rival_court", 6)]
 
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
@@ -39,6 +39,14 @@ def test_every_reason_kind_has_its_own_words_in_every_language(language):
     generic = reason_text(Reason("value"), _name)
     texts = [reason_text(r, _name) for r in SPECIFIC]
     assert generic not in texts and len(set(texts)) == len(texts)
-    assert all("{" not in text for text in texts)
+    assert all("{" not in text and not text.startswith("hint.") for text in texts)
     assert "Ana" in texts[2] and "13" in texts[6]
     assert i18n.t("hint.when.final") in texts[0] and i18n.t("hint.when.final") in texts[3]
+
+
+def test_one_point_or_caballero_is_singular():
+    i18n.set_language("en")
+    assert reason_text(Reason("rival", 1, "aragon", 0, "general", "blue"), _name) == \
+        "costs Ana 1 point in Aragón at the next general scoring"
+    assert reason_text(Reason("court", 1), _name) == "brings 1 Caballero to the court"
+    assert reason_text(Reason("score", 1), _name) == "scores 1 point at once"
