@@ -40,7 +40,8 @@ PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (draw
 class PlayScene(Scene):
     name = "play"
 
-    def __init__(self, ctx: Context, match: Match, table: Table | None = None) -> None:
+    def __init__(self, ctx: Context, match: Match, table: Table | None = None,
+                 log_view: LogView | None = None) -> None:
         super().__init__(ctx)
         self.match = match
         self.table = table or Table()
@@ -50,7 +51,7 @@ class PlayScene(Scene):
         self.tweener = Tweener(speed=ctx.settings.anim_speed)
         self.animator = Animator(self.table, self.tweener, ctx.sounds, self.panel_point, match.name)
         self.picker = Picker()
-        self.log_view = LogView()
+        self.log_view = log_view or LogView()       # handed on to the next phase's scene: tall stays tall
         self.summary: ScoreSummary | None = None
         self.summary_time = 0.0
         self.marks = False                      # M: rank badges on every region
@@ -443,7 +444,7 @@ class PlayScene(Scene):
             return Transition.push(HandoffScene(self.ctx, self.match, *due))
         wanted = phase_scene(self.match.game.phase)
         if not isinstance(self, wanted):
-            return Transition.replace(wanted(self.ctx, self.match, self.table))
+            return Transition.replace(wanted(self.ctx, self.match, self.table, self.log_view))
         self.match.follow_turn()
         self.match.poll_ai()
         self.refresh_picker()

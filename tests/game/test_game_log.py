@@ -113,3 +113,17 @@ def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_rewor
     assert item_text(first_item, scene.name_of) != english and english.startswith("Red ")
     driver.key(pygame.K_LEFT)
     assert scene.log_first is None, "stepping a move brings the log back to it"
+
+
+def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
+    """L in the power-card phase: the action phase's scene keeps the same log, still tall."""
+    match = Match(parse_players("human,easy,easy"), 4, autosave=False)
+    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    assert driver.until(lambda: driver.scene.my_turn() is not None)
+    driver.key(pygame.K_l)
+    power = driver.scene
+    assert power.name == "power" and power.log_view.expanded
+    driver.click(layout.hand_rects()[8].center)        # power card 9, then Confirm
+    driver.key(pygame.K_RETURN)
+    assert driver.until(lambda: driver.scene is not power)
+    assert driver.scene.name == "action" and driver.scene.log_view.expanded

@@ -32,3 +32,4 @@ def test_l_and_the_header_button_toggle_a_tall_replay_log():
     assert scene.model.position == index + 1 and scene.log_view.expanded
     driver.click(scene.log_view.toggle_rect.center)        # the header's button shrinks it back
     assert not scene.log_view.expanded and scene.log_rect() == small
+
