@@ -42,6 +42,8 @@ def castillo_event(event: Any, queue: deque) -> bool:
 
 @dataclass
 class StageCube:
+    """A Caballero out of the tower, in board coordinates (layout.to_board: a resize moves it
+    with the map)."""
     player: str
     pos: tuple[float, float]
 
@@ -108,10 +110,10 @@ class CastilloScene(PlayScene):
             return
         for player, n in self.counts.items():
             for k in range(n):
-                cube = StageCube(player, stage())
+                cube = StageCube(player, layout.to_board(stage()))
                 self.cubes.append(cube)
                 scatter = (stage()[0] + self.rng.uniform(-170, 170), stage()[1] + self.rng.uniform(60, 120))
-                self.tweener.animate(cube, "pos", scatter, 0.6, "out_bounce", delay=0.5 + 0.03 * k)
+                self.tweener.animate(cube, "pos", layout.to_board(scatter), 0.6, "out_bounce", delay=0.5 + 0.03 * k)
         self.animator.hold(1.6, self.sort)
 
     def sort(self) -> None:
@@ -119,7 +121,8 @@ class CastilloScene(PlayScene):
         for cube in self.cubes:
             k = seen.get(cube.player, 0)
             seen[cube.player] = k + 1
-            self.tweener.animate(cube, "pos", self.slot(cube.player, k), 0.6, "in_out_quad", delay=0.02 * k)
+            self.tweener.animate(cube, "pos", layout.to_board(self.slot(cube.player, k)), 0.6, "in_out_quad",
+                                 delay=0.02 * k)
         self.animator.hold(0.9, self._sorted)
 
     def _sorted(self) -> None:
@@ -164,7 +167,7 @@ class CastilloScene(PlayScene):
             return   # the stage appears once the map is veiled (no tower popping over the names)
         pieces.tower(surface, (stage()[0], stage()[1]), self.lift, highlight=True)
         for cube in self.cubes:
-            pieces.cube(surface, cube.pos, CUBE, style.player_colour(cube.player))
+            pieces.cube(surface, layout.from_board(cube.pos), CUBE, style.player_colour(cube.player))
         if not self.sorted:
             return
         for player, n in self.counts.items():

@@ -4,6 +4,7 @@ at their area's new place, not at the old screen positions."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 import engine
 from game import layout
@@ -50,3 +51,29 @@ def test_a_caballero_in_flight_lands_where_its_area_is_after_a_resize():
         last = layout.from_board(sprite.pos)
         driver.app.step(FRAME)
     assert abs(last[0] - anchor[0]) < 30 and abs(last[1] - anchor[1]) < 30
+
+
+def test_the_castillo_reveal_keeps_its_cubes_on_the_map_across_a_resize():
+    """§8.1 the Castillo opens at the general scoring: its Caballeros are sorted on the map, and
+    stay in their groups under the lifted tower when the window changes."""
+    from game.challenges import SCENARIOS
+    from game.saves import SeatMeta
+    game = engine.load_scenario(SCENARIOS / "challenge_1_last_scoring.yaml")
+    match = Match.from_game(game, [SeatMeta(p, "human" if i == 0 else "easy") for i, p in enumerate(game.players)],
+                            autosave=False)
+    ctx = make_context(speed=1.0)
+    ctx.settings.confirm_moves = False
+    driver = Driver(phase_scene(match.game.phase)(ctx, match), (1280, 800))
+    assert driver.until(lambda: driver.scene.my_turn() == "red")
+    assert match.play("disc aragon")
+    assert driver.until(lambda: driver.scene.name == "castillo" and driver.scene.sorted, limit=600)
+    scene = driver.scene
+    old = [layout.from_board(c.pos) for c in scene.cubes]
+    _resize(driver, (2560, 1080))
+    seen: dict[str, int] = {}
+    for cube, before in zip(scene.cubes, old):
+        k = seen.get(cube.player, 0)
+        seen[cube.player] = k + 1
+        now = layout.from_board(cube.pos)
+        assert now == pytest.approx(scene.slot(cube.player, k), abs=1.0), "in its group, under the tower"
+        assert now[0] - before[0] > 100, "the map moved right, and the cube with it"
