@@ -2,7 +2,7 @@
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
     python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
-        --jobs 2 --seed 1
+        --checked 16 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -11,7 +11,10 @@ only by a move of the King or royal advisor action card; no Caballero entered or
 region in a move that did not move the King (outside general scorings, where discs naming the
 King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
 end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
-JSON snapshot round-trips. Saves: `--saves` games per player count autosaved and loaded back
+JSON snapshot round-trips. Checked: `--checked` games per configuration (2-5 players, both
+variants, Veto on and off) under every check of tests/engine/test_random_play.py
+(tests/engine/randomplay.py), seeded after the test's own 4 (the default 16 makes the 20 a
+configuration the test played before the sweep moved here). Saves: `--saves` games per player count autosaved and loaded back
 after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
 No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose every 7th
 decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Agents:
@@ -39,10 +42,12 @@ import traceback
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
 sys.path.insert(0, str(ROOT / "tests" / "ai"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -147,16 +152,24 @@ def fuzz_task(args: tuple[str, int, int, int]) -> dict:
     return out
 
 
+def _attempt(out: dict, label: str, check: Callable[[], object]) -> object:
+    """Run one soak check; an exception (a failed assertion included) becomes a failure line in
+    `out` naming the case, since a soak reports and does not stop. Returns the check's result."""
+    try:
+        return check()
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        out["failures"].append(f"{label}: {exc.__class__.__name__}: {str(exc)[:200]}")
+        return None
+
+
 def saves_task(args: tuple[int, int]) -> dict:
     import fuzzkit
     players, k = args
     out = {"kind": "saves", "players": players, "decisions": 0, "failures": []}
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["EL_GRANDE_DATA_DIR"] = tmp
-        try:
-            out["decisions"] = fuzzkit.autosave_round_trip(players, k)
-        except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
-            out["failures"].append(f"saves players={players} k={k}: {exc.__class__.__name__}: {str(exc)[:200]}")
+        out["decisions"] = _attempt(out, f"saves players={players} k={k}",
+                                    lambda: fuzzkit.autosave_round_trip(players, k)) or 0
     return out
 
 
@@ -164,11 +177,8 @@ def nopeek_task(args: tuple[str, int]) -> dict:
     import ai_testkit
     name, seed = args
     out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
-    try:
-        points = ai_testkit.decision_points(seed=seed, players=4, every=7)
-        out["points"] = ai_testkit.check_no_peek(name, points)
-    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
-        out["failures"].append(f"no-peek {name} seed={seed}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    out["points"] = _attempt(out, f"no-peek {name} seed={seed}", lambda: ai_testkit.check_no_peek(
+        name, ai_testkit.decision_points(seed=seed, players=4, every=7))) or 0
     return out
 
 
@@ -176,12 +186,22 @@ def agents_task(args: tuple[str, int]) -> dict:
     import ai_testkit
     name, players = args
     out = {"kind": "agents", "agent": name, "failures": []}
-    try:
-        game = ai_testkit.finish_from_every_seat(name, players)
-        if not game.is_over:
-            out["failures"].append(f"agents {name} players={players}: the game did not end")
-    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
-        out["failures"].append(f"agents {name} players={players}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    game = _attempt(out, f"agents {name} players={players}", lambda: ai_testkit.finish_from_every_seat(name, players))
+    if game is not None and not game.is_over:
+        out["failures"].append(f"agents {name} players={players}: the game did not end")
+    return out
+
+
+def checked_task(args: tuple[int, str, bool, int, int]) -> dict:
+    """Random games under every check of tests/engine/test_random_play.py (randomplay.py), from the
+    seed after the test's last game of that configuration."""
+    import randomplay
+    players, variant, veto, first, count = args
+    out = {"kind": "checked", "games": 0, "failures": []}
+    for seed in range(first, first + count):
+        _attempt(out, f"checked players={players} {variant} veto={veto} seed={seed}",
+                 lambda seed=seed: randomplay.play_checked_game(players, variant, veto, seed))
+        out["games"] += 1
     return out
 
 
@@ -261,6 +281,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
     parser.add_argument("--faults", type=int, default=0, help="AI-only client games under worker kills and "
                         "refused writes")
+    parser.add_argument("--checked", type=int, default=16, help="random games per configuration under "
+                        "every check of tests/engine/test_random_play.py, after the test's own")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
     parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
@@ -279,6 +301,11 @@ def main(argv: list[str] | None = None) -> None:
     for players in range(2, 6):
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
+    import randomplay
+    for players, variant, veto in randomplay.CONFIGS:
+        first = randomplay.config_seed(players, variant, veto) + randomplay.TEST_GAMES
+        for start in range(0, args.checked, CHUNK):
+            tasks.append(("checked", (players, variant, veto, first + start, min(CHUNK, args.checked - start))))
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
     tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
               for k in range(args.no_peek)]
@@ -295,8 +322,9 @@ def main(argv: list[str] | None = None) -> None:
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
     failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [],
-                                      "agents": [], "faults": []}
+                                      "agents": [], "faults": [], "checked": []}
     saved, peeked, agent_games = Counter(), Counter(), Counter()
+    checked_games = 0
     faults = Counter()
     for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
         failures["faults"].extend(result.pop("failures"))
@@ -314,6 +342,8 @@ def main(argv: list[str] | None = None) -> None:
                 peeked[result["agent"]] += result["points"]
             elif kind == "agents":
                 agent_games[result["agent"]] += 1
+            elif kind == "checked":
+                checked_games += result["games"]
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
     for result in run_clients("monkey", args.monkey, args.jobs, args.seed, 0.2):
@@ -328,6 +358,7 @@ def main(argv: list[str] | None = None) -> None:
         "fuzz_cases": {k: sum(v.values()) for k, v in sorted(fuzz.items())},
         "fuzz_outcomes": {k: dict(v) for k, v in sorted(fuzz.items())},
         "fuzz_failures": len(failures["fuzz"]),
+        "checked_games": checked_games, "checked_failures": len(failures["checked"]),
         "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
         "save_failures": len(failures["saves"]),
         "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
@@ -350,7 +381,7 @@ def main(argv: list[str] | None = None) -> None:
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
     tasks = {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task,
-             "agents": agents_task}
+             "agents": agents_task, "checked": checked_task}
     return tasks[kind](args)
 
 
