@@ -2,7 +2,7 @@
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
     python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
-        --checked 16 --jobs 2 --seed 1
+        --checked 16 --no-peek-discs 4 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -16,8 +16,12 @@ variants, Veto on and off) under every check of tests/engine/test_random_play.py
 (tests/engine/randomplay.py), seeded after the test's own 4 (the default 16 makes the 20 a
 configuration the test played before the sweep moved here). Saves: `--saves` games per player count autosaved and loaded back
 after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
-No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose every 7th
-decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Agents:
+No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard, expert, mcts) from
+seed 21, whose every 7th decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the
+tests check every 14th of seed 21); `--no-peek-discs` pairs of 5-player games (seeds 32 on) per
+searching agent (easy, hard, expert, mcts) whose every disc decision with another disc hidden is
+checked (the tests check seeds 30 and 31; the default 4 pairs are the seeds 32-39 the tests
+checked before they moved here). Agents:
 `--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
 leave out normal and hard at 4-5 players, the long games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
@@ -173,12 +177,16 @@ def saves_task(args: tuple[int, int]) -> dict:
     return out
 
 
-def nopeek_task(args: tuple[str, int]) -> dict:
+def nopeek_task(args: tuple[str, int, bool]) -> dict:
+    """The no-peek check at every 7th decision of a 4-player game, or (`discs`) at every disc
+    decision of two 5-player games (seed, seed + 1) where another player's disc is set and hidden."""
     import ai_testkit
-    name, seed = args
+    name, seed, discs = args
     out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
-    out["points"] = _attempt(out, f"no-peek {name} seed={seed}", lambda: ai_testkit.check_no_peek(
-        name, ai_testkit.decision_points(seed=seed, players=4, every=7))) or 0
+    points = (ai_testkit.disc_points(5, [seed, seed + 1]) if discs else
+              ai_testkit.decision_points(seed=seed, players=4, every=7))
+    out["points"] = _attempt(out, f"no-peek {name} seed={seed}{' discs' if discs else ''}",
+                             lambda: ai_testkit.check_no_peek(name, points, min_hidden_discs=5 if discs else 0)) or 0
     return out
 
 
@@ -285,6 +293,8 @@ def main(argv: list[str] | None = None) -> None:
                         "every check of tests/engine/test_random_play.py, after the test's own")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
     parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
+    parser.add_argument("--no-peek-discs", type=int, default=4, help="pairs of 5-player games per searching "
+                        "agent whose disc decisions get the no-peek check")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -307,8 +317,10 @@ def main(argv: list[str] | None = None) -> None:
         for start in range(0, args.checked, CHUNK):
             tasks.append(("checked", (players, variant, veto, first + start, min(CHUNK, args.checked - start))))
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
-    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
+    tasks += [("nopeek", (name, 21 + k, False)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
               for k in range(args.no_peek)]
+    tasks += [("nopeek", (name, 32 + 2 * k, True)) for name in ("easy", "hard", "expert", "mcts")
+              for k in range(args.no_peek_discs)]
     if args.agents:
         tasks += [("agents", (name, players)) for name in ("random", "greedy", "easy", "normal", "hard", "expert", "mcts")
                   for players in range(2, 6)]

@@ -54,6 +54,15 @@ def decision_points(seed: int, players: int, every: int = 1, castillo: str = "an
         g.play(policy.choose(g, rng))
 
 
+def disc_points(players: int, seeds):
+    """Decision points of real games where another player's disc is already set and hidden.
+    Shared by tests/ai/test_determinism_and_no_peek.py and benchmarks/soak.py --no-peek-discs."""
+    for seed in seeds:
+        for g, p in decision_points(seed=seed, players=players):
+            if g.ph == P_DISC and any(d >= 0 for q, d in enumerate(g.discs) if q != p):
+                yield g, p
+
+
 def finish_from_every_seat(name: str, players: int) -> engine.Game:
     """A game with the agent `name` in every seat, played to the end (every move checked legal).
     Shared by tests/ai/test_agents_play.py and benchmarks/soak.py --agents."""
