@@ -2,7 +2,7 @@
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
     python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
-        --checked 16 --no-peek-discs 4 --jobs 2 --seed 1
+        --checked 16 --no-peek-discs 4 --determinism 2 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -21,7 +21,9 @@ seed 21, whose every 7th decision is checked as tests/ai/ai_testkit.py `check_no
 tests check every 14th of seed 21); `--no-peek-discs` pairs of 5-player games (seeds 32 on) per
 searching agent (easy, hard, expert, mcts) whose every disc decision with another disc hidden is
 checked (the tests check seeds 30 and 31; the default 4 pairs are the seeds 32-39 the tests
-checked before they moved here). Agents:
+checked before they moved here). Determinism: `--determinism` 4-player games per agent from
+seed 5, every 9th decision chosen by two agents of different seeds from the same view and RNG
+(`check_same_move`; the tests check every 18th of seed 5). Agents:
 `--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
 leave out normal and hard at 4-5 players, the long games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
@@ -190,6 +192,16 @@ def nopeek_task(args: tuple[str, int, bool]) -> dict:
     return out
 
 
+def determinism_task(args: tuple[str, int]) -> dict:
+    """Same view, same RNG, agents of different seeds: the same move at every 9th decision."""
+    import ai_testkit
+    name, seed = args
+    out = {"kind": "determinism", "agent": name, "points": 0, "failures": []}
+    out["points"] = _attempt(out, f"determinism {name} seed={seed}", lambda: ai_testkit.check_same_move(
+        name, ai_testkit.decision_points(seed=seed, players=4, every=9))) or 0
+    return out
+
+
 def agents_task(args: tuple[str, int]) -> dict:
     import ai_testkit
     name, players = args
@@ -293,6 +305,8 @@ def main(argv: list[str] | None = None) -> None:
                         "every check of tests/engine/test_random_play.py, after the test's own")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
     parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
+    parser.add_argument("--determinism", type=int, default=2, help="games per agent checked for the same "
+                        "move from the same view and RNG")
     parser.add_argument("--no-peek-discs", type=int, default=4, help="pairs of 5-player games per searching "
                         "agent whose disc decisions get the no-peek check")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
@@ -319,6 +333,8 @@ def main(argv: list[str] | None = None) -> None:
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
     tasks += [("nopeek", (name, 21 + k, False)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
               for k in range(args.no_peek)]
+    tasks += [("determinism", (name, 5 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
+              for k in range(args.determinism)]
     tasks += [("nopeek", (name, 32 + 2 * k, True)) for name in ("easy", "hard", "expert", "mcts")
               for k in range(args.no_peek_discs)]
     if args.agents:
@@ -334,8 +350,8 @@ def main(argv: list[str] | None = None) -> None:
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
     failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [],
-                                      "agents": [], "faults": [], "checked": []}
-    saved, peeked, agent_games = Counter(), Counter(), Counter()
+                                      "agents": [], "faults": [], "checked": [], "determinism": []}
+    saved, peeked, agent_games, same_move = Counter(), Counter(), Counter(), Counter()
     checked_games = 0
     faults = Counter()
     for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
@@ -354,6 +370,8 @@ def main(argv: list[str] | None = None) -> None:
                 peeked[result["agent"]] += result["points"]
             elif kind == "agents":
                 agent_games[result["agent"]] += 1
+            elif kind == "determinism":
+                same_move[result["agent"]] += result["points"]
             elif kind == "checked":
                 checked_games += result["games"]
             else:
@@ -374,6 +392,7 @@ def main(argv: list[str] | None = None) -> None:
         "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
         "save_failures": len(failures["saves"]),
         "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
+        "determinism_points": dict(sorted(same_move.items())), "determinism_failures": len(failures["determinism"]),
         "agent_games": dict(sorted(agent_games.items())), "agent_failures": len(failures["agents"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
@@ -393,7 +412,7 @@ def main(argv: list[str] | None = None) -> None:
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
     tasks = {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task,
-             "agents": agents_task, "checked": checked_task}
+             "agents": agents_task, "checked": checked_task, "determinism": determinism_task}
     return tasks[kind](args)
 
 

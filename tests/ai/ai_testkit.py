@@ -82,6 +82,20 @@ def hidden_variants(g: engine.Game, p: int, count: int = 3) -> tuple[engine.View
     return view, out
 
 
+def check_same_move(name: str, points) -> int:
+    """Two agents built with different seeds, given the same view and the same RNG, choose the same
+    move at every decision point (p, game); returns the points checked. Shared by
+    tests/ai/test_determinism_and_no_peek.py and benchmarks/soak.py --determinism."""
+    agent_a, agent_b = small_agent(name, seed=1), small_agent(name, seed=2)
+    checked = 0
+    for k, (g, p) in enumerate(points):
+        a = agent_a.choose(g.view(g.players[p]), random.Random(k))
+        b = agent_b.choose(g.view(g.players[p]), random.Random(k))
+        assert a == b, f"{name} chose {a} then {b} at {g.phase}"
+        checked += 1
+    return checked
+
+
 def check_no_peek(name: str, points, min_hidden_discs: int = 0) -> int:
     """The agent, given the views of true games that differ only in what the view hides, must
     choose the same move at every decision point (p, game); returns the points checked. Shared
