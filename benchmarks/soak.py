@@ -2,7 +2,7 @@
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
     python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
-        --checked 16 --no-peek-discs 4 --determinism 2 --jobs 2 --seed 1
+        --checked 16 --no-peek-discs 4 --determinism 2 --budget 2 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -23,7 +23,9 @@ searching agent (easy, hard, expert, mcts) whose every disc decision with anothe
 checked (the tests check seeds 30 and 31; the default 4 pairs are the seeds 32-39 the tests
 checked before they moved here). Determinism: `--determinism` 4-player games per agent from
 seed 5, every 9th decision chosen by two agents of different seeds from the same view and RNG
-(`check_same_move`; the tests check every 18th of seed 5). Agents:
+(`check_same_move`; the tests check every 18th of seed 5). Budget: `--budget` 4-player games from
+seed 3 whose every 11th decision is searched by hard with 6 worlds at 50, 300 and 2000 nodes, never
+over budget (`check_node_budget`; the tests check every 22nd of the first 300 of seed 3). Agents:
 `--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
 leave out normal and hard at 4-5 players, the long games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
 from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
@@ -202,6 +204,16 @@ def determinism_task(args: tuple[str, int]) -> dict:
     return out
 
 
+def budget_task(args: tuple[int, int]) -> dict:
+    """The hard search's node budget, never exceeded at every 11th decision of a 4-player game."""
+    import ai_testkit
+    max_nodes, seed = args
+    out = {"kind": "budget", "points": 0, "failures": []}
+    out["points"] = _attempt(out, f"budget {max_nodes} nodes seed={seed}", lambda: ai_testkit.check_node_budget(
+        max_nodes, ai_testkit.decision_points(seed=seed, players=4, every=11))) or 0
+    return out
+
+
 def agents_task(args: tuple[str, int]) -> dict:
     import ai_testkit
     name, players = args
@@ -307,6 +319,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
     parser.add_argument("--determinism", type=int, default=2, help="games per agent checked for the same "
                         "move from the same view and RNG")
+    parser.add_argument("--budget", type=int, default=1, help="games whose decisions check the hard "
+                        "search's node budget (50, 300 and 2000 nodes)")
     parser.add_argument("--no-peek-discs", type=int, default=4, help="pairs of 5-player games per searching "
                         "agent whose disc decisions get the no-peek check")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
@@ -335,6 +349,7 @@ def main(argv: list[str] | None = None) -> None:
               for k in range(args.no_peek)]
     tasks += [("determinism", (name, 5 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
               for k in range(args.determinism)]
+    tasks += [("budget", (max_nodes, 3 + k)) for max_nodes in (50, 300, 2000) for k in range(args.budget)]
     tasks += [("nopeek", (name, 32 + 2 * k, True)) for name in ("easy", "hard", "expert", "mcts")
               for k in range(args.no_peek_discs)]
     if args.agents:
@@ -350,9 +365,9 @@ def main(argv: list[str] | None = None) -> None:
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
     failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [],
-                                      "agents": [], "faults": [], "checked": [], "determinism": []}
+                                      "agents": [], "faults": [], "checked": [], "determinism": [], "budget": []}
     saved, peeked, agent_games, same_move = Counter(), Counter(), Counter(), Counter()
-    checked_games = 0
+    checked_games = budget_points = 0
     faults = Counter()
     for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
         failures["faults"].extend(result.pop("failures"))
@@ -372,6 +387,8 @@ def main(argv: list[str] | None = None) -> None:
                 agent_games[result["agent"]] += 1
             elif kind == "determinism":
                 same_move[result["agent"]] += result["points"]
+            elif kind == "budget":
+                budget_points += result["points"]
             elif kind == "checked":
                 checked_games += result["games"]
             else:
@@ -393,6 +410,7 @@ def main(argv: list[str] | None = None) -> None:
         "save_failures": len(failures["saves"]),
         "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
         "determinism_points": dict(sorted(same_move.items())), "determinism_failures": len(failures["determinism"]),
+        "budget_points": budget_points, "budget_failures": len(failures["budget"]),
         "agent_games": dict(sorted(agent_games.items())), "agent_failures": len(failures["agents"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
@@ -412,7 +430,8 @@ def main(argv: list[str] | None = None) -> None:
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
     tasks = {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task,
-             "agents": agents_task, "checked": checked_task, "determinism": determinism_task}
+             "agents": agents_task, "checked": checked_task, "determinism": determinism_task,
+             "budget": budget_task}
     return tasks[kind](args)
 
 

@@ -82,6 +82,19 @@ def hidden_variants(g: engine.Game, p: int, count: int = 3) -> tuple[engine.View
     return view, out
 
 
+def check_node_budget(max_nodes: int, points) -> int:
+    """The hard search with 6 worlds never expands more than `max_nodes` nodes at any decision
+    point (p, game); returns the points checked. Shared by tests/ai/test_search.py and
+    benchmarks/soak.py --budget."""
+    agent = ai.make_agent("hard", max_nodes=max_nodes, deadline_s=None, worlds=6)
+    checked = 0
+    for k, (g, p) in enumerate(points):
+        agent.choose(g.view(g.players[p]), random.Random(k))
+        assert 0 <= agent.last_nodes <= max_nodes, f"{agent.last_nodes} nodes for a budget of {max_nodes}"
+        checked += 1
+    return checked
+
+
 def check_same_move(name: str, points) -> int:
     """Two agents built with different seeds, given the same view and the same RNG, choose the same
     move at every decision point (p, game); returns the points checked. Shared by
