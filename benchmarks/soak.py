@@ -14,8 +14,9 @@ end: `replay(record())` and `from_json(to_json())` give the same game, and at on
 JSON snapshot round-trips. Checked: `--checked` games per configuration (2-5 players, both
 variants, Veto on and off) under every check of tests/engine/test_random_play.py
 (tests/engine/randomplay.py), seeded after the test's own 4 (the default 16 makes the 20 a
-configuration the test played before the sweep moved here). Saves: `--saves` games per player count autosaved and loaded back
-after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
+configuration the test played before the sweep moved here). Saves: `--saves` games per player
+count autosaved and loaded back after every decision (tests/robustness/fuzzkit.py
+`autosave_round_trip`; the tests run 1 per player count).
 No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard, expert, mcts) from
 seed 21, whose every 7th decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the
 tests check every 14th of seed 21); `--no-peek-discs` pairs of 5-player games (seeds 32 on) per
@@ -27,10 +28,11 @@ seed 5, every 9th decision chosen by two agents of different seeds from the same
 seed 3 whose every 11th decision is searched by hard with 6 worlds at 50, 300 and 2000 nodes, never
 over budget (`check_node_budget`; the tests check every 22nd of the first 300 of seed 3). Agents:
 `--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
-leave out normal and hard at 4-5 players, the long games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
-from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
-scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
-cannot run headless here. Faults: `--faults` AI-only games in the client, each from 24 decisions
+leave out every preset but random at 4-5 players, the long games). Fuzz: `--fuzz` cases per input
+kind (save, record, data, scenario) from tests/robustness/fuzzkit.py. Monkey: `--monkey` random
+mouse/keyboard events to the client's scenes under SDL's dummy driver (tests/robustness/monkey.py),
+2000 from each start (the tests post 60); 0 with a reason when the client cannot run headless
+here. Faults: `--faults` AI-only games in the client, each from 24 decisions
 before its end, while the AI worker is killed with SIGKILL and autosaves are refused (ENOSPC) at
 random moments and a monkey clicks the board (tests/robustness/faultkit.py); reports the lost
 decisions (asked and never answered, or answered for another position), which must be 0. Work
