@@ -3,11 +3,31 @@
 A node is one move applied inside search (plans, playouts and disc-resolution trials alike).
 Tests set counts only; the client and benchmarks may add a deadline in seconds, which the search
 checks between playouts so it stops within one playout of it.
+
+Deadlines are read from `search_clock()`: wall-clock seconds for a player waiting at the table,
+or, after `use_cpu_clock()`, the searching process's own CPU seconds. Strength benchmarks use the
+latter so that a loaded machine plays the same search a quiet one would (a deadline then buys the
+same work whatever else runs), only slower.
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+
+_clock: Callable[[], float] = time.perf_counter
+
+
+def search_clock() -> float:
+    """Seconds on the clock search deadlines are measured with (wall clock by default)."""
+    return _clock()
+
+
+def use_cpu_clock(enabled: bool = True) -> None:
+    """Measure every search deadline in this process in CPU seconds of the process (or, with
+    `enabled` false, in wall-clock seconds again)."""
+    global _clock
+    _clock = time.process_time if enabled else time.perf_counter
 
 
 @dataclass
@@ -27,7 +47,7 @@ class Budget:
         """A fresh copy with the counter at zero and the clock started."""
         b = Budget(self.max_nodes, self.deadline_s)
         if self.deadline_s is not None:
-            b._stop_at = time.perf_counter() + self.deadline_s
+            b._stop_at = search_clock() + self.deadline_s
         return b
 
     def spend(self, k: int = 1) -> None:
@@ -40,4 +60,4 @@ class Budget:
     def exhausted(self) -> bool:
         if self.nodes >= self.max_nodes:
             return True
-        return self._stop_at is not None and time.perf_counter() >= self._stop_at
+        return self._stop_at is not None and search_clock() >= self._stop_at

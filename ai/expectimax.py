@@ -25,7 +25,6 @@ The budget (`budget.py`) counts nodes — moves applied in search — with an op
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -33,7 +32,7 @@ import engine
 from engine import Game, Move, Phase, View
 
 from .agent import check_view
-from .budget import Budget
+from .budget import Budget, search_clock
 from .discs import DiscSolver
 from .evaluate import DEFAULT_WEIGHTS, Weights, utility
 from .plans import is_plan_decision, plans_for
@@ -127,7 +126,7 @@ class ExpectimaxAgent:
         legal = view.legal_moves()
         if len(legal) == 1:
             return legal[0]
-        started = time.perf_counter()
+        started = search_clock()
         budget = Budget(self.config.max_nodes, self._deadline(view)).start()
         self.searches += 1
         if view.ph == Phase.DISC:
@@ -138,7 +137,7 @@ class ExpectimaxAgent:
             move = self._search(view, legal, rng, budget)
         self.last_nodes = budget.nodes
         turn, spent = self._turn
-        self._turn = (turn, spent + time.perf_counter() - started)
+        self._turn = (turn, spent + search_clock() - started)
         return move
 
     def _deadline(self, view: View) -> float | None:

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from dataclasses import dataclass
 
 import engine
 from engine import Game, Move, View
 
 from .agent import check_view
+from .budget import search_clock
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,10 @@ class MCTSAgent:
         if len(legal) == 1:
             return legal[0]
         cfg = self.config
-        stop_at = None if cfg.time_s is None else time.perf_counter() + cfg.time_s
+        stop_at = None if cfg.time_s is None else search_clock() + cfg.time_s
         root = _Node(-1)
         for it in range(cfg.iterations):
-            if stop_at is not None and time.perf_counter() >= stop_at:
+            if stop_at is not None and search_clock() >= stop_at:
                 break
             self._iterate(root, engine.determinize(view, rng), rng)
             self.last_iterations = it + 1

@@ -8,6 +8,9 @@ S + i), so every agent sits in every seat equally often. A name may repeat
 the k winners. Prints a table, then one JSON line: per agent the win rate with its 95% confidence
 interval (Wilson score interval over seats; a split win counts as its fraction), mean score, and
 the mean and p95 time of its decisions (decisions with more than one legal move).
+
+`--clock cpu` measures search deadlines and decision times in each game process's CPU seconds
+(ai/budget.py), so results do not depend on what else loads the machine.
 """
 from __future__ import annotations
 
@@ -16,12 +19,14 @@ import json
 import math
 import random
 import sys
-import time
 from dataclasses import dataclass, field
+import time
 from multiprocessing import Pool
 from typing import Any
 
 import engine
+
+from .budget import search_clock, use_cpu_clock
 
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 
@@ -57,9 +62,9 @@ def play_game(agents: list[str], players: int, seed: int, game_index: int, varia
         p = g.to_move_idx
         view = g.view(g.players[p])
         choice = len(view.legal_moves()) > 1
-        t0 = time.perf_counter()
+        t0 = search_clock()
         move = seats[p].choose(view, rngs[p])
-        dt = time.perf_counter() - t0
+        dt = search_clock() - t0
         if choice:
             times[lineup[p]].append(dt)
         g.play(move)
@@ -74,17 +79,21 @@ def _run_one(args: tuple) -> GameResult:
 
 def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, variant: str = "classic",
         veto: bool = True, castillo: str = "announced", progress: bool = False,
-        overrides: dict | None = None) -> list[GameResult]:
-    """`overrides`: per agent name, settings passed to `make_agent` (e.g. {"mcts": {"time_s": 2}})."""
+        overrides: dict | None = None, cpu_clock: bool = False) -> list[GameResult]:
+    """`overrides`: per agent name, settings passed to `make_agent` (e.g. {"mcts": {"time_s": 2}}).
+    `cpu_clock`: deadlines in CPU seconds of each game's process (for this process too when
+    `jobs` is 1)."""
     tasks = [(agents, players, seed, i, variant, veto, castillo, overrides) for i in range(games)]
     results: list[GameResult] = []
     if jobs > 1:
-        with Pool(jobs) as pool:
+        with Pool(jobs, initializer=use_cpu_clock if cpu_clock else None) as pool:
             for r in pool.imap(_run_one, tasks):
                 results.append(r)
                 if progress:
                     print(f"  game {len(results)}/{games}", file=sys.stderr, flush=True)
     else:
+        if cpu_clock:
+            use_cpu_clock()
         for t in tasks:
             results.append(_run_one(t))
             if progress:
@@ -150,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-veto", action="store_true")
     ap.add_argument("--castillo", default="announced", choices=("announced", "secret"))
     ap.add_argument("--progress", action="store_true")
+    ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
+                    help="what search deadlines count: wall-clock seconds or each process's CPU seconds")
     args = ap.parse_args(argv)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     players = args.players or len(agents)
@@ -164,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"unknown agent {a!r} (known: {', '.join(known)})")
     t0 = time.perf_counter()
     results = run(agents, args.games, args.seed, players, args.jobs, args.variant, not args.no_veto,
-                  args.castillo, args.progress)
+                  args.castillo, args.progress, cpu_clock=args.clock == "cpu")
     summary = summarize(results)
     print(format_table(summary))
     print(json.dumps({"games": args.games, "players": players, "seed": args.seed, "agents": agents,

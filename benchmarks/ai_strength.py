@@ -2,7 +2,7 @@
 per matchup.
 
     python benchmarks/ai_strength.py [--games 200] [--jobs 2] [--seed 1] [--only hard,expert-hard]
-                                     [--suite ladder,sizes,yardstick] [--players 2,3,4,5]
+                                     [--suite ladder,sizes,yardstick] [--players 2,3,4,5] [--clock cpu]
 
 Suites (chance is 1 / players):
 - ladder, 4 players, one seat against three: easy vs 3 random (target 60%), normal vs 3 easy
@@ -13,7 +13,9 @@ Suites (chance is 1 / players):
   playouts, nothing shared with their evaluation), which gets the hero's deadline as its time
   per decision (the hero spends that deadline once per turn, mcts at every decision). No target.
 The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
-`--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`).
+`--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`). `--clock cpu` counts
+search deadlines in each game process's CPU seconds: on a loaded machine the games then take
+longer but play the search a quiet machine would (the default, `wall`, is what a player gets).
 """
 from __future__ import annotations
 
@@ -63,6 +65,9 @@ def main() -> None:
     ap.add_argument("--only", default=None, help="comma-separated heroes or hero-field pairs to run")
     ap.add_argument("--suite", default="ladder,sizes,yardstick")
     ap.add_argument("--players", default="2,3,4,5", help="table sizes of the sizes suite")
+    ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
+                    help="what search deadlines count: wall-clock seconds or each process's CPU seconds")
+    ap.add_argument("--progress", action="store_true", help="print each finished game to stderr")
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
     profiles = load_profiles()
@@ -75,7 +80,8 @@ def main() -> None:
             overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
         t0 = time.perf_counter()
-        results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides)
+        results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,
+                      cpu_clock=args.clock == "cpu", progress=args.progress)
         summary = summarize(results)
         s = summary[hero]
         rate, ci95 = side_win_rate(results, hero)
@@ -86,7 +92,7 @@ def main() -> None:
                           "met_by_point_estimate": None if target is None else rate >= target,
                           "mean_score": s["mean_score"], "field_mean_score": summary[field]["mean_score"],
                           "hero_mean_decision_s": s["mean_decision_s"], "hero_p95_decision_s": s["p95_decision_s"],
-                          "overrides": overrides, "load_avg_1m": round(os.getloadavg()[0], 2),
+                          "overrides": overrides, "clock": args.clock, "load_avg_1m": round(os.getloadavg()[0], 2),
                           "wall_s": round(time.perf_counter() - t0, 1)}), flush=True)
 
 

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from ai_testkit import COLOURS, check_node_budget, decision_points, small_agent
 
 import ai
 import engine
-from ai.budget import Budget
+from ai.budget import Budget, use_cpu_clock
 from ai.discs import DiscSolver
 from ai.evaluate import DEFAULT_WEIGHTS, values
 from engine.scoring import place_points
@@ -75,6 +76,25 @@ def test_deadline_is_optional_and_validated():
     with pytest.raises(ValueError):
         Budget(10, deadline_s=-1)
     b = Budget(10**9, deadline_s=1e-9).start()
+    assert b.exhausted()
+
+
+def test_cpu_clock_deadline_ignores_time_spent_waiting():
+    """Benchmarks on a loaded machine count the search's own CPU seconds: waiting (another
+    process holding the core) does not use up the deadline, working does."""
+    use_cpu_clock()
+    try:
+        b = Budget(10**9, deadline_s=0.05).start()
+        time.sleep(0.15)
+        assert not b.exhausted()
+        spins = 0
+        while not b.exhausted():
+            spins += 1
+        assert spins > 0
+    finally:
+        use_cpu_clock(False)
+    b = Budget(10**9, deadline_s=0.05).start()
+    time.sleep(0.06)
     assert b.exhausted()
 
 
