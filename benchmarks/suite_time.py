@@ -7,6 +7,8 @@ workers) are the figure to compare before and after a change.
 
     python benchmarks/suite_time.py                        # the README command: pytest -q -n 2
     python benchmarks/suite_time.py --workers 0 tests/engine   # a subset, in one process
+
+Other options are passed to pytest (e.g. `-k monkey`).
 """
 from __future__ import annotations
 
@@ -26,9 +28,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2, help="xdist workers (-n); 0 runs in one process")
     parser.add_argument("paths", nargs="*", help="test paths (default: the whole suite)")
-    args = parser.parse_args(argv)
+    args, pytest_args = parser.parse_known_args(argv)
     command = [sys.executable, "-m", "pytest", "-q", *(["-n", str(args.workers)] if args.workers else
-                                                       ["-p", "no:xdist", "-o", "addopts="]), *args.paths]
+                                                       ["-p", "no:xdist", "-o", "addopts="]), *pytest_args, *args.paths]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
