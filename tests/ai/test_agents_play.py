@@ -1,5 +1,6 @@
-"""Every agent finishes games from every seat at 2-3 players (random at 2-5; every pair at 2-5 in
-`benchmarks/soak.py --agents`) and at mixed tables of 2-5, choosing only legal moves."""
+"""Every agent finishes games from every seat at 2 players (the fast ones at 3, random at 2-5;
+every pair at 2-5 in `benchmarks/soak.py --agents`) and at mixed tables of 2-5, choosing only
+legal moves."""
 from __future__ import annotations
 
 import random
@@ -15,17 +16,19 @@ from engine.phase import P_DISC
 DISC_ROUND = 5
 
 
-# Every preset but random at 4 and 5 players is a long game: `benchmarks/soak.py --agents` plays
-# every pair below and those (tests/ai/ai_testkit.py finish_from_every_seat). Each preset still
-# plays a 4- or 5-player game here: at a mixed table, or (normal) in the disc test.
-LONG = {(name, players) for name in PRESETS if name != "random" for players in (4, 5)}
+# Every preset but random at 4 and 5 players, and the searching presets normal, hard and expert at
+# 3, are the long games: `benchmarks/soak.py --agents` plays every pair below and those
+# (tests/ai/ai_testkit.py finish_from_every_seat). Each preset still plays a 3-player and a 4- or
+# 5-player game here: at the mixed tables, or (normal at 5) in the disc test.
+LONG = ({(name, players) for name in PRESETS if name != "random" for players in (4, 5)}
+        | {(name, 3) for name in ("normal", "hard", "expert")})
 
 
 @pytest.mark.parametrize("name,players", [(n, k) for n in PRESETS for k in (2, 3, 4, 5)
                                           if (n, k) not in LONG])
 def test_agent_finishes_from_every_seat(name, players):
     """The agent in every seat, against itself, finishes the game choosing only legal moves
-    (at 4-5 players every preset plays at a mixed table or in the disc test below)."""
+    (at 3-5 players every preset plays at a mixed table or in the disc test below)."""
     g = finish_from_every_seat(name, players)
     assert g.is_over and g.winners()
 
