@@ -28,8 +28,9 @@ seed 5, every 9th decision chosen by two agents of different seeds from the same
 seed 3 whose every 11th decision is searched by hard with 6 worlds at 50, 300 and 2000 nodes, never
 over budget (`check_node_budget`; the tests check every 22nd of the first 300 of seed 3). Agents:
 `--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
-leave out every preset but random at 4-5 players and normal, hard and expert at 3, the long games). Fuzz: `--fuzz` cases per input
-kind (save, record, data, scenario) from tests/robustness/fuzzkit.py. Monkey: `--monkey` random
+leave out every preset but random at 4-5 players and normal, hard and expert at 3, the long
+games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario) from
+tests/robustness/fuzzkit.py. Monkey: `--monkey` random
 mouse/keyboard events to the client's scenes under SDL's dummy driver (tests/robustness/monkey.py),
 2000 from each start (the tests post 60); 0 with a reason when the client cannot run headless
 here. Faults: `--faults` AI-only games in the client, each from 24 decisions
