@@ -16,7 +16,6 @@ from ai_testkit import SMALL, check_no_peek, check_same_move, decision_points, d
 from ai.advisor import advise, hard_searcher
 
 
-
 @pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard", "expert", "mcts"])
 def test_same_view_same_seed_same_move(name):
     """Every 18th decision of one real game (seed 5); `benchmarks/soak.py --determinism N` checks
@@ -40,7 +39,7 @@ def test_no_peek_over_real_games(name):
 @pytest.mark.parametrize("name", ["easy", "hard", "expert", "mcts"])
 def test_no_peek_at_secret_discs(name):
     """The disc decisions of two 5-player games (25 points); `benchmarks/soak.py --no-peek-discs N`
-    checks those of N more games (seeds 32 on) for these agents."""
+    checks those of N more pairs of games (seeds 32 on) for these agents."""
     points = list(disc_points(5, range(30, 32)))
     assert len(points) >= 5
     # pad with ordinary points so the count check applies; every disc point is checked
