@@ -2,7 +2,7 @@
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
 
     python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
-        --jobs 2 --seed 1
+        --checked 16 --no-peek-discs 4 --determinism 2 --budget 2 --jobs 2 --seed 1
 
 Games: `--games` per player count (2..5), options varied, uniformly random legal moves played
 with the checked `play`. At every step: each player's 30 Caballeros all somewhere and no count
@@ -11,15 +11,29 @@ only by a move of the King or royal advisor action card; no Caballero entered or
 region in a move that did not move the King (outside general scorings, where discs naming the
 King's region send Castillo Caballeros to the court); the game ends within 3000 decisions. At the
 end: `replay(record())` and `from_json(to_json())` give the same game, and at one random step the
-JSON snapshot round-trips. Saves: `--saves` games per player count autosaved and loaded back
-after every decision (tests/robustness/fuzzkit.py `autosave_round_trip`; the tests run 2).
-No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard) whose every 7th
-decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the tests run 1). Agents:
+JSON snapshot round-trips. Checked: `--checked` games per configuration (2-5 players, both
+variants, Veto on and off) under every check of tests/engine/test_random_play.py
+(tests/engine/randomplay.py), seeded after the test's own 4 (the default 16 makes the 20 a
+configuration the test played before the sweep moved here). Saves: `--saves` games per player
+count autosaved and loaded back after every decision (tests/robustness/fuzzkit.py
+`autosave_round_trip`; the tests run 1 per player count).
+No-peek: `--no-peek` 4-player games per agent (greedy, easy, normal, hard, expert, mcts) from
+seed 21, whose every 7th decision is checked as tests/ai/ai_testkit.py `check_no_peek` does (the
+tests check every 14th of seed 21); `--no-peek-discs` pairs of 5-player games (seeds 32 on) per
+searching agent (easy, hard, expert, mcts) whose every disc decision with another disc hidden is
+checked (the tests check seeds 30 and 31; the default 4 pairs are the seeds 32-39 the tests
+checked before they moved here). Determinism: `--determinism` 4-player games per agent from
+seed 5, every 9th decision chosen by two agents of different seeds from the same view and RNG
+(`check_same_move`; the tests check every 18th of seed 5). Budget: `--budget` 4-player games from
+seed 3 whose every 11th decision is searched by hard with 6 worlds at 50, 300 and 2000 nodes, never
+over budget (`check_node_budget`; the tests check every 22nd of the first 300 of seed 3). Agents:
 `--agents` plays every preset in every seat at 2-5 players (`finish_from_every_seat`; the tests
-leave out normal and hard at 4-5 players, the long games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario)
-from tests/robustness/fuzzkit.py. Monkey: `--monkey` random mouse/keyboard events to the client's
-scenes under SDL's dummy driver (tests/robustness/monkey.py); 0 with a reason when the client
-cannot run headless here. Faults: `--faults` AI-only games in the client, each from 24 decisions
+leave out every preset but random at 4-5 players and normal, hard and expert at 3, the long
+games). Fuzz: `--fuzz` cases per input kind (save, record, data, scenario) from
+tests/robustness/fuzzkit.py. Monkey: `--monkey` random
+mouse/keyboard events to the client's scenes under SDL's dummy driver (tests/robustness/monkey.py),
+2000 from each start (the tests post 60); 0 with a reason when the client cannot run headless
+here. Faults: `--faults` AI-only games in the client, each from 24 decisions
 before its end, while the AI worker is killed with SIGKILL and autosaves are refused (ENOSPC) at
 random moments and a monkey clicks the board (tests/robustness/faultkit.py); reports the lost
 decisions (asked and never answered, or answered for another position), which must be 0. Work
@@ -39,10 +53,12 @@ import traceback
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "robustness"))
 sys.path.insert(0, str(ROOT / "tests" / "ai"))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -147,28 +163,57 @@ def fuzz_task(args: tuple[str, int, int, int]) -> dict:
     return out
 
 
+def _attempt(out: dict, label: str, check: Callable[[], object]) -> object:
+    """Run one soak check; an exception (a failed assertion included) becomes a failure line in
+    `out` naming the case, since a soak reports and does not stop. Returns the check's result."""
+    try:
+        return check()
+    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
+        out["failures"].append(f"{label}: {exc.__class__.__name__}: {str(exc)[:200]}")
+        return None
+
+
 def saves_task(args: tuple[int, int]) -> dict:
     import fuzzkit
     players, k = args
     out = {"kind": "saves", "players": players, "decisions": 0, "failures": []}
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["EL_GRANDE_DATA_DIR"] = tmp
-        try:
-            out["decisions"] = fuzzkit.autosave_round_trip(players, k)
-        except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
-            out["failures"].append(f"saves players={players} k={k}: {exc.__class__.__name__}: {str(exc)[:200]}")
+        out["decisions"] = _attempt(out, f"saves players={players} k={k}",
+                                    lambda: fuzzkit.autosave_round_trip(players, k)) or 0
     return out
 
 
-def nopeek_task(args: tuple[str, int]) -> dict:
+def nopeek_task(args: tuple[str, int, bool]) -> dict:
+    """The no-peek check at every 7th decision of a 4-player game, or (`discs`) at every disc
+    decision of two 5-player games (seed, seed + 1) where another player's disc is set and hidden."""
+    import ai_testkit
+    name, seed, discs = args
+    out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
+    points = (ai_testkit.disc_points(5, [seed, seed + 1]) if discs else
+              ai_testkit.decision_points(seed=seed, players=4, every=7))
+    out["points"] = _attempt(out, f"no-peek {name} seed={seed}{' discs' if discs else ''}",
+                             lambda: ai_testkit.check_no_peek(name, points, min_hidden_discs=5 if discs else 0)) or 0
+    return out
+
+
+def determinism_task(args: tuple[str, int]) -> dict:
+    """Same view, same RNG, agents of different seeds: the same move at every 9th decision."""
     import ai_testkit
     name, seed = args
-    out = {"kind": "nopeek", "agent": name, "points": 0, "failures": []}
-    try:
-        points = ai_testkit.decision_points(seed=seed, players=4, every=7)
-        out["points"] = ai_testkit.check_no_peek(name, points)
-    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
-        out["failures"].append(f"no-peek {name} seed={seed}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    out = {"kind": "determinism", "agent": name, "points": 0, "failures": []}
+    out["points"] = _attempt(out, f"determinism {name} seed={seed}", lambda: ai_testkit.check_same_move(
+        name, ai_testkit.decision_points(seed=seed, players=4, every=9))) or 0
+    return out
+
+
+def budget_task(args: tuple[int, int]) -> dict:
+    """The hard search's node budget, never exceeded at every 11th decision of a 4-player game."""
+    import ai_testkit
+    max_nodes, seed = args
+    out = {"kind": "budget", "points": 0, "failures": []}
+    out["points"] = _attempt(out, f"budget {max_nodes} nodes seed={seed}", lambda: ai_testkit.check_node_budget(
+        max_nodes, ai_testkit.decision_points(seed=seed, players=4, every=11))) or 0
     return out
 
 
@@ -176,12 +221,22 @@ def agents_task(args: tuple[str, int]) -> dict:
     import ai_testkit
     name, players = args
     out = {"kind": "agents", "agent": name, "failures": []}
-    try:
-        game = ai_testkit.finish_from_every_seat(name, players)
-        if not game.is_over:
-            out["failures"].append(f"agents {name} players={players}: the game did not end")
-    except Exception as exc:  # noqa: BLE001 - a soak reports, it does not stop
-        out["failures"].append(f"agents {name} players={players}: {exc.__class__.__name__}: {str(exc)[:200]}")
+    game = _attempt(out, f"agents {name} players={players}", lambda: ai_testkit.finish_from_every_seat(name, players))
+    if game is not None and not game.is_over:
+        out["failures"].append(f"agents {name} players={players}: the game did not end")
+    return out
+
+
+def checked_task(args: tuple[int, str, bool, int, int]) -> dict:
+    """Random games under every check of tests/engine/test_random_play.py (randomplay.py), from the
+    seed after the test's last game of that configuration."""
+    import randomplay
+    players, variant, veto, first, count = args
+    out = {"kind": "checked", "games": 0, "failures": []}
+    for seed in range(first, first + count):
+        _attempt(out, f"checked players={players} {variant} veto={veto} seed={seed}",
+                 lambda seed=seed: randomplay.play_checked_game(players, variant, veto, seed))
+        out["games"] += 1
     return out
 
 
@@ -261,8 +316,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")
     parser.add_argument("--faults", type=int, default=0, help="AI-only client games under worker kills and "
                         "refused writes")
+    parser.add_argument("--checked", type=int, default=16, help="random games per configuration under "
+                        "every check of tests/engine/test_random_play.py, after the test's own")
     parser.add_argument("--saves", type=int, default=5, help="autosave round-trip games per player count")
     parser.add_argument("--no-peek", type=int, default=2, help="no-peek games per agent")
+    parser.add_argument("--determinism", type=int, default=2, help="games per agent checked for the same "
+                        "move from the same view and RNG")
+    parser.add_argument("--budget", type=int, default=1, help="games whose decisions check the hard "
+                        "search's node budget (50, 300 and 2000 nodes)")
+    parser.add_argument("--no-peek-discs", type=int, default=4, help="pairs of 5-player games per searching "
+                        "agent whose disc decisions get the no-peek check")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -279,9 +342,19 @@ def main(argv: list[str] | None = None) -> None:
     for players in range(2, 6):
         for first in range(0, args.games, CHUNK):
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
+    import randomplay
+    for players, variant, veto in randomplay.CONFIGS:
+        first = randomplay.config_seed(players, variant, veto) + randomplay.TEST_GAMES
+        for start in range(0, args.checked, CHUNK):
+            tasks.append(("checked", (players, variant, veto, first + start, min(CHUNK, args.checked - start))))
     tasks += [("saves", (players, k)) for players in range(2, 6) for k in range(args.saves)]
-    tasks += [("nopeek", (name, 22 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
+    tasks += [("nopeek", (name, 21 + k, False)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
               for k in range(args.no_peek)]
+    tasks += [("determinism", (name, 5 + k)) for name in ("greedy", "easy", "normal", "hard", "expert", "mcts")
+              for k in range(args.determinism)]
+    tasks += [("budget", (max_nodes, 3 + k)) for max_nodes in (50, 300, 2000) for k in range(args.budget)]
+    tasks += [("nopeek", (name, 32 + 2 * k, True)) for name in ("easy", "hard", "expert", "mcts")
+              for k in range(args.no_peek_discs)]
     if args.agents:
         tasks += [("agents", (name, players)) for name in ("random", "greedy", "easy", "normal", "hard", "expert", "mcts")
                   for players in range(2, 6)]
@@ -295,8 +368,9 @@ def main(argv: list[str] | None = None) -> None:
     fuzz: dict[str, Counter] = {}
     monkey = {"events": 0, "frames": 0, "scenes": set(), "skipped": None}
     failures: dict[str, list[str]] = {"games": [], "fuzz": [], "monkey": [], "saves": [], "nopeek": [],
-                                      "agents": [], "faults": []}
-    saved, peeked, agent_games = Counter(), Counter(), Counter()
+                                      "agents": [], "faults": [], "checked": [], "determinism": [], "budget": []}
+    saved, peeked, agent_games, same_move = Counter(), Counter(), Counter(), Counter()
+    checked_games = budget_points = 0
     faults = Counter()
     for result in run_clients("faults", args.faults, args.jobs, args.seed, 30.0):
         failures["faults"].extend(result.pop("failures"))
@@ -314,6 +388,12 @@ def main(argv: list[str] | None = None) -> None:
                 peeked[result["agent"]] += result["points"]
             elif kind == "agents":
                 agent_games[result["agent"]] += 1
+            elif kind == "determinism":
+                same_move[result["agent"]] += result["points"]
+            elif kind == "budget":
+                budget_points += result["points"]
+            elif kind == "checked":
+                checked_games += result["games"]
             else:
                 fuzz.setdefault(result["input"], Counter()).update(result["results"])
     for result in run_clients("monkey", args.monkey, args.jobs, args.seed, 0.2):
@@ -328,9 +408,12 @@ def main(argv: list[str] | None = None) -> None:
         "fuzz_cases": {k: sum(v.values()) for k, v in sorted(fuzz.items())},
         "fuzz_outcomes": {k: dict(v) for k, v in sorted(fuzz.items())},
         "fuzz_failures": len(failures["fuzz"]),
+        "checked_games": checked_games, "checked_failures": len(failures["checked"]),
         "save_round_trip_games": {str(p): saved[p] for p in sorted(saved)},
         "save_failures": len(failures["saves"]),
         "no_peek_points": dict(sorted(peeked.items())), "no_peek_failures": len(failures["nopeek"]),
+        "determinism_points": dict(sorted(same_move.items())), "determinism_failures": len(failures["determinism"]),
+        "budget_points": budget_points, "budget_failures": len(failures["budget"]),
         "agent_games": dict(sorted(agent_games.items())), "agent_failures": len(failures["agents"]),
         "monkey_events": monkey["events"], "monkey_frames": monkey["frames"],
         "monkey_scenes": sorted(monkey["scenes"]), "monkey_failures": len(failures["monkey"]),
@@ -350,7 +433,8 @@ def main(argv: list[str] | None = None) -> None:
 def _run_task(task: tuple[str, tuple]) -> dict:
     kind, args = task
     tasks = {"games": games_task, "fuzz": fuzz_task, "saves": saves_task, "nopeek": nopeek_task,
-             "agents": agents_task}
+             "agents": agents_task, "checked": checked_task, "determinism": determinism_task,
+             "budget": budget_task}
     return tasks[kind](args)
 
 

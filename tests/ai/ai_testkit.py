@@ -54,6 +54,15 @@ def decision_points(seed: int, players: int, every: int = 1, castillo: str = "an
         g.play(policy.choose(g, rng))
 
 
+def disc_points(players: int, seeds):
+    """Decision points of real games where another player's disc is already set and hidden.
+    Shared by tests/ai/test_determinism_and_no_peek.py and benchmarks/soak.py --no-peek-discs."""
+    for seed in seeds:
+        for g, p in decision_points(seed=seed, players=players):
+            if g.ph == P_DISC and any(d >= 0 for q, d in enumerate(g.discs) if q != p):
+                yield g, p
+
+
 def finish_from_every_seat(name: str, players: int) -> engine.Game:
     """A game with the agent `name` in every seat, played to the end (every move checked legal).
     Shared by tests/ai/test_agents_play.py and benchmarks/soak.py --agents."""
@@ -71,6 +80,33 @@ def hidden_variants(g: engine.Game, p: int, count: int = 3) -> tuple[engine.View
         assert world.view(world.players[p]) == view   # same view, different hidden parts
         out.append(world)
     return view, out
+
+
+def check_node_budget(max_nodes: int, points) -> int:
+    """The hard search with 6 worlds never expands more than `max_nodes` nodes at any decision
+    point (p, game); returns the points checked. Shared by tests/ai/test_search.py and
+    benchmarks/soak.py --budget."""
+    agent = ai.make_agent("hard", max_nodes=max_nodes, deadline_s=None, worlds=6)
+    checked = 0
+    for k, (g, p) in enumerate(points):
+        agent.choose(g.view(g.players[p]), random.Random(k))
+        assert 0 <= agent.last_nodes <= max_nodes, f"{agent.last_nodes} nodes for a budget of {max_nodes}"
+        checked += 1
+    return checked
+
+
+def check_same_move(name: str, points) -> int:
+    """Two agents built with different seeds, given the same view and the same RNG, choose the same
+    move at every decision point (p, game); returns the points checked. Shared by
+    tests/ai/test_determinism_and_no_peek.py and benchmarks/soak.py --determinism."""
+    agent_a, agent_b = small_agent(name, seed=1), small_agent(name, seed=2)
+    checked = 0
+    for k, (g, p) in enumerate(points):
+        a = agent_a.choose(g.view(g.players[p]), random.Random(k))
+        b = agent_b.choose(g.view(g.players[p]), random.Random(k))
+        assert a == b, f"{name} chose {a} then {b} at {g.phase}"
+        checked += 1
+    return checked
 
 
 def check_no_peek(name: str, points, min_hidden_discs: int = 0) -> int:

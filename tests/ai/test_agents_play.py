@@ -1,4 +1,6 @@
-"""Every agent finishes games from every seat at 2-5 players, choosing only legal moves."""
+"""Every agent finishes games from every seat at 2 players (the fast ones at 3, random at 2-5;
+every pair at 2-5 in `benchmarks/soak.py --agents`) and at mixed tables of 2-5, choosing only
+legal moves."""
 from __future__ import annotations
 
 import random
@@ -8,19 +10,25 @@ from ai_testkit import COLOURS, PRESETS, finish_from_every_seat, play_out, small
 
 import ai
 import engine
+from ai.policy import FastPolicy
 from engine.phase import P_DISC
 
+DISC_ROUND = 5
 
-# The searching presets at 4 and 5 players are the long games: `benchmarks/soak.py --agents`
-# plays every pair below and those (tests/ai/ai_testkit.py finish_from_every_seat).
-LONG = {("normal", 4), ("normal", 5), ("hard", 4), ("hard", 5), ("expert", 4), ("expert", 5)}
+
+# Every preset but random at 4 and 5 players, and the searching presets normal, hard and expert at
+# 3, are the long games: `benchmarks/soak.py --agents` plays every pair below and those
+# (tests/ai/ai_testkit.py finish_from_every_seat). Each preset still plays a 3-player and a 4- or
+# 5-player game here: at the mixed tables, or (normal at 5) in the disc test.
+LONG = ({(name, players) for name in PRESETS if name != "random" for players in (4, 5)}
+        | {(name, 3) for name in ("normal", "hard", "expert")})
 
 
 @pytest.mark.parametrize("name,players", [(n, k) for n in PRESETS for k in (2, 3, 4, 5)
                                           if (n, k) not in LONG])
 def test_agent_finishes_from_every_seat(name, players):
     """The agent in every seat, against itself, finishes the game choosing only legal moves
-    (normal, hard and expert at 4-5 players also sit at the mixed tables below)."""
+    (at 3-5 players every preset plays at a mixed table or in the disc test below)."""
     g = finish_from_every_seat(name, players)
     assert g.is_over and g.winners()
 
@@ -36,7 +44,9 @@ def test_mixed_table(players):
 
 
 def test_disc_decisions_happen_and_are_legal():
-    """5 players: Castillo discs at general scorings are reached and answered legally."""
+    """5 players: Castillo discs at general scorings are reached and answered legally. The fast
+    policy plays up to round DISC_ROUND, the searching agents from there to the end, through the
+    general scorings after rounds 6 and 9."""
     seen = 0
 
     def check(g, p, view, move):
@@ -46,6 +56,9 @@ def test_disc_decisions_happen_and_are_legal():
             assert move.verb == "disc"
 
     g = engine.new_game(players=COLOURS, seed=11)
+    policy, rng = FastPolicy(), random.Random(11)
+    while g.round < DISC_ROUND:
+        g.play(policy.choose(g, rng))
     play_out(g, [small_agent(n, seed=i) for i, n in enumerate(["hard", "normal", "easy", "greedy", "hard"])],
              check=check)
     assert seen > 0

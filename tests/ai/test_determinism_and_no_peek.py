@@ -11,21 +11,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_testkit import SMALL, check_no_peek, decision_points, hidden_variants, small_agent
+from ai_testkit import SMALL, check_no_peek, check_same_move, decision_points, disc_points, hidden_variants
 
 from ai.advisor import advise, hard_searcher
-
-from engine.phase import P_DISC
 
 
 @pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard", "expert", "mcts"])
 def test_same_view_same_seed_same_move(name):
-    agent_a, agent_b = small_agent(name, seed=1), small_agent(name, seed=2)
-    for k, (g, p) in enumerate(decision_points(seed=5, players=4, every=9, limit=400)):
-        view = g.view(g.players[p])
-        a = agent_a.choose(view, random.Random(k))
-        b = agent_b.choose(g.view(g.players[p]), random.Random(k))
-        assert a == b, f"{name} chose {a} then {b} at {g.phase}"
+    """Every 18th decision of one real game (seed 5); `benchmarks/soak.py --determinism N` checks
+    every 9th of N games, this one first."""
+    assert check_same_move(name, decision_points(seed=5, players=4, every=18)) >= 15
 
 
 def _points_with_discs(players, seeds, every):
@@ -34,24 +29,18 @@ def _points_with_discs(players, seeds, every):
             yield g, p
 
 
-def _disc_points(players, seeds):
-    """Decision points where another player's disc is already set and hidden."""
-    for seed in seeds:
-        for g, p in decision_points(seed=seed, players=players):
-            if g.ph == P_DISC and any(d >= 0 for q, d in enumerate(g.discs) if q != p):
-                yield g, p
-
-
 @pytest.mark.parametrize("name", ["greedy", "easy", "normal", "hard", "expert", "mcts"])
 def test_no_peek_over_real_games(name):
-    """One real game per agent here; `benchmarks/soak.py --no-peek N` runs the same check over N
-    more games for every agent."""
-    check_no_peek(name, _points_with_discs(4, [21], every=7))
+    """Every 14th decision of one real game per agent here; `benchmarks/soak.py --no-peek N` runs
+    the same check at every 7th decision of N games for every agent, this game (seed 21) first."""
+    check_no_peek(name, _points_with_discs(4, [21], every=14))
 
 
 @pytest.mark.parametrize("name", ["easy", "hard", "expert", "mcts"])
 def test_no_peek_at_secret_discs(name):
-    points = list(_disc_points(5, range(30, 40)))
+    """The disc decisions of two 5-player games (25 points); `benchmarks/soak.py --no-peek-discs N`
+    checks those of N more pairs of games (seeds 32 on) for these agents."""
+    points = list(disc_points(5, range(30, 32)))
     assert len(points) >= 5
     # pad with ordinary points so the count check applies; every disc point is checked
     extra = list(_points_with_discs(5, [41], every=13))[:max(0, 20 - len(points))]
@@ -62,7 +51,7 @@ def test_advisor_hints_never_depend_on_what_the_view_hides():
     """The advisor searches the player's View like the agents: true games that show the same view
     give the same hints, plans, values and reasons (disc phases with hidden discs included)."""
     searcher = hard_searcher(**SMALL["hard"])
-    points = list(_disc_points(5, range(30, 34)))[:4] + list(_points_with_discs(4, [21], every=11))[:16]
+    points = list(disc_points(5, range(30, 34)))[:4] + list(_points_with_discs(4, [21], every=11))[:16]
     differing = 0
     for k, (g, p) in enumerate(points):
         view, worlds = hidden_variants(g, p)

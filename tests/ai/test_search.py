@@ -5,7 +5,7 @@ import random
 import time
 
 import pytest
-from ai_testkit import COLOURS, decision_points, small_agent
+from ai_testkit import COLOURS, check_node_budget, decision_points, small_agent
 
 import ai
 import engine
@@ -53,12 +53,11 @@ def test_exactly_one_disc_wins_and_hard_finds_it():
         assert agent.choose(g.view("red"), random.Random(seed)) == DISC[R["castilla_la_nueva"]]
 
 
-def test_budget_is_respected_in_nodes():
-    for max_nodes in (50, 300, 2000):
-        agent = ai.make_agent("hard", max_nodes=max_nodes, deadline_s=None, worlds=6)
-        for k, (g, p) in enumerate(decision_points(seed=3, players=4, every=11, limit=300)):
-            agent.choose(g.view(g.players[p]), random.Random(k))
-            assert 0 <= agent.last_nodes <= max_nodes
+@pytest.mark.parametrize("max_nodes", [50, 300, 2000])
+def test_budget_is_respected_in_nodes(max_nodes):
+    """Every 22nd of the first 300 decisions of one game (seed 3); `benchmarks/soak.py --budget N`
+    checks every 11th decision of N whole games, this one first."""
+    assert check_node_budget(max_nodes, decision_points(seed=3, players=4, every=22, limit=300)) >= 12
 
 
 def test_more_budget_means_more_nodes():

@@ -56,12 +56,13 @@ def _context(seed: int) -> Any:
 def _match(kinds: list[str], seed: int, finished: bool = False) -> Any:
     from game.controller import Match
     from game.seats import Seat, COLOURS
-    match = Match([Seat(COLOURS[i], kind) for i, kind in enumerate(kinds)], seed)
-    if finished:
+    match = Match([Seat(COLOURS[i], kind) for i, kind in enumerate(kinds)], seed, autosave=not finished)
+    if finished:       # played to its end without an autosave per move: only the end is looked at
         rng = random.Random(seed)
         while not match.game.is_over:
             match.play(rng.choice(match.legal_moves()))
         match.events.clear()
+        match.autosave = True
     return match
 
 

@@ -46,7 +46,7 @@ def test_sigkill_at_random_moments_in_20_ai_only_games_every_game_ends_and_repla
     rng = random.Random(13)
     report = faultkit.FaultReport()
     for number, kinds in enumerate(GAMES):
-        faultkit.play_with_faults(kinds, 500 + number, rng, report, left=12, kill_p=0.15)
+        faultkit.play_with_faults(kinds, 500 + number, rng, report, left=8, kill_p=0.15)
     assert not report.failures, "\n".join(report.failures[:5])
     assert report.finished == len(GAMES) and report.lost_decisions == 0
     assert report.kills_while_thinking >= 10, "the kills hit searches in flight"

@@ -21,7 +21,7 @@ from game import saves
 
 FUZZ = settings(derandomize=True, database=None, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-EXAMPLES = {"save": 150, "record": 150, "data": 80, "scenario": 150}
+EXAMPLES = {"save": 75, "record": 75, "data": 40, "scenario": 75}   # soak --fuzz: 1000s a kind
 
 
 def _check(kind: str, rnd: random.Random, workdir: Path) -> None:

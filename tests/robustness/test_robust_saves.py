@@ -20,13 +20,13 @@ SEATS = [{"player": "red", "kind": "human", "name": "Ana"}, {"player": "blue", "
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_round_trip_at_every_decision(players: int, data_dir: Path,
                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """2 seeded games per player count (8 in all; classic with a secret Castillo, short without
-    the Veto): after every decision the autosave loads back to the identical game (same state,
-    same cards to come, same record). benchmarks/soak.py --saves runs the same check over more
-    games and every option. fsync is skipped here for speed; durability is the crash test's."""
+    """One seeded game per player count (classic with a secret Castillo at 2 and 4 players, short
+    without the Veto at 3 and 5): after every decision the autosave loads back to the identical
+    game (same state, same cards to come, same record). benchmarks/soak.py --saves N runs the same
+    check over N games per player count and every option (both of these at every count among
+    them). fsync is skipped here for speed; durability is the crash test's."""
     monkeypatch.setattr(os, "fsync", lambda fd: None)
-    for k in (1, 3):
-        assert autosave_round_trip(players, k) > 50
+    assert autosave_round_trip(players, 1 if players % 2 == 0 else 3) > 50
 
 
 def test_scenario_game_round_trip(data_dir: Path) -> None:
