@@ -19,6 +19,7 @@ import json
 import math
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 import time
 from multiprocessing import Pool
@@ -79,26 +80,34 @@ def _run_one(args: tuple) -> GameResult:
 
 def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, variant: str = "classic",
         veto: bool = True, castillo: str = "announced", progress: bool = False,
-        overrides: dict | None = None, cpu_clock: bool = False) -> list[GameResult]:
+        overrides: dict | None = None, cpu_clock: bool = False, done: dict[int, GameResult] | None = None,
+        on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
     """`overrides`: per agent name, settings passed to `make_agent` (e.g. {"mcts": {"time_s": 2}}).
     `cpu_clock`: deadlines in CPU seconds of each game's process (for this process too when
-    `jobs` is 1)."""
-    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides) for i in range(games)]
-    results: list[GameResult] = []
-    if jobs > 1:
+    `jobs` is 1). `done`: results already played, by game index (a resumed run plays only the
+    others); `on_result` is called with each newly finished game, as it finishes."""
+    done = done or {}
+    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides) for i in range(games) if i not in done]
+    fresh: list[GameResult] = []
+
+    def finished(r: GameResult) -> None:
+        fresh.append(r)
+        if on_result is not None:
+            on_result(r)
+        if progress:
+            print(f"  game {len(done) + len(fresh)}/{games}", file=sys.stderr, flush=True)
+
+    if jobs > 1 and tasks:
         with Pool(jobs, initializer=use_cpu_clock if cpu_clock else None) as pool:
             for r in pool.imap(_run_one, tasks):
-                results.append(r)
-                if progress:
-                    print(f"  game {len(results)}/{games}", file=sys.stderr, flush=True)
+                finished(r)
     else:
         if cpu_clock:
             use_cpu_clock()
         for t in tasks:
-            results.append(_run_one(t))
-            if progress:
-                print(f"  game {len(results)}/{games}", file=sys.stderr, flush=True)
-    return results
+            finished(_run_one(t))
+    by_index = {i: r for i, r in done.items() if i < games} | {r.seed - seed: r for r in fresh}
+    return [by_index[i] for i in sorted(by_index)]
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:

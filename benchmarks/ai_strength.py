@@ -3,6 +3,7 @@ per matchup.
 
     python benchmarks/ai_strength.py [--games 200] [--jobs 2] [--seed 1] [--only hard,expert-hard]
                                      [--suite ladder,sizes,yardstick] [--players 2,3,4,5] [--clock cpu]
+                                     [--results games.jsonl]
 
 Suites (chance is 1 / players):
 - ladder, 4 players, one seat against three: easy vs 3 random (target 60%), normal vs 3 easy
@@ -13,6 +14,10 @@ Suites (chance is 1 / players):
   playouts, nothing shared with their evaluation), which gets the hero's deadline as its time
   per decision (the hero spends that deadline once per turn, mcts at every decision). No target.
 The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
+`--results FILE` keeps every finished game as one JSON line in FILE (appended as it finishes) and
+plays only the games FILE does not hold yet for the same matchup, seed and clock: a long
+measurement (expert vs 3 hard, 200 games, about 75 minutes of both cores) can be stopped and
+resumed, across sessions too. A torn last line (a killed run) is cut off.
 `--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`). `--clock cpu` counts
 search deadlines in each game process's CPU seconds: on a loaded machine the games then take
 longer but play the search a quiet machine would (the default, `wall`, is what a player gets).
@@ -24,11 +29,49 @@ import json
 import os
 import sys
 import time
+from functools import partial
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from ai import load_profiles
 from ai.tournament import GameResult, run, summarize, wilson
+
+
+def load_results(path: str, key: str, seed: int) -> dict[int, GameResult]:
+    """Games of matchup `key` already in the results file `path`, by game index (none if the
+    file does not exist). A torn last line (a run killed mid-write) is cut off so the next game
+    appends cleanly; any other bad line is an error naming it."""
+    if not os.path.exists(path):
+        return {}
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    done: dict[int, GameResult] = {}
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            if row["matchup"] != key:
+                continue
+            r = GameResult(row["seed"], row["lineup"], row["scores"], row["shares"], row["times"])
+        except (ValueError, KeyError, TypeError) as e:
+            if number == len(lines) or (number == len(lines) - 1 and not lines[-1]):
+                os.truncate(path, len("".join(x + "\n" for x in lines[:number - 1]).encode("utf-8")))
+                print(f"{path}:{number}: torn last line removed", file=sys.stderr)
+                continue
+            raise SystemExit(f"{path}:{number}: not a game result line ({e}); expected a JSON object "
+                             "with matchup, seed, lineup, scores, shares, times") from None
+        done[r.seed - seed] = r
+    return done
+
+
+def append_result(path: str, key: str, r: GameResult) -> None:
+    """One finished game appended as one line, flushed to disk before the next game is counted."""
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps({"matchup": key, "seed": r.seed, "lineup": r.lineup, "scores": r.scores,
+                            "shares": r.shares, "times": r.times}) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
 
 LADDER = [("easy", "random", 0.60), ("normal", "easy", 0.45), ("hard", "normal", 0.40), ("hard", "easy", None),
           ("expert", "hard", 0.35)]
@@ -57,7 +100,7 @@ def side_win_rate(results: list[GameResult], hero: str) -> tuple[float, list[flo
     return round(rate, 4), [round(lo, 4), round(hi, 4)]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=2)
@@ -68,7 +111,8 @@ def main() -> None:
     ap.add_argument("--clock", default="wall", choices=("wall", "cpu"),
                     help="what search deadlines count: wall-clock seconds or each process's CPU seconds")
     ap.add_argument("--progress", action="store_true", help="print each finished game to stderr")
-    args = ap.parse_args()
+    ap.add_argument("--results", default=None, help="JSON-lines file of finished games: appended to, and resumed from")
+    args = ap.parse_args(argv)
     only = set(args.only.split(",")) if args.only else None
     profiles = load_profiles()
     sizes = [int(x) for x in args.players.split(",")]
@@ -79,14 +123,17 @@ def main() -> None:
         if field == "mcts":
             overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
+        key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides])
+        done = load_results(args.results, key, args.seed) if args.results else {}
         t0 = time.perf_counter()
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,
-                      cpu_clock=args.clock == "cpu", progress=args.progress)
+                      cpu_clock=args.clock == "cpu", progress=args.progress, done=done,
+                      on_result=partial(append_result, args.results, key) if args.results else None)
         summary = summarize(results)
         s = summary[hero]
         rate, ci95 = side_win_rate(results, hero)
         print(json.dumps({"bench": "ai_strength", "matchup": f"{hero} x{seats} vs {field}", "players": players,
-                          "games": args.games, "seed": args.seed, "hero_seats": seats,
+                          "games": len(results), "resumed_games": len(done), "seed": args.seed, "hero_seats": seats,
                           "win_rate": rate, "ci95": ci95, "chance": round(seats / players, 4),
                           "target": target, "met": None if target is None else ci95[0] >= target,
                           "met_by_point_estimate": None if target is None else rate >= target,

@@ -1,0 +1,48 @@
+"""`benchmarks/ai_strength.py --results`: finished games are kept one per line and a rerun plays
+only the missing ones, so a long strength measurement survives being stopped."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SPEC = importlib.util.spec_from_file_location(
+    "ai_strength", Path(__file__).resolve().parents[2] / "benchmarks" / "ai_strength.py")
+assert SPEC and SPEC.loader
+ai_strength = importlib.util.module_from_spec(SPEC)
+SPEC.loader.exec_module(ai_strength)
+
+ARGS = ["--suite", "ladder", "--only", "easy-random", "--jobs", "1", "--seed", "4"]
+
+
+def _run(capsys, path: Path, games: int) -> dict:
+    ai_strength.main(ARGS + ["--games", str(games), "--results", str(path)])
+    return json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+
+
+def test_a_rerun_plays_only_the_games_not_yet_in_the_file(capsys, tmp_path):
+    path = tmp_path / "games.jsonl"
+    first = _run(capsys, path, 2)
+    assert first["games"] == 2 and first["resumed_games"] == 0
+    lines = path.read_text().splitlines()
+    assert len(lines) == 2
+    more = _run(capsys, path, 3)
+    assert more["games"] == 3 and more["resumed_games"] == 2
+    assert path.read_text().splitlines()[:2] == lines          # kept, not rewritten
+    assert len(path.read_text().splitlines()) == 3
+    fresh = tmp_path / "fresh.jsonl"
+    assert _run(capsys, fresh, 3)["mean_score"] == more["mean_score"]   # same games as one run
+
+
+def test_a_torn_last_line_is_cut_off_and_a_bad_line_named(capsys, tmp_path):
+    path = tmp_path / "games.jsonl"
+    _run(capsys, path, 1)
+    path.write_text(path.read_text() + '{"matchup": "x", "se')     # a run killed mid-write
+    assert _run(capsys, path, 2)["resumed_games"] == 1
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(rows) == 2 and all(row["lineup"] for row in rows)
+    path.write_text("not json\n" + path.read_text())
+    with pytest.raises(SystemExit, match=r"games.jsonl:1: not a game result line"):
+        _run(capsys, path, 1)
