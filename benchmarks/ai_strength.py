@@ -66,10 +66,12 @@ def load_results(path: str, key: str, seed: int) -> dict[int, GameResult]:
 
 
 def append_result(path: str, key: str, r: GameResult) -> None:
-    """One finished game appended as one line, flushed to disk before the next game is counted."""
+    """One finished game appended as one line, flushed to disk before the next game is counted
+    (decision times to 0.1 ms: a 4-player game is about 2 kB)."""
     with open(path, "a", encoding="utf-8") as f:
         f.write(json.dumps({"matchup": key, "seed": r.seed, "lineup": r.lineup, "scores": r.scores,
-                            "shares": r.shares, "times": r.times}) + "\n")
+                            "shares": r.shares,
+                            "times": {name: [round(t, 4) for t in ts] for name, ts in r.times.items()}}) + "\n")
         f.flush()
         os.fsync(f.fileno())
 
