@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2, help="xdist workers (-n); 0 runs in one process")
     parser.add_argument("paths", nargs="*", help="test paths (default: the whole suite)")
     args, pytest_args = parser.parse_known_args(argv)
-    command = [sys.executable, "-m", "pytest", "-q", *(["-n", str(args.workers)] if args.workers else
+    command = [sys.executable, "-m", "pytest", "-q", "-rf", *(["-n", str(args.workers)] if args.workers else
                                                        ["-p", "no:xdist", "-o", "addopts="]), *pytest_args, *args.paths]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     load = os.getloadavg()[0]
@@ -43,7 +43,8 @@ def main(argv: list[str] | None = None) -> None:
     print(json.dumps({"command": " ".join(["pytest", *command[3:]]), "wall_s": round(wall, 1),
                       "cpu_s": round(user + system, 1), "user_s": round(user, 1), "sys_s": round(system, 1),
                       "load_before": round(load, 2), "returncode": done.returncode,
-                      "summary": lines[-1].strip("= ") if lines else done.stderr.strip()[-300:]}))
+                      "summary": lines[-1].strip("= ") if lines else done.stderr.strip()[-300:],
+                      "failed": [line.split()[1] for line in lines if line.startswith("FAILED ")]}))
 
 
 if __name__ == "__main__":
