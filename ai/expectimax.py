@@ -34,19 +34,20 @@ from engine import Game, Move, Phase, View
 from .agent import check_view
 from .budget import Budget, search_clock
 from .discs import DiscSolver
-from .evaluate import DEFAULT_WEIGHTS, Weights, utility
+from .evaluate import DEFAULT_WEIGHTS, Weights, rounds_to_scoring, utility
 from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
 from .turnplan import Plan, PlanCursor, PlanShape, turn_plans
 
-HORIZONS = ("turn", "round", "round_turn")
+HORIZONS = ("turn", "round", "round_turn", "scoring")
 
 
 @dataclass(frozen=True)
 class SearchConfig:
     worlds: int = 8             # determinized samples per decision
-    horizon: str = "turn"       # "turn", "round", or "round_turn" (the round, then to the end of
-                                # the agent's turn in the next round)
+    horizon: str = "turn"       # "turn", "round", "round_turn" (the round, then to the end of
+                                # the agent's turn in the next round) or "scoring" (to the end
+                                # of the next general scoring's round)
     max_nodes: int = 60000      # moves applied in search per decision
     deadline_s: float | None = None
     plan_limit: int = 6         # plans searched per multi-step decision
@@ -231,10 +232,10 @@ class ExpectimaxAgent:
             g.apply(m)
             budget.spend()
         horizon = self.config.horizon
-        last_round = world.round_idx + (1 if horizon == "round_turn" else 0)
+        last_round = world.round_idx + {"round_turn": 1, "scoring": rounds_to_scoring(world)}.get(horizon, 0)
         seen_turn = world.active_idx == me and horizon == "turn"
         policy = self.policy
-        by_turn = horizon != "round"
+        by_turn = horizon in ("turn", "round_turn")
         while g.ph != Phase.OVER and g.round_idx <= last_round:
             if by_turn and g.round_idx == last_round:
                 if g.active_idx == me:

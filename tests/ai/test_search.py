@@ -159,3 +159,21 @@ def test_profiles_are_validated_with_file_and_field(tmp_path):
     with pytest.raises(ai.ProfileError):
         ai.make_agent("nobody")
     assert set(ai.load_profiles()) >= {"random", "greedy", "easy", "normal", "hard"}
+
+
+@pytest.mark.parametrize("horizon, last_round", [("round", 0), ("scoring", 2)])
+def test_playouts_stop_at_the_horizon(monkeypatch, horizon, last_round):
+    """From round 1 a `round` playout ends after round 1; a `scoring` playout plays on through
+    the next general scoring, after round 3 (rules §7: general scorings after rounds 3, 6, 9)."""
+    import ai.expectimax as expectimax
+    leaves: list[tuple[int, bool]] = []
+
+    def leaf_utility(g, p, w):
+        leaves.append((g.round_idx, g.ph == engine.Phase.POWER))
+        return 0.0
+    monkeypatch.setattr(expectimax, "utility", leaf_utility)
+    agent = ai.make_agent("hard", seed=1, horizon=horizon, deadline_s=None)
+    world = engine.new_game(players=COLOURS[:4], seed=9)
+    value = agent._playout(world, (), 0, random.Random(2), Budget(100_000).start())
+    assert value == 0.0
+    assert leaves == [(last_round + 1, True)]
