@@ -15,7 +15,9 @@ Suites (chance is 1 / players):
   per decision (the hero spends that deadline once per turn, mcts at every decision). No target.
 The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
 `--results FILE` keeps every finished game as one JSON line in FILE (appended as it finishes) and
-plays only the games FILE does not hold yet for the same matchup, seed and clock: a long
+plays only the games FILE does not hold yet for the same matchup, seed, clock and presets (a
+fingerprint of both presets' settings in `levels/ai_profiles.yaml`, so a retuned preset starts
+afresh instead of resuming games its old settings played): a long
 measurement (expert vs 3 hard, 200 games, about 75 minutes of both cores) can be stopped and
 resumed, across sessions too. A torn last line (a killed run) is cut off.
 `--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`). `--clock cpu` counts
@@ -25,6 +27,7 @@ longer but play the search a quiet machine would (the default, `wall`, is what a
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -93,6 +96,12 @@ def matchups(suites: list[str], sizes: list[int]) -> list[tuple[str, str, int, i
     return out
 
 
+def presets_fingerprint(profiles: dict, *names: str) -> str:
+    """A short hash of the named presets' settings: part of a results file's matchup key."""
+    text = json.dumps([profiles[name] for name in names], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 def side_win_rate(results: list[GameResult], hero: str) -> tuple[float, list[float]]:
     """The hero side's win rate over games (all its seats' win shares in a game added) and the
     95% Wilson interval over games."""
@@ -125,7 +134,8 @@ def main(argv: list[str] | None = None) -> None:
         if field == "mcts":
             overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
-        key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides])
+        key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides,
+                          presets_fingerprint(profiles, hero, field)])
         done = load_results(args.results, key, args.seed) if args.results else {}
         t0 = time.perf_counter()
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,

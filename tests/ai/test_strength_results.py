@@ -46,3 +46,15 @@ def test_a_torn_last_line_is_cut_off_and_a_bad_line_named(capsys, tmp_path):
     path.write_text("not json\n" + path.read_text())
     with pytest.raises(SystemExit, match=r"games.jsonl:1: not a game result line"):
         _run(capsys, path, 1)
+
+
+def test_a_retuned_preset_does_not_resume_the_old_presets_games(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "games.jsonl"
+    assert _run(capsys, path, 2)["games"] == 2
+    real = ai_strength.load_profiles()
+    retuned = {**real, "easy": {**real["easy"], "search": {**real["easy"]["search"], "worlds": 3}}}
+    monkeypatch.setattr(ai_strength, "load_profiles", lambda: retuned)
+    again = _run(capsys, path, 2)
+    assert again["resumed_games"] == 0                     # the old easy's games are not reused
+    assert len(path.read_text().splitlines()) == 4
+    assert _run(capsys, path, 2)["resumed_games"] == 2     # the retuned easy's games are
