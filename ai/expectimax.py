@@ -232,7 +232,10 @@ class ExpectimaxAgent:
             g.apply(m)
             budget.spend()
         horizon = self.config.horizon
-        last_round = world.round_idx + {"round_turn": 1, "scoring": rounds_to_scoring(world)}.get(horizon, 0)
+        if horizon == "scoring":
+            last_round = world.round_idx + rounds_to_scoring(world)
+        else:
+            last_round = world.round_idx + (1 if horizon == "round_turn" else 0)
         seen_turn = world.active_idx == me and horizon == "turn"
         policy = self.policy
         by_turn = horizon in ("turn", "round_turn")
