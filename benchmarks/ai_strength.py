@@ -16,8 +16,8 @@ Suites (chance is 1 / players):
 The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
 `--results FILE` keeps every finished game as one JSON line in FILE (appended as it finishes) and
 plays only the games FILE does not hold yet for the same matchup, seed, clock and presets (a
-fingerprint of both presets' settings in `levels/ai_profiles.yaml`, so a retuned preset starts
-afresh instead of resuming games its old settings played): a long
+fingerprint of both presets' settings at that table size in `levels/ai_profiles.yaml`, so a
+retuned preset starts afresh instead of resuming games its old settings played): a long
 measurement (expert vs 3 hard, 200 games, about 75 minutes of both cores) can be stopped and
 resumed, across sessions too. A torn last line (a killed run) is cut off.
 `--only` keeps matchups by hero (`expert`) or hero-field (`expert-hard`). `--clock cpu` counts
@@ -96,9 +96,19 @@ def matchups(suites: list[str], sizes: list[int]) -> list[tuple[str, str, int, i
     return out
 
 
-def presets_fingerprint(profiles: dict, *names: str) -> str:
-    """A short hash of the named presets' settings: part of a results file's matchup key."""
-    text = json.dumps([profiles[name] for name in names], sort_keys=True)
+def settings_at(preset: dict, players: int) -> dict:
+    """A preset's settings as games at `players` use them: of its `weights_by_players` only that
+    table size's block, so retuning one size does not orphan the games measured at the others."""
+    by_players = preset.get("weights_by_players")
+    if not by_players:
+        return preset
+    return {**preset, "weights_by_players": {players: by_players.get(players, {})}}
+
+
+def presets_fingerprint(profiles: dict, players: int, *names: str) -> str:
+    """A short hash of the named presets' settings at a table size: part of a results file's
+    matchup key."""
+    text = json.dumps([settings_at(profiles[name], players) for name in names], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -135,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
             overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
         key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides,
-                          presets_fingerprint(profiles, hero, field)])
+                          presets_fingerprint(profiles, players, hero, field)])
         done = load_results(args.results, key, args.seed) if args.results else {}
         t0 = time.perf_counter()
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,

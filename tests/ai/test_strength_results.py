@@ -58,3 +58,14 @@ def test_a_retuned_preset_does_not_resume_the_old_presets_games(capsys, tmp_path
     assert again["resumed_games"] == 0                     # the old easy's games are not reused
     assert len(path.read_text().splitlines()) == 4
     assert _run(capsys, path, 2)["resumed_games"] == 2     # the retuned easy's games are
+
+
+def test_retuning_one_table_size_keeps_the_games_of_the_others():
+    real = ai_strength.load_profiles()
+    expert = real["expert"]
+    two = {**expert["weights_by_players"][2], "margin": 9.0}
+    retuned = {**real, "expert": {**expert, "weights_by_players": {**expert["weights_by_players"], 2: two}}}
+    for players, changed in ((2, True), (3, False), (4, False), (5, False)):
+        before = ai_strength.presets_fingerprint(real, players, "expert", "hard")
+        after = ai_strength.presets_fingerprint(retuned, players, "expert", "hard")
+        assert (before != after) == changed, players
