@@ -34,7 +34,7 @@ PROFILES_PATH = Path(__file__).resolve().parent.parent / "levels" / "ai_profiles
 KINDS = ("random", "greedy", "expectimax", "mcts")
 CONFIGS: dict[str, Any] = {"expectimax": SearchConfig, "mcts": MCTSConfig}   # kinds taking `search`
 TABLE_SIZES = (2, 3, 4, 5)
-_FIELDS = ("kind", "search", "weights", "weights_by_players")
+_FIELDS = ("kind", "search", "search_by_players", "weights", "weights_by_players")
 
 
 class ProfileError(ValueError):
@@ -65,6 +65,7 @@ def _validate(preset: Any, where: str) -> None:
     if kind not in KINDS:
         raise ProfileError(f"{where}.kind: must be one of {', '.join(KINDS)}, got {kind!r}")
     _validate_search(kind, preset.get("search", {}) or {}, f"{where}.search")
+    _search_by_players(preset, kind, where)
     _weights(preset, kind, where)
 
 
@@ -85,6 +86,28 @@ def _validate_search(kind: str, search: Any, where: str) -> None:
     except (TypeError, ValueError) as exc:
         field = str(exc).split(":")[0].replace(f"{config.__name__}.", "")
         raise ProfileError(f"{where}.{field}: {str(exc).split(': ', 1)[-1]}") from None
+
+
+def _search_by_players(preset: dict[str, Any], kind: str, where: str) -> dict[int, dict[str, Any]]:
+    """The preset's search settings per table size, validated: each size listed in
+    `search_by_players` overrides the shared `search` there; sizes not listed use `search`."""
+    by_players = preset.get("search_by_players", {}) or {}
+    if not isinstance(by_players, dict):
+        raise ProfileError(f"{where}.search_by_players: must be a mapping of player counts (2-5) to search settings")
+    if by_players and kind != "expectimax":
+        raise ProfileError(f"{where}.search_by_players: only expectimax presets take search settings per table size")
+    shared = preset.get("search", {}) or {}
+    table = {}
+    for n, block in by_players.items():
+        at = f"{where}.search_by_players.{n}"
+        if n not in TABLE_SIZES:
+            raise ProfileError(f"{at}: player count must be one of 2, 3, 4, 5")
+        if not isinstance(block, dict):
+            raise ProfileError(f"{at}: must be a mapping of search settings")
+        _validate_search(kind, block, at)
+        table[n] = {**shared, **block}
+        _validate_search(kind, table[n], at)
+    return table
 
 
 def _weights(preset: dict[str, Any], kind: str, where: str) -> Weights | dict[int, Weights]:
@@ -138,8 +161,8 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     """Build an agent by preset name (`random`, `greedy`, `easy`, `normal`, `hard`, `expert`, `mcts`).
 
     `seed` seeds the RNG used when `choose(view)` is called without one. Overrides replace search
-    settings (e.g. `worlds=4, max_nodes=2000, deadline_s=None`) or, given as `weights={...}`,
-    evaluation weights for every table size; they are validated like the file.
+    settings at every table size (e.g. `worlds=4, max_nodes=2000, deadline_s=None`) or, given as
+    `weights={...}`, evaluation weights for every table size; they are validated like the file.
     """
     table = load_profiles(profiles or PROFILES_PATH)
     if name not in table:
@@ -159,9 +182,12 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
         raise ProfileError(f"make_agent({name!r}): {kind} agents take no search overrides "
                            f"({', '.join(sorted(overrides))})")
     search.update(overrides)
-    preset.update(search=search, weights=weights, weights_by_players=by_players)
+    search_by_players = {n: {**dict(block), **overrides}
+                         for n, block in (preset.get("search_by_players") or {}).items()}
+    preset.update(search=search, search_by_players=search_by_players, weights=weights, weights_by_players=by_players)
     _validate(preset, f"make_agent({name!r})")
     w = _weights(preset, kind, f"make_agent({name!r})")
+    sized = _search_by_players(preset, kind, f"make_agent({name!r})")
     agent: Any
     if kind == "random":
         agent = RandomAgent(name)
@@ -170,7 +196,9 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     elif kind == "mcts":
         agent = MCTSAgent(name, MCTSConfig(**search))
     else:
-        agent = ExpectimaxAgent(name, SearchConfig(**search), w)
+        config = ({n: SearchConfig(**sized.get(n, search)) for n in TABLE_SIZES} if sized
+                  else SearchConfig(**search))
+        agent = ExpectimaxAgent(name, config, w)
     return SeededAgent(agent, seed)
 
 

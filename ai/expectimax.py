@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple, TypeVar
 
 import engine
 from engine import Game, Move, Phase, View
@@ -40,6 +41,7 @@ from .policy import FastPolicy
 from .turnplan import Plan, PlanCursor, PlanShape, turn_plans
 
 HORIZONS = ("turn", "round", "round_turn", "scoring")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -79,24 +81,38 @@ class SearchConfig:
             raise ValueError(f"SearchConfig.noise: must be a non-negative number, got {self.noise!r}")
 
 
+class _TableTools(NamedTuple):
+    """What the agent searches with at one table size."""
+    config: SearchConfig
+    shape: PlanShape
+    weights: Weights
+    policy: FastPolicy
+    discs: DiscSolver
+
+
+def nearest_size(table: Mapping[int, T], n: int) -> T:
+    """The entry for table size `n`, or for the nearest size listed (the smaller on a tie)."""
+    return table[min(table, key=lambda k: (abs(k - n), k))]
+
+
 class ExpectimaxAgent:
     """Determinized expectimax with plans, a fast opponent policy and regret-matched discs.
 
-    `weights` may be one set for every table size or a mapping from player count to weights
-    (a table size not listed uses the nearest one listed)."""
+    `config` and `weights` may each be one for every table size or a mapping from player count
+    (a table size not listed uses the nearest one listed): the 2-player game, which scores only
+    first places, wants different settings."""
 
-    def __init__(self, name: str = "expectimax", config: SearchConfig = SearchConfig(),
+    def __init__(self, name: str = "expectimax", config: SearchConfig | Mapping[int, SearchConfig] = SearchConfig(),
                  weights: Weights | Mapping[int, Weights] = DEFAULT_WEIGHTS) -> None:
-        if not isinstance(config, SearchConfig):
-            raise TypeError("ExpectimaxAgent: config must be a SearchConfig")
-        self.name, self.config = name, config
+        self.config_table = dict(config) if isinstance(config, Mapping) else {0: config}
+        if not self.config_table or not all(isinstance(c, SearchConfig) for c in self.config_table.values()):
+            raise TypeError("ExpectimaxAgent: config must be a SearchConfig or a mapping of table sizes to them")
         self.weight_table = dict(weights) if isinstance(weights, Mapping) else {0: weights}
         if not self.weight_table:
             raise ValueError("ExpectimaxAgent: weights must not be an empty mapping")
-        self._tools: dict[int, tuple[Weights, FastPolicy, DiscSolver]] = {}
-        self.weights, self.policy, self.discs = self._tools_for(4)
-        self.shape = PlanShape(beam=config.turn_beam, plan_limit=config.plan_limit, move_beam=config.beam,
-                               move_sample=config.move_sample, keep=config.turn_plans)
+        self.name = name
+        self._tools: dict[int, _TableTools] = {}
+        self.use_table(4)
         self.cursor = PlanCursor()   # per-turn planning: the plan being followed
         self._turn: tuple[tuple[int, int, bool], float] = ((-1, -1, False), 0.0)   # (turn, seconds spent)
         self.last_nodes = 0          # nodes spent by the last decision (tests read it)
@@ -105,20 +121,23 @@ class ExpectimaxAgent:
     def __repr__(self) -> str:
         return f"ExpectimaxAgent(name={self.name!r}, config={self.config!r})"
 
-    def _tools_for(self, n: int) -> tuple[Weights, FastPolicy, DiscSolver]:
-        """Weights, playout policy and disc solver for an `n`-player table (built once per size)."""
+    def use_table(self, n: int) -> None:
+        """Search with the settings, weights, playout policy and disc solver for an `n`-player
+        table (built once per size)."""
         tools = self._tools.get(n)
         if tools is None:
-            cfg = self.config
-            w = self.weight_table[min(self.weight_table, key=lambda k: (abs(k - n), k))]
-            tools = self._tools[n] = (
+            cfg, w = nearest_size(self.config_table, n), nearest_size(self.weight_table, n)
+            tools = self._tools[n] = _TableTools(
+                cfg,
+                PlanShape(beam=cfg.turn_beam, plan_limit=cfg.plan_limit, move_beam=cfg.beam,
+                          move_sample=cfg.move_sample, keep=cfg.turn_plans),
                 w, FastPolicy(w, move_sample=cfg.move_sample, noise=cfg.noise, card_lookahead=cfg.card_lookahead),
                 DiscSolver(w, iterations=cfg.disc_iterations, worlds=cfg.disc_worlds))
-        return tools
+        self.config, self.shape, self.weights, self.policy, self.discs = tools
 
     def choose(self, view: View, rng: random.Random) -> Move:
         view = check_view(view)
-        self.weights, self.policy, self.discs = self._tools_for(view.n)
+        self.use_table(view.n)
         self.last_nodes = 0
         if self.config.per_turn:
             planned = self.cursor.next_move(view)

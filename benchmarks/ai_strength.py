@@ -37,6 +37,7 @@ from functools import partial
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from ai import load_profiles
+from ai.expectimax import nearest_size
 from ai.tournament import GameResult, run, summarize, wilson
 
 
@@ -97,12 +98,15 @@ def matchups(suites: list[str], sizes: list[int]) -> list[tuple[str, str, int, i
 
 
 def settings_at(preset: dict, players: int) -> dict:
-    """A preset's settings as games at `players` use them: of its `weights_by_players` only that
-    table size's block, so retuning one size does not orphan the games measured at the others."""
-    by_players = preset.get("weights_by_players")
-    if not by_players:
-        return preset
-    return {**preset, "weights_by_players": {players: by_players.get(players, {})}}
+    """A preset's settings as games at `players` use them: of its per-table-size blocks only the
+    one that size uses, so retuning one size does not orphan the games measured at the others."""
+    settings = dict(preset)
+    if weights := settings.get("weights_by_players"):
+        settings["weights_by_players"] = {players: nearest_size(weights, players)}
+    search = settings.pop("search_by_players", None) or {}
+    if players in search:          # a size not listed searches with `search`
+        settings["search_by_players"] = {players: search[players]}
+    return settings
 
 
 def presets_fingerprint(profiles: dict, players: int, *names: str) -> str:

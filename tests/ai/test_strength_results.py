@@ -64,8 +64,10 @@ def test_retuning_one_table_size_keeps_the_games_of_the_others():
     real = ai_strength.load_profiles()
     expert = real["expert"]
     two = {**expert["weights_by_players"][2], "margin": 9.0}
-    retuned = {**real, "expert": {**expert, "weights_by_players": {**expert["weights_by_players"], 2: two}}}
-    for players, changed in ((2, True), (3, False), (4, False), (5, False)):
-        before = ai_strength.presets_fingerprint(real, players, "expert", "hard")
-        after = ai_strength.presets_fingerprint(retuned, players, "expert", "hard")
-        assert (before != after) == changed, players
+    by_weights = {**expert, "weights_by_players": {**expert["weights_by_players"], 2: two}}
+    by_search = {**expert, "search_by_players": {2: {"worlds": 3}}}
+    for retuned in (by_weights, by_search):
+        for players, changed in ((2, True), (3, False), (4, False), (5, False)):
+            before = ai_strength.presets_fingerprint(real, players, "expert", "hard")
+            after = ai_strength.presets_fingerprint({**real, "expert": retuned}, players, "expert", "hard")
+            assert (before != after) == changed, players
