@@ -47,7 +47,7 @@ def test_search_settings_follow_the_games_player_count(tmp_path):
         assert agent.policy.noise == agent.config.noise
     shipped = ai.make_agent("expert")
     shipped.use_table(2)
-    assert (shipped.config.horizon, shipped.config.noise) == ("round", 1.0)   # measured: ai/README.md
+    assert (shipped.config.horizon, shipped.config.noise) == ("scoring", 1.0)   # measured: ai/README.md
     shipped.use_table(4)
     assert (shipped.config.horizon, shipped.config.noise) == ("round_turn", 0.3)
 
