@@ -42,16 +42,12 @@ def region_values(game: Game, region: str) -> tuple[int, int, int]:
     return area_values(game.boards, AREA_INDEX[region])
 
 
-def scoring_preview(game: Game, area: str) -> events.AreaScored | None:
-    """What scoring a region or the Castillo now would give (place points and bonuses), as the
-    event a real scoring reports; the game is unchanged. None for a Castillo whose per-player
-    counts the game's viewer may not know."""
-    from .data import AREA_INDEX, CASTILLO
+def scoring_preview(game: Game, area: str) -> events.AreaScored:
+    """What scoring a region or the Castillo now would give (place points, bonuses and ranks), as
+    the event a real scoring reports; the game is unchanged."""
+    from .data import AREA_INDEX
     from .ops import area_scored
-    index = AREA_INDEX[area]
-    if index == CASTILLO and any(game.castillo_hidden_for(p) for p in range(game.n)):
-        return None
-    return area_scored(game, index)
+    return area_scored(game, AREA_INDEX[area])
 
 
 def card_scoring_preview(game: Game, card: str) -> dict[str, int] | None:

@@ -86,3 +86,14 @@ def running(ctx: Ctx | None, kind: type[_C]) -> _C:
     if not isinstance(ctx, kind):
         raise AssertionError(f"expected a running {kind.__name__}, got {ctx!r}")
     return ctx
+
+
+def plain(value: object) -> object:
+    """A state value in JSON form: a running context as `[kind, *fields]`, tuples as lists."""
+    kind = KIND_OF.get(type(value))
+    if kind is not None:
+        fields: list[object] = [plain(v) for v in value]  # type: ignore[attr-defined]
+        return [kind, *fields]
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value

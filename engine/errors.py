@@ -1,4 +1,7 @@
 """One error family for everything the engine refuses: bad notation, illegal moves, bad data, bad saves."""
+from __future__ import annotations
+
+from typing import Any
 
 
 class EngineError(ValueError):
@@ -6,7 +9,12 @@ class EngineError(ValueError):
 
 
 class IllegalMove(EngineError):
-    """A move that is not legal in the current position; the message says why."""
+    """A move that is not legal in the current position; the message says why in English and
+    `reason` says it as data (a code and its arguments, engine/refusals.py) for clients to word."""
+
+    def __init__(self, message: str, reason: tuple[str, dict[str, Any]] | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class NotationError(EngineError):

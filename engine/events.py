@@ -111,16 +111,26 @@ class AreaScored:
     points: tuple[tuple[str, int], ...]     # every player who scored, place points + bonuses
     king_bonus: str | None
     home_bonus: tuple[str, ...]
+    # every player with Caballeros there and his rank under §8.2 (tied players share the lower
+    # rank: with 3, 3, 1 both 3s are 2nd and the 1 is 4th), strongest first
+    ranks: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringStarted:
-    kind: str     # "general" or the action card id of a special scoring
+    """A scoring begins: `kind` "general" (the general scoring after `round`) or "card" (the
+    special scoring of action card `card`, played in `round`). Emitted once per scoring."""
+    kind: str
+    round: int
+    card: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class ScoringFinished:
+    """The scoring `ScoringStarted` opened is over (same fields); the score history has its entry."""
     kind: str
+    round: int
+    card: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,8 +30,8 @@ from .context import PLACEMENTS, Discs, ExtraCourtFill, Placement, Recall, VetoW
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VETO, Move, parse_move)
-from .ops import (clear_discs, map_regions_except_king, map_total_except_king, move_caballeros,
-                  open_castillo, score_areas)
+from .ops import (begin_scoring, clear_discs, clockwise_from_left, end_scoring, map_regions_except_king,
+                  map_total_except_king, move_caballeros, open_castillo, score_areas)
 from .phase import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
                     P_RECALL, P_RETURN, P_STEPS, P_VETO, RULES_VERSION)
 
@@ -127,7 +127,7 @@ def legal_moves(g: Game) -> list[Move]:
     if ph == P_VETO:
         return [VETO, ALLOW]
     if ph == P_DISC:
-        return [DISC[r] for r in _disc_effect(g).disc_options(g, g.to_move_idx)]
+        return [DISC[r] for r in disc_effect(g).disc_options(g, g.to_move_idx)]
     return []
 
 
@@ -147,18 +147,19 @@ def _court_max(g: Game) -> int:
 
 # --------------------------------------------------------------------------- playing
 def play(g: Game, move: Move | str) -> list[Event]:
-    """Checked play: the move must be among `legal_moves()`; returns the events."""
+    """Checked play: the move must be among `legal_moves()`; returns the events. Moves are
+    interned (moves.py), so a legal one is found by identity."""
     if g.viewer is not None:
         raise IllegalMove("a View cannot play moves; play on the Game")
-    # By value: the text is parsed afresh (a hand-built Move may hold anything) and the legal
-    # instance is played, since the handlers compare the prebuilt moves by identity.
-    move = parse_move(move.text if isinstance(move, Move) else move, g)
-    if g.ph == P_OVER:
-        raise IllegalMove(f"'{move}': the game is over")
-    for legal in legal_moves(g):
-        if legal.text == move.text:
-            return apply(g, legal)
-    raise IllegalMove(f"'{move}': {why_illegal(g, move)}")
+    if not isinstance(move, Move):
+        move = parse_move(move, g)
+    if move in legal_moves(g):
+        return apply(g, move)
+    parse_move(move.text)        # a hand-built Move outside the notation is refused as such
+    from .refusals import reason_text, why_illegal
+    reason = why_illegal(g, move)
+    assert reason is not None   # the move is not among the legal ones
+    raise IllegalMove(f"'{move}': {reason_text(reason)}", reason)
 
 
 def apply(g: Game, move: Move) -> list[Event]:
@@ -273,7 +274,7 @@ def _on_action(g: Game, move: Move, ev: list) -> None:
         ev.append(E.ActionSkipped(g.players[g.active_idx], g.acting_card))
         _finish_action(g, ev)
         return
-    holders = tuple(q for q in _clockwise_from_left(g) if g.veto_usable(q))
+    holders = tuple(q for q in clockwise_from_left(g, g.active_idx) if g.veto_usable(q))
     if holders:
         g.ctx = VetoWindow(move.text, holders)
         g.ph, g.to_move_idx = P_VETO, holders[0]
@@ -327,7 +328,7 @@ def _on_disc(g: Game, move: Move, ev: list) -> None:
         g.ctx = Discs(who, i + 1, ctx.purpose, ctx.arg)
         g.to_move_idx = who[i + 1]
         return
-    _disc_effect(g).resolve_discs(g, ev)
+    disc_effect(g).resolve_discs(g, ev)
     if ctx.purpose == "castillo":
         _after_general_scoring(g, ev)
     else:
@@ -340,10 +341,6 @@ _HANDLERS = {P_POWER: _on_power, P_COURT: _on_court, P_RECALL: _on_recall, P_CAR
 
 
 # --------------------------------------------------------------------------- turns and rounds
-def _clockwise_from_left(g: Game) -> list[int]:
-    return [(g.active_idx + i) % g.n for i in range(1, g.n)]
-
-
 def _begin_turn(g: Game, ev: list) -> None:
     p = g.turn_seq[g.pos]
     g.active_idx = g.to_move_idx = p
@@ -401,11 +398,9 @@ class _GeneralScoring(Effect):
         return [r for r in range(NREG) if r != g.king_i]
 
     def resolve_discs(self, g: Game, ev: list) -> None:
-        label = f"round {g.rounds[g.round_idx]}"
-        ev.append(E.ScoringStarted("general"))
+        before = begin_scoring(g, ev)
         open_castillo(g, ev)
-        before = g.score_pts[:]
-        score_areas(g, [CASTILLO], label, ev)
+        score_areas(g, [CASTILLO], ev)
         chosen = list(g.discs)
         ev.append(E.DiscsRevealed("castillo", clear_discs(g)))
         for p, r in enumerate(chosen):
@@ -413,16 +408,14 @@ class _GeneralScoring(Effect):
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
         ev.append(E.CastilloEmptied())
-        score_areas(g, list(range(NREG)), label, ev)
-        # one history entry for the whole general scoring
-        g.scorings = g.scorings[:-2] + ((label, tuple(a - b for a, b in zip(g.score_pts, before))),)
-        ev.append(E.ScoringFinished("general"))
+        score_areas(g, list(range(NREG)), ev)
+        end_scoring(g, ev, before)
 
 
 GENERAL_SCORING = _GeneralScoring()
 
 
-def _disc_effect(g: Game) -> Effect:
+def disc_effect(g: Game) -> Effect:
     return GENERAL_SCORING if running(g.ctx, Discs).purpose == "castillo" else effect_for(g.card)
 
 
@@ -446,35 +439,3 @@ def next_scoring(g: Game) -> str | None:
     last = len(g.rounds) - 1
     at = next((i for i in range(g.round_idx, last + 1) if g.rounds[i] in BOARD.scoring_rounds), last)
     return "final" if at >= last else "general"
-
-
-# --------------------------------------------------------------------------- explanations
-_PHASE_VERBS = {P_POWER: "play a power card", P_COURT: "bring Caballeros to the court",
-                P_RECALL: "recall a Caballero from the map", P_CARD: "take an action card",
-                P_ORDER: "choose placement or special action first", P_PLACE: "place Caballeros",
-                P_ACTION: "declare or skip the special action", P_VETO: "veto or allow",
-                P_STEPS: "carry out the special action", P_RETURN: "return Caballeros",
-                P_DISC: "set a secret disc"}
-
-
-def why_illegal(g: Game, move: Move) -> str:
-    """A short reason a move is refused, in the players' words."""
-    verb, args = move.verb, move.args
-    king = REGIONS[g.king_i]
-    expected = {m.verb for m in legal_moves(g)}
-    if verb not in expected:
-        return f"{g.to_move} must {_PHASE_VERBS.get(g.ph, 'wait')} now"
-    if verb == "power":
-        v = int(args[0])
-        if v in g.played:
-            return f"power {v} was already played this round"
-        return f"power card {v} is not in {g.to_move}'s hand"
-    if verb == "court":
-        return f"at most {_court_max(g)} Caballeros can come to the court now"
-    if king in args[1:] or (args and args[0] == king):
-        return f"{king} is the King's region"
-    if verb == "place":
-        return f"{args[0]} is not adjacent to the King's region ({king})"
-    if verb == "card":
-        return f"{args[0]} is not on offer now"
-    return "the action card's limits do not allow it here"

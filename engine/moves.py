@@ -1,9 +1,9 @@
 """Moves: small immutable values whose text is the notation of DESIGN.md §2.
 
-Moves are interned: `Move.of("place", "aragon")` always returns the same object, so legal-move
-lists are built from tables without allocation and the turn flow compares them by identity.
-`Game.play` matches a move by its text and plays the legal (interned) instance, so a Move built by
-hand means the same move.
+Moves are interned on construction: `Move("place", ("aragon",))`, `Move.of("place", "aragon")` and
+`parse_move("place aragon")` are one object, so legal-move lists are built from tables without
+allocation, the turn flow compares moves by identity, and `Game.play` checks a move by looking it
+up among the legal ones (no re-parsing).
 """
 from __future__ import annotations
 
@@ -47,7 +47,9 @@ _KIND_HELP = {
 
 
 class Move:
-    """One decision. Compare and hash by text; build with `Move.of` or `parse_move`."""
+    """One decision, equal by value: every Move with the same text is one interned object, whether
+    built as `Move(verb, args)`, `Move.of(verb, *args)` or `parse_move(text)`, so the turn flow's
+    identity checks, `apply` and `play` agree on it."""
 
     __slots__ = ("verb", "args", "text", "_hash")
     _interned: dict[str, "Move"] = {}
@@ -57,27 +59,34 @@ class Move:
     text: str
     _hash: int
 
-    def __init__(self, verb: str, args: tuple[str, ...]) -> None:
-        object.__setattr__(self, "verb", verb)
-        object.__setattr__(self, "args", args)
-        text = " ".join((verb,) + args)
-        object.__setattr__(self, "text", text)
-        object.__setattr__(self, "_hash", hash(text))
+    def __new__(cls, verb: str, args: tuple[str, ...] = ()) -> "Move":
+        sargs = tuple(str(a) for a in args)
+        text = " ".join((verb,) + sargs)
+        move = cls._interned.get(text)
+        if move is None:
+            move = object.__new__(cls)
+            object.__setattr__(move, "verb", verb)
+            object.__setattr__(move, "args", sargs)
+            object.__setattr__(move, "text", text)
+            object.__setattr__(move, "_hash", hash(text))
+            cls._interned[text] = move
+        return move
 
     @classmethod
     def of(cls, verb: str, *args: object) -> "Move":
-        sargs = tuple(str(a) for a in args)
-        key = " ".join((verb,) + sargs)
-        move = cls._interned.get(key)
-        if move is None:
-            move = cls._interned[key] = cls(verb, sargs)
-        return move
+        return cls(verb, tuple(str(a) for a in args))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Move is immutable")
 
+    def __copy__(self) -> "Move":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Move":
+        return self
+
     def __eq__(self, other: object) -> bool:
-        return self is other or (isinstance(other, Move) and other.text == self.text)
+        return self is other
 
     def __hash__(self) -> int:
         return self._hash

@@ -7,7 +7,7 @@ from . import events as E
 from .context import Discs
 from .phase import P_DISC
 from .data import AREA_NAMES, AREAS_PER_PLAYER, BOARD, CASTILLO, NREG, REGIONS
-from .scoring import area_result, area_values, depth_for, values_in_force
+from .scoring import area_counts, area_result, area_values, depth_for, rank_players, values_in_force
 
 if TYPE_CHECKING:
     from .state import Game
@@ -47,33 +47,40 @@ def area_scored(g: "Game", area: int, values: tuple[int, int, int] | None = None
     points, king, home = area_result(g.counts, g.n, in_force, g.king_i, g.grande_i, area,
                                      depth_for(g.n) if depth is None else depth)
     return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
-                        g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else ())
+                        g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else (),
+                        area_ranks(g, area))
 
 
-def score_area(g: "Game", area: int, values: tuple[int, int, int], ev: list,
-               depth: int | None = None) -> list[int]:
-    """Score one area under §8.2 with the values in force there (and the King and home bonuses
-    for regions); returns the points."""
-    event = area_scored(g, area, values, depth)
-    gained = dict(event.points)
-    points = [gained.get(player, 0) for player in g.players]
-    for p in range(g.n):
-        g.score_pts[p] += points[p]
-    ev.append(event)
-    return points
+def area_ranks(g: "Game", area: int) -> tuple[tuple[str, int], ...]:
+    """(player, rank) for every player with Caballeros in `area`, strongest first (§8.2 ties)."""
+    ranks = rank_players(area_counts(g.counts, g.n, area))
+    return tuple(sorted(((g.players[p], r) for p, r in enumerate(ranks) if r), key=lambda pr: pr[1]))
 
 
-def score_areas(g: "Game", areas: list[int], label: str, ev: list, depth: int | None = None) -> None:
-    """Score several areas in canonical order as one entry of the score history."""
-    ev.append(E.ScoringStarted(label))
-    total = [0] * g.n
+def score_areas(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:
+    """Score several areas in canonical order (§8.2, with the values in force there and the King
+    and home bonuses for regions), inside a scoring that `begin_scoring` opened."""
     values = values_in_force(g.boards)
     for area in areas:
         in_force = BOARD.castillo_values if area == CASTILLO else values[area]
-        for p, pts in enumerate(score_area(g, area, in_force, ev, depth)):
-            total[p] += pts
-    g.scorings = g.scorings + ((label, tuple(total)),)
-    ev.append(E.ScoringFinished(label))
+        event = area_scored(g, area, in_force, depth)
+        gained = dict(event.points)
+        for p, player in enumerate(g.players):
+            g.score_pts[p] += gained.get(player, 0)
+        ev.append(event)
+
+
+def begin_scoring(g: "Game", ev: list, card: str | None = None) -> list[int]:
+    """Open a scoring: a general one, or action card `card`'s; returns the scores before it."""
+    ev.append(E.ScoringStarted("card" if card else "general", g.rounds[g.round_idx], card))
+    return g.score_pts[:]
+
+
+def end_scoring(g: "Game", ev: list, before: list[int], card: str | None = None) -> None:
+    """Close the scoring `begin_scoring` opened: one score-history entry for all of it."""
+    kind, rnd = "card" if card else "general", g.rounds[g.round_idx]
+    g.scorings = g.scorings + ((kind, rnd, card, tuple(a - b for a, b in zip(g.score_pts, before))),)
+    ev.append(E.ScoringFinished(kind, rnd, card))
 
 
 def open_castillo(g: "Game", ev: list) -> None:
@@ -82,12 +89,6 @@ def open_castillo(g: "Game", ev: list) -> None:
     ev.append(E.CastilloOpened(tuple((g.players[p], g.counts[p * A + CASTILLO]) for p in range(g.n)
                                      if g.counts[p * A + CASTILLO])))
     g.castillo_shown = (1 << g.n) - 1
-
-
-def set_disc(g: "Game", p: int, region: int) -> None:
-    discs = list(g.discs)
-    discs[p] = region
-    g.discs = tuple(discs)
 
 
 def clear_discs(g: "Game") -> tuple[tuple[str, str], ...]:

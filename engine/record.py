@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import KIND_OF
+from .context import plain
 from .errors import DataError, EngineError
 from .phase import RULES_VERSION, RULES_VERSIONS
 from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
@@ -85,18 +85,15 @@ def replay(rec: Any, source: str = "record") -> Game:
     return g
 
 
-def _plain(value: Any) -> Any:
-    kind = KIND_OF.get(type(value))
-    if kind is not None:      # a running context: [kind, *fields], as rules-version-1 saves hold
-        return [kind] + [_plain(v) for v in value]
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
+def _legacy_scorings(entries: Any) -> Any:
+    """Score-history entries as snapshots written before typed scorings held them: [label, points]
+    with label "round N" for a general scoring and the card id for a card's."""
+    return [[f"round {rnd}" if kind == "general" else card, pts] for kind, rnd, card, pts in entries]
 
 
 def to_json(g: Game) -> dict[str, Any]:
     """A full snapshot: every slot plus the record, so a load can be verified by replay."""
-    state = {name: _plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS
+    state = {name: plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS
              if name not in _NOT_IN_STATE}
     return {"rules_version": g.rules_version, "state": state, "record": record(g)}
 
@@ -116,7 +113,9 @@ def from_json(data: Any, source: str = "snapshot") -> Game:
             continue
         if name not in state:
             raise DataError(f"{source}: state.{name} is missing")
-        mine = _plain(getattr(g, name))
+        mine = plain(getattr(g, name))
+        if name == "scorings" and any(isinstance(e, list) and len(e) == 2 for e in state[name]):
+            mine = _legacy_scorings(mine)
         if state[name] != mine:
             raise DataError(f"{source}: state.{name} does not match the game its record replays")
     return g

@@ -5,7 +5,7 @@ numbers sit in flat lists (copied on clone); everything that changes rarely is a
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, NamedTuple, Union
 
 from .context import Ctx
 from .data import AREA_INDEX, AREAS_PER_PLAYER, BOARD_NAMES, CASTILLO, REGIONS
@@ -25,6 +25,15 @@ _SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "kin
 
 # The move history for record(): (previous, move text), newest first; None when empty.
 History = Union[tuple[Any, str], None]
+
+
+class ScoreEntry(NamedTuple):
+    """One scoring of the game: a general scoring (`kind` "general", after `round`) or an action
+    card's special scoring (`kind` "card", `card` its id, played in `round`); points per player."""
+    kind: str
+    round: int
+    card: str | None
+    points: dict[str, int]
 
 
 class Game:
@@ -80,7 +89,7 @@ class Game:
     veto: tuple[tuple[int, ...], ...]
     discs: tuple[int, ...]
     start_player: int
-    scorings: tuple[tuple[str, tuple[int, ...]], ...]
+    scorings: tuple[tuple[str, int, str | None, tuple[int, ...]], ...]
     history: History
     viewer: int | None
     origin: dict[str, Any] | None
@@ -95,9 +104,14 @@ class Game:
     apply = _apply               # unchecked play for search: the caller guarantees legality
 
     def view(self, player: str) -> View:
-        """What `player` may see (§5.4): a read-only copy with the hidden parts masked."""
+        """What `player` may see (§5.4): a read-only copy without the parts hidden from him."""
         from .view import make_view
         return make_view(self, player)
+
+    def public_view(self) -> View:
+        """What every player and a spectator may see: no seat's secrets."""
+        from .view import make_view
+        return make_view(self, None)
 
     def record(self) -> dict[str, Any]:
         """Set-up and move texts, JSON-able; `engine.replay` rebuilds the game from it."""
@@ -208,21 +222,15 @@ class Game:
         except ValueError:
             raise KeyError(f"unknown player {player!r}; players are {', '.join(self.players)}") from None
 
-    def count(self, player: str, area: str) -> int | None:
-        """That player's Caballeros in a region, "castillo", "court" or "provinces"."""
-        p = self.index(player)
-        a = AREA_INDEX[area]
-        if a == CASTILLO and self.castillo_hidden_for(p):
-            return None
-        return self.counts[p * AREAS_PER_PLAYER + a]
+    def count(self, player: str, area: str) -> int:
+        """That player's Caballeros in a region, "castillo", "court" or "provinces" (the Castillo
+        counts are public: every placement into the tower is seen, docs/rulings.md R3)."""
+        return self.counts[self.index(player) * AREAS_PER_PLAYER + AREA_INDEX[area]]
 
-    def castillo_hidden_for(self, p: int) -> bool:
-        return (self.viewer is not None and self.viewer != p and self.options_tuple[2] == "secret"
-                and not self.castillo_shown >> p & 1)
-
-    def castillo_count_public(self, player: str) -> bool:
-        """Every player may know this player's Castillo count: an announced-Castillo game, or the
-        tower was opened since his count last changed (docs/rulings.md R2)."""
+    def castillo_count_shown(self, player: str) -> bool:
+        """Whether a display shows this player's Castillo count: always in an announced-Castillo
+        game; in the secret-Castillo memory variant only while the tower has been opened since his
+        count last changed (docs/rulings.md R2, R3)."""
         return self.options_tuple[2] != "secret" or bool(self.castillo_shown >> self.index(player) & 1)
 
     @property
@@ -276,14 +284,10 @@ class Game:
         self.veto = tuple(tuple(r for r in held if r >= self.round_idx) for held in self.veto)
 
     @property
-    def castillo_counts_public(self) -> bool:
-        return self.options_tuple[2] != "secret"
-
-    @property
-    def score_history(self) -> list[tuple[str, dict[str, int]]]:
-        """Points earned per scoring: (label, {player: points}); labels are "round N" for
-        general scorings and the action card id for special scorings."""
-        return [(label, dict(zip(self.players, pts))) for label, pts in self.scorings]
+    def score_history(self) -> list[ScoreEntry]:
+        """Points earned per scoring, one entry per scoring in the order they happened."""
+        return [ScoreEntry(kind, rnd, card, dict(zip(self.players, pts)))
+                for kind, rnd, card, pts in self.scorings]
 
     def winners(self) -> list[str]:
         top = max(self.score_pts)

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from .. import events as E
 from ..data import AREA_INDEX, CARDS, CASTILLO, NREG
 from ..moves import SCORE, Move
-from ..ops import active_first, area_scored, begin_discs, clear_discs, open_castillo, score_areas
+from ..ops import (active_first, area_scored, begin_discs, begin_scoring, clear_discs, end_scoring,
+                   open_castillo, score_areas)
 from ..scoring import region_total, value_classes
 from .base import Effect, effect_for, register
 
@@ -32,7 +33,14 @@ def _score_special(g: "Game", areas: list[int], ev: list, depth: int | None = No
     """A special scoring; one that scores the Castillo opens the tower first (docs/rulings.md R2)."""
     if CASTILLO in areas and g.rules_version >= 2:
         open_castillo(g, ev)
-    score_areas(g, areas, g.acting_card, ev, depth)
+    _scored_by_card(g, areas, ev, depth)
+
+
+def _scored_by_card(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:
+    """The acting card's scoring of `areas`: one scoring, one score-history entry."""
+    before = begin_scoring(g, ev, g.acting_card)
+    score_areas(g, areas, ev, depth)
+    end_scoring(g, ev, before, g.acting_card)
 
 
 @register("score_5_regions")
@@ -111,19 +119,16 @@ class SecretUnique(Effect):
     def resolve_discs(self, g: "Game", ev: list) -> None:
         chosen = [d for d in g.discs if d >= 0]
         ev.append(E.DiscsRevealed(g.acting_card, clear_discs(g)))
-        score_areas(g, [r for r in REGION_RANGE if chosen.count(r) == 1], g.acting_card, ev)
+        _scored_by_card(g, [r for r in REGION_RANGE if chosen.count(r) == 1], ev)
 
 
 def fixed_scoring_gains(g: "Game", card: str) -> dict[str, int] | None:
     """Each player's points if `card` (a scoring card on offer) were played now, nothing changed;
-    None for a card whose areas are chosen when it is played (a named area, secret discs) and
-    for any card that would score a Castillo whose counts this game's viewer may not know."""
+    None for a card whose areas are chosen when it is played (a named area, secret discs)."""
     effect = effect_for(card)
     if not isinstance(effect, _FixedScoring):
         return None
     areas = effect.areas(g)
-    if CASTILLO in areas and any(g.castillo_hidden_for(p) for p in range(g.n)):
-        return None
     gains = dict.fromkeys(g.players, 0)
     for area in areas:
         for player, points in area_scored(g, area, depth=CARDS[card].depth).points:

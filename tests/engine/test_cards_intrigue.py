@@ -239,4 +239,4 @@ def test_s12_12_opponent_moved_into_castillo_chooses_at_general_scoring():
     assert g.to_move == "blue" and g.round == 3
     run(g, "disc sevilla")
     assert g.count("blue", "sevilla") == 1 and g.count("blue", "castillo") == 0
-    assert g.score_history[-1][1]["blue"] >= 5  # the Castillo's sole occupant
+    assert g.score_history[-1].points["blue"] >= 5  # the Castillo's sole occupant

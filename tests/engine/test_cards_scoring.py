@@ -123,7 +123,7 @@ def test_s6_5_score_choice_s3_same_as_s2():
 def test_a7_special_scoring_history_label():
     """§6.1 A7: a special scoring adds one entry to the score history, labelled by the card."""
     g, _, gained, _ = scored("score_castillo", {"red": {"castillo": 1}})
-    assert g.score_history[-1] == ("score_castillo", gained)
+    assert g.score_history[-1][::2] == ("card", "score_castillo") and g.score_history[-1].points == gained
 
 
 def test_s10_36_score_secret_unique_only_regions_chosen_once():

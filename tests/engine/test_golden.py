@@ -45,7 +45,7 @@ def playthrough(setup: dict) -> str:
         lines.append(f"{step:4d} | r{g.round} | {g.phase:6s} | {g.to_move:6s} | {len(moves):3d} | {move}")
         for e in g.play(move):
             if isinstance(e, engine.events.ScoringFinished) and e.kind == "general":
-                lines.append(f"     scores after the general scoring of {g.score_history[-1][0]}: {g.scores}")
+                lines.append(f"     scores after the general scoring of round {g.score_history[-1].round}: {g.scores}")
         step += 1
     lines.append(f"final scores: {g.scores}")
     lines.append(f"winners: {g.winners()}")

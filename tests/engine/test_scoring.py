@@ -111,7 +111,7 @@ def test_s8_3_example_9_king_and_home_bonus_stack():
                                            "yellow": "granada"})
     assert gained == {"red": 9, "blue": 4, "green": 0, "yellow": 0}
     scored = events_of(ev, E.AreaScored)
-    assert scored == [E.AreaScored("aragon", (("red", 9), ("blue", 4)), "red", ("red",))]
+    assert scored == [E.AreaScored("aragon", (("red", 9), ("blue", 4)), "red", ("red",), (("red", 1), ("blue", 2)))]
 
 
 def test_s8_3_example_11_grandes_only_nobody_scores():
@@ -224,7 +224,7 @@ def test_s8_1_general_scoring_order_castillo_discs_then_regions():
     # Castillo: red 5, blue 3. Galicia (4/2/0): blue 4 (+2 home? blue's home is sevilla: no).
     # Valencia (5/3/2): green 2 > red 1 -> green 5, red 3. Castilla la Nueva (7/4/2): red 7.
     assert g.scores == {"red": 5 + 3 + 7, "blue": 3 + 4, "green": 5, "yellow": 0}
-    assert g.score_history[-1] == ("round 3", g.scores)
+    assert g.score_history[-1] == ("general", 3, None, g.scores)
     assert g.round == 4 and g.phase == "power"
 
 
@@ -328,7 +328,7 @@ def test_s8_1_general_scoring_uses_boards_king_and_home_bonus():
     _end_turn(g)
     # Aragón (8/4/0): red 8 + King 2 + home 2, blue 4. Sevilla (4/0/0): blue 4 + home 2, red and
     # green tie for 2nd -> rank 3 -> nothing. Galicia (4/2/0): green 4 + home 2.
-    assert g.score_history[-1] == ("round 6", {"red": 12, "blue": 10, "green": 6})
+    assert g.score_history[-1] == ("general", 6, None, {"red": 12, "blue": 10, "green": 6})
 
 
 def _reference_rank_players(counts):

@@ -22,10 +22,9 @@ def positions(count: int = 12):
 def scored_by_the_engine(game: engine.Game, area: str) -> engine.events.AreaScored:
     """Score `area` for real on a copy, through the card that names an area (§6.5)."""
     from engine.data import AREA_INDEX
-    from engine.ops import score_area
-    from engine.scoring import area_values
+    from engine.ops import score_areas
     events: list = []
-    score_area(game.clone(), AREA_INDEX[area], area_values(game.boards, AREA_INDEX[area]), events)
+    score_areas(game.clone(), [AREA_INDEX[area]], events)
     return events[0]
 
 
@@ -53,10 +52,15 @@ def test_a_scoring_card_preview_is_the_sum_the_card_then_scores():
         assert engine.card_scoring_preview(game, "score_choice_s2") is None, "its area is chosen when played"
 
 
-def test_a_secret_castillo_is_not_previewed_for_another_player():
-    """DESIGN §2 hidden information: with a secret Castillo a view cannot preview its scoring."""
-    game = engine.new_game(players=["red", "blue", "green"], seed=4, castillo="secret")
-    view = game.view("red")
-    assert engine.scoring_preview(view, "castillo") is None
-    assert engine.card_scoring_preview(view, "score_castillo") is None
-    assert engine.scoring_preview(game, "castillo") is not None
+def test_r3_a_secret_castillo_is_previewed_from_a_view_like_the_game():
+    """docs/rulings.md R3 (§5.3, DESIGN §2): the secret Castillo is a memory variant, so a view previews the
+    Castillo's scoring exactly as the true game does (the display decides what to show)."""
+    for seed in range(1, 8):
+        game = engine.new_game(players=["red", "blue", "green"], seed=seed, castillo="secret")
+        rng = random.Random(seed)
+        for _ in range(30 * seed):
+            game.play(rng.choice(game.legal_moves()))
+        view = game.view("red")
+        assert engine.scoring_preview(view, "castillo") == engine.scoring_preview(game, "castillo")
+        assert (engine.card_scoring_preview(view, "score_castillo")
+                == engine.card_scoring_preview(game, "score_castillo"))
