@@ -37,6 +37,7 @@ class Reason:
     """Why a plan is good, as data (the client words it). `kind`:
     "place"    takes `place` in `area` (a region or "castillo"), worth `points` more at the
                coming general scoring (`scoring`: "general", or "final" when it ends the game);
+    "place_tied" the same, but `place` is shared with another player (§8.2 tie rule);
     "hold"     keeps 1st in `area` with a lead of `points` Caballeros (a thin lead gets overturned);
     "castillo" puts `points` Caballeros in the Castillo, to land by disc at that scoring;
     "rival"    costs `player` `points` at that scoring, in `area`;
@@ -158,12 +159,12 @@ def region_points(g: Game, p: int) -> list[int]:
     return out
 
 
-def place_of(g: Game, p: int, area: int) -> int:
-    """p's place (1 = first) among the players with Caballeros in `area`; 0 if p has none there."""
-    mine = g.counts[p * A + area]
-    if not mine:
-        return 0
-    return 1 + sum(1 for q in range(g.n) if g.counts[q * A + area] > mine)
+def place_of(g: Game, p: int, area: int) -> tuple[int, bool]:
+    """p's rank in `area` under the engine's tie rule (§8.2: 3, 3, 1 ranks 2nd, 2nd, 4th; 0 if p
+    has none there) and whether another player shares it."""
+    ranks = engine.area_ranks(g, _area_id(area))
+    place = ranks.get(g.players[p], 0)
+    return place, bool(place) and list(ranks.values()).count(place) > 1
 
 
 def lead_of(g: Game, p: int, area: int) -> int:
@@ -189,7 +190,8 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
     if scored > 0 and scored >= deltas[area]:
         return Reason("score", scored)
     if deltas[area] > 0:
-        return Reason("place", deltas[area], _area_id(area), place_of(after, p, area), scoring)
+        place, tied = place_of(after, p, area)
+        return Reason("place_tied" if tied else "place", deltas[area], _area_id(area), place, scoring)
     for found in (_rival_reason(world, after, p, scoring), _count_reason(world, after, p, scoring)):
         if found is not None:
             return found

@@ -216,7 +216,3 @@ def utility_of(vals: list[float], p: int, w: Weights = DEFAULT_WEIGHTS) -> float
 def utility(g: Game, p: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     return utility_of(values(g, w), p, w)
 
-
-def terminal_utility(g: Game, p: int) -> float:
-    """At the end of the game: 1 for a sole win, shared wins split, plus the score margin."""
-    return utility_of([float(s) for s in g.score_pts], p)

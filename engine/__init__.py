@@ -25,15 +25,19 @@ from . import events
 from .data import ADJACENT, BOARD, CARDS, REGIONS, CardInfo
 from .describe import CARD_NAMES, describe
 from .errors import DataError, EngineError, IllegalMove, NotationError
-from .flow import new_game
-from .moves import Move, parse_move
+from .flow import CASTILLO_MODES, new_game
+from .moves import TARGET_ARG, VERBS, Move, parse_move, target_area
+from .refusals import REASONS, Reason, reason_text, why_illegal
 from .progress import Progress, progress
 from .record import from_json, replay
 from .scenario import load_scenario
-from .scoring import area_values, depth_for
+from .scoring import area_values, depth_for, rank_players as ranks
 from .phase import RULES_VERSION, Phase
-from .state import Game
-from .view import View, determinize
+from .state import Game, ScoreEntry
+from .view import View, determinize, view_from_json
+
+VARIANTS: tuple[str, ...] = tuple(BOARD.variants)   # "classic" (9 rounds), "short" (6 rounds)
+
 
 
 def region_values(game: Game, region: str) -> tuple[int, int, int]:
@@ -50,6 +54,14 @@ def scoring_preview(game: Game, area: str) -> events.AreaScored:
     return area_scored(game, AREA_INDEX[area])
 
 
+def area_ranks(game: Game, area: str) -> dict[str, int]:
+    """Each player present in a region or the Castillo and his rank there now, under §8.2's tie
+    rule (tied players share the lower rank and the next is skipped: 3, 3, 1 ranks 2nd, 2nd, 4th)."""
+    from .data import AREA_INDEX
+    from .ops import area_ranks as ranks_in
+    return dict(ranks_in(game, AREA_INDEX[area]))
+
+
 def card_scoring_preview(game: Game, card: str) -> dict[str, int] | None:
     """Each player's gain if the scoring card `card` were played now (None when its areas are
     chosen as it is played, or it would score a Castillo the viewer cannot count)."""
@@ -64,8 +76,10 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
     return game
 
 
-__all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CardInfo", "DataError", "EngineError",
-           "Game", "IllegalMove", "Move", "NotationError", "Phase", "REGIONS", "RULES_VERSION", "View",
-           "describe", "determinize", "events", "from_json", "load_scenario", "new_game",
-           "parse_move", "Progress", "progress", "random_playout", "region_values", "replay", "depth_for",
-           "scoring_preview", "card_scoring_preview"]
+__all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardInfo", "DataError",
+           "EngineError", "Game", "IllegalMove", "Move", "NotationError", "Phase", "REASONS", "REGIONS",
+           "RULES_VERSION", "Reason", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
+           "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
+           "from_json", "load_scenario", "new_game", "parse_move", "Progress", "progress",
+           "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
+           "target_area", "view_from_json", "why_illegal"]

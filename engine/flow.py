@@ -40,6 +40,7 @@ if TYPE_CHECKING:       # state.py imports this module: the Game is imported whe
     from .state import Game
 
 ALL_POWER_BITS = sum(1 << v for v in range(1, 14))
+CASTILLO_MODES = ("announced", "secret")   # "secret": a memory variant (docs/rulings.md R3)
 
 
 # --------------------------------------------------------------------------- setup (§2)
@@ -60,8 +61,8 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
         raise EngineError("new_game: each colour may be used once")
     if variant not in BOARD.variants:
         raise EngineError(f"new_game: variant must be one of {', '.join(BOARD.variants)}, got {variant!r}")
-    if castillo not in ("announced", "secret"):
-        raise EngineError(f"new_game: castillo must be 'announced' or 'secret', got {castillo!r}")
+    if castillo not in CASTILLO_MODES:
+        raise EngineError(f"new_game: castillo must be one of {', '.join(CASTILLO_MODES)}, got {castillo!r}")
     from .state import Game
     rng = random.Random(seed)
     region_cards = list(range(NREG))
@@ -186,7 +187,7 @@ def _on_power(g: Game, move: Move, ev: list) -> None:
     g.turn_seq = tuple(sorted(range(g.n), key=lambda q: -g.played[q]))
     ev.append(E.TurnOrderSet(tuple(g.players[q] for q in g.turn_seq)))
     g.pos = 0
-    _begin_turn(g, ev)
+    begin_turn(g, ev)
 
 
 def _on_court(g: Game, move: Move, ev: list) -> None:
@@ -341,7 +342,7 @@ _HANDLERS = {P_POWER: _on_power, P_COURT: _on_court, P_RECALL: _on_recall, P_CAR
 
 
 # --------------------------------------------------------------------------- turns and rounds
-def _begin_turn(g: Game, ev: list) -> None:
+def begin_turn(g: Game, ev: list) -> None:
     p = g.turn_seq[g.pos]
     g.active_idx = g.to_move_idx = p
     g.card, g.placed, g.acted, g.ctx = None, False, False, None
@@ -352,7 +353,7 @@ def _begin_turn(g: Game, ev: list) -> None:
 def _end_turn(g: Game, ev: list) -> None:
     g.pos += 1
     if g.pos < g.n:
-        _begin_turn(g, ev)
+        begin_turn(g, ev)
         return
     # round end (§5.1 R5)
     g.face_up_slots = ()
@@ -360,7 +361,7 @@ def _end_turn(g: Game, ev: list) -> None:
     last = g.turn_seq[-1]
     g.active_idx, g.card = -1, None
     if g.rounds[g.round_idx] in BOARD.scoring_rounds:
-        _begin_general_scoring(g, ev)
+        begin_general_scoring(g, ev)
     else:
         g.round_idx += 1
         _start_round(g, last, ev)
@@ -377,7 +378,7 @@ def _start_round(g: Game, starter: int, ev: list) -> None:
     ev.append(E.RoundStarted(g.rounds[g.round_idx], g.face_up_slots))
 
 
-def _begin_general_scoring(g: Game, ev: list) -> None:
+def begin_general_scoring(g: Game, ev: list) -> None:
     """§8.1 step 1: a disc for each player with Caballeros in the Castillo (seat order)."""
     who = tuple(p for p in range(g.n) if g.counts[p * A + CASTILLO] > 0)
     g.ctx = Discs(who, 0, "castillo", -1)

@@ -19,8 +19,8 @@ _PLAYERS = frozenset(BOARD.colours)
 _AREAS = frozenset(REGIONS) | {"castillo"}
 _REGIONS = frozenset(REGIONS)
 
-# verb -> tuple of argument kinds, checked by parse_move
-_SIGNATURES: dict[str, tuple[str, ...]] = {
+# verb -> tuple of argument kinds, checked by parse_move (exported as engine.VERBS)
+VERBS: dict[str, tuple[str, ...]] = {
     "power": ("power",), "court": ("count",), "recall": ("region",), "card": ("card",),
     "first": ("part",), "place": ("area",), "move": ("player", "region", "area"),
     "return": ("source",), "cull": ("player", "region"), "king": ("region",),
@@ -28,6 +28,22 @@ _SIGNATURES: dict[str, tuple[str, ...]] = {
     "recover": ("power",), "disc": ("region",), "target": ("region",), "action": (),
     "veto": (), "allow": (), "done": (), "skip": (),
 }
+# verb -> which argument names the map area the move acts on (where a player clicks for it,
+# where its piece or ghost lands): a `move`'s destination, a scoreboard's region
+TARGET_ARG: dict[str, int] = {"place": 0, "recall": 0, "move": 2, "return": 0, "cull": 1, "king": 0,
+                              "grande": 0, "scoreboard": 1, "score": 0, "disc": 0, "target": 0}
+
+
+def target_area(move: "Move") -> str | None:
+    """The region or Castillo `move` acts on (TARGET_ARG), or None (court and provinces are not
+    map areas: a `return court` has none)."""
+    index = TARGET_ARG.get(move.verb)
+    if index is None:
+        return None
+    area = move.args[index]
+    return area if area in _AREAS else None
+
+
 _KIND_CHECK = {
     "power": lambda a: a.isdigit() and 1 <= int(a) <= 13,
     "count": lambda a: a.isdigit() and 0 <= int(a) <= 6,
@@ -119,9 +135,9 @@ def parse_move(text: str, game: "Game | None" = None) -> Move:
     if not words:
         raise NotationError("empty move text")
     verb, args = words[0].lower(), words[1:]
-    signature = _SIGNATURES.get(verb)
+    signature = VERBS.get(verb)
     if signature is None:
-        raise NotationError(f"'{text}': unknown verb '{verb}' (expected one of {', '.join(sorted(_SIGNATURES))})")
+        raise NotationError(f"'{text}': unknown verb '{verb}' (expected one of {', '.join(sorted(VERBS))})")
     if len(args) != len(signature):
         raise NotationError(f"'{text}': '{verb}' takes {len(signature)} argument(s), got {len(args)}")
     for arg, kind in zip(args, signature):

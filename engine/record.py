@@ -6,7 +6,7 @@ from typing import Any
 from .context import plain
 from .errors import DataError, EngineError
 from .phase import RULES_VERSION, RULES_VERSIONS
-from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
+from .state import Game, LIST_SLOTS, SHARED_SLOTS
 
 _NOT_IN_STATE = ("history", "origin")  # both live in the record
 # Slots a snapshot of an older rules version does not have (replayed, they take their defaults).
@@ -93,7 +93,7 @@ def _legacy_scorings(entries: Any) -> Any:
 
 def to_json(g: Game) -> dict[str, Any]:
     """A full snapshot: every slot plus the record, so a load can be verified by replay."""
-    state = {name: plain(getattr(g, name)) for name in _LIST_SLOTS + _SHARED_SLOTS
+    state = {name: plain(getattr(g, name)) for name in LIST_SLOTS + SHARED_SLOTS
              if name not in _NOT_IN_STATE}
     return {"rules_version": g.rules_version, "state": state, "record": record(g)}
 
@@ -108,7 +108,7 @@ def from_json(data: Any, source: str = "snapshot") -> Game:
     version = _rules_version(data, source)
     g = replay(data.get("record"), source)
     state = data["state"]
-    for name in _LIST_SLOTS + _SHARED_SLOTS:
+    for name in LIST_SLOTS + SHARED_SLOTS:
         if name in _NOT_IN_STATE or version < _ADDED_IN.get(name, 0):
             continue
         if name not in state:

@@ -12,7 +12,7 @@ from typing import Any
 
 from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
-from .flow import _begin_general_scoring, _begin_turn, new_game
+from .flow import begin_general_scoring, begin_turn, new_game
 from .phase import P_CARD, P_POWER
 from .state import Game
 
@@ -205,7 +205,7 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
     g.turn_seq = tuple(sorted(range(g.n), key=lambda q: -g.played[q]))
     g.pos = g.turn_seq.index(m)
     _check_face_up(g, r, g.n - g.pos)
-    _begin_turn(g, [])
+    begin_turn(g, [])
     if phase == "card":
         g.ph = P_CARD
 
@@ -221,7 +221,7 @@ def _read_scoring_phase(g: Game, r: _Reader) -> None:
     order = sorted(range(g.n), key=lambda q: -g.played[q]) if 0 not in g.played else list(range(g.n))
     g.turn_seq, g.pos = tuple(order), g.n
     g.face_up_slots, g.active_idx, g.card = (), -1, None
-    _begin_general_scoring(g, [])
+    begin_general_scoring(g, [])
 
 
 def _check_face_up(g: Game, r: _Reader, still_to_take: int) -> None:

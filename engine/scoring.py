@@ -1,7 +1,7 @@
 """Scoring one area (§8.2) and the value tables in force (printed values or a mobile scoreboard)."""
 from __future__ import annotations
 
-from .data import AREAS_PER_PLAYER, BOARD, BOARD_VALUES, CASTILLO, NREG
+from .data import AREAS_PER_PLAYER, BOARD, BOARD_VALUES, CASTILLO
 
 _DEPTH = {2: 1, 3: 2}
 
@@ -116,5 +116,3 @@ def area_counts(counts: list[int], n: int, area: int) -> list[int]:
 def region_total(counts: list[int], n: int, region: int) -> int:
     return sum(counts[p * AREAS_PER_PLAYER + region] for p in range(n))
 
-
-ALL_REGIONS = tuple(range(NREG))

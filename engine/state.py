@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from .view import View
 
 # Slots copied by clone(): lists are copied, everything else is immutable and shared.
-_LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
+LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_pool",
                "unknown_hand", "played", "score_pts", "boards")
-_SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
+SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
                  "scorings", "history", "viewer", "origin", "rules_version", "castillo_shown")
@@ -55,7 +55,7 @@ class Game:
     to every player since the tower was last opened (docs/rulings.md R2).
     """
 
-    __slots__ = _LIST_SLOTS + _SHARED_SLOTS
+    __slots__ = LIST_SLOTS + SHARED_SLOTS
     counts: list[int]
     grande_i: list[int]
     hand_bits: list[int]
@@ -145,8 +145,8 @@ class Game:
 
     def key(self) -> tuple[Any, ...]:
         """Everything that defines the position (not the move history): equal keys, equal games."""
-        return tuple(tuple(getattr(self, n)) for n in _LIST_SLOTS) + tuple(
-            getattr(self, n) for n in _SHARED_SLOTS if n not in ("history", "seed", "origin"))
+        return tuple(tuple(getattr(self, n)) for n in LIST_SLOTS) + tuple(
+            getattr(self, n) for n in SHARED_SLOTS if n not in ("history", "seed", "origin"))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.key() == other.key()

@@ -27,9 +27,10 @@ from .data import AREAS_PER_PLAYER, BOARD, BOARD_NAMES, CARDS, NREG
 from .effects import effect_for
 from .errors import DataError, IllegalMove
 from .events import RoundStarted
+from .flow import CASTILLO_MODES, disc_effect
 from .moves import Move, parse_move
 from .phase import HIDDEN_DISC, P_DISC, P_VETO, PHASES, RULES_VERSIONS, Phase
-from .state import Game, _LIST_SLOTS, _SHARED_SLOTS
+from .state import Game, LIST_SLOTS, SHARED_SLOTS
 
 MASKED_RECOVERY = "recover ?"
 WIRE_FORMAT, WIRE_VERSION = "el-grande/view", 1
@@ -140,7 +141,6 @@ def determinize(view: Game, rng: random.Random) -> Game:
                 g.recovered[q] |= 1 << v
             g.unknown_hand[q] = 0
     if g.ph == P_DISC and HIDDEN_DISC in g.discs:
-        from .flow import disc_effect
         effect = disc_effect(g)
         discs = list(g.discs)
         for q, d in enumerate(discs):
@@ -154,7 +154,7 @@ def determinize(view: Game, rng: random.Random) -> Game:
 
 
 # --------------------------------------------------------------------------- the wire form
-_WIRE_SLOTS = tuple(n for n in _LIST_SLOTS + _SHARED_SLOTS if n not in _LEFT_OUT + ("viewer",))
+_WIRE_SLOTS = tuple(n for n in LIST_SLOTS + SHARED_SLOTS if n not in _LEFT_OUT + ("viewer",))
 
 
 def _int(value: Any, field: str, low: int, high: int) -> int:
@@ -251,7 +251,7 @@ def view_from_json(data: Any) -> View:
     v.boards = _ints(s["boards"], "boards", len(BOARD_NAMES), -1, NREG - 1)
     options = _list(s["options_tuple"], "options_tuple")
     if (len(options) != 3 or options[0] not in BOARD.variants or not isinstance(options[1], bool)
-            or options[2] not in ("announced", "secret")):
+            or options[2] not in CASTILLO_MODES):
         raise DataError("view: state.options_tuple must be [variant, veto, castillo]")
     v.options_tuple = (options[0], options[1], options[2])
     v.rounds = tuple(_ints(s["rounds"], "rounds", len(s["rounds"]) if isinstance(s["rounds"], list) else -1, 1, 9))

@@ -191,8 +191,8 @@ class Animator:
         self.hold(0.9, clear)
 
     def _on_ScoringStarted(self, e: E.ScoringStarted) -> None:
-        if e.kind not in ("general",) and not e.kind.startswith("round"):
-            self.say(t(f"card.{e.kind}.name"), 1.2)
+        if e.card:
+            self.say(t(f"card.{e.card}.name"), 1.2)
 
     def _on_DiscsRevealed(self, e: E.DiscsRevealed) -> None:
         self.table.revealed = dict(e.discs)

@@ -24,6 +24,7 @@ from game.describe import (
     move_item,
     step_items,
 )
+from game.refusals import refusal_text
 from game.replay_model import walk
 from game.score_summary import ScoreSummary, SummaryCollector
 from game.seats import AI_LEVELS as AI_KINDS
@@ -99,11 +100,12 @@ class Match:
             return None
         return player
 
-    def view(self) -> Any:
-        """The view the board is drawn from (the true game only when nobody human is seated)."""
+    def view(self) -> engine.View:
+        """The view the board is drawn from: the viewer's, or the public view when nobody human
+        is seated (an AI-only game shows no AI's secrets either)."""
         if self._view_cache and self._view_cache[:2] == (self.version, self.viewer):
             return self._view_cache[2]
-        view = self.game.view(self.viewer) if self.viewer else self.game
+        view = self.game.view(self.viewer) if self.viewer else self.game.public_view()
         self._view_cache = (self.version, self.viewer, view)
         return view
 
@@ -143,11 +145,15 @@ class Match:
         return list(self.game.legal_moves())
 
     def play(self, move: Any) -> bool:
-        """Play a move (Move or text). False, with `error` set to the engine's reason, if illegal."""
+        """Play a move (Move or text). False, with `error` set to the engine's reason in the
+        players' words, if illegal."""
         player = self.game.to_move
         try:
-            parsed = engine.parse_move(str(move), self.game)
+            parsed = engine.parse_move(move, self.game)
             events = self.game.play(parsed)
+        except engine.IllegalMove as exc:
+            self.error = refusal_text(exc.reason, {p: s.name for p, s in self.seats.items()}) if exc.reason else str(exc)
+            return False
         except engine.EngineError as exc:
             self.error = str(exc)
             return False

@@ -35,13 +35,13 @@ def end_table(game: engine.Game) -> EndTable:
     _, games = walk(record)
     start = games[0].scores
     history = game.score_history
-    general = [(label, points) for label, points in history if label.startswith("round")]
-    cards = [points for label, points in history if not label.startswith("round")]
-    columns = ([START] if any(start.values()) else []) + [label for label, _ in general] + [CARDS, TOTAL]
+    general = [entry for entry in history if entry.kind == "general"]
+    cards = [entry.points for entry in history if entry.kind == "card"]
+    columns = ([START] if any(start.values()) else []) + [f"round {e.round}" for e in general] + [CARDS, TOTAL]
     rows = {}
     for player in game.players:
         values = [start[player]] if columns[0] == START else []
-        values += [points.get(player, 0) for _, points in general]
+        values += [entry.points.get(player, 0) for entry in general]
         values += [sum(points.get(player, 0) for points in cards), game.scores[player]]
         rows[player] = tuple(values)
     scores = game.scores

@@ -114,7 +114,7 @@ def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
 
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other
-REASONS = ("place", "keep", "recover", "order", *COUNTED_REASONS)
+REASONS = ("place", "place_tied", "keep", "recover", "order", *COUNTED_REASONS)
 
 
 def reason_text(reason: Reason, name: Any) -> str:

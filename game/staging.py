@@ -14,26 +14,18 @@ import engine
 
 ALWAYS_CONFIRMED = ("power", "card", "disc")
 CONFIRMED_WHEN_LAST = ("place", "king", "grande", "scoreboard")
-TARGET_ARG = {"place": 0, "disc": 0, "king": 0, "grande": 0, "scoreboard": 1, "move": 2}
 
 
-def needs_confirm(game: engine.Game, move: Any) -> bool:
+def needs_confirm(view: engine.View, move: engine.Move) -> bool:
     """True for the moves above; a map move (placement, King, Grande, scoreboard) only when the
     engine says it ends the step (the last Caballero of the allowance or of the court, the
-    card's action done), found by playing it on a copy."""
+    card's action done), found from the viewer's own preview of it (`View.after`)."""
     if move.verb in ALWAYS_CONFIRMED:
         return True
     if move.verb not in CONFIRMED_WHEN_LAST:
         return False
-    after = game.clone()
-    after.play(move)
-    return after.phase != game.phase or after.to_move != game.to_move
-
-
-def target_area(move: Any) -> str | None:
-    """The region or Castillo a move puts something on (its ghost's place), if any."""
-    index = TARGET_ARG.get(move.verb)
-    return None if index is None else move.args[index]
+    after = view.after(move)
+    return after is None or after.phase != view.phase or after.to_move != view.to_move
 
 
 @dataclass
@@ -55,7 +47,7 @@ class Staging:
     def area(self, version: int) -> str | None:
         """The region or Castillo the staged move points at (ghost piece, outline)."""
         move = self.current(version)
-        return target_area(move) if move is not None else None
+        return engine.target_area(move) if move is not None else None
 
     def value(self, verb: str, version: int) -> str | None:
         """The staged power card value / action card id, if the staged move has that verb."""

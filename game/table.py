@@ -60,7 +60,7 @@ class Table:
             for area in (*engine.REGIONS, "castillo", *AREAS_OFF_MAP):
                 value = view.count(player, area)
                 if area == "castillo" and hide_castillo_except is not False \
-                        and player != hide_castillo_except and not view.castillo_count_public(player):
+                        and player != hide_castillo_except and not view.castillo_count_shown(player):
                     value = None
                 self.counts[(player, area)] = value
         self.king = view.king
@@ -110,3 +110,9 @@ class Table:
         self.king_pos = None
         self.focus = None
         self.revealed = {}
+
+
+def castillo_counts_off_display(view: Any) -> bool:
+    """The secret-Castillo memory variant keeps some colour's Castillo count off the display now
+    (docs/rulings.md R3), so nothing may show the Castillo's per-colour standings or ranks."""
+    return not all(view.castillo_count_shown(p) for p in view.players)

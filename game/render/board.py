@@ -12,12 +12,12 @@ from functools import lru_cache
 
 import pygame
 
+import engine
 from game import layout
 from game.i18n import area_name, t
 from game.i18n import language as current_language
 from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
 from game.render import draw, pieces, style
-from game.staging import target_area
 from game.table import Table
 
 
@@ -201,6 +201,10 @@ def _ring_colour(lit: Lit) -> tuple[int, int, int]:
     return style.shade(lit.colour, 1.0 + 0.45 * lit.pulse)
 
 
+# the moves that put a piece down, which a ghost can show (the engine says where: target_area)
+GHOSTED_VERBS = ("place", "move", "disc", "king", "grande", "scoreboard")
+
+
 def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
           solid: bool = False) -> tuple[float, float] | None:
     """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
@@ -208,7 +212,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     mover's Grande on the region's own spot, a mobile scoreboard on the region's values, ringed.
     Translucent while only hovered, nearly solid once staged. Returns where it stands (None: the
     move puts nothing on the map)."""
-    area = target_area(move)
+    area = engine.target_area(move) if move.verb in GHOSTED_VERBS else None
     owner = move.args[0] if move.verb == "move" else mover
     if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
         return None

@@ -22,9 +22,9 @@ def panel_rect(summary: ScoreSummary, players: int) -> pygame.Rect:
 
 
 def title(summary: ScoreSummary) -> str:
-    if summary.round is not None:
+    if summary.kind == "general":
         return t("scoring.summary", round=summary.round)
-    return t("scoring.card_summary", card=t(f"card.{summary.kind}.name"))
+    return t("scoring.card_summary", card=t(f"card.{summary.card}.name"))
 
 
 def draw_score_panel(surface: pygame.Surface, summary: ScoreSummary, players: tuple[str, ...],

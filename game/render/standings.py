@@ -1,7 +1,7 @@
 """Region standings: a tooltip with the values in force, each colour's Caballeros in rank order and
 what each would score if the area were scored now; and small rank badges on every region (M).
 
-Why the engine is asked: ranks come from `engine.scoring.rank_players` and the points from
+Why the engine is asked: ranks come from `engine.ranks` (§8.2 ties) and the points from
 `engine.scoring_preview` (the same function a real scoring uses), so the tooltip can never
 disagree with the scoring that follows.
 """
@@ -14,14 +14,13 @@ from typing import Any
 import pygame
 
 import engine
-from engine.scoring import rank_players
 from game import layout
 from game.i18n import area_name, t
 from game.mapdata import load_map
 from game.render import draw, pieces, style
 from game.render.board import occupied_rects
 from game.render.placement import free_row
-from game.table import Table
+from game.table import Table, castillo_counts_off_display
 
 WIDTH = 330
 ROW = 24
@@ -42,10 +41,10 @@ class Standing:
 def standings(view: Any, area: str) -> list[Standing]:
     """Every colour present in `area`, best rank first, with what it would score now."""
     players = tuple(view.players)
-    counts = [view.count(p, area) for p in players]
-    if any(c is None for c in counts):
+    if area == "castillo" and castillo_counts_off_display(view):
         return [Standing(p, None, 0, None, False, False) for p in players]
-    ranks = rank_players(counts)
+    counts = [view.count(p, area) for p in players]
+    ranks = engine.ranks(counts)
     preview = engine.scoring_preview(view, area)
     points = dict(preview.points) if preview else {}
     rows = [Standing(p, c, r, points.get(p, 0), preview is not None and preview.king_bonus == p,

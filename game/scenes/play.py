@@ -198,7 +198,7 @@ class PlayScene(Scene):
         """A complete move from a click: staged when it waits for Confirm, else played."""
         if move is None:
             return True
-        if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.game, move):
+        if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.view(), move):
             self.staging.stage(move, self.match.version)
             self.ctx.sounds.play("click")
             return True
@@ -282,7 +282,7 @@ class PlayScene(Scene):
         for move in hint.plan:
             if self.match.game.to_move != player or move not in self.match.legal_moves():
                 break
-            if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.game, move):
+            if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.view(), move):
                 return self._play(move)
             self._commit(move)
         return True
@@ -590,7 +590,7 @@ class PlayScene(Scene):
         move = self.pending_move()
         key = (self.match.version, self.match.viewer, str(move) if move is not None else None)
         if key != self.preview[0]:
-            line = preview_line(self.match.game, self.match.viewer, move, self.match.name) if move else None
+            line = preview_line(self.match.view(), move, self.match.name) if move else None
             self.preview = (key, line)
 
     def draw_preview(self, surface: pygame.Surface, prompt_rect: pygame.Rect) -> None:

@@ -10,8 +10,7 @@ import pygame
 
 import engine
 from engine.data import AREA_INDEX
-from engine.ops import score_area
-from engine.scoring import area_values
+from engine.ops import score_areas
 from game import layout
 from game.controller import Match
 from game.mapdata import load_map
@@ -39,7 +38,7 @@ def test_if_scored_now_equals_an_engine_scoring_of_that_area():
         for area in (*engine.REGIONS, "castillo"):
             events: list = []
             index = AREA_INDEX[area]
-            score_area(match.game.clone(), index, area_values(match.game.boards, index), events)
+            score_areas(match.game.clone(), [index], events)
             real = dict(events[0].points)
             rows = standings(view, area)
             assert {s.player: s.points for s in rows if s.points} == real, (seed, area)
