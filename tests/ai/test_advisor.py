@@ -17,7 +17,7 @@ def _red_to_move(name: str) -> engine.Game:
 
 
 def test_last_scoring_challenge_advises_the_one_winning_disc_first():
-    """Rules §final scoring (Castillo discs): only `disc aragon` wins whatever Blue answers
+    """Rules §8.1 (the last general scoring, Castillo discs): only `disc aragon` wins whatever Blue answers
     (tests/game/test_challenges.py proves it by enumeration)."""
     hints = advise(_red_to_move("challenge_1_last_scoring.yaml").view("red"), random.Random(1))
     assert [str(m) for m in hints[0].plan] == ["disc aragon"]

@@ -105,7 +105,7 @@ def follow(plan_texts: list[str], veto: bool) -> list[str | None]:
 
 
 def test_an_opponents_veto_drops_the_plan():
-    """Rule §7.6 (the Veto card): the plan foresaw the King move allowed; vetoed, the view at
+    """Rule §6.7 (the Veto card): the plan foresaw the King move allowed; vetoed, the view at
     red's next decision is not the foreseen one, so the cursor offers nothing and red searches."""
     assert follow(KING_FIRST, veto=False) == KING_FIRST[1:3] + KING_FIRST[5:]
     assert follow(KING_FIRST, veto=True) == ["first action", "king castilla_la_vieja", None]
