@@ -139,7 +139,7 @@ def access_shots() -> None:
                and human_turn(driver, match))
     driver.step(20)
     driver.key(pygame.K_m)
-    hover(driver, layout.area_point("aragon"))
+    hover(driver, layout.area_point("aragon"), 60)
     save(driver, "colourblind-palette.png")
     driver.key(pygame.K_m)
 
@@ -147,7 +147,7 @@ def access_shots() -> None:
     style.use_look("classic", 1.5)
     driver = Driver(phase_scene(match.game.phase)(ctx, match), size=(1366, 768))
     driver.step(20)
-    hover(driver, layout.area_point("castilla_la_nueva"))
+    hover(driver, layout.area_point("castilla_la_nueva"), 60)
     save(driver, "ui-scale-150.png")
     from game.scenes.settings import SettingsScene
     driver.app.apply(Transition.push(SettingsScene(ctx, in_game=True, match=match)))

@@ -12,7 +12,8 @@ from game.render import draw, style
 
 def symbol(surface: pygame.Surface, centre: tuple[float, float], size: float, player: str,
            colour: tuple[int, int, int], edge: tuple[int, int, int] | None = None) -> None:
-    """The player's shape (style.SYMBOLS), `size` units across, in `colour`, ringed in `edge`
+    """The player's shape (style.SYMBOLS: a disc, a bar, a triangle, a cross, a wedge pointing down
+    — shapes that differ even a few pixels across), `size` units across, in `colour`, ringed in `edge`
     where it may stand over the map."""
     if edge is not None:
         symbol(surface, centre, size + 2.5, player, edge)
@@ -21,12 +22,12 @@ def symbol(surface: pygame.Surface, centre: tuple[float, float], size: float, pl
     r = size / 2
     if kind == "circle":
         draw.circle(surface, colour, (x, y), r)
-    elif kind == "square":
-        draw.rect(surface, colour, (x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7))
+    elif kind == "bar":
+        draw.rect(surface, colour, (x - r * 1.1, y - r * 0.42, r * 2.2, r * 0.84))
     elif kind == "triangle":
         draw.polygon(surface, colour, [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)])
-    elif kind == "diamond":
-        draw.polygon(surface, colour, [(x, y - r * 1.1), (x + r, y), (x, y + r * 1.1), (x - r, y)])
+    elif kind == "wedge":
+        draw.polygon(surface, colour, [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r)])
     elif kind == "cross":
         bar = r * 0.75
         draw.rect(surface, colour, (x - r, y - bar / 2, 2 * r, bar))
@@ -80,7 +81,7 @@ def counted_cube(surface: pygame.Surface, centre: tuple[float, float], size: int
     if player is not None:
         ink = style.mark_ink(colour)
         depth = max(2, size // 4)
-        symbol(surface, (front.centerx + depth / 2, front.top - depth / 2), size * 0.42, player, ink,
+        symbol(surface, (front.centerx + depth / 2, front.top - depth / 2), size * 0.48, player, ink,
                edge=colour)
     label = "?" if count is None else str(count)
     label_size = max(10, int(size * 0.74))

@@ -54,7 +54,7 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
 }
 # every colour also has a shape, drawn on its pieces, discs, panels and scoring columns, so that
 # no two players are told apart by hue alone (game.render.pieces.symbol draws them)
-SYMBOLS = {"red": "circle", "blue": "square", "green": "triangle", "yellow": "diamond", "orange": "cross"}
+SYMBOLS = {"red": "circle", "blue": "bar", "green": "triangle", "yellow": "cross", "orange": "wedge"}
 UI_SCALES = (1.0, 1.25, 1.5)
 
 
