@@ -6,7 +6,8 @@ Each picture is the real client driven by the test driver (tests/game/driver.py)
 the action phase with a region's standings, the Castillo reveal, a scoring summary, power-card
 selection in Catalan, card help in Portuguese, the game-over screen, the replay viewer, the load
 screen, two steps of Learn to play (`--tutorial` makes only those two), the hint panel and
-the post-game review (`--advisor` stops after those). Saves go to a
+the post-game review (`--advisor` stops after those), and the two accessibility settings — the
+colour-blind palette and a 150% UI at 1366x768 (`--access` makes only those two). Saves go to a
 temporary data directory, never the user's.
 """
 from __future__ import annotations
@@ -28,7 +29,7 @@ import pygame
 
 from game import i18n, layout, saves
 from game.controller import Match
-from game.render import hint_panel
+from game.render import hint_panel, style
 from game.replay_model import ReplayModel
 from game.scene import Transition
 from game.scenes.play import phase_scene
@@ -124,13 +125,48 @@ def advisor_shots() -> None:
     save(driver, "post-game-review.png")
 
 
+def access_shots() -> None:
+    """A round-4 action turn in the colour-blind palette (symbols on every piece, rank badges on),
+    then the same game at 1366x768 with the UI at 150%, its settings screen over it."""
+    rng = random.Random(4)
+    ctx = make_context(speed=1.0)
+    i18n.set_language("en")
+    ctx.settings.palette = "colourblind"
+    style.use_look("colourblind", 1.0)
+    match = Match(SEATS, 8)
+    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.game.round >= 4 and match.game.phase == "card"
+               and human_turn(driver, match))
+    driver.step(20)
+    driver.key(pygame.K_m)
+    hover(driver, layout.area_point("aragon"), 60)
+    save(driver, "colourblind-palette.png")
+    driver.key(pygame.K_m)
+
+    ctx.settings.palette, ctx.settings.ui_scale = "classic", 1.5
+    style.use_look("classic", 1.5)
+    driver = Driver(phase_scene(match.game.phase)(ctx, match), size=(1366, 768))
+    driver.step(20)
+    hover(driver, layout.area_point("castilla_la_nueva"), 60)
+    save(driver, "ui-scale-150.png")
+    from game.scenes.settings import SettingsScene
+    driver.app.apply(Transition.push(SettingsScene(ctx, in_game=True, match=match)))
+    driver.step(2)
+    save(driver, "ui-scale-150-settings.png")
+    style.use_look("classic", 1.0)
+
+
 def main() -> None:
+    if "--access" in sys.argv[1:]:
+        access_shots()
+        return
     tutorial_shots()
     if "--tutorial" in sys.argv[1:]:
         return
     advisor_shots()
     if "--advisor" in sys.argv[1:]:
         return
+    access_shots()
     rng = random.Random(4)
     ctx = make_context(speed=1.0)
     i18n.set_language("en")

@@ -128,7 +128,9 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     from game.scenes.title import TitleScene
     from game.settings import Settings
     saves.remove_stale_temp_files()
+    from game.render import style
     settings = settings or Settings.load()
+    style.use_look(settings.palette, settings.ui_scale)
     ctx = start_context(args, settings)
     if loaded is not None:
         loaded.save()

@@ -36,6 +36,8 @@ class Settings:
     fullscreen: bool = False
     confirm_moves: bool = True   # a human's power card, action card, last placement, disc wait for Confirm
     hints: bool = True           # the Hint button (H): the advisor's three best choices
+    palette: str = "classic"     # the pieces' colours: "classic" or "colourblind" (Okabe-Ito)
+    ui_scale: float = 1.0        # text and the controls sized from it: 1.0, 1.25 or 1.5
 
     def __post_init__(self) -> None:
         self.kept_aside: str | None = None    # the broken file's new name, for the start-up notice

@@ -42,6 +42,7 @@ def static_layer(language: str) -> pygame.Surface:
 
 
 @lru_cache(maxsize=4)
+@style.fixed_size
 def _static_layer(language: str, map_rect: tuple[int, int, int, int], scale: float) -> pygame.Surface:
     data = load_map()
     rect = pygame.Rect(map_rect)
@@ -117,6 +118,7 @@ class Lit:
     pulse: float = 0.5
 
 
+@style.fixed_size
 def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
                focus: str | None = None) -> None:
     """The whole map layer: static map, highlights, labels, pieces, Castillo, King.
@@ -205,6 +207,7 @@ def _ring_colour(lit: Lit) -> tuple[int, int, int]:
 GHOSTED_VERBS = ("place", "move", "disc", "king", "grande", "scoreboard")
 
 
+@style.fixed_size
 def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
           solid: bool = False) -> tuple[float, float] | None:
     """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
@@ -224,7 +227,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     elif move.verb == "king":
         pieces.king(layer, (x, y))
     elif move.verb == "grande":
-        pieces.grande(layer, (x, y), style.player_colour(str(owner)), 20)
+        pieces.grande(layer, (x, y), style.player_colour(str(owner)), 20, str(owner))
     elif move.verb == "scoreboard":
         pieces.scoreboard(layer, (x, y), printed_tables().boards[move.args[0]])
         ring = pygame.Rect(0, 0, 72, 32)
@@ -232,7 +235,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
         draw.rect(layer, style.HIGHLIGHT, ring, 3, border_radius=7)
     else:
         draw.circle(layer, (*style.PARCHMENT, 190), (x + 1, y), 14)
-        pieces.cube(layer, (x, y), 15, style.player_colour(str(owner)))
+        pieces.cube(layer, (x, y), 15, style.player_colour(str(owner)), str(owner))
         style.text(layer, "+1", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
     layer.set_alpha(235 if solid else 160)
     draw.blit(surface, layer, layout.MAP_RECT)
@@ -347,7 +350,7 @@ def _region_pieces(surface, table: Table, rid: str, shape) -> None:
     left = bx - (len(present) - 1) * spacing / 2
     for i, player in enumerate(present):
         pieces.counted_cube(surface, (left + i * spacing - 2, by - 10), 15, style.player_colour(player),
-                            table.count(player, rid))
+                            table.count(player, rid), player)
 
 
 def _grandes(surface, data: MapData, table: Table) -> None:
@@ -358,7 +361,7 @@ def _grandes(surface, data: MapData, table: Table) -> None:
         fx, fy = layout.to_screen(data.regions[region].grande)
         for i, player in enumerate(owners):
             pieces.grande(surface, (fx + (i - (len(owners) - 1) / 2) * 12, fy),
-                          style.player_colour(player), 20)
+                          style.player_colour(player), 20, player)
 
 
 def _scoreboards(surface, data: MapData, table: Table) -> None:
@@ -391,7 +394,7 @@ def _castillo(surface, data: MapData, table: Table, lit: Lit) -> None:
     if shown and all(n is not None for _, n in counts):
         left = rect.centerx - (len(shown) - 1) * 9
         for i, (player, n) in enumerate(shown):
-            pieces.counted_cube(surface, (left + i * 18, y + 8), 15, style.player_colour(player), n)
+            pieces.counted_cube(surface, (left + i * 18, y + 8), 15, style.player_colour(player), n, player)
     else:
         style.text(surface, t("board.castillo_total", count=table.castillo_total),
                    (rect.centerx, y + 8), 13, style.INK, bold=True, anchor="center")
@@ -408,16 +411,17 @@ def _revealed_discs(surface, data: MapData, table: Table) -> None:
 
 
 def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: str) -> None:
-    """A secret disc shown face up: a player-coloured dial with a pointer."""
+    """A secret disc shown face up: a player-coloured dial with the player's symbol at its heart."""
     cx, cy = int(centre[0]), int(centre[1])
     colour = style.player_colour(player)
     draw.circle(surface, style.WOOD_DARK, (cx + 1, cy + 2), 12)
     draw.circle(surface, colour, (cx, cy), 12)
-    draw.circle(surface, style.PARCHMENT, (cx, cy), 7)
-    draw.line(surface, style.INK, (cx, cy), (cx, cy + 7), 3)
-    draw.circle(surface, style.shade(colour, 0.5), (cx, cy), 12, 2)
+    draw.circle(surface, style.PARCHMENT, (cx, cy), 7.5)
+    pieces.symbol(surface, (cx, cy), 8, player, style.KING)
+    draw.circle(surface, pieces.edge_colour(colour), (cx, cy), 12, 2)
 
 
+@style.fixed_size
 def draw_sprites(surface: pygame.Surface, table: Table) -> None:
     """Pieces and labels in flight, above everything on the map (kept in board coordinates)."""
     for sprite in table.sprites:
@@ -425,11 +429,11 @@ def draw_sprites(surface: pygame.Surface, table: Table) -> None:
         if sprite.kind == "cube":
             colour = style.player_colour(sprite.player)
             if sprite.label:
-                pieces.counted_cube(surface, pos, int(15 * sprite.scale), colour, int(sprite.label))
+                pieces.counted_cube(surface, pos, int(15 * sprite.scale), colour, int(sprite.label), sprite.player)
             else:
-                pieces.cube(surface, pos, int(15 * sprite.scale), colour)
+                pieces.cube(surface, pos, int(15 * sprite.scale), colour, sprite.player)
         elif sprite.kind == "grande":
-            pieces.grande(surface, pos, style.player_colour(sprite.player), 20)
+            pieces.grande(surface, pos, style.player_colour(sprite.player), 20, sprite.player)
         elif sprite.kind == "disc":
             disc_marker(surface, pos, sprite.player)
         elif sprite.kind == "points":

@@ -20,6 +20,7 @@ def card_stack(card: str) -> int:
     return engine.CARDS[card].stack
 
 
+@style.fixed_size
 def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: str | None = None,
                 selectable: bool = False, hover: bool = False, current: bool = False) -> None:
     """One card as a wide strip; selectable cards glow, taken ones fade with the taker's colour."""

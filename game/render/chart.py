@@ -7,9 +7,10 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import t
-from game.render import draw, style
+from game.render import draw, pieces, style
 
 
+@style.fixed_size
 def score_chart(surface: pygame.Surface, rect: pygame.Rect, progress: tuple[tuple[int, dict[str, int]], ...],
                 players: tuple[str, ...], name: Callable[[str], str]) -> None:
     """Lines in the players' colours over rounds, a labelled grid, each line's final score at its end."""
@@ -47,11 +48,10 @@ def score_chart(surface: pygame.Surface, rect: pygame.Rect, progress: tuple[tupl
         for start, end in itertools.pairwise(points):
             draw.line(surface, colour, start, end, 3)
         for point in points:
-            draw.circle(surface, style.INK, point, 4)
-            draw.circle(surface, colour, point, 3)
+            pieces.symbol(surface, point, 7, player, colour, edge=style.INK)
         y = points[-1][1]
         while any(abs(y - other) < 14 for other in ends):   # end labels never overlap
             y += 14
         ends.append(y)
-        style.text(surface, str(progress[-1][1][player]), (points[-1][0] + 8, y), 13, style.INK, bold=True,
+        style.text(surface, str(progress[-1][1][player]), (points[-1][0] + 9, y), 13, style.INK, bold=True,
                    anchor="midleft")

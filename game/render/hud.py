@@ -18,6 +18,7 @@ from game.table import Table
 SCORING_ROUNDS = (3, 6, 9)
 
 
+@style.fixed_size
 def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None,
             menu_label: str | None = None) -> None:
     bar = layout.TOP_BAR
@@ -55,6 +56,7 @@ def round_track(surface: pygame.Surface, table: Table) -> None:
             draw.polygon(surface, style.INK, crown, 1)
 
 
+@style.fixed_size
 def success_track(surface: pygame.Surface, table: Table) -> None:
     """The score track 0..130 with a marker per player; shared spaces stack upwards."""
     rect = layout.TRACK_RECT
@@ -76,17 +78,19 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
         x = layout.TRACK_RECT.x + 20 + (layout.TRACK_RECT.width - 40) * min(value, 130) / 130
         level = stacks.get(round(value), 0)
         stacks[round(value)] = level + 1
-        pieces.cube(surface, (x, y - 8 - level * 9), 11, style.player_colour(player))
+        pieces.cube(surface, (x, y - 8 - level * 9), 11, style.player_colour(player), player)
 
 
+@style.fixed_size
 def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, player: str, name: str,
                  seat_label: str, active: bool, thinking: bool, disc: str | None) -> None:
     """One player's strip: name, seat, score, court, provinces, Castillo, home, power cards, Veto."""
     colour = style.player_colour(player)
     style.panel(surface, rect, fill=style.PARCHMENT if not active else (252, 240, 206),
                 border=style.GOLD if active else style.INK_SOFT, width=3 if active else 2)
-    draw.rect(surface, colour, (rect.x, rect.y, 10, rect.height), border_top_left_radius=8,
+    draw.rect(surface, colour, (rect.x, rect.y, 12, rect.height), border_top_left_radius=8,
                      border_bottom_left_radius=8)
+    pieces.symbol(surface, (rect.x + 6, rect.y + 12), 8, player, style.mark_ink(colour))
     x = rect.x + 18
     compact = rect.height < COMFORTABLE
     top = rect.y + (2 if compact else 5)
@@ -127,7 +131,7 @@ def _counts_row(surface, pos, table: Table, player: str, right: int = 10**6) -> 
         x = r2.right + 12
     home = table.grandes.get(player)
     if home:
-        pieces.grande(surface, (x + 6, y + 17), colour, 15)
+        pieces.grande(surface, (x + 6, y + 17), colour, 15, player)
         name = short_name(area_name(home), right - (x + 14), 11)
         style.text(surface, name, (x + 14, y + 4), style.fit_size(name, right - (x + 14), 11, minimum=9),
                    style.INK_SOFT)
@@ -173,6 +177,7 @@ def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
 
 
 @lru_cache(maxsize=64)
+@style.fixed_size
 def hand_pips(hand: frozenset[int], scale: float) -> pygame.Surface:
     """The 13 pips of a hand (those still held raised), drawn once per hand and window scale: a
     panel is redrawn often and the pips were most of its drawing calls."""

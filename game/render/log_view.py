@@ -26,9 +26,10 @@ SCROLLBAR = 6
 
 
 @lru_cache(maxsize=8192)
-def _wrap(line: str, width: int, scale: float) -> tuple[str, ...]:
+def _wrap(line: str, width: int, scale: float, font_px: int) -> tuple[str, ...]:
     """One log line wrapped to the panel (cached: a long game's log is wrapped once, not every
-    frame; the scale is part of the key because text widths depend on it)."""
+    frame; the scale and the font's pixel size are part of the key because text widths depend
+    on them)."""
     return tuple(style.wrap(line, width, LINE_SIZE))
 
 
@@ -122,7 +123,7 @@ class LogView:
 
     def wrapped(self, lines: list[str]) -> list[str]:
         width = self.rect.width - 20 - SCROLLBAR
-        return [part for line in lines for part in _wrap(line, width, draw.scale())]
+        return [part for line in lines for part in _wrap(line, width, draw.scale(), style.font_px(LINE_SIZE))]
 
     def visible(self, lines: list[str]) -> list[str]:
         """The wrapped lines on screen now (what `draw` writes)."""

@@ -10,9 +10,49 @@ import pygame
 from game.render import draw, style
 
 
+def symbol(surface: pygame.Surface, centre: tuple[float, float], size: float, player: str,
+           colour: tuple[int, int, int], edge: tuple[int, int, int] | None = None) -> None:
+    """The player's shape (style.SYMBOLS: a disc, a bar, a triangle, a cross, a wedge pointing down
+    — shapes that differ even a few pixels across), `size` units across, in `colour`, ringed in `edge`
+    where it may stand over the map."""
+    if edge is not None:
+        symbol(surface, centre, size + 2.5, player, edge)
+    kind = style.SYMBOLS.get(player)
+    x, y = centre
+    r = size / 2
+    if kind == "circle":
+        draw.circle(surface, colour, (x, y), r)
+    elif kind == "bar":
+        draw.rect(surface, colour, (x - r * 1.1, y - r * 0.42, r * 2.2, r * 0.84))
+    elif kind == "triangle":
+        draw.polygon(surface, colour, [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)])
+    elif kind == "wedge":
+        draw.polygon(surface, colour, [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r)])
+    elif kind == "cross":
+        bar = r * 0.75
+        draw.rect(surface, colour, (x - r, y - bar / 2, 2 * r, bar))
+        draw.rect(surface, colour, (x - bar / 2, y - r, bar, 2 * r))
+
+
+def edge_colour(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The outline of a player's piece: dark enough to stand out on every region (tested)."""
+    return style.shade(colour, 0.4)
+
+
+def chip(surface: pygame.Surface, centre: tuple[float, float], size: float, player: str) -> None:
+    """A player's colour with its symbol: the swatch of panel headers and scoring columns."""
+    colour = style.player_colour(player)
+    box = pygame.Rect(0, 0, round(size), round(size))
+    box.center = (round(centre[0]), round(centre[1]))
+    draw.rect(surface, colour, box, border_radius=3)
+    draw.rect(surface, edge_colour(colour), box, 1, border_radius=3)
+    symbol(surface, box.center, size * 0.58, player, style.mark_ink(colour))
+
+
 def cube(surface: pygame.Surface, centre: tuple[float, float], size: int,
-         colour: tuple[int, int, int]) -> pygame.Rect:
-    """An isometric-looking cube: front face, lighter top, darker side."""
+         colour: tuple[int, int, int], player: str | None = None) -> pygame.Rect:
+    """An isometric-looking cube: front face, lighter top, darker side; `player`'s symbol on
+    the front face."""
     x, y = int(centre[0]), int(centre[1])
     half = size // 2
     depth = max(2, size // 4)
@@ -21,29 +61,38 @@ def cube(surface: pygame.Surface, centre: tuple[float, float], size: int,
            (front.right + depth, front.top - depth), (front.right, front.top)]
     side = [(front.right, front.top), (front.right + depth, front.top - depth),
             (front.right + depth, front.bottom - depth), (front.right, front.bottom)]
-    outline = style.shade(colour, 0.45)
+    outline = edge_colour(colour)
     draw.polygon(surface, style.shade(colour, 1.3), top)
     draw.polygon(surface, style.shade(colour, 0.7), side)
     draw.rect(surface, colour, front)
     draw.polygon(surface, outline, top, 1)
     draw.polygon(surface, outline, side, 1)
     draw.rect(surface, outline, front, 1)
+    if player is not None:
+        symbol(surface, front.center, size * 0.6, player, style.mark_ink(colour))
     return front
 
 
 def counted_cube(surface: pygame.Surface, centre: tuple[float, float], size: int,
-                 colour: tuple[int, int, int], count: int | None) -> None:
-    """A cube with its count printed on the front face (the readable Caballero stack)."""
+                 colour: tuple[int, int, int], count: int | None, player: str | None = None) -> None:
+    """A cube with its count printed on the front face (the readable Caballero stack) and
+    `player`'s symbol on its top, over the back edge."""
     front = cube(surface, centre, size, colour)
+    if player is not None:
+        ink = style.mark_ink(colour)
+        depth = max(2, size // 4)
+        symbol(surface, (front.centerx + depth / 2, front.top - depth / 2), size * 0.48, player, ink,
+               edge=colour)
     label = "?" if count is None else str(count)
-    label_size = max(10, int(size * 0.78))
-    style.text(surface, label, front.center, label_size, style.text_on(colour), bold=True,
-               face="condensed", anchor="center")
+    label_size = max(10, int(size * 0.74))
+    style.text(surface, label, (front.centerx, front.centery + size * 0.1), label_size, style.mark_ink(colour),
+               bold=True, face="condensed", anchor="center")
 
 
 def grande(surface: pygame.Surface, foot: tuple[float, float], colour: tuple[int, int, int],
-           height: int = 22) -> None:
-    """A Grande: a tall block with a notched crown, standing on its foot point."""
+           height: int = 22, player: str | None = None) -> None:
+    """A Grande: a tall block with a notched crown, standing on its foot point; `player`'s
+    symbol on its body."""
     x, y = int(foot[0]), int(foot[1])
     width = int(height * 0.62)
     body = pygame.Rect(x - width // 2, y - height, width, height)
@@ -54,8 +103,10 @@ def grande(surface: pygame.Surface, foot: tuple[float, float], colour: tuple[int
              (body.centerx, body.top - 6), (body.right - width // 4, body.top - 2),
              (body.right, body.top - 5), (body.right, body.top)]
     draw.polygon(surface, style.GOLD, crown)
-    draw.polygon(surface, style.shade(colour, 0.4), crown, 1)
-    draw.rect(surface, style.shade(colour, 0.4), body, 1, border_radius=2)
+    draw.polygon(surface, edge_colour(colour), crown, 1)
+    draw.rect(surface, edge_colour(colour), body, 1, border_radius=2)
+    if player is not None:
+        symbol(surface, (body.centerx, body.centery + height / 10), width * 0.72, player, style.mark_ink(colour))
 
 
 def king(surface: pygame.Surface, foot: tuple[float, float], height: int = 30) -> None:
@@ -110,6 +161,7 @@ def scoreboard(surface: pygame.Surface, centre: tuple[float, float], values: tup
                anchor="center")
 
 
+@style.fixed_size
 def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_colour: tuple[int, int, int],
                court: int = 0, state: str = "ready", hover: bool = False) -> None:
     """A power card: big value and `court` pips (Caballeros to the court); state is ready,

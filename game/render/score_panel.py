@@ -40,6 +40,7 @@ def draw_score_panel(surface: pygame.Surface, summary: ScoreSummary, players: tu
         cx = left + i * CELL_W + CELL_W // 2
         draw.rect(surface, style.player_colour(player), (cx - CELL_W // 2 + 6, rect.y + 50, CELL_W - 12, 6),
                          border_radius=3)
+        pieces.chip(surface, (cx, rect.y + 53), 14, player)
         label = name(player)
         style.text(surface, label, (cx, rect.y + 60), style.fit_size(label, CELL_W - 8, 14, True), style.INK,
                    bold=True, anchor="midtop")
@@ -77,7 +78,7 @@ def _area_row(surface: pygame.Surface, row: AreaRow, players: tuple[str, ...], p
             pieces.king(surface, (marks + 6, y + ROW_H - 3), 18)
             marks += 14
         if player in row.home_bonus:
-            pieces.grande(surface, (marks + 5, y + ROW_H - 4), style.player_colour(player), 15)
+            pieces.grande(surface, (marks + 5, y + ROW_H - 4), style.player_colour(player), 15, player)
 
 
 def _legend(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -80,9 +80,11 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
     hidden = bool(rows) and rows[0].count is None
     rect = tooltip_rect(len(rows), anchor, hidden)
     style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
-    style.text(surface, area_name(area), (rect.x + 12, rect.y + 8), 18, style.INK, bold=True, face="serif")
-    style.text(surface, values_caption(view, area), (rect.right - 12, rect.y + 12), 12, style.INK_SOFT,
-               bold=True, anchor="topright")
+    caption = style.text(surface, values_caption(view, area), (rect.right - 12, rect.y + 12), 12, style.INK_SOFT,
+                         bold=True, anchor="topright")
+    title = area_name(area)
+    style.text(surface, title, (rect.x + 12, rect.y + 8), style.fit_size(title, caption.x - 8 - (rect.x + 12), 18, True,
+                                                                          "serif"), style.INK, bold=True, face="serif")
     style.text(surface, t("standings.if_scored"), (rect.right - 12, rect.y + 40), 11, style.INK_SOFT,
                anchor="topright")
     y = rect.y + 56
@@ -91,7 +93,7 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
     ranks = [s.rank for s in rows]
     for row in rows:
         colour = style.player_colour(row.player)
-        pieces.cube(surface, (rect.x + 20, y + 10), 12, colour)
+        pieces.cube(surface, (rect.x + 20, y + 10), 12, colour, row.player)
         style.text(surface, "?" if row.count is None else str(row.count), (rect.x + 34, y + 2), 15, style.INK,
                    bold=True)
         style.text(surface, name(row.player), (rect.x + 62, y + 2), 14, style.INK, bold=True)
@@ -103,7 +105,7 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
                                style.INK if row.points else style.GREY, bold=True, anchor="topright")
             x = drawn.x - 14
             if row.home_bonus:
-                pieces.grande(surface, (x, y + 20), colour, 15)
+                pieces.grande(surface, (x, y + 20), colour, 15, row.player)
                 x -= 14
             if row.king_bonus:
                 pieces.king(surface, (x, y + 21), 18)
@@ -130,10 +132,12 @@ def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
     return badges
 
 
+@style.fixed_size
 def draw_rank_badges(surface: pygame.Surface, view: Any, table: Table) -> None:
     """Round medallions in the players' colours with a gold rim: unlike the square pieces."""
     for rect, player, rank in rank_badges(view, table):
         colour = style.player_colour(player)
         draw.circle(surface, style.GOLD, rect.center, BADGE // 2)
         draw.circle(surface, colour, rect.center, BADGE // 2 - 2)
-        style.text(surface, str(rank), rect.center, 11, style.text_on(colour), bold=True, anchor="center")
+        style.text(surface, str(rank), rect.center, 11, style.mark_ink(colour), bold=True, anchor="center")
+        pieces.symbol(surface, (rect.right - 1, rect.top + 1), 5, player, style.mark_ink(colour), edge=colour)

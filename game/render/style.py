@@ -5,12 +5,18 @@ scene invents its own colours or text placement.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache, wraps
+from typing import ParamSpec, TypeVar
 
 import pygame
 
 from game.assets import font
 from game.render import draw
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 WOOD = (52, 36, 26)
 WOOD_DARK = (34, 24, 18)
@@ -28,17 +34,89 @@ WHITE = (255, 255, 255)
 KING = (26, 22, 22)
 GREY = (150, 140, 128)
 
-PLAYER_COLOURS = {
-    "red": (196, 48, 40),
-    "blue": (44, 96, 190),
-    "green": (46, 138, 70),
-    "yellow": (232, 190, 36),
-    "orange": (226, 118, 28),
+PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
+    "classic": {
+        "red": (196, 48, 40),
+        "blue": (44, 96, 190),
+        "green": (46, 138, 70),
+        "yellow": (232, 190, 36),
+        "orange": (226, 118, 28),
+    },
+    # Okabe & Ito, "Color Universal Design" (2008): hues told apart with every common colour
+    # vision deficiency, each colour keeping its name (vermillion for red, bluish green for green)
+    "colourblind": {
+        "red": (213, 94, 0),
+        "blue": (0, 114, 178),
+        "green": (0, 158, 115),
+        "yellow": (240, 228, 66),
+        "orange": (230, 159, 0),
+    },
 }
+# every colour also has a shape, drawn on its pieces, discs, panels and scoring columns, so that
+# no two players are told apart by hue alone (game.render.pieces.symbol draws them)
+SYMBOLS = {"red": "circle", "blue": "bar", "green": "triangle", "yellow": "cross", "orange": "wedge"}
+UI_SCALES = (1.0, 1.25, 1.5)
+
+
+
+@dataclass
+class _Look:
+    palette: str = "classic"
+    text_scale: float = 1.0
+
+
+_look = _Look()
+
+
+def use_look(palette: str, ui_scale: float) -> None:
+    """Draw with this palette and text scale from now on (the settings'; an unknown palette is
+    the classic one, a scale off the list the nearest listed one)."""
+    _look.palette = palette if palette in PALETTES else "classic"
+    _look.text_scale = min(UI_SCALES, key=lambda s: abs(s - ui_scale))
+
+
+def text_scale() -> float:
+    """How much larger than designed text (and the controls sized from it) is drawn: the UI scale."""
+    return _look.text_scale
+
+
+def fixed_size(draw_fn: Callable[P, R]) -> Callable[P, R]:
+    """Draw with text at its designed size, whatever the UI scale: the map's names, values and
+    pieces, the player panels, the round and success tracks, the action cards and the power
+    cards are labels packed into the 1280x800 composition, which the window cannot grow (the
+    layout already fits it to the window), so they scale with the window only."""
+    @wraps(draw_fn)
+    def fixed(*args: P.args, **kwargs: P.kwargs) -> R:
+        kept, _look.text_scale = _look.text_scale, 1.0
+        try:
+            return draw_fn(*args, **kwargs)
+        finally:
+            _look.text_scale = kept
+    return fixed
 
 
 def player_colour(player: str) -> tuple[int, int, int]:
-    return PLAYER_COLOURS.get(player, GREY)
+    return PALETTES[_look.palette].get(player, GREY)
+
+
+def relative_luminance(colour: tuple[int, int, int]) -> float:
+    """WCAG 2.1 relative luminance of an sRGB colour (0 black .. 1 white)."""
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2.1 contrast ratio of two colours (1 .. 21)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def mark_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark ink or white, whichever contrasts more with `colour`: a symbol or number on a piece."""
+    return KING if contrast(KING, colour) >= contrast(WHITE, colour) else WHITE
 
 
 def shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
@@ -57,9 +135,18 @@ def text_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 MIN_TEXT_PX = 9   # smaller than this is unreadable, whatever the window
 
 
+SCALED_UP_TO = 22   # the UI scale enlarges text up to this size; headings already larger stay
+
+
+def scaled_size(size: float) -> float:
+    """A designed font size at the UI scale: small text grows by the scale, up to the size of a
+    heading, so the headings and the body text keep their order and the titles their room."""
+    return max(size, min(size * text_scale(), SCALED_UP_TO))
+
+
 def font_px(size: int) -> int:
     """A font size in UI units as the pixel size it is rendered at in the current window."""
-    return max(MIN_TEXT_PX, draw.px(size))
+    return max(MIN_TEXT_PX, draw.px(scaled_size(size)))
 
 
 @lru_cache(maxsize=4096)

@@ -167,7 +167,7 @@ class CastilloScene(PlayScene):
             return   # the stage appears once the map is veiled (no tower popping over the names)
         pieces.tower(surface, (stage()[0], stage()[1]), self.lift, highlight=True)
         for cube in self.cubes:
-            pieces.cube(surface, layout.from_board(cube.pos), CUBE, style.player_colour(cube.player))
+            pieces.cube(surface, layout.from_board(cube.pos), CUBE, style.player_colour(cube.player), cube.player)
         if not self.sorted:
             return
         for player, n in self.counts.items():

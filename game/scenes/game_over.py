@@ -144,6 +144,7 @@ class GameOverScene(Scene):
                        style.PARCHMENT, anchor="midtop")
 
 
+@style.fixed_size
 def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name) -> pygame.Rect:
     """Ranks (shared by tied players), names, one column per scoring and the total; returns the
     rect drawn (as tall as the rows need)."""

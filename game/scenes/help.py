@@ -90,14 +90,26 @@ class HelpScene(Scene):
     def draw_rules(self, surface: pygame.Surface) -> None:
         left = pygame.Rect(panel().x + 28, panel().y + 124, panel().width // 2 - 48, panel().height - 140)
         right = left.move(panel().width // 2 - 8, 0)
-        y, column = left.y, left
+        size = next((s for s in range(14, 9, -1) if self.rules_end(left, right, s) <= right.bottom), 10)
+        self.rules_end(left, right, size, surface)
+
+    def rules_end(self, left: pygame.Rect, right: pygame.Rect, size: int,
+                  surface: pygame.Surface | None = None) -> float:
+        """Lay the rule sections out in two columns at body `size` (drawing them on `surface`
+        if given); where the second column ends (a larger UI scale may need a smaller size)."""
+        y, column = float(left.y), left
+        head = max(24, style.line_height(17, True, "serif"))
         for section in RULE_SECTIONS:
             body = t(f"help.rules.{section}")
-            height = len(style.wrap(body, column.width, 14)) * 19 + 30
+            height = len(style.wrap(body, column.width, size)) * (style.line_height(size) + 2) + head + 10
             if y + height > column.bottom and column is left:
-                column, y = right, right.y
-            style.text(surface, t(f"help.heading.{section}"), (column.x, y), 17, style.INK, bold=True, face="serif")
-            y = style.paragraph(surface, body, pygame.Rect(column.x, y + 24, column.width, 400), 14) + 10
+                column, y = right, float(right.y)
+            if surface is not None:
+                style.text(surface, t(f"help.heading.{section}"), (column.x, y), 17, style.INK, bold=True,
+                           face="serif")
+                style.paragraph(surface, body, pygame.Rect(column.x, round(y + head), column.width, 400), size)
+            y += height
+        return y
 
     def draw_cards(self, surface: pygame.Surface) -> None:
         for rect, cid in card_list():
@@ -122,4 +134,5 @@ class HelpScene(Scene):
         for section in CARD_SECTIONS:
             style.text(surface, t(f"help.card_{section}"), (detail.x, y), 16, style.INK, bold=True, face="serif")
             y = style.paragraph(surface, t(f"cardhelp.{key}.{section}"),
-                                pygame.Rect(detail.x, y + 22, detail.width, 200), 15) + 10
+                                pygame.Rect(detail.x, y + max(22, round(style.line_height(16, True, "serif"))),
+                                            detail.width, 200), 15) + 10

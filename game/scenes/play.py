@@ -641,7 +641,7 @@ class PlayScene(Scene):
         style.text(surface, t("standings.card_gains"), (rect.x + 12, y + 6), 12, style.INK_SOFT, bold=True)
         y += 28
         for player, points in sorted(gains.items(), key=lambda kv: -kv[1]):
-            pieces.cube(surface, (rect.x + 22, y + 9), 12, style.player_colour(player))
+            pieces.cube(surface, (rect.x + 22, y + 9), 12, style.player_colour(player), player)
             style.text(surface, self.match.name(player), (rect.x + 36, y), 14, style.INK, bold=True)
             style.text(surface, f"+{points}", (rect.right - 16, y), 15, style.INK if points else style.GREY,
                        bold=True, anchor="topright")

@@ -1,5 +1,5 @@
 """Pause / settings menu: language, volume, mute, animation speed, fullscreen, confirm moves,
-hints; saved at once."""
+hints, piece colours, text size; saved at once."""
 from __future__ import annotations
 
 from typing import Any
@@ -13,15 +13,17 @@ from game.render import draw, style
 from game.scene import Context, Scene, Transition
 from game.settings import LANGUAGES, SPEEDS
 
-ROWS = ("language", "volume", "mute", "speed", "fullscreen", "confirm_moves", "hints")
+PALETTES = tuple(style.PALETTES)
+
+ROWS = ("language", "volume", "mute", "speed", "fullscreen", "confirm_moves", "hints", "palette", "ui_scale")
 
 
 def panel() -> pygame.Rect:
-    return layout.in_frame(340, 60, 600, 680)
+    return layout.in_frame(340, 20, 600, 760)
 
 
 def row_rects() -> list[tuple[pygame.Rect, str]]:
-    return [(pygame.Rect(panel().x + 40, panel().y + 86 + i * 56, panel().width - 80, 46), row)
+    return [(pygame.Rect(panel().x + 40, panel().y + 86 + i * 52, panel().width - 80, 44), row)
             for i, row in enumerate(ROWS)]
 
 
@@ -87,6 +89,13 @@ class SettingsScene(Scene):
             s.anim_speed = SPEEDS[(index + step) % len(SPEEDS)]
         elif row in ("fullscreen", "confirm_moves", "hints"):
             setattr(s, row, not getattr(s, row))
+        elif row == "palette":
+            index = PALETTES.index(s.palette) if s.palette in PALETTES else 0
+            s.palette = PALETTES[(index + step) % len(PALETTES)]
+        elif row == "ui_scale":
+            index = style.UI_SCALES.index(s.ui_scale) if s.ui_scale in style.UI_SCALES else 0
+            s.ui_scale = style.UI_SCALES[(index + step) % len(style.UI_SCALES)]
+        style.use_look(s.palette, s.ui_scale)
         self.ctx.sounds.volume, self.ctx.sounds.mute = s.volume, s.mute
         s.save()
         self.ctx.sounds.play("error" if s.save_error else "click")
@@ -112,6 +121,10 @@ class SettingsScene(Scene):
             return f"{int(round(s.volume * 100))}%"
         if row == "speed":
             return f"{s.anim_speed:g}×"
+        if row == "palette":
+            return t(f"settings.palette.{s.palette if s.palette in PALETTES else PALETTES[0]}")
+        if row == "ui_scale":
+            return f"{round(s.ui_scale * 100)}%"
         return t("settings.on") if getattr(s, row) else t("settings.off")
 
     def draw(self, surface: pygame.Surface) -> None:
