@@ -56,7 +56,7 @@ def scoring_preview(game: Game, area: str) -> events.AreaScored:
 
 def area_ranks(game: Game, area: str) -> dict[str, int]:
     """Each player present in a region or the Castillo and his rank there now, under §8.2's tie
-    rule (tied players share the lower rank and the next is skipped: 3, 3, 1 ranks 2nd, 2nd, 4th)."""
+    rule (tied players share the lower rank and the next rank goes on from there: 3, 3, 1 ranks 2nd, 2nd, 3rd)."""
     from .data import AREA_INDEX
     from .ops import area_ranks as ranks_in
     return dict(ranks_in(game, AREA_INDEX[area]))

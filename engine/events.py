@@ -112,7 +112,7 @@ class AreaScored:
     king_bonus: str | None
     home_bonus: tuple[str, ...]
     # every player with Caballeros there and his rank under §8.2 (tied players share the lower
-    # rank: with 3, 3, 1 both 3s are 2nd and the 1 is 4th), strongest first
+    # rank: with 3, 3, 1 both 3s are 2nd and the 1 is 3rd), strongest first
     ranks: tuple[tuple[str, int], ...] = ()
 
 

@@ -82,3 +82,16 @@ def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypa
                         lambda self, *a, **k: [(plans[0], 5.0, 6), (plans[1], 4.0, 6), (plans[2], 9.0, 2)])
     hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
     assert [h.gain for h in hints] == [0.0, -1.0, -1.0]
+
+
+def test_place_of_follows_the_engines_tie_rule_issue_21():
+    """§8.2 tie rule (issue 21 point 5): with 3, 3, 1 in Valencia red and blue share 2nd; the
+    advisor's place is the engine's rank with the tie, never "1st"."""
+    from ai.advisor import place_of
+    g = engine.load_scenario({"players": ["red", "blue", "green"], "king": "aragon",
+                              "grandes": {"red": "galicia", "blue": "sevilla", "green": "granada"},
+                              "caballeros": {"red": {"valencia": 3}, "blue": {"valencia": 3},
+                                             "green": {"valencia": 1}}})
+    valencia = engine.REGIONS.index("valencia")
+    assert place_of(g, 0, valencia) == (2, True)
+    assert place_of(g, 2, valencia) == (3, False)

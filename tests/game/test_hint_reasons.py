@@ -30,7 +30,7 @@ def test_the_last_rounds_say_final_scoring_not_next_general_scoring():
 SPECIFIC = [Reason("place", 7, "castillo", 2, "final"), Reason("hold", 2, "aragon", 1),
             Reason("rival", 4, "cataluna", 0, "final", "blue"), Reason("castillo", 3, scoring="final"),
             Reason("score", 5), Reason("court", 2), Reason("keep", 13), Reason("recover", 11),
-            Reason("order"), Reason("rival_court", 6)]
+            Reason("order"), Reason("rival_court", 6), Reason("place_tied", 3, "aragon", 2)]
 
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
@@ -50,3 +50,10 @@ def test_one_point_or_caballero_is_singular():
         "costs Ana 1 point in Aragón at the next general scoring"
     assert reason_text(Reason("court", 1), _name) == "brings 1 Caballero to the court"
     assert reason_text(Reason("score", 1), _name) == "scores 1 point at once"
+
+
+def test_a_tie_is_worded_as_a_tie_issue_21():
+    """Issue 21 point 5 (§8.2 ties): a plan that only ties a region says so."""
+    i18n.set_language("en")
+    text = reason_text(Reason("place_tied", 3, "aragon", 2, "general"), _name)
+    assert text == "ties for 2nd in Aragón: +3 at the next general scoring"

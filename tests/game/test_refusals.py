@@ -1,0 +1,55 @@
+"""Issue 21 point 4: every refusal reason the engine can give (engine.REASONS) is worded in every
+language, and the client shows the worded reason, never an engine id or message."""
+from __future__ import annotations
+
+import pytest
+
+import engine
+from game import i18n
+from game.controller import Match
+from game.refusals import catalog_keys, refusal_text
+from game.seats import parse_players
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_every_reason_code_has_words_in_every_language(language):
+    """Issue 21 point 4: no reason code without a translation (and no English fallback)."""
+    missing = [key for code in engine.REASONS for key in catalog_keys(code)
+               if key not in i18n.catalog(language)]
+    assert missing == []
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_every_reason_is_worded_with_its_arguments(language):
+    """Issue 21 point 4: each code's wording takes exactly the engine's arguments."""
+    i18n.set_language(language)
+    samples = {"text": "place x", "detail": "bad", "player": "red", "step": "place", "value": 7,
+               "max": 2, "area": "aragon", "king": "sevilla", "card": "eviction"}
+    for code, (fields, _) in engine.REASONS.items():
+        text = refusal_text((code, {f: samples[f] for f in fields}), {"red": "Ana"})
+        assert text and "{" not in text
+        for raw in ("aragon", "sevilla", "eviction", "castilla_la_nueva"):
+            assert raw not in text, (code, text)
+
+
+def test_clicking_the_kings_region_says_so_in_words():
+    """§7.1 (nothing enters the King's region), issue 21 point 4: the client's refusal names the
+    region by its name, not by its id, in the player's language."""
+    match = Match(parse_players("human,random"), seed=3, autosave=False)
+    game = match.game
+    while game.phase != "place":
+        match.play({"power": game.legal_moves()[0], "court": "court 0", "order": "first place"}.get(
+            game.phase, game.legal_moves()[0]))
+    king = game.king
+    assert not match.play(f"place {king}")
+    assert match.error == refusal_text(("kings_region", {"area": king}))
+    assert king not in match.error and i18n.area_name(king) in match.error
+    i18n.set_language("pt")
+    assert not match.play(f"place {king}")
+    assert "região do Rei" in match.error
