@@ -11,7 +11,7 @@ import random
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from game import i18n
 from game.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
@@ -30,7 +30,7 @@ WINDOW_RANGE = (100, 16384)   # pixels per side --window accepts
 class _Parser(argparse.ArgumentParser):
     """Refusals in one line (`el-grande: error: ...`) and exit code 2, without the usage block."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
 
 

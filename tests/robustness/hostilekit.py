@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 import engine
-from engine.data import LEVELS_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_S = 20.0                 # an open or a read that takes this long is a hang
