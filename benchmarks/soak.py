@@ -37,7 +37,12 @@ here. Faults: `--faults` AI-only games in the client, each from 24 decisions
 before its end, while the AI worker is killed with SIGKILL and autosaves are refused (ENOSPC) at
 random moments and a monkey clicks the board (tests/robustness/faultkit.py); reports the lost
 decisions (asked and never answered, or answered for another position), which must be 0. Work
-is shared between `--jobs` processes.
+is shared between `--jobs` processes. Hostile: `--hostile` runs only every case of
+tests/robustness/hostilekit.py (issue 24's hostile input and faults, issue 21 point 7 and
+ENGINE_BUGS.md: saves, records, scenarios, settings, catalogs, the command line, signals) in a
+fresh data directory, and prints how many ran and failed and how long each AI worker took to end
+after its client was killed (at most 2 s, counted as a failure here; the tests run one case of
+each kind and never time it).
 """
 from __future__ import annotations
 
@@ -300,6 +305,21 @@ def run_clients(mode: str, amount: int, jobs: int, seed: int, seconds_each: floa
     return results
 
 
+def hostile_run() -> dict:
+    """Every hostile case in a fresh data directory (and scratch folder), timed worker exits."""
+    os.environ["HOSTILE_TIMINGS"] = "1"
+    with tempfile.TemporaryDirectory(prefix="el-grande-hostile-") as folder:
+        os.environ["EL_GRANDE_DATA_DIR"] = str(Path(folder) / "data")
+        import hostilekit
+        start = time.perf_counter()
+        ran, failures = hostilekit.run_all(Path(folder) / "scratch")
+    by_kind = Counter(c.kind for c in hostilekit.CASES)
+    return {"hostile_cases": ran, "hostile_failures": len(failures),
+            "cases_per_kind": dict(sorted(by_kind.items())),
+            "worker_exit_seconds": [round(s, 3) for s in hostilekit.WORKER_SECONDS],
+            "seconds": round(time.perf_counter() - start, 1), "failure_list": failures[:25]}
+
+
 def _dedupe(failures: list[str], limit: int = 25) -> dict[str, object]:
     """Failures grouped by message (seed removed): count and first example of each."""
     groups: dict[str, list[str]] = {}
@@ -329,8 +349,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-5 players")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hostile", action="store_true", help="only the hostile-input and fault cases "
+                        "(tests/robustness/hostilekit.py), in a fresh data directory")
     parser.add_argument("--client-worker", choices=("monkey", "faults"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+
+    if args.hostile:
+        print(json.dumps(hostile_run(), ensure_ascii=False))
+        return
 
     if args.client_worker == "monkey":
         print(json.dumps(monkey_task((args.monkey, args.seed))))

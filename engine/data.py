@@ -9,9 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import DataError
+from .files import read_yaml_mapping  # noqa: F401 - read here by scenario, describe and the lesson
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 CLASSIC_PATH = LEVELS_DIR / "classic.yaml"
@@ -77,18 +76,6 @@ def _count(value: Any, field: str, path: Path) -> int:
     if type(value) is not int or not 0 <= value <= 1000:
         raise DataError(f"{path.name}: {field} must be a whole number 0..1000, got {value!r}")
     return value
-
-
-def read_yaml_mapping(path: Path, source: str | None = None) -> dict:
-    """A YAML file whose top level is a mapping; any other content is a DataError naming the file."""
-    source = source or path.name
-    try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError) as exc:
-        raise DataError(f"{source}: cannot be read as YAML ({exc.__class__.__name__})") from None
-    if not isinstance(raw, dict):
-        raise DataError(f"{source}: top level must be a mapping")
-    return raw
 
 
 def load_board(path: Path = CLASSIC_PATH) -> Board:

@@ -122,6 +122,9 @@ def _from_text(text: str) -> Move:
     return Move.of(verb, *args)
 
 
+MAX_TEXT = 200     # characters; the longest move is about 40, and int() refuses over 4300 digits
+
+
 def parse_move(text: str, game: "Game | None" = None) -> Move:
     """Parse notation text into a Move; raises NotationError naming the text and what was expected.
 
@@ -131,6 +134,8 @@ def parse_move(text: str, game: "Game | None" = None) -> Move:
         return text
     if not isinstance(text, str):
         raise NotationError(f"move must be notation text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"move text of {len(text)} characters (a move has at most {MAX_TEXT})")
     words = text.split()
     if not words:
         raise NotationError("empty move text")

@@ -55,17 +55,17 @@ def _starting_position(rec: dict, source: str) -> Game:
         if not isinstance(rec["scenario"], dict):
             raise DataError(f"{source}: scenario must be a mapping (the scenario itself, not a file name)")
         return load_scenario(rec["scenario"], source=f"{source}: scenario")
+    from .scenario import game_options
     setup = rec.get("setup")
     if not isinstance(setup, dict):
-        raise DataError(f"{source}: 'setup' must be a mapping")
-    seed = setup.get("seed")
-    if not isinstance(seed, int):
-        raise DataError(f"{source}: setup.seed must be an integer, got {seed!r}")
+        raise DataError(f"{source}: 'setup' must be a mapping (players, seed, variant, veto, castillo)")
+    if "seed" not in setup:
+        raise DataError(f"{source}: setup.seed is missing (expected an integer)")
     try:
-        return new_game(players=setup.get("players") or [], seed=seed,
-                        variant=setup.get("variant", "classic"), veto=bool(setup.get("veto", True)),
-                        castillo=setup.get("castillo", "announced"))
-    except (EngineError, TypeError) as exc:
+        return new_game(**game_options(setup, source, "setup."))
+    except DataError:
+        raise
+    except EngineError as exc:
         raise DataError(f"{source}: setup: {exc}") from None
 
 

@@ -7,6 +7,7 @@ ones. Every field is checked; errors name the file and the field.
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,9 @@ from .phase import P_CARD, P_POWER
 from .state import Game
 
 _PHASES = ("power", "turn", "card", "scoring")
+TEXT_LIMIT = 2000           # characters of a name or description (per language)
+SCORE_LIMIT = 999           # points a scenario may give; a real game ends near 150
+SEED_LIMIT = 2 ** 64        # seeds are integers in (-2^64, 2^64)
 _KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "round", "phase",
           "to_move", "starter", "king", "grandes", "caballeros", "scores", "hands", "played",
           "face_up", "scoreboards", "vetoes"}
@@ -51,9 +55,11 @@ def load_scenario(path_or_dict: str | Path | dict, source: str | None = None) ->
         data = read_yaml_mapping(path, source)
     if not isinstance(data, dict):
         raise DataError(f"{source}: a scenario must be a mapping")
-    unknown = sorted(set(data) - _KNOWN)
+    unknown = sorted(map(str, set(data) - _KNOWN))
     if unknown:
         raise DataError(f"{source}: unknown field {unknown[0]!r} (expected one of {', '.join(sorted(_KNOWN))})")
+    for field in ("name", "description"):
+        _check_text(data.get(field), field, source)
     try:
         return _build(data, source)
     except DataError:
@@ -62,13 +68,49 @@ def load_scenario(path_or_dict: str | Path | dict, source: str | None = None) ->
         raise DataError(f"{source}: malformed scenario ({exc.__class__.__name__}: {exc})") from None
 
 
+def _check_text(value: Any, field: str, source: str) -> None:
+    """A menu text: plain text, or a mapping language code -> text; at most TEXT_LIMIT characters.
+    A bare YAML scalar (`description: no` reads as false) is taken as its text."""
+    texts = value.items() if isinstance(value, dict) else [(None, value)]
+    for lang, text in texts:
+        where = field if lang is None else f"{field}.{lang}"
+        if not isinstance(lang, (str, type(None))) or (lang is not None and len(lang) > 8):
+            raise DataError(f"{source}: {field}: expected language codes (en, pt, ca) as keys, got {lang!r}")
+        if text is None or isinstance(text, (bool, int, float)):
+            continue
+        if not isinstance(text, str) or len(text) > TEXT_LIMIT:
+            got = f"{len(text)} characters" if isinstance(text, str) else type(text).__name__
+            raise DataError(f"{source}: {where}: expected text of at most {TEXT_LIMIT} characters, got {got}")
+
+
+def game_options(data: dict, source: str, where: str = "") -> dict[str, Any]:
+    """The `new_game` arguments of a scenario or a record's setup, each checked by type and range
+    (`where` prefixes the field names, e.g. "setup.")."""
+    seed = data.get("seed", 0)
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise DataError(f"{source}: {where}seed: expected an integer of at most 20 digits, got {repr(seed)[:40]}")
+    variant = data.get("variant", "classic")
+    if not isinstance(variant, str) or variant not in BOARD.variants:
+        raise DataError(f"{source}: {where}variant: expected one of {', '.join(BOARD.variants)}, "
+                        f"got {repr(variant)[:40]}")
+    veto = data.get("veto", True)
+    if not isinstance(veto, bool):
+        raise DataError(f"{source}: {where}veto: expected true or false, got {repr(veto)[:40]}")
+    castillo = data.get("castillo", "announced")
+    if castillo not in ("announced", "secret"):
+        raise DataError(f"{source}: {where}castillo: expected announced or secret, got {repr(castillo)[:40]}")
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise DataError(f"{source}: {where}players: expected a list of 2 to 5 colours, got {repr(players)[:40]}")
+    return {"players": players, "seed": seed, "variant": variant, "veto": veto, "castillo": castillo}
+
+
 def _build(data: dict, source: str) -> Game:
     r = _Reader(data, source)
+    options = game_options(data, source)
     try:
-        g = new_game(players=data.get("players") or [], seed=data.get("seed", 0),
-                     variant=data.get("variant", "classic"), veto=bool(data.get("veto", True)),
-                     castillo=data.get("castillo", "announced"))
-    except (EngineError, TypeError) as exc:
+        g = new_game(**options)
+    except EngineError as exc:
         raise DataError(f"{source}: players/options: {exc}") from None
     players = g.players
     _read_board(g, r, players)
@@ -93,16 +135,17 @@ def _read_board(g: Game, r: _Reader, players: tuple) -> None:
         for area, n in areas.items():
             if area not in AREA_INDEX or area == "provinces":
                 raise DataError(f"{r.source}: caballeros.{p}.{area}: expected a region id, castillo or court")
-            if not isinstance(n, int) or n < 0:
-                raise DataError(f"{r.source}: caballeros.{p}.{area}: expected a count >= 0, got {n!r}")
+            if type(n) is not int or not 0 <= n <= BOARD.caballeros:
+                raise DataError(f"{r.source}: caballeros.{p}.{area}: expected a whole number "
+                                f"0..{BOARD.caballeros}, got {repr(n)[:40]}")
             g.counts[base + AREA_INDEX[area]] = n
         placed = sum(g.counts[base:base + A])
         if placed > BOARD.caballeros:
             raise DataError(f"{r.source}: caballeros.{p}: {placed} Caballeros listed, at most {BOARD.caballeros}")
         g.counts[base + PROVINCES] = BOARD.caballeros - placed
     for p, pts in r.player_map("scores", players).items():
-        if not isinstance(pts, int) or pts < 0:
-            raise DataError(f"{r.source}: scores.{p}: expected points >= 0, got {pts!r}")
+        if type(pts) is not int or not 0 <= pts <= SCORE_LIMIT:
+            raise DataError(f"{r.source}: scores.{p}: expected whole points 0..{SCORE_LIMIT}, got {repr(pts)[:40]}")
         g.score_pts[players.index(p)] = pts
     boards = data.get("scoreboards", {})
     if not isinstance(boards, dict) or any(b not in BOARD_NAMES for b in boards):
@@ -116,7 +159,7 @@ def _read_board(g: Game, r: _Reader, players: tuple) -> None:
 def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
     data = r.data
     rnd = data.get("round", g.rounds[0])
-    if rnd not in g.rounds:
+    if type(rnd) is not int or rnd not in g.rounds:
         raise DataError(f"{r.source}: round: expected one of {list(g.rounds)} for this variant, got {rnd!r}")
     g.round_idx = g.rounds.index(rnd)
     played = r.player_map("played", players)
@@ -125,7 +168,7 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
         q = players.index(p)
         if p in hands:
             values = hands[p]
-            if not isinstance(values, list) or any(not isinstance(v, int) or not 1 <= v <= 13 for v in values):
+            if not isinstance(values, list) or any(type(v) is not int or not 1 <= v <= 13 for v in values):
                 raise DataError(f"{r.source}: hands.{p}: expected a list of power cards 1..13")
             g.hand_bits[q] = sum(1 << v for v in set(values))
         v = played.get(p, 0)
@@ -149,8 +192,12 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
         raise DataError(f"{r.source}: played: power card values must differ within a round")
     face_up = data.get("face_up")
     if face_up is not None:
-        if not isinstance(face_up, list) or any(c not in CARDS for c in face_up):
+        if not isinstance(face_up, list) or any(not isinstance(c, str) or c not in CARDS for c in face_up):
             raise DataError(f"{r.source}: face_up: expected a list of action card ids")
+        for cid, n in Counter(face_up).items():
+            if n > CARDS[cid].copies:
+                raise DataError(f"{r.source}: face_up: {cid!r} listed {n} times, the deck holds "
+                                f"{CARDS[cid].copies}")
         stacks = [list(s) for s in g.stacks]
         for prev in g.face_up_slots[:4]:  # put the cards revealed at set-up back
             if prev is not None:
@@ -184,6 +231,8 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
     if mover not in players:
         raise DataError(f"{r.source}: to_move: expected one of the players, got {mover!r}")
     m = players.index(mover)
+    if phase == "power" and g.round_idx == 0 and not any(g.played) and "king" in data:
+        _check_grandes_at_setup(g, r)
     if phase == "power":
         starter = data.get("starter", mover)
         if starter not in players:
@@ -222,6 +271,16 @@ def _read_scoring_phase(g: Game, r: _Reader) -> None:
     g.turn_seq, g.pos = tuple(order), g.n
     g.face_up_slots, g.active_idx, g.card = (), -1, None
     begin_general_scoring(g, [])
+
+
+def _check_grandes_at_setup(g: Game, r: _Reader) -> None:
+    """Before the first bid no Grande stands in the King's region the scenario names (§2); later
+    the King may have been moved onto one (`king`, §7.1), so later positions may have it. (A King
+    left to the seed is not checked: rules tests put Grandes in fixed regions whatever it draws.)"""
+    for q, p in enumerate(g.players):
+        if g.grande_i[q] == g.king_i:
+            raise DataError(f"{r.source}: grandes.{p}: expected a region other than the King's "
+                            f"({REGIONS[g.king_i]}) before the first bid (§2)")
 
 
 def _check_face_up(g: Game, r: _Reader, still_to_take: int) -> None:

@@ -6,14 +6,17 @@ Opens the window on the title screen, or straight into a game with --players, --
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from game import i18n
 from game.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
+from game.seed import SEED_LIMIT, new_seed
+from game.settings import RANGES, SPEED_RANGE
 
 if TYPE_CHECKING:
     from game.controller import Match
@@ -21,8 +24,18 @@ if TYPE_CHECKING:
     from game.settings import Settings
 
 
+WINDOW_RANGE = (100, 16384)   # pixels per side --window accepts
+
+
+class _Parser(argparse.ArgumentParser):
+    """Refusals in one line (`el-grande: error: ...`) and exit code 2, without the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="el-grande", description="El Grande — the area-majority board game.")
+    parser = _Parser(prog="el-grande", description="El Grande — the area-majority board game.")
     parser.add_argument("--players", help="comma-separated seats in colour order (red, blue, green, yellow, "
                         "orange): human or an AI level (" + ", ".join(AI_LEVELS) + "), e.g. human,hard,hard,hard")
     parser.add_argument("--seed", type=int, help="random seed of the game (default: random)")
@@ -83,7 +96,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     if any(seat.human for seat in seats):
         print("el-grande: --headless needs AI seats only", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
+    seed = args.seed if args.seed is not None else new_seed()
     if loaded is None:
         match = Match(seats, seed, args.variant, not args.no_veto,
                       "secret" if args.secret_castillo else "announced", autosave=False)
@@ -111,11 +124,14 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
     from game.assets import Sounds
     from game.scene import Context
-    if args.speed:
+    if args.speed is not None:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
     if settings.kept_aside:
         ctx.notices.append(i18n.t("settings.reset", name=settings.kept_aside))
+    for field in settings.refused:
+        low, high = RANGES[field]
+        ctx.notices.append(i18n.t("settings.out_of_range", field=field, low=f"{low:g}", high=f"{high:g}"))
     return ctx
 
 
@@ -136,14 +152,13 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
         loaded.save()
         first = phase_scene(loaded.game.phase)(ctx, loaded)
     elif seats:
-        seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
+        seed = args.seed if args.seed is not None else new_seed()
         match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
         first = phase_scene(match.game.phase)(ctx, match)
     else:
         first = TitleScene(ctx)
-    width, _, height = args.window.partition("x")
     try:
-        app = App(first, (int(width), int(height)), settings.fullscreen, args.screenshots)
+        app = App(first, args.window, settings.fullscreen, args.screenshots)
     except NoDisplay as exc:
         print(i18n.t("display.none", reason=exc), file=sys.stderr)
         return 2
@@ -151,15 +166,52 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     return 0
 
 
+def check_flags(args: argparse.Namespace) -> str | None:
+    """Why the flags cannot be used (one line naming the flag and the range), or None. Turns
+    --window into a (width, height) pair."""
+    if args.players is not None:
+        kinds = args.players.split(",")
+        if any(not kind.strip() for kind in kinds):
+            return f"--players {args.players[:60]!r}: expected 2 to 5 seats separated by commas, none empty"
+        try:
+            parse_players(args.players)
+        except ValueError as exc:
+            return str(exc)
+    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
+        return f"--seed: expected a whole number from 0 to 2^64-1, got {args.seed}"
+    low, high = SPEED_RANGE
+    if args.speed is not None and not (math.isfinite(args.speed) and low <= args.speed <= high):
+        return f"--speed: expected a number from {low} to {high}, got {args.speed}"
+    width, sep, height = args.window.partition("x")
+    low_px, high_px = WINDOW_RANGE
+    if not (sep and width.isdecimal() and height.isdecimal() and len(width) <= 5 and len(height) <= 5
+            and low_px <= int(width) <= high_px and low_px <= int(height) <= high_px):
+        return f"--window: expected WIDTHxHEIGHT, each {low_px} to {high_px} pixels (e.g. 1920x1080), got {args.window[:40]!r}"
+    args.window = (int(width), int(height))
+    if args.screenshots is not None:
+        return _screenshot_dir_problem(args.screenshots)
+    return None
+
+
+def _screenshot_dir_problem(folder: Path) -> str | None:
+    """--screenshots must name a folder that exists or can be made (never a file, which PNGs
+    would be written beside or over)."""
+    if folder.exists() and not folder.is_dir():
+        return f"--screenshots {folder}: expected a folder, this is a file"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        return f"--screenshots {folder}: cannot make the folder ({exc.strerror or exc})"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    try:
-        seats = parse_players(args.players) if args.players else None
-    except ValueError as exc:
-        parser.error(str(exc))
-    if not args.window.replace("x", "", 1).isdigit():
-        parser.error("--window expects WIDTHxHEIGHT, e.g. 1920x1080")
+    problem = check_flags(args)
+    if problem:
+        parser.error(problem)
+    seats = parse_players(args.players) if args.players is not None else None
     from game.settings import Settings
     settings = Settings.load()
     i18n.set_language(args.lang or settings.language)

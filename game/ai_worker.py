@@ -8,12 +8,18 @@ undo, a load) is stopped by ending its process, so the next decision never waits
 
 The frame loop only polls (`poll` never blocks); agents are built once per (level, seed) inside
 the worker and reused for every later decision.
+
+A worker never outlives its client: it ends when the pipe closes or its parent process changes
+(the client was killed), checked every PARENT_CHECK_S even mid-search. A worker that does not
+answer within WATCHDOG_S (stopped, or stuck) is replaced as a dead one is.
 """
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import signal
+import threading
 import time
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -23,6 +29,8 @@ from typing import Any
 from game.seats import make_agent
 
 MAX_ATTEMPTS = 3          # a decision that failed this often is taken by the random agent
+WATCHDOG_S = 30.0         # no answer after this long: the worker is replaced (expert thinks ~2 s)
+PARENT_CHECK_S = 0.25     # how often a worker looks whether its client is still alive
 
 
 ADVISE, JUDGE = "advise", "judge"   # Job levels that ask the advisor instead of an agent
@@ -52,12 +60,27 @@ class Reply:
     result: Any = None         # an ADVISE or JUDGE job's answer
 
 
-def _serve(conn: Connection) -> None:
-    """The worker process: answer (ticket, job) requests until the pipe closes. A forked child
-    inherits SDL's SIGTERM handler, which would make it ignore `terminate()`: back to the default;
-    Ctrl+C is the parent's to handle."""
+def _watch_parent(parent_pid: int) -> None:
+    """End this process as soon as its parent is gone (re-parented: the client was killed), even
+    while the main thread is deep in a search (the GIL is handed over every few milliseconds)."""
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_CHECK_S)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True, name="el-grande-ai-parent").start()
+
+
+def _serve(conn: Connection, parent_end: Connection | None = None, parent_pid: int | None = None) -> None:
+    """The worker process: answer (ticket, job) requests until the pipe closes or the parent dies.
+    A forked child inherits SDL's SIGTERM handler, which would make it ignore `terminate()`: back
+    to the default; Ctrl+C is the parent's to handle. The child's copy of the parent's end of the
+    pipe is closed, or the pipe would never read as closed when the parent dies."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if parent_end is not None:
+        parent_end.close()
+    if parent_pid is not None:
+        _watch_parent(parent_pid)
     agents: dict[tuple[str, int], Any] = {}
     while True:
         try:
@@ -111,6 +134,7 @@ class AIWorker:
         self._ticket = 0
         self._attempts = 0
         self.asked_at = 0.0          # perf_counter when the current decision was first asked
+        self.sent_at = 0.0           # perf_counter when it was last sent (the watchdog's start)
         self.restarts = 0            # workers replaced because they died or raised
         self.cancelled = 0           # stale searches stopped
 
@@ -129,7 +153,8 @@ class AIWorker:
             return
         self._discard_process()
         parent, child = _context().Pipe()
-        process = _context().Process(target=_serve, args=(child,), daemon=True, name="el-grande-ai")
+        process = _context().Process(target=_serve, args=(child, parent, os.getpid()), daemon=True,
+                                     name="el-grande-ai")
         process.start()
         child.close()
         self._process, self._conn = process, parent
@@ -157,7 +182,9 @@ class AIWorker:
         if failure is None:
             answer = self._receive()
             if answer is None:
-                return Reply()
+                if time.perf_counter() - self.sent_at <= WATCHDOG_S:
+                    return Reply()
+                return self._retry(f"the AI worker did not answer within {WATCHDOG_S:g} s")
             kind, text, searched = answer
             if kind in ("move", "result"):
                 self._job = None
@@ -190,6 +217,7 @@ class AIWorker:
     # ---- the child process --------------------------------------------------------------------
     def _send(self) -> None:
         self._ticket += 1
+        self.sent_at = time.perf_counter()
         self.start()
         assert self._conn is not None
         try:

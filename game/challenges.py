@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-
-import yaml
+from typing import Any
 
 import engine
+from engine.files import read_yaml_mapping
 from game.i18n import localized
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "levels" / "scenarios"
@@ -33,8 +33,8 @@ def read_challenge(path: Path) -> Challenge | None:
     """The file as a challenge; None when it is not one (no name and description: a test-only
     scenario). Any load error is kept in the entry, never raised."""
     try:
-        header = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, ValueError, RecursionError):
+        header: Any = read_yaml_mapping(path)
+    except engine.DataError:
         header = None       # unreadable: the engine's message below says why
     if isinstance(header, dict) and not (header.get("name") and header.get("description")):
         return None

@@ -40,6 +40,7 @@ import os
 import re
 import tempfile
 import time
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -48,12 +49,17 @@ from typing import Any
 
 import engine
 from engine import DataError
+from engine.files import read_regular
+from game.seats import SEAT_KINDS
 
 SAVE_FORMAT = "el-grande-save"
 RECORD_FORMAT = "el-grande-record"
 FORMAT_VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 MAX_FILE_BYTES = 16 * 1024 * 1024   # a real save is a few tens of kB
+NAME_LIMIT = 24                     # characters of a seat name as shown and printed
+LABEL_LIMIT = 48                    # characters of a slot label in the list
+HINTS_LIMIT = 1_000_000
 _MESSAGE_LIMIT = 300
 _STALE_SECONDS = 600
 
@@ -282,16 +288,9 @@ def read_json(path: Path | str) -> Any:
     path = Path(path)
     name = path.name or str(path)
     try:
-        with open(path, "rb") as handle:       # read-only: a failed load never writes
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise _fail(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise _fail(f"{path}: is a directory, expected a save file") from None
-    except OSError as exc:
-        raise _fail(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise _fail(f"{name}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MB, not a save file")
+        raw = read_regular(path, MAX_FILE_BYTES, "a save file", str(path))
+    except DataError as exc:
+        raise _fail(str(exc)) from None
     if not raw.strip():
         raise _fail(f"{name}: the file is empty (expected a JSON save)")
     try:
@@ -348,13 +347,21 @@ def _read_seats(doc: dict, name: str, players: tuple[str, ...] | None) -> tuple[
             if not isinstance(item[key], str):
                 raise _fail(f"{name}: seats[{i}].{key} must be text, got {item[key]!r}")
             values.append(item[key])
-        if not values[1]:
-            raise _fail(f"{name}: seats[{i}].kind must be 'human' or an AI level, got ''")
-        seats.append(SeatMeta(*values))
+        if values[1] not in SEAT_KINDS:
+            raise _fail(f"{name}: seats[{i}].kind must be one of {', '.join(SEAT_KINDS)}, got {values[1][:40]!r}")
+        seats.append(SeatMeta(values[0], values[1], clean_text(values[2], NAME_LIMIT)))
     if players is not None and tuple(s.player for s in seats) != tuple(players):
         raise _fail(f"{name}: seats list players {[s.player for s in seats]}, expected the game's "
                     f"players {list(players)} in seat order")
     return tuple(seats)
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Text as a panel shows it or --headless prints it: control characters (ANSI escapes
+    included) dropped, whitespace runs made one space, at most `limit` characters."""
+    text = re.sub(r"\x1b\[[0-?]*[ -/]*[@-~]", "", text)
+    text = "".join(c for c in text if unicodedata.category(c)[0] != "C" or c in " \t\n")
+    return " ".join(text.split())[:limit]
 
 
 def _need_text(doc: dict, key: str, name: str) -> str:
@@ -368,8 +375,8 @@ def _need_text(doc: dict, key: str, name: str) -> str:
 def _read_hints_used(doc: dict, name: str) -> int:
     """The optional Hint count; a save from before it was stored counts 0."""
     value = doc.get("hints_used", 0)
-    if type(value) is not int or value < 0:
-        raise _fail(f"{name}: field 'hints_used' must be a whole number of 0 or more, got {value!r}")
+    if type(value) is not int or not 0 <= value <= HINTS_LIMIT:
+        raise _fail(f"{name}: field 'hints_used' must be a whole number 0..{HINTS_LIMIT}, got {repr(value)[:40]}")
     return value
 
 
@@ -384,8 +391,8 @@ def parse_save(doc: Any, name: str = "save", path: Path | None = None) -> tuple[
     """Validate an already parsed save document; the game is rebuilt by replaying its record and
     checked against the stored state."""
     _check_header(doc, name, SAVE_FORMAT)
-    saved_at = _need_text(doc, "saved_at", name)
-    label = _need_text(doc, "label", name)
+    saved_at = clean_text(_need_text(doc, "saved_at", name), LABEL_LIMIT)
+    label = clean_text(_need_text(doc, "label", name), LABEL_LIMIT)
     hints_used = _read_hints_used(doc, name)
     if "game" not in doc:
         raise _fail(f"{name}: field 'game' is missing (expected the engine snapshot)")
@@ -432,6 +439,9 @@ def read_record(path: Path | str) -> tuple[dict[str, Any], tuple[SeatMeta, ...] 
             raise _fail(f"{name}: field 'record' is missing (expected the game record)")
         record = doc["record"]
         seats_known = "seats" in doc
+    elif isinstance(doc, dict) and not {"setup", "scenario"} & set(doc):
+        raise _fail(f"{name}: field 'format' is missing (expected {SAVE_FORMAT!r} or {RECORD_FORMAT!r}, "
+                    f"or a bare game record with 'setup' and 'moves')")
     else:
         record, seats_known = doc, False
     _guard_record(record, f"{name}: record" if record is not doc else name)
@@ -477,7 +487,8 @@ def peek(path: Path | str) -> SlotInfo:
         moves = record.get("moves")
         rounds, idx = state.get("rounds"), state.get("round_idx")
         rnd = rounds[idx] if isinstance(rounds, list) and type(idx) is int and 0 <= idx < len(rounds) else None
-        return SlotInfo(path.stem, path, str(doc.get("label", "")), str(doc.get("saved_at", "")),
+        return SlotInfo(path.stem, path, clean_text(str(doc.get("label", "")), LABEL_LIMIT),
+                        clean_text(str(doc.get("saved_at", "")), LABEL_LIMIT),
                         tuple(str(p) for p in players) if isinstance(players, list) else (),
                         len(moves) if isinstance(moves, list) else 0,
                         state.get("to_move_idx") == -1, round=rnd if type(rnd) is int else None,

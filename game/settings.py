@@ -4,20 +4,28 @@ saved atomically.
 Why a separate module: settings outlive a game and a scene; they are read at start-up and written
 whenever the settings menu changes something. The data directory is also where the saved game for
 "Continue" lives. Neither a broken file nor a refused write stops the game: a file that cannot be
-read is kept aside as settings.json.bad (never silently overwritten) and the defaults are used;
-a failed write keeps the previous file and says why in `save_error`.
+read (or is not a regular file of at most 64 kB) is kept aside as settings.json.bad (never
+silently overwritten) and the defaults are used; a number out of its range (NaN, a speed of 0) is
+replaced by its default with a notice; a failed write keeps the previous file and says why in
+`save_error`.
 """
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
+from engine import DataError
+from engine.files import read_regular
 from game.saves import data_dir, write_atomic
 
 LANGUAGES = ("en", "pt", "ca")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
+SPEED_RANGE = (0.25, 8.0)     # what settings.json and --speed may set (the menu offers SPEEDS)
+RANGES = {"volume": (0.0, 1.0), "anim_speed": SPEED_RANGE}
+MAX_BYTES = 64 * 1024         # a real settings.json is about 200 bytes
 
 
 def _same_kind(value: object, default: object) -> bool:
@@ -25,6 +33,14 @@ def _same_kind(value: object, default: object) -> bool:
     if isinstance(default, float):
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     return type(value) is type(default)
+
+
+def _out_of_range(name: str, value: object) -> bool:
+    """A number outside its field's range, or not finite (NaN would freeze every animation)."""
+    bounds = RANGES.get(name)
+    if bounds is None or not isinstance(value, (int, float)):
+        return False
+    return not (math.isfinite(value) and bounds[0] <= value <= bounds[1])
 
 
 @dataclass
@@ -42,23 +58,27 @@ class Settings:
     def __post_init__(self) -> None:
         self.kept_aside: str | None = None    # the broken file's new name, for the start-up notice
         self.save_error: str | None = None    # why the last save failed (None: it worked)
+        self.refused: list[str] = []          # fields whose stored value was out of range
 
     @classmethod
     def load(cls) -> Settings:
         """Read settings.json; a missing file gives the defaults, a broken one too and is kept
         aside as settings.json.bad (never a crash)."""
         path = data_dir() / "settings.json"
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        if not os.path.lexists(path):
             return cls()
-        except (OSError, ValueError):
+        try:
+            raw = json.loads(read_regular(path, MAX_BYTES, "a settings file").decode("utf-8"))
+        except (DataError, ValueError, RecursionError):
             return cls._broken(path)
         if not isinstance(raw, dict):
             return cls._broken(path)
         defaults = cls()
-        settings = cls(**{f.name: raw[f.name] for f in fields(cls)
-                          if f.name in raw and _same_kind(raw[f.name], getattr(defaults, f.name))})
+        usable = {f.name: raw[f.name] for f in fields(cls)
+                  if f.name in raw and _same_kind(raw[f.name], getattr(defaults, f.name))}
+        refused = sorted(name for name, value in usable.items() if _out_of_range(name, value))
+        settings = cls(**{name: value for name, value in usable.items() if name not in refused})
+        settings.refused = refused
         if settings.language not in LANGUAGES:
             settings.language = "en"
         return settings

@@ -1,7 +1,6 @@
 """New game setup: 2–5 seats (human or an AI level, name, colour), variant, Veto, Castillo mode."""
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pygame
@@ -13,6 +12,7 @@ from game.i18n import t
 from game.render import draw, style
 from game.scene import CARET, STILL, Context, Scene, Transition
 from game.seats import COLOURS, SEAT_KINDS, Seat
+from game.seed import new_seed
 
 ROW_TOP = 150
 ROW_H = 62
@@ -130,7 +130,7 @@ class SetupScene(Scene):
         from game.scenes.play import phase_scene
         seed = self.ctx.options.get("seed")
         if seed is None:
-            seed = random.randrange(1, 10**6)
+            seed = new_seed()
         match = Match(self.seats, seed, **self.options)
         self.request(Transition.replace(phase_scene(match.game.phase)(self.ctx, match)))
         return True

@@ -11,9 +11,13 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from engine import DataError
+from engine.files import read_regular
 from game.saves import data_dir, write_atomic
 
 FILE_NAME = "tutorial.json"
+MAX_STEP = 999        # the lesson has a few dozen steps; a larger stored step means "not started"
+MAX_BYTES = 4096
 
 
 def progress_path() -> Path:
@@ -31,14 +35,17 @@ class Progress:
 
 
 def load_progress() -> Progress:
+    """The stored progress; a missing, damaged or out-of-range file (not a regular file, a step
+    beyond MAX_STEP) reads as "not started"."""
     try:
-        raw = json.loads(progress_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = json.loads(read_regular(progress_path(), MAX_BYTES, "a progress file").decode("utf-8"))
+    except (DataError, ValueError, RecursionError):
         return Progress()
     if not isinstance(raw, dict):
         return Progress()
     step, done = raw.get("step", 0), raw.get("done", False)
-    return Progress(step if type(step) is int and step >= 0 else 0, done if isinstance(done, bool) else False)
+    return Progress(step if type(step) is int and 0 <= step <= MAX_STEP else 0,
+                    done if isinstance(done, bool) else False)
 
 
 def save_progress(progress: Progress) -> bool:

@@ -187,7 +187,7 @@ def test_levels_scenarios_hand_with_a_card_outside_1_to_13_is_refused(hand):
 def test_levels_scenarios_scores_start_at_zero():
     """levels/scenarios (DESIGN §5): scores may be 0 or more; a negative score is refused."""
     assert position(scores={"red": 0, "blue": 7}).scores["blue"] == 7
-    with pytest.raises(engine.DataError, match=r"scores\.red: expected points >= 0, got -1"):
+    with pytest.raises(engine.DataError, match=r"scores\.red: expected whole points 0\.\.999, got -1"):
         position(scores={"red": -1})
 
 
