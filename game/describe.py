@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import engine
 from engine import events as E
-from game.i18n import area_name, localized, t
+from game.i18n import area_name, has, localized, t
 
 Namer = Callable[[str], str]
 QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
@@ -81,26 +82,41 @@ def item_text(item: LogItem, name: Namer) -> str:
     return describe_move(verb, tuple(args), who, name)
 
 
+_AREA_KINDS = ("region", "area", "source")
+_FIELD_OF_KIND = {"power": "value", "count": "count", "board": "board", "part": "part"}
+
+
+def move_words(verb: str, args: tuple[str, ...], name: Namer) -> dict[str, str]:
+    """A move's arguments in words, named by the kinds the engine gives each verb (engine.VERBS):
+    an area as `area` (a move's two as `source` and `target`), a player as `owner`, a card by
+    its name, a power card as `value`, a count, a scoreboard, a part. Every message about a move
+    (log, hint, staged prompt) is worded from these fields."""
+    kinds = engine.VERBS.get(verb, ())
+    areas = [i for i, kind in enumerate(kinds) if kind in _AREA_KINDS]
+    words: dict[str, str] = {}
+    for i, (kind, arg) in enumerate(zip(kinds, args)):
+        if kind in _AREA_KINDS:
+            words["area" if len(areas) == 1 else ("source", "target")[areas.index(i)]] = area_name(arg)
+        elif kind == "player":
+            words["owner"] = name(arg)
+        elif kind == "card":
+            words["card"] = t(f"card.{arg}.name")
+        else:
+            words[_FIELD_OF_KIND[kind]] = arg
+    return words
+
+
+def move_key(verb: str, args: tuple[str, ...]) -> str:
+    """The catalog key suffix of a move: its verb, or `first_place` / `first_action`."""
+    return f"{verb}_{args[0]}" if engine.VERBS.get(verb) == ("part",) else verb
+
+
 def describe_move(verb: str, args: tuple[str, ...], who: str, name: Namer) -> str:
-    """The line for a move `verb args` made by the player named `who`."""
-    if verb in ("place", "recall", "return", "king", "grande", "score", "target"):
-        return t(f"log.{verb}", who=who, area=area_name(args[0]))
-    if verb == "power":
-        return t("log.power", who=who, value=args[0])
-    if verb == "court":
-        return t("log.court", who=who, count=args[0])
-    if verb == "card":
-        return t("log.card", who=who, card=t(f"card.{args[0]}.name"))
-    if verb == "first":
-        return t(f"log.first_{args[0]}", who=who)
-    if verb == "move":
-        return t("log.move", who=who, owner=name(args[0]), source=area_name(args[1]), target=area_name(args[2]))
-    if verb == "cull":
-        return t("log.cull", who=who, owner=name(args[0]), area=area_name(args[1]))
-    if verb == "scoreboard":
-        return t("log.scoreboard", who=who, board=args[0], area=area_name(args[1]))
-    if verb in ("recover", "disc", "veto", "skip"):
-        return t(f"log.{verb}", who=who)
+    """The line for a move `verb args` made by the player named `who` (a disc's region and a
+    recovered card are in no log template: they stay secret)."""
+    key = f"log.{move_key(verb, args)}"
+    if has(key):
+        return t(key, who=who, **move_words(verb, args, name))
     return t("log.plain", who=who, move=" ".join((verb, *args)))
 
 

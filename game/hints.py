@@ -11,8 +11,8 @@ from typing import Any
 
 from ai.advisor import ADVISED_PHASES, Hint, Reason
 from game import ai_worker
-from game.describe import QUIET_VERBS
-from game.i18n import area_name, t, tn
+from game.describe import QUIET_VERBS, move_key, move_words
+from game.i18n import area_name, has, t, tn
 
 
 
@@ -94,23 +94,8 @@ def plan_text(plan: tuple[Any, ...], name: Any) -> str:
 
 
 def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
-    if verb == "power":
-        return t("hint.power", value=args[0])
-    if verb == "card":
-        return t("hint.card", card=t(f"card.{args[0]}.name"))
-    if verb == "first":
-        return t(f"hint.first_{args[0]}")
-    if verb == "move":
-        return t("hint.move", owner=name(args[0]), source=area_name(args[1]), target=area_name(args[2]))
-    if verb == "cull":
-        return t("hint.cull", owner=name(args[0]), area=area_name(args[1]))
-    if verb in ("king", "grande", "disc", "score", "target", "recall", "return"):
-        return t(f"hint.{verb}", area=area_name(args[0]))
-    if verb == "scoreboard":
-        return t("hint.scoreboard", board=args[0], area=area_name(args[1]))
-    if verb == "court":
-        return t("hint.court", count=args[0])
-    return t("hint.skip")
+    key = f"hint.{move_key(verb, args)}"
+    return t(key, **move_words(verb, args, name)) if has(key) else t("hint.skip")
 
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other

@@ -12,8 +12,8 @@ from collections.abc import Collection
 from typing import Any
 
 import engine
-from game.describe import Namer
-from game.i18n import area_name, t, tn
+from game.describe import Namer, move_words
+from game.i18n import has, t, tn
 
 
 def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
@@ -26,17 +26,8 @@ def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_d
 
 def staged_prompt(game: Any, name: Namer, move: Any) -> str:
     """The prompt while a move waits for Confirm: what it is, and how to confirm or change it."""
-    verb, args = move.verb, move.args
-    if verb == "power":
-        what = t("stage.power", value=args[0])
-    elif verb == "card":
-        what = t("stage.card", card=t(f"card.{args[0]}.name"))
-    elif verb in ("disc", "king", "grande"):
-        what = t(f"stage.{verb}", area=area_name(args[0]))
-    elif verb == "scoreboard":
-        what = t("stage.scoreboard", board=args[0], area=area_name(args[1]))
-    else:
-        what = t("stage.place", area=area_name(args[0]))
+    key = f"stage.{move.verb}" if has(f"stage.{move.verb}") else "stage.place"
+    what = t(key, **move_words(move.verb, move.args, name))
     return t("prompt.who", who=name(game.to_move), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
 
 
