@@ -146,6 +146,25 @@ class SetupScene(Scene):
             return t("setup.veto_on") if value else t("setup.veto_off")
         return t(f"setup.{key}_{value}")
 
+    def option_note(self) -> str:
+        """What the hovered option means; with none hovered, what the secret Castillo is (a
+        memory variant, docs/rulings.md R3), so nobody takes it for a hidden-information rule."""
+        hovered = next((key for key, rect in option_rects().items() if self._over(rect)), None)
+        if hovered is not None:
+            value = self.options[hovered]
+            suffix = ("on" if value else "off") if hovered == "veto" else value
+            return t(f"setup.note.{hovered}_{suffix}")
+        if self.options["castillo"] == "secret":
+            return t("setup.note.castillo_secret")
+        return ""
+
+    def draw_option_note(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
+        note = self.option_note()
+        if note:
+            top = option_rects()["variant"].bottom + 8
+            box = pygame.Rect(frame.x + 50, top, frame.width - 100, start_button().y - top - 6)
+            style.paragraph(surface, note, box, 13, style.INK_SOFT, max_lines=2)
+
     def redraw_rate(self) -> float:
         return CARET if self.editing is not None else STILL
 
@@ -165,6 +184,7 @@ class SetupScene(Scene):
                    style.INK_SOFT, bold=True)
         for key, rect in option_rects().items():
             style.button(surface, rect, self.option_label(key), hover=self._over(rect), size=15)
+        self.draw_option_note(surface, frame)
         style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))
         style.button(surface, start_button(), t("setup.start"), hover=self._over(start_button()), primary=True)
 
