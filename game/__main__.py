@@ -109,6 +109,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
 
 def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
+    from game import datadir
     from game.assets import Sounds
     from game.scene import Context
     if args.speed:
@@ -116,6 +117,7 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
     if settings.kept_aside:
         ctx.notices.append(i18n.t("settings.reset", name=settings.kept_aside))
+    ctx.notices += datadir.take_notices() + i18n.take_notices()   # the data folder moved, a damaged catalog
     return ctx
 
 
