@@ -167,13 +167,13 @@ def _counted(english: Catalog, key: str) -> bool:
 def _check_entry(key: str, value: object, references: tuple[str, ...]) -> Problem | None:
     """None if `value` is a format text whose placeholders are one reference's."""
     if not isinstance(value, str):
-        return Problem("text", {"key": key}, key)
+        return Problem("text", {"entry": key}, key)
     try:
         fields = placeholders(value)
     except ValueError:
-        return Problem("text", {"key": key}, key)
+        return Problem("text", {"entry": key}, key)
     if references and not any(fields == placeholders(text) for text in references):
-        return Problem("placeholders", {"key": key}, key)
+        return Problem("placeholders", {"entry": key}, key)
     return None
 
 
@@ -202,7 +202,9 @@ def _loaded(language: str) -> Catalog:
             problems = [exc.problem]
         if problems:
             first = problems[0]
-            raise DataError(f"{path.name}: {first.key or 'file'}: {first.why} {dict(first.values) or ''}".strip())
+            detail = ", ".join(f"{name} {value}" for name, value in first.values.items())
+            raise DataError(f"{path.name}: {first.key}: expected a format text with plain {{name}} fields"
+                            if first.key else f"{path.name}: cannot be used ({first.why}{', ' if detail else ''}{detail})")
         return english
     english = _loaded("en")
     try:
