@@ -8,7 +8,9 @@ whole run gets a sandbox — `EL_GRANDE_DATA_DIR`, HOME and the XDG folders poin
 folder — so even a test that undoes its own data-dir fixture writes there. The player's real data
 folders (the platform's, `game.datadir`, and the one earlier versions used) are listed before the
 run, as the environment had them, and again at its end: a difference fails the run, naming the
-files. xdist workers inherit the controller's sandbox; the controller checks and removes it.
+files. xdist workers inherit the controller's sandbox; the controller checks and removes it. The
+guard cannot tell who wrote: the game itself played during the run, or another checkout's test run
+without this guard, fails it too.
 """
 from __future__ import annotations
 

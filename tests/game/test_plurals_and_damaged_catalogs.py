@@ -48,6 +48,38 @@ def test_an_exact_million_is_cldr_many_in_portuguese_and_catalan_other_in_englis
     assert i18n.tn("hint.reason.score", 2 * 10**6) == "suma 2000000 de punts de cop"
 
 
+CLDR = {   # CLDR 46 integer categories of 0, 1, 2 and a million (pt is the pt-PT catalog)
+    "en": ("other", "one", "other", "other"),
+    "pt": ("other", "one", "other", "many"),
+    "ca": ("other", "one", "other", "many"),
+}
+
+
+@pytest.mark.parametrize("language", sorted(CLDR))
+def test_every_counted_phrase_takes_the_cldr_form_of_0_1_2_and_a_million(language):
+    i18n.set_language(language)
+    texts = i18n.catalog(language)
+    counted = sorted(key[:-len(".other")] for key in i18n.catalog("en") if key.endswith(".other"))
+    assert {"prompt.left", "help.places", "files.moves", "hint.reason.score"} <= set(counted)
+    for key in counted:
+        names = {name for form in i18n._loaded(language).categories
+                 for name, _, _ in i18n.placeholders(texts[f"{key}.{form}"])} - {"count"}
+        values = {name: "X" for name in names}
+        for count, form in zip((0, 1, 2, 10**6), CLDR[language]):
+            assert i18n.tn(key, count, **values) == texts[f"{key}.{form}"].format(count=count, **values), \
+                (key, count)
+
+
+def test_the_card_help_and_the_saved_games_list_count_in_the_language():
+    from game.scenes.help import places_text
+    i18n.set_language("pt")
+    assert [places_text(n) for n in (0, 1, 2)] == ["Coloca até 0 Caballeros da tua corte",
+                                                   "Coloca até 1 Caballero da tua corte",
+                                                   "Coloca até 2 Caballeros da tua corte"]
+    i18n.set_language("ca")
+    assert [i18n.tn("files.moves", n) for n in (0, 1, 2)] == ["0 jugades", "1 jugada", "2 jugades"]
+
+
 # --------------------------------------------------------------------------- catalogs on disk
 @pytest.fixture
 def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
