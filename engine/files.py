@@ -76,6 +76,12 @@ class _NoAliasLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+def load_yaml(text: str) -> Any:
+    """`yaml.safe_load` without aliases; raises yaml.YAMLError as it does (placed by line and
+    column)."""
+    return yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
+
+
 def _where(exc: yaml.YAMLError) -> str:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or exc.__class__.__name__
@@ -95,7 +101,7 @@ def read_yaml_mapping(path: Path, source: str | None = None, limit: int = YAML_L
     except UnicodeDecodeError as exc:
         raise DataError(f"{source}: not UTF-8 text at byte {exc.start}") from None
     try:
-        data = yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
+        data = load_yaml(text)
     except yaml.YAMLError as exc:
         raise DataError(" ".join(f"{source}: not valid YAML at {_where(exc)}".split())) from None
     except ValueError:

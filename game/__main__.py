@@ -122,6 +122,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
 
 def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
+    from game import datadir
     from game.assets import Sounds
     from game.scene import Context
     if args.speed is not None:
@@ -132,6 +133,7 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     for field in settings.refused:
         low, high = RANGES[field]
         ctx.notices.append(i18n.t("settings.out_of_range", field=field, low=f"{low:g}", high=f"{high:g}"))
+    ctx.notices += datadir.take_notices() + i18n.take_notices()   # the data folder moved, a damaged catalog
     return ctx
 
 

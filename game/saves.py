@@ -70,12 +70,9 @@ class SaveWriteError(DataError):
 
 # --------------------------------------------------------------------------- places
 def data_dir() -> Path:
-    """EL_GRANDE_DATA_DIR (tests), else $XDG_DATA_HOME/el-grande, else ~/.local/share/el-grande."""
-    override = os.environ.get("EL_GRANDE_DATA_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "el-grande"
+    """The player's data folder: EL_GRANDE_DATA_DIR, else the platform's (`game.datadir`)."""
+    from game import datadir
+    return datadir.data_dir()
 
 
 def autosave_path() -> Path:

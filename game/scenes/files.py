@@ -16,7 +16,7 @@ import pygame
 import engine
 from game import input as inp
 from game import layout, saves
-from game.i18n import t
+from game.i18n import t, tn
 from game.render import draw, style
 from game.scene import CARET, Context, Scene, Transition
 
@@ -251,7 +251,7 @@ class FilesScene(Scene):
         if entry.round:
             detail = t("files.round_value", round=entry.round)
         else:
-            detail = t("files.moves_one") if entry.moves == 1 else t("files.moves", count=entry.moves)
+            detail = tn("files.moves", entry.moves)
         if entry.finished:
             detail = t("files.finished")
         style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")

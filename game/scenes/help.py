@@ -7,7 +7,7 @@ import pygame
 import engine
 from game import input as inp
 from game import layout
-from game.i18n import t
+from game.i18n import t, tn
 from game.render import cards, draw, style
 from game.scene import Context, Scene, Transition
 
@@ -38,7 +38,7 @@ def help_card(card: str) -> str:
 
 def places_text(count: int) -> str:
     """"Places up to 1 Caballero" / "up to 3 Caballeros" in every language."""
-    return t("help.places_one") if count == 1 else t("help.places", count=count)
+    return tn("help.places", count)
 
 
 def card_list() -> list[tuple[pygame.Rect, str]]:

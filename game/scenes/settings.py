@@ -80,6 +80,7 @@ class SettingsScene(Scene):
         if row == "language":
             s.language = LANGUAGES[(LANGUAGES.index(s.language) + step) % len(LANGUAGES)]
             i18n.set_language(s.language)
+            self.ctx.notices += i18n.take_notices()     # a damaged catalog: shown by the scene below
         elif row == "volume":
             s.volume = round(min(1.0, max(0.0, s.volume + 0.1 * step)), 1)
         elif row == "mute":

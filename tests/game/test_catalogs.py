@@ -4,6 +4,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import yaml
+
 import engine
 from game import i18n
 from game.seats import AI_LEVELS, COLOURS
@@ -36,10 +38,25 @@ def expected_dynamic_keys() -> set[str]:
     return keys
 
 
-def test_three_catalogs_have_the_same_keys():
-    en, pt, ca = (set(i18n.catalog(lang)) for lang in ("en", "pt", "ca"))
-    assert en - pt == set() and pt - en == set()
-    assert en - ca == set() and ca - en == set()
+def expected_catalog_keys(language: str) -> set[str]:
+    """English's keys, a counted key (English `K.one`/`K.other`) once per CLDR category of the
+    language's plural rule."""
+    english, rules = i18n.catalog("en"), i18n._loaded(language)
+    counted = {key[:-len(".other")] for key in english if key.endswith(".other")}
+    plain = {key for key in english if key.rpartition(".")[0] not in counted}
+    return plain | {f"{base}.{category}" for base in counted for category in rules.categories}
+
+
+def test_every_catalog_has_the_english_keys_in_its_own_plural_forms():
+    """Issue 26 point 5: pt and ca have one/many/other forms, English one/other; the files hold
+    exactly those keys, and every entry is accepted (placeholders as in English)."""
+    for lang in ("en", "pt", "ca"):
+        raw = yaml.safe_load((i18n.CATALOG_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+        keys = set(raw) - {i18n.PLURAL_FORMS, i18n.PLURAL_CATEGORIES}
+        assert keys == expected_catalog_keys(lang), lang
+        assert set(i18n.catalog(lang)) == keys, f"{lang}: refused {keys - set(i18n.catalog(lang))}"
+    assert i18n._loaded("pt").categories == ("one", "many", "other")
+    assert i18n._loaded("en").categories == ("one", "other")
 
 
 def test_no_missing_keys():

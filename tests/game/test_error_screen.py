@@ -94,17 +94,18 @@ def test_without_a_game_continue_returns_to_the_title_and_an_unwritable_report_i
 
     def broken(self, surface):
         raise Injected("title art missing")
-    monkeypatch.setattr(TitleScene, "draw", broken)
-    monkeypatch.setattr(saves, "write_atomic", lambda path, data: (_ for _ in ()).throw(
-        OSError(28, "No space left on device")))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
-    driver.step()                                    # the move makes the title redraw
-    scene = driver.scene
-    assert scene.name == "error" and not scene.resumable
-    assert scene.report == "OSError: No space left on device"
-    lines = [text for text, _, _ in scene.status_lines()]
-    assert "No game was in progress" in lines[1] and "could not be written" in lines[2]
-    monkeypatch.undo()
+    with monkeypatch.context() as faulty:            # the faults end; the data dir stays redirected
+        faulty.setattr(TitleScene, "draw", broken)
+        faulty.setattr(saves, "write_atomic", lambda path, data: (_ for _ in ()).throw(
+            OSError(28, "No space left on device")))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+        driver.step()                                # the move makes the title redraw
+        scene = driver.scene
+        assert scene.name == "error" and not scene.resumable
+        assert scene.report == "OSError: No space left on device"
+        lines = [text for text, _, _ in scene.status_lines()]
+        assert "No game was in progress" in lines[1] and "could not be written" in lines[2]
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
     driver.key(pygame.K_RETURN)
     assert driver.scene.name == "title"
 

@@ -53,18 +53,20 @@ def test_a_settings_file_that_is_not_an_object_is_kept_aside_too(data_dir):
     assert Settings.load().kept_aside == "settings.json.bad"
 
 
-def test_a_refused_settings_write_is_said_in_the_menu_and_the_change_still_applies(monkeypatch, screenshots):
+def test_a_refused_settings_write_is_said_in_the_menu_and_the_change_still_applies(monkeypatch, screenshots,
+                                                                                   data_dir):
     ctx = make_context()
     driver = Driver(settings_scene.SettingsScene(ctx, in_game=False))
     driver.step()
-    disk_full(monkeypatch)
     rect = dict((row, r) for r, row in settings_scene.row_rects())["speed"]
     before = ctx.settings.anim_speed
-    driver.click((rect.right - 10, rect.centery))
-    assert ctx.settings.anim_speed != before, "the change applies for this session"
-    assert ctx.settings.save_error == "No space left on device"
-    pygame.image.save(driver.app.surface, str(screenshots / "settings-not-saved.png"))
-    monkeypatch.undo()
+    with monkeypatch.context() as faulty:            # the disk comes back; the data dir stays redirected
+        disk_full(faulty)
+        driver.click((rect.right - 10, rect.centery))
+        assert ctx.settings.anim_speed != before, "the change applies for this session"
+        assert ctx.settings.save_error == "No space left on device"
+        pygame.image.save(driver.app.surface, str(screenshots / "settings-not-saved.png"))
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
     driver.click((rect.right - 10, rect.centery))
     assert ctx.settings.save_error is None
 

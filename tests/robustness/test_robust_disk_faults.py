@@ -94,14 +94,15 @@ def write_of(kind: str, match: Match) -> tuple[Path, Callable[[], str | None]]:
 @pytest.mark.parametrize("code", sorted(ERRORS))
 @pytest.mark.parametrize("step", STEPS)
 @pytest.mark.parametrize("kind", ["autosave", "named save", "export", "settings"])
-def test_a_refused_write_keeps_the_previous_file_and_says_why_in_one_line(kind, step, code, monkeypatch):
+def test_a_refused_write_keeps_the_previous_file_and_says_why_in_one_line(kind, step, code, monkeypatch, data_dir):
     match = played(31, 20)
     path, write = write_of(kind, match)
     match.play(match.legal_moves()[0])       # the game moves on: the next write has news
     before = path.read_bytes()
-    fail_at(monkeypatch, step, code)
-    message = write()
-    monkeypatch.undo()
+    with monkeypatch.context() as faulty:       # the disk comes back; the data dir stays redirected
+        fail_at(faulty, step, code)
+        message = write()
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
     assert message and "\n" not in message and ERRORS[code] in message
     assert kind == "settings" or path.name in message, "the notice names the file"
     assert path.read_bytes() == before, "the previous file is intact"
