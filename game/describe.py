@@ -114,9 +114,9 @@ def move_key(verb: str, args: tuple[str, ...]) -> str:
 def describe_move(verb: str, args: tuple[str, ...], who: str, name: Namer) -> str:
     """The line for a move `verb args` made by the player named `who` (a disc's region and a
     recovered card are in no log template: they stay secret)."""
-    key = f"log.{move_key(verb, args)}"
-    if has(key):
-        return t(key, who=who, **move_words(verb, args, name))
+    key = move_key(verb, args)
+    if has(f"log.{key}"):
+        return t(f"log.{key}", who=who, **move_words(verb, args, name))
     return t("log.plain", who=who, move=" ".join((verb, *args)))
 
 

@@ -94,8 +94,8 @@ def plan_text(plan: tuple[Any, ...], name: Any) -> str:
 
 
 def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
-    key = f"hint.{move_key(verb, args)}"
-    return t(key, **move_words(verb, args, name)) if has(key) else t("hint.skip")
+    key = move_key(verb, args)
+    return t(f"hint.{key}", **move_words(verb, args, name)) if has(f"hint.{key}") else t("hint.skip")
 
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other

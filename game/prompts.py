@@ -26,8 +26,8 @@ def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_d
 
 def staged_prompt(game: Any, name: Namer, move: Any) -> str:
     """The prompt while a move waits for Confirm: what it is, and how to confirm or change it."""
-    key = f"stage.{move.verb}" if has(f"stage.{move.verb}") else "stage.place"
-    what = t(key, **move_words(move.verb, move.args, name))
+    verb = move.verb if has(f"stage.{move.verb}") else "place"
+    what = t(f"stage.{verb}", **move_words(move.verb, move.args, name))
     return t("prompt.who", who=name(game.to_move), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
 
 
