@@ -7,7 +7,9 @@ Lifecycle (called by `app.App`, never by scenes themselves):
     resume()  the scene on top was popped; this one is on top again
     exit()    the scene leaves the stack
 
-Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed),
+Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed;
+the keyboard focus, game/focus.py, turns Tab and arrows into moves between `focus_targets()` and
+Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
 state and lays out in UI units (game.layout), drawing through game.render.draw and style.
@@ -27,6 +29,7 @@ from game.input import Intent
 
 if TYPE_CHECKING:
     from game.assets import Sounds
+    from game.focus import Target
     from game.settings import Settings
 
 
@@ -80,6 +83,7 @@ class Scene:
     name = "scene"
     opaque = True          # False: the scene below is drawn first (overlays, menus)
     text_entry = False     # True while a text field has focus (letters are not shortcuts)
+    focus_arrows = True    # False: the scene uses the arrow keys itself (lists, the replay)
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -100,6 +104,11 @@ class Scene:
 
     def handle(self, intent: Intent) -> bool:
         return False
+
+    def focus_targets(self) -> list["Target"]:
+        """What Tab and the arrow keys may focus now, each where a click would choose it
+        (game/focus.py). The base scene has nothing to focus."""
+        return []
 
     def redraw_rate(self) -> float:
         """Redraws a second needed with no input: STILL (0), a few for a pulse or caret, or

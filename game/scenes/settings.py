@@ -8,6 +8,7 @@ import pygame
 
 from game import i18n, layout
 from game import input as inp
+from game.focus import Target, of_rects
 from game.i18n import t
 from game.render import draw, style
 from game.scene import Context, Scene, Transition
@@ -53,6 +54,16 @@ class SettingsScene(Scene):
         self.in_game = in_game
         self.match = match
         self.hover: tuple[int, int] | None = None
+
+    def focus_targets(self) -> list[Target]:
+        """Each row twice — its left half lowers (‹), its right half raises (›), as clicks do —
+        then the buttons."""
+        named = []
+        for rect, row in row_rects():
+            half = rect.width // 2
+            named += [((row, -1), pygame.Rect(rect.x, rect.y, half, rect.height)),
+                      ((row, 1), pygame.Rect(rect.x + half + 1, rect.y, rect.width - half - 1, rect.height))]
+        return of_rects(named + [((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

@@ -2,6 +2,7 @@
 the layout module and the scenes' own hit boxes, and steps the app with a hand-driven clock."""
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -58,6 +59,12 @@ class Driver:
     def key(self, key: int, text: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
         self.step()
+
+    def past_key_guard(self) -> None:
+        """Wait out the play scenes' guard (no key commits a step in its first KEY_GUARD seconds),
+        as a player reading the new prompt would."""
+        from game.scenes.play import KEY_GUARD
+        self.step(math.ceil(KEY_GUARD / FRAME) + 1)
 
     def until(self, predicate, limit: int = 3000) -> bool:
         for _ in range(limit):
