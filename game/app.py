@@ -25,7 +25,6 @@ from game.display import init_video
 from game.focus import Focus
 from game.i18n import t
 from game.render import style
-from game.render.focus_ring import focus_ring
 from game.scene import Scene, Transition
 
 BACKDROP = (28, 22, 18)
@@ -209,7 +208,7 @@ class App:
                 scene.draw(self.window)
             ring = self.focus.shown(self.scene)
             if ring is not None:
-                focus_ring(self.window, ring)
+                self.scene.draw_focus(self.window, ring)
         pygame.display.flip()
         if self._shot_due and self.screenshots:
             self._shots += 1

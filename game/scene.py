@@ -123,6 +123,12 @@ class Scene:
     def update(self, dt: float) -> Transition | None:
         return self.take_request()
 
+    def draw_focus(self, surface: pygame.Surface, target: "Target") -> None:
+        """The ring around the keyboard focus, painted over draw() while the keyboard drives; a
+        scene whose tooltips must stay above the ring paints them again after it."""
+        from game.render.focus_ring import focus_ring
+        focus_ring(surface, target)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; changes nothing. The base scene paints nothing (every real scene
         overrides this)."""

@@ -30,8 +30,6 @@ def focus_ring(surface: pygame.Surface, target: Target) -> None:
     if target.outline:
         draw.polygon(surface, EDGE, target.outline, 8)
         draw.polygon(surface, style.WHITE, target.outline, 4)
-        draw.circle(surface, EDGE, target.centre, 9)
-        draw.circle(surface, style.WHITE, target.centre, 6)
         return
     ring = target.rect.inflate(2 * GAP, 2 * GAP)
     draw.rect(surface, EDGE, ring.inflate(4, 4), 7, border_radius=12)

@@ -548,6 +548,12 @@ class PlayScene(Scene):
         else:
             self.draw_tooltip(surface)
 
+    def draw_focus(self, surface: pygame.Surface, target: Target) -> None:
+        """The ring, with a region's standings or a card's help still on top of it."""
+        super().draw_focus(surface, target)
+        if self.summary is None:
+            self.draw_tooltip(surface)
+
     def castillo_disc(self) -> bool:
         """A disc asked for with no action card in play is the general scoring's Castillo disc."""
         game = self.match.game
