@@ -9,7 +9,8 @@ ignore a key-driven commit in the first moments of a new step).
 
 The keyboard drives from the first Tab or arrow until the mouse moves or clicks; only then is the
 ring drawn. When the scene's targets change (a new step), the ring stays on the same target if it
-is still there, jumps to a target marked `default` (a staged move's Confirm), else goes to the first.
+is still there (also after a spell with nothing to focus, e.g. while pieces move), jumps to a
+target marked `default` (a staged move's Confirm), else goes to the first.
 """
 from __future__ import annotations
 
@@ -96,8 +97,8 @@ class Focus:
         default = next((t for t in self.targets if t.default), None)
         if default is not None:
             self.key = default.key
-        elif self.key not in keys:
-            self.key = keys[0] if keys else None
+        elif self.key not in keys and keys:      # none at all (pieces moving): keep it for after
+            self.key = keys[0]
         return self.key != before
 
     def dispatch(self, scene: "Scene", intent: inp.Intent) -> None:
