@@ -16,7 +16,7 @@ import pygame
 CLICK = "click"            # left click at pos
 ALT_CLICK = "alt_click"    # right click at pos (per-card help)
 HOVER = "hover"            # mouse moved to pos
-CONFIRM = "confirm"        # Enter / Space: done, continue
+CONFIRM = "confirm"        # Enter / Space / D: done, continue (Enter on a focus ring: that target)
 SKIP = "skip"              # S: skip the special action
 NEXT = "next"              # Tab: the next focus target (finishes running animations when none)
 PREV = "prev"              # Shift+Tab: the previous focus target

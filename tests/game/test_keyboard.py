@@ -109,7 +109,7 @@ def test_a_second_enter_at_a_new_step_commits_nothing():
         version = match.version
         driver.key(pygame.K_RETURN)                 # places a Caballero: a new step begins
         assert match.version == version + 1
-        driver.until(lambda: bool(scene.my_turn()) or match.game.to_move != "red" or driver.scene is not scene)
+        driver.until(lambda s=scene: bool(s.my_turn()) or match.game.to_move != "red" or driver.scene is not s)
         if match.game.to_move == "red" and driver.scene is scene and scene.my_turn():
             break
     else:
