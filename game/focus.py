@@ -36,12 +36,14 @@ ACROSS_WEIGHT = 2.0   # arrow keys: a target off the arrow's line counts this mu
 class Target:
     """Something a key may choose: `key` identifies it from one frame to the next, `rect` is what
     the ring surrounds (UI units), `point` where Enter clicks (default: the centre), `outline` a
-    map region's border for the ring to follow."""
+    map region's border for the ring to follow, `adjust` where ← and → click instead of moving
+    the ring (a setting's lower / raise halves)."""
     key: Hashable
     rect: pygame.Rect
     point: tuple[int, int] | None = None
     outline: tuple[Point, ...] = ()
     default: bool = False
+    adjust: tuple[tuple[int, int], tuple[int, int]] | None = None
 
     @property
     def centre(self) -> tuple[int, int]:
@@ -127,6 +129,9 @@ class Focus:
         target = self.current()
         if target is None:
             scene.handle(intent)
+            return
+        if self.keyboard and target.adjust and direction and direction[1] == 0:
+            scene.handle(inp.Intent(inp.CLICK, target.adjust[direction[0] > 0], key=intent.key))
             return
         if self.keyboard:
             if direction:

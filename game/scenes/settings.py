@@ -56,14 +56,13 @@ class SettingsScene(Scene):
         self.hover: tuple[int, int] | None = None
 
     def focus_targets(self) -> list[Target]:
-        """Each row twice — its left half lowers (‹), its right half raises (›), as clicks do —
-        then the buttons."""
-        named = []
+        """Each row — Enter clicks its right half (raises or toggles), ← and → its halves, as the
+        mouse lowers and raises — then the buttons."""
+        rows = []
         for rect, row in row_rects():
-            half = rect.width // 2
-            named += [((row, -1), pygame.Rect(rect.x, rect.y, half, rect.height)),
-                      ((row, 1), pygame.Rect(rect.x + half + 1, rect.y, rect.width - half - 1, rect.height))]
-        return of_rects(named + [((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
+            lower, higher = (rect.x + rect.width // 4, rect.centery), (rect.right - rect.width // 4, rect.centery)
+            rows.append(Target((row,), rect, higher, adjust=(lower, higher)))
+        return rows + of_rects([((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

@@ -168,13 +168,18 @@ def test_settings_menus_and_hand_offs_by_keys():
     driver.key(pygame.K_RETURN)
     assert driver.scene.name == "settings"
     before = ctx.settings.confirm_moves
-    assert driver.focus_on(("confirm_moves", 1))
+    assert driver.focus_on(("confirm_moves",))
     driver.key(pygame.K_RETURN)
     assert ctx.settings.confirm_moves is not before
-    speed = ctx.settings.anim_speed
-    assert driver.focus_on(("speed", -1))
-    driver.key(pygame.K_RETURN)
-    assert ctx.settings.anim_speed != speed
+    ctx.settings.volume = 0.5
+    assert driver.focus_on(("volume",))
+    driver.key(pygame.K_LEFT)                       # ← and → lower and raise a setting's value
+    assert ctx.settings.volume == 0.4 and driver.app.focus.key == ("volume",)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_RIGHT)
+    assert ctx.settings.volume == 0.6
+    driver.key(pygame.K_DOWN)
+    assert driver.app.focus.key == ("mute",), "↓ goes on to the next row"
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "title"
     ctx.settings.confirm_moves = True
