@@ -22,6 +22,7 @@ import pygame
 from game import input as inp
 from game import layout
 from game.display import init_video
+from game.focus import Focus
 from game.i18n import t
 from game.render import style
 from game.scene import Scene, Transition
@@ -65,6 +66,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
         self.history: list[str] = []
+        self.focus = Focus()
         self.frame_times: list[float] = []   # one per frame drawn
         self.running = True
         self.screenshots = screenshots
@@ -162,7 +164,7 @@ class App:
             elif intent.kind == inp.RESIZE:
                 self._follow_window()
             elif not layout.current().too_small:   # nothing to click on a window too small to show it
-                self.scene.handle(intent)
+                self.focus.dispatch(self.scene, intent)
         if not self.running:
             return False
         transition = self.scene.update(dt)
@@ -170,6 +172,8 @@ class App:
             self.apply(transition)
         if not self.running:
             return False
+        if self.focus.follow(self.scene):
+            self._dirty = True
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
         self._since_draw += dt
@@ -202,6 +206,9 @@ class App:
                 first -= 1
             for scene in self.stack[first:]:
                 scene.draw(self.window)
+            ring = self.focus.shown(self.scene)
+            if ring is not None:
+                self.scene.draw_focus(self.window, ring)
         pygame.display.flip()
         if self._shot_due and self.screenshots:
             self._shots += 1

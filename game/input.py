@@ -2,6 +2,8 @@
 
 Why: scenes react to "click at (x, y)", "confirm", "skip animation", "help" — never to key codes or
 window pixels — so the scaled window, keyboard shortcuts and the test driver all meet in one place.
+A key intent keeps its key code, so a scene can tell a key-driven choice from a mouse click (the
+keyboard focus, game/focus.py, turns Enter on a focused target into a click carrying K_RETURN).
 """
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ import pygame
 CLICK = "click"            # left click at pos
 ALT_CLICK = "alt_click"    # right click at pos (per-card help)
 HOVER = "hover"            # mouse moved to pos
-CONFIRM = "confirm"        # Enter / Space: done, continue
+CONFIRM = "confirm"        # Enter / Space / D: done, continue (Enter on a focus ring: that target)
 SKIP = "skip"              # S: skip the special action
-FAST_FORWARD = "fast"      # Tab: finish running animations
+NEXT = "next"              # Tab: the next focus target (finishes running animations when none)
+PREV = "prev"              # Shift+Tab: the previous focus target
 CANCEL = "cancel"          # Escape / P: back, pause
 HELP = "help"              # F1
 HINT = "hint"              # H: the advisor's best choices
@@ -39,7 +42,7 @@ KEY = "key"                # any other key (text entry in setup)
 
 KEYMAP = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
-    pygame.K_d: CONFIRM, pygame.K_s: SKIP, pygame.K_TAB: FAST_FORWARD,
+    pygame.K_d: CONFIRM, pygame.K_s: SKIP, pygame.K_TAB: NEXT,
     pygame.K_ESCAPE: CANCEL, pygame.K_p: CANCEL, pygame.K_F1: HELP, pygame.K_h: HINT,
     pygame.K_F11: FULLSCREEN, pygame.K_LEFT: STEP_BACK, pygame.K_RIGHT: STEP_FORWARD,
     pygame.K_HOME: TO_START, pygame.K_END: TO_END, pygame.K_PAGEUP: PAGE_UP, pygame.K_PAGEDOWN: PAGE_DOWN,
@@ -89,6 +92,8 @@ def translate(event: pygame.event.Event,
             return Intent(KEY, key=event.key, text=getattr(event, "unicode", ""))
         if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             return Intent(UNDO, key=event.key)
+        if event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            return Intent(PREV, key=event.key)
         kind = KEYMAP.get(event.key)
         if kind:
             return Intent(kind, key=event.key)

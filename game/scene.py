@@ -7,7 +7,9 @@ Lifecycle (called by `app.App`, never by scenes themselves):
     resume()  the scene on top was popped; this one is on top again
     exit()    the scene leaves the stack
 
-Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed),
+Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed;
+the keyboard focus, game/focus.py, turns Tab and arrows into moves between `focus_targets()` and
+Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
 state and lays out in UI units (game.layout), drawing through game.render.draw and style.
@@ -27,6 +29,7 @@ from game.input import Intent
 
 if TYPE_CHECKING:
     from game.assets import Sounds
+    from game.focus import Target
     from game.settings import Settings
 
 
@@ -80,6 +83,7 @@ class Scene:
     name = "scene"
     opaque = True          # False: the scene below is drawn first (overlays, menus)
     text_entry = False     # True while a text field has focus (letters are not shortcuts)
+    focus_arrows = True    # False: the scene uses the arrow keys itself (lists, the replay)
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -101,6 +105,11 @@ class Scene:
     def handle(self, intent: Intent) -> bool:
         return False
 
+    def focus_targets(self) -> list["Target"]:
+        """What Tab and the arrow keys may focus now, each where a click would choose it
+        (game/focus.py). The base scene has nothing to focus."""
+        return []
+
     def redraw_rate(self) -> float:
         """Redraws a second needed with no input: STILL (0), a few for a pulse or caret, or
         MOVING (every frame) while something moves. The base scene is still."""
@@ -113,6 +122,12 @@ class Scene:
 
     def update(self, dt: float) -> Transition | None:
         return self.take_request()
+
+    def draw_focus(self, surface: pygame.Surface, target: "Target") -> None:
+        """The ring around the keyboard focus, painted over draw() while the keyboard drives; a
+        scene whose tooltips must stay above the ring paints them again after it."""
+        from game.render.focus_ring import focus_ring
+        focus_ring(surface, target)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; changes nothing. The base scene paints nothing (every real scene

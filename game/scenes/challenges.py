@@ -10,6 +10,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout
 from game.challenges import Challenge, list_challenges
 from game.i18n import t
@@ -87,6 +88,13 @@ class ChallengesScene(Scene):
         return bool(self.entries) and self.entries[self.selected].error is None
 
     # ---- input --------------------------------------------------------------------------------
+    focus_arrows = False     # ↑/↓ choose a challenge, ←/→ the opponents' level
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([(("row", i), rect) for rect, i in self.row_rects()] +
+                        [(("level", level), rect) for rect, level in level_rects()] +
+                        [(("back",), back_button()), (("start",), start_button())])
+
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
             self.hover = intent.pos

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout
 from game.i18n import t
 from game.render import style
@@ -52,6 +53,9 @@ class MessageScene(Scene):
 
     def enter(self) -> None:
         self.ctx.sounds.play("error" if self.error else "click")
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([("ok", ok_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

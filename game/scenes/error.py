@@ -13,6 +13,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout, saves
 from game.i18n import language, t
 from game.render import board, draw, style
@@ -44,6 +45,9 @@ class ErrorScene(Scene):
 
     def enter(self) -> None:
         self.ctx.sounds.play("error")
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects(buttons())
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

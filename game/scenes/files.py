@@ -15,6 +15,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout, saves
 from game.i18n import t, tn
 from game.render import draw, style
@@ -125,6 +126,12 @@ class FilesScene(Scene):
         return [(pygame.Rect(left + i * (width + gap), panel().bottom - 74, width, 50), n) for i, n in enumerate(names)]
 
     # ---- input --------------------------------------------------------------------------------
+    focus_arrows = False     # ↑/↓ choose a file
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([(("row", i), rect) for rect, i in self.row_rects()] +
+                        [((name,), rect) for rect, name in self.buttons()])
+
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
             self.hover = intent.pos

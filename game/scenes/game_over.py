@@ -7,6 +7,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout, saves
 from game.controller import Match
 from game.end_table import CARDS, START, TOTAL, EndTable, end_table
@@ -43,6 +44,9 @@ class GameOverScene(Scene):
 
     def enter(self) -> None:
         self.ctx.sounds.play("fanfare")
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects(list(zip(ACTIONS, buttons())))
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

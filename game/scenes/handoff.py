@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout
 from game.controller import Match
 from game.i18n import t
@@ -25,6 +26,9 @@ class HandoffScene(Scene):
         self.kind = kind
         self.player = player
         self.hover: tuple[int, int] | None = None
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([("ready", ready_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

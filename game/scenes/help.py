@@ -6,6 +6,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout
 from game.i18n import t, tn
 from game.render import cards, draw, style
@@ -25,7 +26,7 @@ def close_button() -> pygame.Rect:
     return pygame.Rect(panel().right - 150, panel().y + 18, 130, 36)
 
 
-RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys")
+RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys", "keyboard")
 CARD_SECTIONS = ("what", "limits", "example")
 
 
@@ -57,6 +58,12 @@ class HelpScene(Scene):
         self.tab = "cards" if card else "rules"
         self.card = card or next(iter(engine.CARDS))
         self.hover: tuple[int, int] | None = None
+
+    def focus_targets(self) -> list[Target]:
+        named = [(("tab", tab), rect) for tab, rect in tabs().items()]
+        if self.tab == "cards":
+            named += [(("card", cid), rect) for rect, cid in card_list()]
+        return of_rects(named + [(("close",), close_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

@@ -17,12 +17,14 @@ from game import input as inp
 from game import layout, staging
 from game.animator import Animator, draw_banner
 from game.controller import Match
+from game.focus import Target
 from game.hints import HintRequest, gain_text, plan_text, reason_text
 from game.i18n import area_name, language, t
 from game.picker import Choice, Picker
 from game.preview import preview_line, would_complete
 from game.prompts import decision_prompt, staged_prompt
 from game.render import board, cards, hint_panel, hud, pieces, style
+from game.render.focus_ring import outline_rect, region_outline
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
 from game.render.standings import draw_rank_badges, draw_standings
@@ -35,6 +37,7 @@ SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is s
 DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
 CONFIRM = Choice("confirm", "", "verb")
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
+KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a stray second Enter)
 
 
 class PlayScene(Scene):
@@ -67,6 +70,7 @@ class PlayScene(Scene):
         self._save_error_shown: str | None = None
         self.staging = staging.Staging()
         self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
+        self.step_clock = 0.0   # the clock when the current step (position, who decides) began
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
         self._hand_offs_seen = match.hand_offs
         self.hints = HintRequest()
@@ -98,6 +102,7 @@ class PlayScene(Scene):
         key = (self.match.version, turn)
         if self._picker_key != key:
             self._picker_key = key
+            self.step_clock = self.clock
             self.picker.reset(self.match.legal_moves() if turn else [])
 
     # ---- input --------------------------------------------------------------------------------
@@ -106,6 +111,8 @@ class PlayScene(Scene):
         from game.scenes.settings import SettingsScene
         if self.summary is not None and intent.kind in (inp.CONFIRM, inp.CLICK):
             self.summary = None
+            return True
+        if self.key_too_soon(intent):
             return True
         hint = self.hint_at(intent.pos) if intent.kind == inp.CLICK else None
         if hint is not None:
@@ -142,7 +149,7 @@ class PlayScene(Scene):
                 intent.kind == inp.CLICK and layout.HINT_BUTTON.collidepoint(intent.pos))):
             self.ask_hints()
             return True
-        if intent.kind == inp.FAST_FORWARD:
+        if intent.kind in (inp.NEXT, inp.PREV):    # Tab with nothing to focus: skip the animation
             self.skipping = True
             self.tweener.finish()
             return True
@@ -158,6 +165,49 @@ class PlayScene(Scene):
             self.refresh_picker()
             return self.handle_turn(intent)
         return False
+
+    def key_too_soon(self, intent: inp.Intent) -> bool:
+        """A key that would choose something (Enter, D, S, Enter on a focused target) within
+        KEY_GUARD of a new step is dropped: it was meant for the step before."""
+        if not intent.key or intent.kind not in (inp.CONFIRM, inp.SKIP, inp.CLICK) or not self.my_turn():
+            return False
+        self.refresh_picker()
+        return self.clock - self.step_clock < KEY_GUARD
+
+    def focus_targets(self) -> list[Target]:
+        """The choices open to the human deciding, in Tab order: the hand or the offer, the lit
+        regions, the choice row (a staged move's Confirm takes the ring), Undo, the hints. All come
+        from the picker, i.e. from the engine's legal moves, and sit where the mouse clicks them."""
+        if self.summary is not None or not self.my_turn():
+            return []
+        self.refresh_picker()
+        out = self.card_targets()
+        points = {area: layout.area_point(area) for area in self.targets()}
+        for area in sorted(points, key=lambda a: (points[a][1] // 80, points[a][0])):
+            outline = region_outline(area)
+            rect = outline_rect(outline) if outline else layout.castillo_rect()
+            out.append(Target(("area", area), rect, points[area], outline))
+        staged = self.staged()
+        for rect, choice in self.choice_buttons():
+            if choice == CONFIRM:
+                out.append(Target(("confirm", str(staged)), rect, default=True))
+            else:
+                out.append(Target(("choice", choice.verb, choice.value), rect))
+        if self.undo_shown():
+            out.append(Target(("undo",), self.undo_rect()))
+        if self.hints_offered():
+            out.append(Target(("hint",), layout.HINT_BUTTON))
+        if self.hints.shown and self.hints.hints:
+            rows = hint_panel.row_rects(len(self.hints.hints))
+            out += [Target(("hint_row", i), rect) for i, rect in enumerate(rows)]
+        return out
+
+    def card_targets(self) -> list[Target]:
+        """The action cards on offer that may be taken now (the power scene adds the hand)."""
+        playable = self.picker.values("card")
+        return [Target(("card", card), rect)
+                for rect, card in zip(layout.card_rects(len(self.table.offer) or 5), self.table.offer)
+                if card in playable]
 
     def handle_turn(self, intent: inp.Intent) -> bool:
         """Clicks and keys while a human decides. Enter confirms a staged move, else means Done."""
@@ -496,6 +546,12 @@ class PlayScene(Scene):
         if self.summary is not None:
             draw_score_panel(surface, self.summary, self.match.players, self.match.name)
         else:
+            self.draw_tooltip(surface)
+
+    def draw_focus(self, surface: pygame.Surface, target: Target) -> None:
+        """The ring, with a region's standings or a card's help still on top of it."""
+        super().draw_focus(surface, target)
+        if self.summary is None:
             self.draw_tooltip(surface)
 
     def castillo_disc(self) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game import layout
+from game.focus import Target
 from game.i18n import t
 from game.render import hud, pieces, style
 from game.scenes.play import PlayScene
@@ -23,6 +24,12 @@ class PowerScene(PlayScene):
     def hand_owner(self) -> str | None:
         """Whose hand is shown: the human viewer (spectators see none)."""
         return self.match.viewer
+
+    def card_targets(self) -> list[Target]:
+        """The power cards that may be played now, left to right."""
+        playable = self.picker.values("power")
+        return [Target(("power", value), rect) for rect, value in zip(layout.hand_rects(), range(1, 14))
+                if str(value) in playable] + super().card_targets()
 
     def handle_click(self, pos: tuple[int, int]) -> bool:
         playable = self.picker.values("power")

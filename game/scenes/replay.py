@@ -14,6 +14,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout
 from game.controller import opening_events
 from game.describe import LogItem, item_text, step_items
@@ -134,6 +135,13 @@ class ReplayScene(Scene):
             self.sync()
 
     # ---- input --------------------------------------------------------------------------------
+    focus_arrows = False     # ←/→ step through the moves
+
+    def focus_targets(self) -> list[Target]:
+        """The transport buttons, then Help and Menu (back)."""
+        return of_rects([(name, rect) for rect, name in control_rects()] +
+                        [("help", layout.HELP_BUTTON), ("menu", layout.MENU_BUTTON)])
+
     def handle(self, intent: inp.Intent) -> bool:
         from game.scenes.help import HelpScene
         kind = intent.kind

@@ -10,6 +10,7 @@ import pygame
 
 from game import ai_worker, layout
 from game import input as inp
+from game.focus import Target, of_rects
 from game.controller import Match
 from game.hints import plan_text, reason_text
 from game.i18n import t
@@ -116,6 +117,11 @@ class ReviewScene(Scene):
             for k, b in enumerate(found[:shown]):
                 out.append((pygame.Rect(x, y + 34 + k * ROW_H, width, ROW_H - 4), b, player))
         return out
+
+    def focus_targets(self) -> list[Target]:
+        """The flagged decisions (each opens the replay there), then Back."""
+        named = [(("decision", i), rect) for i, (rect, b, _) in enumerate(self.rows()) if b is not None]
+        return of_rects(named + [(("back",), back_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

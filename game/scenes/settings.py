@@ -8,6 +8,7 @@ import pygame
 
 from game import i18n, layout
 from game import input as inp
+from game.focus import Target, of_rects
 from game.i18n import t
 from game.render import draw, style
 from game.scene import Context, Scene, Transition
@@ -55,6 +56,15 @@ class SettingsScene(Scene):
         self.in_game = in_game
         self.match = match
         self.hover: tuple[int, int] | None = None
+
+    def focus_targets(self) -> list[Target]:
+        """Each row — Enter clicks its right half (raises or toggles), ← and → its halves, as the
+        mouse lowers and raises — then the buttons."""
+        rows = []
+        for rect, row in row_rects():
+            lower, higher = (rect.x + rect.width // 4, rect.centery), (rect.right - rect.width // 4, rect.centery)
+            rows.append(Target((row,), rect, higher, adjust=(lower, higher)))
+        return rows + of_rects([((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

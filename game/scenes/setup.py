@@ -6,6 +6,7 @@ from dataclasses import replace
 import pygame
 
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout
 from game.controller import Match
 from game.i18n import t
@@ -56,6 +57,17 @@ class SetupScene(Scene):
     @property
     def text_entry(self) -> bool:  # type: ignore[override]
         return self.editing is not None
+
+    def focus_targets(self) -> list[Target]:
+        """Each seat's colour, kind, name and remove button, then the options, Back and Start."""
+        named = []
+        for i in range(len(self.seats)):
+            named += [((part, i), rect) for part, rect in seat_rects(i).items()
+                      if part != "remove" or len(self.seats) > 2]
+        if len(self.seats) < 5:
+            named.append((("add",), add_seat_rect(len(self.seats))))
+        named += [((key,), rect) for key, rect in option_rects().items()]
+        return of_rects(named + [(("back",), back_button()), (("start",), start_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

@@ -7,6 +7,7 @@ import pygame
 
 import engine
 from game import input as inp
+from game.focus import Target, of_rects
 from game import layout, saves
 from game.i18n import language, t
 from game.render import board, draw, style
@@ -69,6 +70,9 @@ class TitleScene(Scene):
         if self.ctx.notices and self.notice_time <= 0:
             self.notice, self.notice_time = self.ctx.notices.pop(0), NOTICE_SECONDS
         return self.take_request()
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([(item, rect) for rect, item in self.buttons() if item != "continue" or self.can_continue])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:

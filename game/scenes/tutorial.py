@@ -15,6 +15,7 @@ import pygame
 
 from game import input as inp
 from game import layout
+from game.focus import Target
 from game.i18n import language, t
 from game.picker import AREAS
 from game.render import draw, style
@@ -170,6 +171,12 @@ class TutorialScene(Scene):
             scene.exit()
 
     # ---- input --------------------------------------------------------------------------------
+    def focus_targets(self) -> list[Target]:
+        """The lesson's Continue while a step waits to be read, else the held game's choices."""
+        if self.match.needs_continue:
+            return [Target("continue", continue_button(panel_rect()))]
+        return self.top.focus_targets()
+
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
             self.hover = intent.pos

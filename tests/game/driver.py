@@ -2,6 +2,7 @@
 the layout module and the scenes' own hit boxes, and steps the app with a hand-driven clock."""
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -55,9 +56,35 @@ class Driver:
                                              scancode=0))
         self.step()
 
-    def key(self, key: int, text: str = "") -> None:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
+    def key(self, key: int, text: str = "", mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=mod, scancode=0))
         self.step()
+
+    def focus_on(self, wanted, limit: int = 60) -> bool:
+        """Press Tab (or Shift+Tab, whichever is shorter) until the keyboard focus is on the
+        target whose key is `wanted`; False when it never gets there."""
+        focus = self.app.focus
+        for _ in range(limit):
+            if focus.keyboard and focus.key == wanted:
+                return True
+            keys = [t.key for t in self.scene.focus_targets()]
+            if not focus.keyboard or wanted not in keys or focus.key not in keys:
+                self.key(pygame.K_TAB)
+                continue
+            ahead = (keys.index(wanted) - keys.index(focus.key)) % len(keys)
+            back = ahead > len(keys) // 2
+            self.key(pygame.K_TAB, mod=pygame.KMOD_LSHIFT if back else 0)
+        return focus.keyboard and focus.key == wanted
+
+    def past_key_guard(self) -> None:
+        """Wait out the play scenes' guard (no key commits a step in its first KEY_GUARD seconds),
+        as a player reading the new prompt would."""
+        from game.scenes.play import KEY_GUARD
+
+        def guarded() -> bool:
+            scene = self.scene
+            return hasattr(scene, "step_clock") and scene.clock - scene.step_clock < KEY_GUARD
+        self.until(lambda: not guarded(), limit=math.ceil(KEY_GUARD / FRAME) + 1)
 
     def until(self, predicate, limit: int = 3000) -> bool:
         for _ in range(limit):
@@ -98,3 +125,34 @@ def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[
         return rng.choice(done)
     return rng.choice(options) if options else None
 
+
+
+AVOIDED = ("undo", "hint", "hint_row")   # a scripted player never takes back or asks the advisor
+
+
+def keyboard_turn(driver: Driver, rng: random.Random) -> bool:
+    """One key-only decision of a human, if one is open now: a scoring summary is read away with
+    Enter; else one of the scene's focus targets is chosen (a staged move's Confirm first, Done or
+    Skip now and then), reached with Tab / Shift+Tab and taken with Enter. False: nothing to do."""
+    scene = driver.scene
+    if getattr(scene, "summary", None) is not None:
+        driver.key(pygame.K_RETURN)
+        return True
+    if not hasattr(scene, "picker") or not scene.my_turn():
+        return False
+    targets = [t.key for t in scene.focus_targets() if t.key[0] not in AVOIDED]
+    if not targets:
+        return False
+    confirm = [k for k in targets if k[0] == "confirm"]
+    done = [k for k in targets if k[0] == "choice" and k[1] in ("done", "skip")]
+    others = [k for k in targets if k not in done]
+    if confirm:
+        goal = confirm[0]
+    elif done and (not others or rng.random() < 0.3):
+        goal = rng.choice(done)
+    else:
+        goal = rng.choice(others)
+    assert driver.focus_on(goal), f"Tab never reached {goal}"
+    driver.past_key_guard()
+    driver.key(pygame.K_RETURN)
+    return True

@@ -124,6 +124,7 @@ def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
     power = driver.scene
     assert power.name == "power" and power.log_view.expanded
     driver.click(layout.hand_rects()[8].center)        # power card 9, then Confirm
+    driver.past_key_guard()
     driver.key(pygame.K_RETURN)
     assert driver.until(lambda: driver.scene is not power)
     assert driver.scene.name == "action" and driver.scene.log_view.expanded

@@ -70,6 +70,7 @@ def test_the_move_ending_the_action_is_staged_with_a_ghost_where_it_goes(card, s
     assert drawn == pytest.approx(layout.to_screen(getattr(shape, spot_name)))
     pixel = driver.app.to_window((int(drawn[0]), int(drawn[1]) - 6))
     assert driver.app.surface.get_at(pixel) != before.get_at(pixel) or target.verb == "scoreboard"
+    driver.past_key_guard()
     driver.key(pygame.K_RETURN)                  # Confirm plays it
     placed = {"king": match.game.king, "grande": match.game.grandes["red"],
               "scoreboard": match.game.scoreboards["8-4-0"]}[target.verb]

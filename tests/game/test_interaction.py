@@ -69,6 +69,7 @@ def test_a_staged_power_card_is_changed_before_it_is_confirmed():
     driver.click((60, 560))                   # Portugal: not a target, the choice is dropped
     assert driver.scene.staged() is None and "red" not in match.game.power_played
     driver.click(hand_centre(second))
+    driver.past_key_guard()
     driver.key(pygame.K_RETURN)
     assert match.game.power_played["red"] == int(second)
 
@@ -85,6 +86,7 @@ def test_a_a_staged_action_card_is_lifted_and_taken_only_on_confirm():
     assert driver.scene.staged() is None and driver.scene.name == "action", "Esc drops it, no pause menu"
     driver.click(centre[second])
     assert driver.scene.staged() == engine.parse_move(f"card {second}") and match.game.phase == "card"
+    driver.past_key_guard()
     driver.key(pygame.K_RETURN)
     assert match.game.card == second
 
@@ -216,6 +218,7 @@ def test_c_after_each_hand_off_nothing_of_the_previous_player_is_drawn():
             assert not same(hovered, fresh_frame(driver, match)), "a hovered region must show (test sanity)"
             driver.click(spot)                        # ... stages it ...
             assert scene.staged() == engine.parse_move("disc castilla_la_vieja")
+            driver.past_key_guard()
             driver.key(pygame.K_RETURN)               # ... and confirms
             assert match.game.to_move == "blue"
     assert checked == 2 and match.viewer == "blue"

@@ -1,0 +1,163 @@
+"""Keyboard focus: Tab / Shift+Tab and the arrow keys move a ring between the targets the top scene
+lists, and Enter on the focused one hands the scene a click at its point.
+
+Why a click: a scene's targets are the very rectangles and regions its mouse hit-tests use (in a
+game, built from the engine's legal moves through the picker), so a key reaches exactly what the
+mouse reaches and no scene keeps a second, keyboard-only path to a choice. The click carries the
+key's code (`Intent.key`), so a scene can still tell it came from the keyboard (the play scenes
+ignore a key-driven commit in the first moments of a new step).
+
+The keyboard drives from the first Tab or arrow until the mouse moves or clicks; only then is the
+ring drawn. When the scene's targets change (a new step), the ring stays on the same target if it
+is still there (also after a spell with nothing to focus, e.g. while pieces move), jumps to a
+target marked `default` (a staged move's Confirm), else goes to the first.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Hashable, Sequence
+
+import pygame
+
+from game import input as inp
+
+if TYPE_CHECKING:
+    from game.scene import Scene
+
+Point = tuple[float, float]
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+POINTER = (inp.HOVER, inp.CLICK, inp.ALT_CLICK, inp.DRAG)
+ACROSS_WEIGHT = 2.0   # arrow keys: a target off the arrow's line counts this much farther away
+
+
+@dataclass(frozen=True)
+class Target:
+    """Something a key may choose: `key` identifies it from one frame to the next, `rect` is what
+    the ring surrounds (UI units), `point` where Enter clicks (default: the centre), `outline` a
+    map region's border for the ring to follow, `adjust` where ← and → click instead of moving
+    the ring (a setting's lower / raise halves)."""
+    key: Hashable
+    rect: pygame.Rect
+    point: tuple[int, int] | None = None
+    outline: tuple[Point, ...] = ()
+    default: bool = False
+    adjust: tuple[tuple[int, int], tuple[int, int]] | None = None
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return self.point if self.point is not None else self.rect.center
+
+
+def step(targets: Sequence[Target], current: Target, delta: int) -> Target:
+    """Tab order: the next (or previous) target, wrapping round."""
+    keys = [t.key for t in targets]
+    return targets[(keys.index(current.key) + delta) % len(targets)]
+
+
+def toward(targets: Sequence[Target], current: Target, direction: tuple[int, int]) -> Target:
+    """Arrow keys: the nearest target on the arrow's side, preferring ones in line with it (the
+    current one when nothing lies that way)."""
+    cx, cy = current.centre
+    dx, dy = direction
+    best, best_score = current, float("inf")
+    for target in targets:
+        x, y = target.centre
+        along = (x - cx) * dx + (y - cy) * dy
+        if target.key == current.key or along <= 0:
+            continue
+        score = along + ACROSS_WEIGHT * abs((x - cx) * dy - (y - cy) * dx)
+        if score < best_score:
+            best, best_score = target, score
+    return best
+
+
+class Focus:
+    """One per app: whether the keyboard drives, and which of the top scene's targets has the ring."""
+
+    def __init__(self) -> None:
+        self.keyboard = False
+        self.key: Hashable | None = None
+        self.targets: list[Target] = []     # the top scene's, as of the last look
+        self._scene: Scene | None = None
+        self._keys: tuple | None = None
+
+    def current(self) -> Target | None:
+        return next((t for t in self.targets if t.key == self.key), None)
+
+    def sync(self, scene: "Scene") -> bool:
+        """Look at the scene's targets again; True when the ring moved to another target."""
+        if scene is not self._scene:
+            self._scene, self.key, self._keys = scene, None, None
+        self.targets = scene.focus_targets()
+        keys = tuple(t.key for t in self.targets)
+        if keys == self._keys:
+            return False
+        self._keys = keys
+        before = self.key
+        default = next((t for t in self.targets if t.default), None)
+        if default is not None:
+            self.key = default.key
+        elif self.key not in keys and keys:      # none at all (pieces moving): keep it for after
+            self.key = keys[0]
+        return self.key != before
+
+    def dispatch(self, scene: "Scene", intent: inp.Intent) -> None:
+        """Hand one intent to the scene, turning focus keys into ring moves and Enter into a click."""
+        if intent.kind in POINTER:
+            self.keyboard = False          # the mouse takes over; the ring goes out
+            scene.handle(intent)
+            return
+        direction = DIRECTIONS.get(intent.key) if intent.kind in (inp.STEP_BACK, inp.STEP_FORWARD, inp.KEY) \
+            and scene.focus_arrows and not scene.text_entry else None
+        if intent.kind in (inp.NEXT, inp.PREV) or direction:
+            self.move(scene, intent, direction)
+            return
+        if intent.kind == inp.CONFIRM and intent.key in ACTIVATE_KEYS and self.keyboard and not scene.text_entry:
+            self.sync(scene)
+            target = self.current()
+            if target is not None:
+                scene.handle(inp.Intent(inp.CLICK, target.centre, key=intent.key))
+                return
+        scene.handle(intent)
+
+    def move(self, scene: "Scene", intent: inp.Intent, direction: tuple[int, int] | None) -> None:
+        """Tab, Shift+Tab or an arrow: the first press shows the ring, later ones move it. A scene
+        with nothing to focus gets the key itself (Tab then skips a running animation)."""
+        self.sync(scene)
+        target = self.current()
+        if target is None:
+            scene.handle(intent)
+            return
+        if self.keyboard and target.adjust and direction and direction[1] == 0:
+            scene.handle(inp.Intent(inp.CLICK, target.adjust[direction[0] > 0], key=intent.key))
+            return
+        if self.keyboard:
+            if direction:
+                target = toward(self.targets, target, direction)
+            else:
+                target = step(self.targets, target, -1 if intent.kind == inp.PREV else 1)
+        self.keyboard = True
+        self.key = target.key
+        scene.handle(inp.Intent(inp.HOVER, target.centre))   # the scene shows what the pointer would
+
+    def follow(self, scene: "Scene") -> bool:
+        """After each update: keep the ring on a live target; True when it moved (redraw)."""
+        if not self.keyboard:
+            return False
+        if self.sync(scene):
+            target = self.current()
+            if target is not None:
+                scene.handle(inp.Intent(inp.HOVER, target.centre))
+            return True
+        return False
+
+    def shown(self, scene: "Scene") -> Target | None:
+        """The target to draw the ring around (None while the mouse drives)."""
+        return self.current() if self.keyboard and scene is self._scene else None
+
+
+def of_rects(named: Sequence[tuple[Hashable, pygame.Rect]]) -> list[Target]:
+    """Targets for plain buttons: each (key, rect), clicked at its centre."""
+    return [Target(key, rect) for key, rect in named]
