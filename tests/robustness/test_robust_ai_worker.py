@@ -55,7 +55,9 @@ def test_sigkill_at_random_moments_in_20_ai_only_games_every_game_ends_and_repla
 
 
 def test_a_killed_search_is_asked_again_with_a_line_in_the_log(fresh_worker):
-    match = Match([Seat("red", "easy"), Seat("blue", "easy")], 7, autosave=False)
+    # hard searches for about a second: the kill lands mid-search (an easy answer could already be
+    # waiting in the pipe, and a finished search is rightly not asked again)
+    match = Match([Seat("red", "hard"), Seat("blue", "easy")], 7, autosave=False)
     match.think()                                   # asked
     pid = fresh_worker.pid
     os.kill(pid, signal.SIGKILL)
