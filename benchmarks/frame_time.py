@@ -34,13 +34,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("EL_GRANDE_DATA_DIR", tempfile.mkdtemp(prefix="el-grande-bench-"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.app import App  # noqa: E402
-from game.assets import Sounds  # noqa: E402
-from game.controller import Match  # noqa: E402
-from game.scene import Context  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.assets import Sounds  # noqa: E402
+from game.match.controller import Match  # noqa: E402
+from game.shell.scene import Context  # noqa: E402
 from game.scenes.play import phase_scene  # noqa: E402
-from game.seats import make_agent, parse_players  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.match.seats import make_agent, parse_players  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 
 def pct(xs: list[float], q: float) -> float:

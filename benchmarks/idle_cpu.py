@@ -31,14 +31,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.app import App  # noqa: E402
-from game.assets import Sounds  # noqa: E402
-from game.controller import Match  # noqa: E402
-from game.scene import Context, Scene  # noqa: E402
+from game.shell.app import App  # noqa: E402
+from game.shell.assets import Sounds  # noqa: E402
+from game.match.controller import Match  # noqa: E402
+from game.shell.scene import Context, Scene  # noqa: E402
 from game.scenes.play import phase_scene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
-from game.seats import parse_players  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.match.seats import parse_players  # noqa: E402
+from game.shell.settings import Settings  # noqa: E402
 
 SCREENS = ("title", "human_decision", "human_targets")
 WARM_UP = 1.0  # seconds left out: the first frames build caches (map layer, fonts)

@@ -3,7 +3,7 @@ Prints one JSON line (seconds, decisions judged, blunders found, the machine's l
 
     python benchmarks/review_time.py [--seed 11] [--players 4]
 
-The game is played by the `easy` AI (seeded), then `game.review.review_record` judges every
+The game is played by the `easy` AI (seeded), then `game.match.review.review_record` judges every
 decision of every seat in one process, as the review worker does. Target: at most 60 s on the
 2-core machine. Timings depend on load: the load average is printed alongside.
 """
@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import ai
 import engine
-from game.review import decisions, review_record
+from game.match.review import decisions, review_record
 
 COLOURS = ["red", "blue", "green", "yellow", "orange"]
 

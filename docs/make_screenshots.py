@@ -27,13 +27,14 @@ os.environ["EL_GRANDE_DATA_DIR"] = tempfile.mkdtemp(prefix="el-grande-shots-")
 
 import pygame
 
-from game import i18n, layout, saves
-from game.controller import Match
+from game.shell import i18n, layout
+from game.match import saves
+from game.match.controller import Match
 from game.render import hint_panel, style
-from game.replay_model import ReplayModel
-from game.scene import Transition
+from game.match.replay_model import ReplayModel
+from game.shell.scene import Transition
 from game.scenes.play import phase_scene
-from game.seats import Seat
+from game.match.seats import Seat
 from tests.game.driver import Driver, make_context
 
 SEATS = [Seat("red", "human", "Ana"), Seat("blue", "normal", "Bernat"), Seat("green", "normal", "Carla"),

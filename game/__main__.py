@@ -13,15 +13,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from game import i18n
-from game.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
-from game.seed import SEED_LIMIT, new_seed
-from game.settings import RANGES, SPEED_RANGE
+from game.shell import i18n
+from game.match.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
+from game.match.seed import SEED_LIMIT, new_seed
+from game.shell.settings import RANGES, SPEED_RANGE
 
 if TYPE_CHECKING:
-    from game.controller import Match
-    from game.scene import Context
-    from game.settings import Settings
+    from game.match.controller import Match
+    from game.shell.scene import Context
+    from game.shell.settings import Settings
 
 
 WINDOW_RANGE = (100, 16384)   # pixels per side --window accepts
@@ -66,8 +66,8 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
     engine.EngineError (one line naming the file and the field) when the file cannot be used; the
     file is only read."""
     import engine
-    from game import saves
-    from game.controller import Match
+    from game.match import saves
+    from game.match.controller import Match
     if scenario:
         game = engine.load_scenario(path)
         seats = [Seat(p, "normal") for p in game.players] if ai_only else default_seats(game.players)
@@ -87,7 +87,7 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
 
 def run_headless(args: argparse.Namespace, loaded=None) -> int:
     """An AI-only game on the calling thread; prints each log line and the final ranking."""
-    from game.controller import Match
+    from game.match.controller import Match
     if loaded is not None:
         match, seats = loaded, list(loaded.seats.values())
         match.autosave = False
@@ -122,9 +122,9 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
 
 def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
-    from game import datadir
-    from game.assets import Sounds
-    from game.scene import Context
+    from game.shell import datadir
+    from game.shell.assets import Sounds
+    from game.shell.scene import Context
     if args.speed is not None:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
@@ -138,13 +138,13 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
 
 
 def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings | None = None) -> int:
-    from game import saves
-    from game.app import App
-    from game.controller import Match
-    from game.display import NoDisplay
+    from game.match import saves
+    from game.shell.app import App
+    from game.match.controller import Match
+    from game.shell.display import NoDisplay
     from game.scenes.play import phase_scene
     from game.scenes.title import TitleScene
-    from game.settings import Settings
+    from game.shell.settings import Settings
     saves.remove_stale_temp_files()
     from game.render import style
     settings = settings or Settings.load()
@@ -214,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         parser.error(problem)
     seats = parse_players(args.players) if args.players is not None else None
-    from game.settings import Settings
+    from game.shell.settings import Settings
     settings = Settings.load()
     i18n.set_language(args.lang or settings.language)
     loaded = None

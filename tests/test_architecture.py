@@ -97,3 +97,20 @@ def test_ai_reads_engine_internals_through_one_module():
            if (hits := engine_modules_imported(path) - {"engine", "engine.internals"})]
     assert not bad, "\n".join(bad)
     assert engine_modules_imported(ROOT / "ai" / "policy.py") == {"engine", "engine.internals"}
+
+
+@pytest.mark.parametrize("layer", ["match", "present"])
+def test_client_host_and_presentation_layers_never_load_pygame(layer):
+    """Issue 22 point 5: game/match/ (the host: match, seats, AI worker, undo, saves, replays,
+    review, hints) and game/present/ (what a screen shows, as data) serve the headless game, the
+    server and tools too: importing every module of the layer in a fresh interpreter loads no
+    pygame, directly or through anything they import."""
+    import subprocess
+    import sys
+    modules = sorted(f"game.{layer}.{p.stem}" for p in (ROOT / "game" / layer).glob("*.py") if p.stem != "__init__")
+    assert modules, f"game/{layer}/ has no modules"
+    code = (f"import importlib, sys\nfor name in {modules!r}:\n    importlib.import_module(name)\n"
+            "loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'pygame')\n"
+            "sys.exit(('pygame loaded: ' + ', '.join(loaded[:3])) if loaded else 0)")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -15,8 +15,8 @@ import pytest
 CONFTEST = Path(__file__).resolve().parent / "conftest.py"
 
 THROUGH_THE_GAME = '''
-from game import saves
-from game.settings import Settings
+from game.match import saves
+from game.shell.settings import Settings
 
 
 def test_writes_through_the_game(monkeypatch, tmp_path):

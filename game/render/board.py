@@ -13,12 +13,12 @@ from functools import lru_cache
 import pygame
 
 import engine
-from game import layout
-from game.i18n import area_name, t
-from game.i18n import language as current_language
-from game.mapdata import MapData, load_map, point_in_polygon, printed_tables
+from game.shell import layout
+from game.shell.i18n import area_name, t
+from game.shell.i18n import language as current_language
+from game.present.mapdata import MapData, load_map, point_in_polygon, printed_tables
 from game.render import draw, pieces, style
-from game.table import Table
+from game.present.table import Table
 
 
 def _screen_poly(points: tuple[tuple[int, int], ...]) -> tuple[tuple[float, float], ...]:

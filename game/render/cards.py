@@ -8,10 +8,10 @@ from __future__ import annotations
 import pygame
 
 import engine
-from game import layout
-from game.i18n import t
+from game.shell import layout
+from game.shell.i18n import t
 from game.render import draw, pieces, style
-from game.table import Table
+from game.present.table import Table
 
 STACK_COLOURS = {1: (120, 86, 140), 2: (160, 72, 56), 3: (56, 110, 150), 4: (70, 122, 70), 5: (40, 34, 30)}
 

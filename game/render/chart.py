@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import t
+from game.shell.i18n import t
 from game.render import draw, pieces, style
 
 

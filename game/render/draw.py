@@ -1,6 +1,6 @@
 """pygame.draw in UI units: shapes are turned into window pixels when they are drawn.
 
-Why: scenes lay out in UI units (game.layout) and draw through these functions, so every line,
+Why: scenes lay out in UI units (game.shell.layout) and draw through these functions, so every line,
 polygon and piece is rasterised at the window's real resolution — crisp at 2560x1440, never an
 image scaled up — and stays exactly where the hit-tests (in the same units) expect it.
 Line widths and corner radii scale too, never below one pixel.
@@ -11,7 +11,7 @@ from typing import Sequence
 
 import pygame
 
-from game import layout
+from game.shell import layout
 
 Colour = Sequence[int]
 Point = tuple[float, float]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import layout
-from game.focus import Target
-from game.mapdata import load_map
+from game.shell import layout
+from game.shell.focus import Target
+from game.present.mapdata import load_map
 from game.render import draw, style
 
 EDGE = (20, 14, 10)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import layout
-from game.i18n import t
+from game.shell import layout
+from game.shell.i18n import t
 from game.render import draw, style
 
 HEADER = 26

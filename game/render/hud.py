@@ -8,12 +8,12 @@ from functools import lru_cache
 
 import pygame
 
-from game import layout
-from game.i18n import area_name, t
-from game.mapdata import printed_tables
+from game.shell import layout
+from game.shell.i18n import area_name, t
+from game.present.mapdata import printed_tables
 from game.render import draw, pieces, style
-from game.scene import PULSE
-from game.table import Table
+from game.shell.scene import PULSE
+from game.present.table import Table
 
 SCORING_ROUNDS = (3, 6, 9)
 

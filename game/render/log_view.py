@@ -15,9 +15,9 @@ from functools import lru_cache
 
 import pygame
 
-from game import input as inp
-from game import layout
-from game.i18n import t
+from game.shell import input as inp
+from game.shell import layout
+from game.shell.i18n import t
 from game.render import draw, style
 
 LINE_SIZE = 12

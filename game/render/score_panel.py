@@ -6,10 +6,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game import layout
-from game.i18n import area_name, t
+from game.shell import layout
+from game.shell.i18n import area_name, t
 from game.render import draw, pieces, style
-from game.score_summary import AreaRow, ScoreSummary
+from game.present.score_summary import AreaRow, ScoreSummary
 
 AREA_W, CELL_W, ROW_H, HEAD_H, FOOT_H = 190, 92, 25, 84, 48
 

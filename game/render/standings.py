@@ -14,13 +14,13 @@ from typing import Any
 import pygame
 
 import engine
-from game import layout
-from game.i18n import area_name, t
-from game.mapdata import load_map
+from game.shell import layout
+from game.shell.i18n import area_name, t
+from game.present.mapdata import load_map
 from game.render import draw, pieces, style
 from game.render.board import occupied_rects
 from game.render.placement import free_row
-from game.table import Table, castillo_counts_off_display
+from game.present.table import Table, castillo_counts_off_display
 
 WIDTH = 330
 ROW = 24

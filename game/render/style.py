@@ -12,7 +12,7 @@ from typing import ParamSpec, TypeVar
 
 import pygame
 
-from game.assets import font
+from game.shell.assets import font
 from game.render import draw
 
 P = ParamSpec("P")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import layout
-from game.i18n import t
+from game.shell import layout
+from game.shell.i18n import t
 from game.render import style
 from game.scenes.play import PlayScene
 

@@ -11,10 +11,10 @@ from typing import Any
 import pygame
 
 from engine import events as E
-from game import layout
-from game.i18n import area_name, t
+from game.shell import layout
+from game.shell.i18n import area_name, t
 from game.render import board, draw, pieces, style
-from game.scene import Transition
+from game.shell.scene import Transition
 from game.scenes.play import PlayScene
 
 

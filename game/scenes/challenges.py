@@ -9,14 +9,14 @@ from __future__ import annotations
 import pygame
 
 import engine
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout
-from game.challenges import Challenge, list_challenges
-from game.i18n import t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match.challenges import Challenge, list_challenges
+from game.shell.i18n import t
 from game.render import draw, style
-from game.scene import Context, Scene, Transition
-from game.seats import DIFFICULTIES, default_seats
+from game.shell.scene import Context, Scene, Transition
+from game.match.seats import DIFFICULTIES, default_seats
 
 ROWS = 5
 ROW_H = 96

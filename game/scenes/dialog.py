@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout
-from game.i18n import t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.shell.i18n import t
 from game.render import style
-from game.scene import Context, Scene, Transition
+from game.shell.scene import Context, Scene, Transition
 
 
 def panel() -> pygame.Rect:

@@ -12,12 +12,13 @@ from pathlib import Path
 import pygame
 
 import engine
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout, saves
-from game.i18n import language, t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match import saves
+from game.shell.i18n import language, t
 from game.render import board, draw, style
-from game.scene import Context, Scene, Transition
+from game.shell.scene import Context, Scene, Transition
 from game.scenes.dialog import hard_wrap
 
 

@@ -14,12 +14,13 @@ from typing import Any
 import pygame
 
 import engine
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout, saves
-from game.i18n import t, tn
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match import saves
+from game.shell.i18n import t, tn
 from game.render import draw, style
-from game.scene import CARET, Context, Scene, Transition
+from game.shell.scene import CARET, Context, Scene, Transition
 
 
 def panel() -> pygame.Rect:
@@ -198,7 +199,7 @@ class FilesScene(Scene):
     def open(self, entry: Entry) -> Transition:
         """Load the file (raises engine.EngineError with a one-line message) and say where to go."""
         if self.mode == "replay":
-            from game.replay_model import ReplayModel
+            from game.match.replay_model import ReplayModel
             from game.scenes.replay import ReplayScene
             return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path)))
         game, meta = saves.load_save(entry.path)
@@ -267,7 +268,7 @@ class FilesScene(Scene):
 def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0) -> Scene:
     """The in-game scene continuing a loaded game (log rebuilt from its record; the Hint count a
     save kept, for a challenge's end screen)."""
-    from game.controller import Match
+    from game.match.controller import Match
     from game.scenes.play import phase_scene
     match = Match.from_game(game, seats)
     match.hints_used = hints_used

@@ -6,16 +6,17 @@ from __future__ import annotations
 import pygame
 
 import engine
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout, saves
-from game.controller import Match
-from game.end_table import CARDS, START, TOTAL, EndTable, end_table
-from game.i18n import t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match import saves
+from game.match.controller import Match
+from game.present.end_table import CARDS, START, TOTAL, EndTable, end_table
+from game.shell.i18n import t
 from game.render import draw, style
 from game.render.chart import score_chart
-from game.scene import Context, Scene, Transition
-from game.table import Table
+from game.shell.scene import Context, Scene, Transition
+from game.present.table import Table
 
 ACTIONS = ("again", "review", "replay", "export", "title_screen")
 
@@ -68,7 +69,7 @@ class GameOverScene(Scene):
             from game.scenes.review import ReviewScene
             self.request(Transition.push(ReviewScene(self.ctx, self.match)))
         elif name == "replay":
-            from game.replay_model import ReplayModel
+            from game.match.replay_model import ReplayModel
             from game.scenes.replay import ReplayScene
             model = ReplayModel(self.match.game.record(), "game", tuple(self.match.seat_meta()))
             self.request(Transition.push(ReplayScene(self.ctx, model, position=0)))

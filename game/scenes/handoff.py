@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout
-from game.controller import Match
-from game.i18n import t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match.controller import Match
+from game.shell.i18n import t
 from game.render import draw, style
-from game.scene import Context, Scene, Transition
+from game.shell.scene import Context, Scene, Transition
 
 
 def ready_button() -> pygame.Rect:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pygame
 
 import engine
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout
-from game.i18n import t, tn
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.shell.i18n import t, tn
 from game.render import cards, draw, style
-from game.scene import Context, Scene, Transition
+from game.shell.scene import Context, Scene, Transition
 
 
 def panel() -> pygame.Rect:

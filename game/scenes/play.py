@@ -13,25 +13,26 @@ import pygame
 
 import engine
 from engine import events as E
-from game import input as inp
-from game import layout, staging
-from game.animator import Animator, draw_banner
-from game.controller import Match
-from game.focus import Target
-from game.hints import HintRequest, gain_text, plan_text, reason_text
-from game.i18n import area_name, language, t
-from game.picker import Choice, Picker
-from game.preview import preview_line, would_complete
-from game.prompts import decision_prompt, staged_prompt
+from game.shell import input as inp
+from game.shell import layout
+from game.present import staging
+from game.render.animator import Animator, draw_banner
+from game.match.controller import Match
+from game.shell.focus import Target
+from game.match.hints import HintRequest, gain_text, plan_text, reason_text
+from game.shell.i18n import area_name, language, t
+from game.present.picker import Choice, Picker
+from game.present.preview import preview_line, would_complete
+from game.present.prompts import decision_prompt, staged_prompt
 from game.render import board, cards, hint_panel, hud, pieces, style
 from game.render.focus_ring import outline_rect, region_outline
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
 from game.render.standings import draw_rank_badges, draw_standings
-from game.scene import MOVING, PULSE, STILL, Context, Scene, Transition
-from game.score_summary import ScoreSummary
-from game.table import Table
-from game.tween import Tweener
+from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
+from game.present.score_summary import ScoreSummary
+from game.present.table import Table
+from game.shell.tween import Tweener
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show

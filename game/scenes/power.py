@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import layout
-from game.focus import Target
-from game.i18n import t
+from game.shell import layout
+from game.shell.focus import Target
+from game.shell.i18n import t
 from game.render import hud, pieces, style
 from game.scenes.play import PlayScene
 

@@ -13,17 +13,17 @@ from typing import Any
 import pygame
 
 import engine
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout
-from game.controller import opening_events
-from game.describe import LogItem, item_text, step_items
-from game.i18n import language, player_name, t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match.controller import opening_events
+from game.present.describe import LogItem, item_text, step_items
+from game.shell.i18n import language, player_name, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
-from game.replay_model import ReplayModel
-from game.scene import MOVING, STILL, Context, Scene, Transition
-from game.table import Table
+from game.match.replay_model import ReplayModel
+from game.shell.scene import MOVING, STILL, Context, Scene, Transition
+from game.present.table import Table
 
 
 def log_rect(players: int, tall: bool = False) -> pygame.Rect:

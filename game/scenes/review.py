@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import pygame
 
-from game import ai_worker, layout
-from game import input as inp
-from game.focus import Target, of_rects
-from game.controller import Match
-from game.hints import plan_text, reason_text
-from game.i18n import t
+from game.match import ai_worker
+from game.shell import layout
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.match.controller import Match
+from game.match.hints import plan_text, reason_text
+from game.shell.i18n import t
 from game.render import draw, style
-from game.review import WORST, Blunder, blunder, decisions, judge_rng, worst_per_seat
-from game.scene import PULSE, STILL, Context, Scene, Transition
+from game.match.review import WORST, Blunder, blunder, decisions, judge_rng, worst_per_seat
+from game.shell.scene import PULSE, STILL, Context, Scene, Transition
 
 ROW_H = 46
 
@@ -143,7 +144,7 @@ class ReviewScene(Scene):
 
     def open(self, b: Blunder) -> None:
         """The replay viewer at the decision, the better choice on a plate and as ghosts."""
-        from game.replay_model import ReplayModel
+        from game.match.replay_model import ReplayModel
         from game.scenes.replay import ReplayAdvice, ReplayScene
         model = ReplayModel(self.record, "game", tuple(self.match.seat_meta()))
         _, best = headline(b, self.match.name)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine import events as E
-from game.i18n import t
-from game.scene import Transition
+from game.shell.i18n import t
+from game.shell.scene import Transition
 from game.scenes.play import PlayScene
 
 

@@ -6,13 +6,13 @@ from typing import Any
 
 import pygame
 
-from game import i18n, layout
-from game import input as inp
-from game.focus import Target, of_rects
-from game.i18n import t
+from game.shell import i18n, layout
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell.i18n import t
 from game.render import draw, style
-from game.scene import Context, Scene, Transition
-from game.settings import LANGUAGES, SPEEDS
+from game.shell.scene import Context, Scene, Transition
+from game.shell.settings import LANGUAGES, SPEEDS
 
 PALETTES = tuple(style.PALETTES)
 

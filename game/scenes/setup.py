@@ -5,15 +5,15 @@ from dataclasses import replace
 
 import pygame
 
-from game import input as inp
-from game.focus import Target, of_rects
-from game import layout
-from game.controller import Match
-from game.i18n import t
+from game.shell import input as inp
+from game.shell.focus import Target, of_rects
+from game.shell import layout
+from game.match.controller import Match
+from game.shell.i18n import t
 from game.render import draw, style
-from game.scene import CARET, STILL, Context, Scene, Transition
-from game.seats import COLOURS, SEAT_KINDS, Seat
-from game.seed import new_seed
+from game.shell.scene import CARET, STILL, Context, Scene, Transition
+from game.match.seats import COLOURS, SEAT_KINDS, Seat
+from game.match.seed import new_seed
 
 ROW_TOP = 150
 ROW_H = 62

@@ -13,13 +13,13 @@ import math
 
 import pygame
 
-from game import input as inp
-from game import layout
-from game.focus import Target
-from game.i18n import language, t
-from game.picker import AREAS
+from game.shell import input as inp
+from game.shell import layout
+from game.shell.focus import Target
+from game.shell.i18n import language, t
+from game.present.picker import AREAS
 from game.render import draw, style
-from game.scene import PULSE, Context, Scene, Transition
+from game.shell.scene import PULSE, Context, Scene, Transition
 from game.scenes.play import PlayScene, phase_scene
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch

@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from game.controller import Match
-from game.describe import describe_move
-from game.i18n import area_name, t
-from game.seats import Seat
+from game.match.controller import Match
+from game.present.describe import describe_move
+from game.shell.i18n import area_name, t
+from game.match.seats import Seat
 from game.tutorial.lesson import Chapter, Lesson, Step
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from engine import DataError
 from engine.files import read_regular
-from game.saves import data_dir, write_atomic
+from game.match.saves import data_dir, write_atomic
 
 FILE_NAME = "tutorial.json"
 MAX_STEP = 999        # the lesson has a few dozen steps; a larger stored step means "not started"

@@ -1,4 +1,4 @@
-"""Where the on-screen elements a lesson step points at are, taken from game.layout.
+"""Where the on-screen elements a lesson step points at are, taken from game.shell.layout.
 
 Why here: the lesson file names elements (`hand`, `cards`, `region:granada`…), the panel draws a
 pulsing frame around them and the tests check each one is on screen and clear of the panel, so
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import layout
-from game.mapdata import load_map
+from game.shell import layout
+from game.present.mapdata import load_map
 from game.tutorial.lesson import REGION_PREFIX
 
 PANEL_MARGIN = 6

@@ -9,7 +9,7 @@ from ai_testkit import SMALL, decision_points
 
 import engine
 from ai.advisor import HINTS, Reason, advise, hard_searcher
-from game.challenges import SCENARIOS
+from game.match.challenges import SCENARIOS
 
 
 def _red_to_move(name: str) -> engine.Game:

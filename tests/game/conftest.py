@@ -12,7 +12,7 @@ SCREENSHOTS = Path(__file__).resolve().parent / "_screenshots"
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("EL_GRANDE_DATA_DIR", str(tmp_path / "data"))
-    from game import i18n
+    from game.shell import i18n
     i18n.set_language("en")
     return tmp_path / "data"
 

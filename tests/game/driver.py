@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pygame
 
-from game import layout
-from game.app import App
-from game.assets import Sounds
-from game.scene import Context, Scene
-from game.settings import Settings
+from game.shell import layout
+from game.shell.app import App
+from game.shell.assets import Sounds
+from game.shell.scene import Context, Scene
+from game.shell.settings import Settings
 
 FRAME = 1 / 30
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 
-from game import layout
-from game.controller import Match
+from game.shell import layout
+from game.match.controller import Match
 from game.render.hud import power_pip_rects
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import layout
-from game.mapdata import load_map
+from game.shell import layout
+from game.present.mapdata import load_map
 from game.render import board, draw
-from game.table import Table
+from game.present.table import Table
 
 
 def _table() -> Table:

@@ -7,7 +7,7 @@ import itertools
 
 import engine
 from engine.effects import EFFECTS
-from game import i18n
+from game.shell import i18n
 from game.scenes.help import CARD_SECTIONS, help_card, places_text
 from tests.game.driver import Driver, make_context
 

@@ -7,10 +7,10 @@ from pathlib import Path
 import yaml
 
 import engine
-from game import i18n
-from game.seats import AI_LEVELS, COLOURS
+from game.shell import i18n
+from game.match.seats import AI_LEVELS, COLOURS
 
-GAME = Path(i18n.__file__).resolve().parent
+GAME = Path(i18n.__file__).resolve().parents[1]
 LITERAL = re.compile(r"""\bt\(\s*["']([\w.]+)["']""")
 PLURAL = re.compile(r"""\btn\(\s*["']([\w.]+)["']""")     # tn("key", n) reads key.one and key.other
 PREFIX = re.compile(r"""\bt\(\s*f["']([\w.]*)\{""")
@@ -83,7 +83,7 @@ def test_placeholders_match_across_languages():
 
 
 def test_shipped_font_renders_portuguese_and_catalan_accents():
-    from game.assets import font
+    from game.shell.assets import font
     face = font(16)
     for ch in "ãçéíóúâêôàèòïül·":
         assert face.metrics(ch)[0] is not None, ch

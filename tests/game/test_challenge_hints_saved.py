@@ -7,12 +7,12 @@ import json
 import pytest
 
 import engine
-from game import saves
-from game.challenges import SCENARIOS
-from game.controller import Match
+from game.match import saves
+from game.match.challenges import SCENARIOS
+from game.match.controller import Match
 from game.scenes.game_over import GameOverScene
 from game.scenes.title import title_buttons
-from game.seats import default_seats
+from game.match.seats import default_seats
 from tests.game.driver import Driver, make_context
 
 

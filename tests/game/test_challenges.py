@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 import engine
-from game import i18n
-from game.challenges import SCENARIOS, list_challenges
-from game.controller import Match
+from game.shell import i18n
+from game.match.challenges import SCENARIOS, list_challenges
+from game.match.controller import Match
 from game.render import style
 from game.scenes.challenges import (
     DESCRIPTION_LINES,
@@ -220,7 +220,7 @@ def test_the_opponent_switch_offers_the_new_games_ladder_up_to_expert(language):
     """The Challenges screen offers every level a new game's seats offer (expert included), the
     switch and its label clear of Back and Start in every language."""
     from game.scenes.challenges import back_button
-    from game.seats import DIFFICULTIES
+    from game.match.seats import DIFFICULTIES
     i18n.set_language(language)
     try:
         driver = Driver(ChallengesScene(make_context()))

@@ -17,10 +17,10 @@ import itertools
 import pygame
 import pytest
 
-from game import layout
-from game.mapdata import load_map
+from game.shell import layout
+from game.present.mapdata import load_map
 from game.render import board, pieces, style
-from game.seats import COLOURS
+from game.match.seats import COLOURS
 
 MACHADO_2009 = {
     "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),

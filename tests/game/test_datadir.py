@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game import datadir, saves
+from game.shell import datadir
+from game.match import saves
 from game.__main__ import build_parser, start_context
-from game.settings import Settings
+from game.shell.settings import Settings
 
 
 @pytest.fixture
@@ -71,7 +72,7 @@ def test_the_old_folder_moves_once_whole_with_one_notice(folders):
 
 
 def test_the_move_notice_is_a_start_up_notice_in_the_players_language(folders):
-    from game import i18n
+    from game.shell import i18n
     settings = Settings.load()                     # the first look at the data folder moves it
     i18n.set_language(settings.language)
     notices = start_context(build_parser().parse_args([]), settings).notices

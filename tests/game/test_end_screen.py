@@ -8,9 +8,9 @@ import random
 from pathlib import Path
 
 import engine
-from game import i18n
-from game.controller import Match
-from game.end_table import START, TOTAL, end_table
+from game.shell import i18n
+from game.match.controller import Match
+from game.present.end_table import START, TOTAL, end_table
 from game.scenes.game_over import GameOverScene
 from tests.game.driver import Driver, make_context
 

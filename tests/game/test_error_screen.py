@@ -10,11 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import saves
-from game.controller import Match
+from game.match import saves
+from game.match.controller import Match
 from game.scenes import error as error_scene
 from game.scenes.play import PlayScene, phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 

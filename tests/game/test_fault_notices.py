@@ -7,14 +7,14 @@ import random
 
 import pygame
 
-from game import saves
+from game.match import saves
 from game.__main__ import build_parser, start_context
-from game.controller import Match
+from game.match.controller import Match
 from game.scenes import settings as settings_scene
 from game.scenes.title import TitleScene
-from game.seats import parse_players
-from game.settings import Settings
-from game.scene import STILL
+from game.match.seats import parse_players
+from game.shell.settings import Settings
+from game.shell.scene import STILL
 from tests.game.driver import FRAME, Driver, make_context
 
 
@@ -22,7 +22,7 @@ def disk_full(monkeypatch) -> None:
     def refuse(path, data):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(saves, "write_atomic", refuse)
-    monkeypatch.setattr("game.settings.write_atomic", refuse)
+    monkeypatch.setattr("game.shell.settings.write_atomic", refuse)
 
 
 def test_a_broken_settings_file_gives_the_defaults_one_notice_and_is_kept_aside(data_dir):

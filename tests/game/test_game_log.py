@@ -7,10 +7,10 @@ import re
 
 import pygame
 
-from game import i18n, layout
-from game.controller import Match
+from game.shell import i18n, layout
+from game.match.controller import Match
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 
@@ -94,8 +94,8 @@ def test_old_lines_are_reworded_after_a_language_switch():
 
 def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_reworded():
     from engine import new_game, random_playout
-    from game.describe import item_text
-    from game.replay_model import ReplayModel
+    from game.present.describe import item_text
+    from game.match.replay_model import ReplayModel
     from game.scenes.replay import ReplayScene
     game = random_playout(new_game(players=["red", "blue", "green"], seed=9), random.Random(9))
     driver = Driver(ReplayScene(make_context(), ReplayModel(game.record())))

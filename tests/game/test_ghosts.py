@@ -7,11 +7,11 @@ import pygame
 import pytest
 
 import engine
-from game import layout
-from game.controller import Match
-from game.mapdata import load_map
+from game.shell import layout
+from game.match.controller import Match
+from game.present.mapdata import load_map
 from game.render import board
-from game.saves import SeatMeta
+from game.match.saves import SeatMeta
 from game.scenes.play import phase_scene
 from tests.game.driver import Driver, make_context
 

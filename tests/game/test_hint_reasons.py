@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ai.advisor import Reason
-from game import i18n
-from game.hints import reason_text
+from game.shell import i18n
+from game.match.hints import reason_text
 
 
 @pytest.fixture(autouse=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import layout
-from game.controller import Match
+from game.shell import layout
+from game.match.controller import Match
 from game.render import hint_panel
-from game.scene import Transition
+from game.shell.scene import Transition
 from game.scenes.handoff import HandoffScene, ready_button
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 

@@ -9,14 +9,14 @@ from pathlib import Path
 import pygame
 
 import engine
-from game import i18n, layout
-from game.controller import Match
-from game.i18n import t
-from game.saves import SeatMeta
-from game.scene import PULSE
+from game.shell import i18n, layout
+from game.match.controller import Match
+from game.shell.i18n import t
+from game.match.saves import SeatMeta
+from game.shell.scene import PULSE
 from game.scenes.handoff import ready_button
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, human_target, make_context
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "levels" / "scenarios"
@@ -136,7 +136,7 @@ def test_a_with_confirm_off_a_click_plays_at_once():
 
 def test_a_the_confirm_setting_is_a_settings_row_and_is_saved(data_dir):
     from game.scenes.settings import SettingsScene, row_rects
-    from game.settings import Settings
+    from game.shell.settings import Settings
     ctx = make_context()
     driver = Driver(SettingsScene(ctx, in_game=False))
     rect = {row: r for r, row in row_rects()}["confirm_moves"]
@@ -297,7 +297,7 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
 
 def target_zone(targets: frozenset[str]) -> pygame.Surface:
     """White where a lit target or its outline may be drawn, black elsewhere."""
-    from game.mapdata import load_map
+    from game.present.mapdata import load_map
     zone = pygame.Surface(layout.current().window)
     data = load_map()
     for area in targets:

@@ -7,12 +7,12 @@ import random
 
 import pygame
 
-from game import layout
-from game.controller import Match
-from game.focus import Target, step, toward
-from game.picker import AREAS
+from game.shell import layout
+from game.match.controller import Match
+from game.shell.focus import Target, step, toward
+from game.present.picker import AREAS
 from game.scenes.play import KEY_GUARD, phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import FRAME, Driver, keyboard_turn, make_context
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from game.controller import Match
+from game.match.controller import Match
 from game.scenes.handoff import ready_button
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, human_target, make_context
 
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from engine import DataError
-from game import i18n
+from game.shell import i18n
 from game.__main__ import build_parser, start_context
-from game.settings import Settings
+from game.shell.settings import Settings
 
 SHIPPED = i18n.CATALOG_DIR
 

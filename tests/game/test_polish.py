@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 import engine
-from game import i18n, layout
-from game.animator import Banner, draw_banner
-from game.mapdata import load_map
+from game.shell import i18n, layout
+from game.render.animator import Banner, draw_banner
+from game.present.mapdata import load_map
 from game.render import board, style
-from game.table import Table
+from game.present.table import Table
 
 
 def name_rects() -> dict[str, pygame.Rect]:

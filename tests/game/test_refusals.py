@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 import engine
-from game import i18n
-from game.controller import Match
-from game.refusals import catalog_keys, refusal_text
-from game.seats import parse_players
+from game.shell import i18n
+from game.match.controller import Match
+from game.present.refusals import catalog_keys, refusal_text
+from game.match.seats import parse_players
 
 
 @pytest.fixture(autouse=True)

@@ -7,8 +7,8 @@ import random
 import pygame
 
 from engine import new_game, random_playout
-from game import layout
-from game.replay_model import ReplayModel
+from game.shell import layout
+from game.match.replay_model import ReplayModel
 from game.scenes.replay import ReplayScene
 from tests.game.driver import Driver, make_context
 

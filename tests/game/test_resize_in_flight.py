@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 import engine
-from game import layout
-from game.controller import Match
+from game.shell import layout
+from game.match.controller import Match
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import FRAME, Driver, make_context
 
 
@@ -56,8 +56,8 @@ def test_a_caballero_in_flight_lands_where_its_area_is_after_a_resize():
 def test_the_castillo_reveal_keeps_its_cubes_on_the_map_across_a_resize():
     """§8.1 the Castillo opens at the general scoring: its Caballeros are sorted on the map, and
     stay in their groups under the lifted tower when the window changes."""
-    from game.challenges import SCENARIOS
-    from game.saves import SeatMeta
+    from game.match.challenges import SCENARIOS
+    from game.match.saves import SeatMeta
     game = engine.load_scenario(SCENARIOS / "challenge_1_last_scoring.yaml")
     match = Match.from_game(game, [SeatMeta(p, "human" if i == 0 else "easy") for i, p in enumerate(game.players)],
                             autosave=False)

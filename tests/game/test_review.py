@@ -3,8 +3,8 @@ search from that player's View."""
 from __future__ import annotations
 
 import engine
-from game.challenges import SCENARIOS
-from game.review import decisions, review_record
+from game.match.challenges import SCENARIOS
+from game.match.review import decisions, review_record
 
 
 def _last_scoring_record(red_disc: str) -> dict:
@@ -48,8 +48,8 @@ def test_decisions_group_a_turn_and_report_progress():
 
 # ---- the screen ---------------------------------------------------------------------------------
 def _finished_challenge_match(red_disc: str):
-    from game.controller import Match
-    from game.seats import Seat
+    from game.match.controller import Match
+    from game.match.seats import Seat
     game = engine.load_scenario(SCENARIOS / "challenge_1_last_scoring.yaml")
     seats = [Seat("red", "human", ""), Seat("blue", "normal", ""), Seat("green", "normal", "")]
     match = Match(seats, 3, autosave=False, game=game)

@@ -12,12 +12,12 @@ from pathlib import Path
 import pygame
 
 import engine
-from game import saves, undo
-from game.controller import Match
-from game.replay_model import ReplayModel
+from game.match import saves, undo
+from game.match.controller import Match
+from game.match.replay_model import ReplayModel
 from game.scenes.play import phase_scene
 from game.scenes.title import title_buttons
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -17,9 +17,9 @@ import pytest
 
 import engine
 from engine import events as E
-from game.controller import Match
-from game.replay_model import ReplayModel
-from game.scene import Transition
+from game.match.controller import Match
+from game.match.replay_model import ReplayModel
+from game.shell.scene import Transition
 from game.scenes.challenges import ChallengesScene
 from game.scenes.dialog import MessageScene
 from game.scenes.files import FilesScene, SaveScene
@@ -30,7 +30,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
-from game.seats import COLOURS, Seat
+from game.match.seats import COLOURS, Seat
 from tests.game.driver import Driver, make_context
 
 ALL_SCENES = {"title", "setup", "challenges", "power", "action", "castillo", "scoring", "game_over", "handoff",

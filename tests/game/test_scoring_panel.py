@@ -9,17 +9,17 @@ import random
 import pygame
 
 import engine
-from game import layout
-from game.animator import Animator
-from game.assets import Sounds
-from game.controller import Match
-from game.mapdata import load_map
+from game.shell import layout
+from game.render.animator import Animator
+from game.shell.assets import Sounds
+from game.match.controller import Match
+from game.present.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
 from game.render.score_panel import draw_score_panel
 from game.scenes.play import phase_scene
-from game.seats import parse_players
-from game.table import Table
-from game.tween import Tweener
+from game.match.seats import parse_players
+from game.present.table import Table
+from game.shell.tween import Tweener
 from tests.game.driver import Driver, make_context
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import layout
-from game.controller import Match
+from game.shell import layout
+from game.match.controller import Match
 from game.render import hint_panel
 from game.scenes.play import phase_scene
 from game.scenes.tutorial import TutorialScene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from game.tutorial.lesson import load_lesson
 from game.tutorial.targets import panel_rect
 from tests.game.driver import Driver, make_context

@@ -11,13 +11,13 @@ import pygame
 import engine
 from engine.data import AREA_INDEX
 from engine.ops import score_areas
-from game import layout
-from game.controller import Match
-from game.mapdata import load_map
+from game.shell import layout
+from game.match.controller import Match
+from game.present.mapdata import load_map
 from game.render.board import occupied_rects
 from game.render.standings import rank_badges, standings, values_caption
 from game.scenes.play import phase_scene
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 

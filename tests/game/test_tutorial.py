@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 import engine
-from game import i18n, layout, saves
+from game.shell import i18n, layout
+from game.match import saves
 from game.scenes.power import PowerScene
 from game.scenes.settings import action_rects
 from game.scenes.title import TitleScene, title_buttons

@@ -15,11 +15,11 @@ import pygame
 import pytest
 
 import engine
-from game import layout
-from game.controller import Match
+from game.shell import layout
+from game.match.controller import Match
 from game.render import style
-from game.replay_model import ReplayModel
-from game.scene import Transition
+from game.match.replay_model import ReplayModel
+from game.shell.scene import Transition
 from game.scenes.files import FilesScene
 from game.scenes.game_over import GameOverScene
 from game.scenes.help import HelpScene
@@ -28,7 +28,7 @@ from game.scenes.replay import ReplayScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
 from game.scenes.title import TitleScene
-from game.seats import COLOURS, Seat
+from game.match.seats import COLOURS, Seat
 from tests.game.driver import Driver, make_context
 
 SIZES = [(1366, 768), (1920, 1080)]

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import json
 
-from game.picker import Picker
-from game.settings import Settings, data_dir
-from game.tween import EASINGS, Tweener
+from game.present.picker import Picker
+from game.shell.settings import Settings, data_dir
+from game.shell.tween import EASINGS, Tweener
 
 
 class Box:
@@ -64,7 +64,7 @@ def test_settings_are_saved_atomically_in_the_data_dir(data_dir):
 
 
 def test_window_scaling_maps_clicks_back_to_logical_coordinates():
-    from game.app import App
+    from game.shell.app import App
     from game.scenes.title import TitleScene
     from tests.game.driver import make_context
     app = App(TitleScene(make_context()), (1366, 768))

@@ -12,12 +12,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import layout
-from game.controller import Match
+from game.shell import layout
+from game.match.controller import Match
 from game.render import draw, style
 from game.scenes.play import phase_scene
 from game.scenes.title import TitleScene, title_buttons
-from game.seats import parse_players
+from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ def test_a_still_title_screen_is_not_redrawn_until_the_mouse_moves():
 
 
 def test_a_human_deciding_gets_only_the_slow_pulse_of_the_lit_regions():
-    from game.scene import PULSE
+    from game.shell.scene import PULSE
     ctx = make_context()
     match = human_at_a_power_card()
     driver = Driver(phase_scene(match.game.phase)(ctx, match))
@@ -244,7 +244,7 @@ def test_f11_goes_fullscreen_and_back_with_the_layout_following_the_window():
 def test_the_first_sound_opens_the_audio_device_without_driver_noise():
     """Audio is opened at the first sound (after the window exists), and what the audio drivers
     print while probing (no sound card here: ALSA's lines) never reaches the player's terminal."""
-    code = ("from game.assets import Sounds\n"
+    code = ("from game.shell.assets import Sounds\n"
             "import pygame\n"
             "sounds = Sounds()\n"
             "assert not pygame.mixer.get_init()\n"

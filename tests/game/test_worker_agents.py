@@ -10,7 +10,7 @@ import threading
 import engine
 from ai.policy import FastPolicy
 from engine.phase import P_CARD
-from game import ai_worker
+from game.match import ai_worker
 
 PLAYERS = ["red", "blue", "green", "yellow"]
 

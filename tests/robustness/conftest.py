@@ -17,6 +17,6 @@ if str(HERE) not in sys.path:            # fuzzkit, shared with benchmarks/soak.
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     target = tmp_path / "data"
     monkeypatch.setenv("EL_GRANDE_DATA_DIR", str(target))
-    from game import i18n
+    from game.shell import i18n
     i18n.set_language("en")
     return target

@@ -17,14 +17,14 @@ import time
 from dataclasses import dataclass, field
 
 import engine
-from game import ai_worker, saves
-from game.app import App
-from game.assets import Sounds
-from game.controller import Match
-from game.scene import Context
+from game.match import ai_worker, saves
+from game.shell.app import App
+from game.shell.assets import Sounds
+from game.match.controller import Match
+from game.shell.scene import Context
 from game.scenes.play import phase_scene
-from game.seats import Seat
-from game.settings import Settings
+from game.match.seats import Seat
+from game.shell.settings import Settings
 
 FRAME = 1 / 30
 FRAME_LIMIT = 5000
@@ -80,7 +80,7 @@ def _monkey(app: App, rng: random.Random) -> None:
     """Mouse moves, clicks on the map, Tab and Space: input that never leaves the game."""
     import pygame
 
-    from game import layout
+    from game.shell import layout
     rect = layout.MAP_RECT
     pos = app.to_window((rng.randrange(rect.left, rect.right), rng.randrange(rect.top, rect.bottom)))
     kind = rng.random()

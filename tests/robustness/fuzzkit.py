@@ -42,7 +42,7 @@ def autosave_round_trip(players: int, k: int) -> int:
     """Game k (options cycle with k) for this player count, autosaved and loaded back after every
     decision: the loaded game must equal the game, play on identically and, every 40 decisions,
     give the same snapshot byte for byte. Returns the number of decisions (assertions fail)."""
-    from game import saves
+    from game.match import saves
     seed = 1000 * players + k
     options = {"variant": "classic" if k % 5 < 3 else "short", "veto": k % 5 != 3,
                "castillo": ("announced", "secret")[k % 2]}
@@ -231,7 +231,7 @@ def mutate_lines(text: str, rng: random.Random) -> str:
 # --------------------------------------------------------------------------- inputs
 def base_input(kind: str, rng: random.Random) -> tuple[bytes, str]:
     """A valid input of that kind and its file suffix."""
-    from game import saves
+    from game.match import saves
     if kind == "save":
         game = random_position(rng)
         doc = saves.save_document(game, None, label="fuzz")
@@ -303,8 +303,8 @@ def _engine_alone(call: Callable[[], Any]) -> None:
 
 def load_input(kind: str, path: Path, rng: random.Random) -> None:
     """Load a file of that kind the way the game does; raises what the loaders raise."""
-    from game import saves
-    from game.replay_model import ReplayModel
+    from game.match import saves
+    from game.match.replay_model import ReplayModel
     if kind == "save":
         raw = _json_or_none(path)
         if isinstance(raw, dict) and "game" in raw:

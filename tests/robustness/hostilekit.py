@@ -118,7 +118,7 @@ def yaml_scenario(folder: Path, extra: str, name: str = "level.yaml") -> Path:
 
 
 def save_doc(seats: list[dict] | None = None, **changes: Any) -> dict:
-    from game import saves
+    from game.match import saves
     game = engine.new_game(players=["red", "blue"], seed=3)
     for _ in range(4):
         game.play(game.legal_moves()[0])
@@ -147,7 +147,7 @@ def cli_refused(*args: str, needle: str) -> str | None:
 
 # --------------------------------------------------------------------------- saves
 def _load(path: Path) -> Callable[[], Any]:
-    from game import saves
+    from game.match import saves
     return lambda: saves.load_save(path)
 
 
@@ -174,7 +174,7 @@ def _save_too_big(tmp: Path) -> str | None:
 
 @case("save", "a save without format says so")
 def _save_no_format(tmp: Path) -> str | None:
-    from game import saves
+    from game.match import saves
     doc = save_doc()
     del doc["format"]
     path = write(tmp, "noformat.json", json.dumps(doc))
@@ -190,7 +190,7 @@ def _save_seat_kind(tmp: Path) -> str | None:
 
 @case("save", "a 1,000,000-character name with ANSI escapes loads as 24 clean characters")
 def _save_long_name(tmp: Path) -> str | None:
-    from game import saves
+    from game.match import saves
     name = "\x1b[31mAna\x07\n" + "x" * 1_000_000
     seats = [{"player": "red", "kind": "human", "name": name}, {"player": "blue", "kind": "easy", "name": ""}]
     path = write(tmp, "name.json", json.dumps(save_doc(seats)))
@@ -211,7 +211,7 @@ def _save_long_move(tmp: Path) -> str | None:
 
 @case("save", "an autosave that is a FIFO does not hang the title screen")
 def _save_autosave_fifo(tmp: Path) -> str | None:
-    from game import saves
+    from game.match import saves
     saves.data_dir().mkdir(parents=True, exist_ok=True)
     target = saves.autosave_path()
     target.unlink(missing_ok=True)
@@ -351,8 +351,8 @@ def _scenario_huge_card(tmp: Path) -> str | None:
 
 # --------------------------------------------------------------------------- settings
 def _settings_with(text: str) -> Any:
-    from game import saves
-    from game.settings import Settings
+    from game.match import saves
+    from game.shell.settings import Settings
     saves.data_dir().mkdir(parents=True, exist_ok=True)
     (saves.data_dir() / "settings.json").write_text(text, encoding="utf-8")
     return Settings.load()
@@ -375,8 +375,8 @@ def _settings_volume(tmp: Path) -> str | None:
 
 @case("settings", "a FIFO settings.json is kept aside, the defaults used")
 def _settings_fifo(tmp: Path) -> str | None:
-    from game import saves
-    from game.settings import Settings
+    from game.match import saves
+    from game.shell.settings import Settings
     saves.data_dir().mkdir(parents=True, exist_ok=True)
     path = saves.data_dir() / "settings.json"
     path.unlink(missing_ok=True)
@@ -389,7 +389,7 @@ def _settings_fifo(tmp: Path) -> str | None:
 
 @case("settings", "tutorial.json with step 10^30 reads as not started")
 def _settings_tutorial_step(tmp: Path) -> str | None:
-    from game import saves
+    from game.match import saves
     from game.tutorial.progress import load_progress
     saves.data_dir().mkdir(parents=True, exist_ok=True)
     (saves.data_dir() / "tutorial.json").write_text('{"step": 1000000000000000000000000000000}', encoding="utf-8")
@@ -461,9 +461,9 @@ def _cli_fifo(tmp: Path) -> str | None:
 
 @case("cli", "the default seed is drawn over 2^64 and kept in the record")
 def _cli_default_seed(tmp: Path) -> str | None:
-    from game.controller import Match
-    from game.seats import Seat
-    from game.seed import new_seed
+    from game.match.controller import Match
+    from game.match.seats import Seat
+    from game.match.seed import new_seed
     seeds = {new_seed() for _ in range(64)}
     if max(seeds) < 2 ** 40 or len(seeds) < 64:
         return f"seeds drawn from a small range: {sorted(seeds)[:4]}"
@@ -475,7 +475,7 @@ def _cli_default_seed(tmp: Path) -> str | None:
 _CLIENT = """
 import sys, time
 sys.path.insert(0, {root!r})
-from game import ai_worker
+from game.match import ai_worker
 import engine, random
 search = {search!r}
 class Busy:
@@ -543,7 +543,7 @@ case("signals", "kill -9 of a client mid-search ends its AI worker")(_signals_cl
 
 @case("signals", "a worker stopped with SIGSTOP is replaced by the watchdog")
 def _signals_sigstop(tmp: Path) -> str | None:
-    from game import ai_worker
+    from game.match import ai_worker
     watchdog = ai_worker.WATCHDOG_S
     worker = ai_worker.AIWorker()
     ai_worker.WATCHDOG_S = 0.5

@@ -1,5 +1,5 @@
 """A monkey for the real client: random mouse and keyboard events posted to the pygame queue of a
-headless `game.app.App`, starting in turn from every scene. Shared by test_robust_monkey.py and
+headless `game.shell.app.App`, starting in turn from every scene. Shared by test_robust_monkey.py and
 benchmarks/soak.py.
 
 Half of the clicks go where a human would click to make a legal choice (targets from the
@@ -30,7 +30,7 @@ def available() -> str | None:
     """None when the client can run headless here, else the reason it cannot."""
     try:
         import pygame  # noqa: F401
-        from game.app import App  # noqa: F401
+        from game.shell.app import App  # noqa: F401
         from game.scenes.title import TitleScene  # noqa: F401
     except Exception as exc:  # noqa: BLE001 - any import problem means: no monkey
         return f"client not importable ({exc.__class__.__name__}: {exc})"
@@ -47,15 +47,15 @@ class MonkeyReport:
 
 
 def _context(seed: int) -> Any:
-    from game.assets import Sounds
-    from game.scene import Context
-    from game.settings import Settings
+    from game.shell.assets import Sounds
+    from game.shell.scene import Context
+    from game.shell.settings import Settings
     return Context(Settings(anim_speed=40.0, mute=True), Sounds(mute=True), {"seed": seed})
 
 
 def _match(kinds: list[str], seed: int, finished: bool = False) -> Any:
-    from game.controller import Match
-    from game.seats import Seat, COLOURS
+    from game.match.controller import Match
+    from game.match.seats import Seat, COLOURS
     match = Match([Seat(COLOURS[i], kind) for i, kind in enumerate(kinds)], seed, autosave=not finished)
     if finished:       # played to its end without an autosave per move: only the end is looked at
         rng = random.Random(seed)
@@ -68,7 +68,7 @@ def _match(kinds: list[str], seed: int, finished: bool = False) -> Any:
 
 def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     """name -> (ctx, seed) -> a first scene; every scene the client has, where it can be built."""
-    from game.replay_model import ReplayModel
+    from game.match.replay_model import ReplayModel
     from game.scenes import (challenges, dialog, files, game_over, handoff, help as help_scene, play, replay,
                              settings, setup, title)
     factories: dict[str, Callable[[Any, int], Any]] = {
@@ -129,7 +129,7 @@ def _smart_target(scene: Any, rng: random.Random) -> tuple[int, int] | None:
 
 def _post_random_event(app: Any, rng: random.Random) -> None:
     import pygame
-    from game.layout import LOGICAL
+    from game.shell.layout import LOGICAL
     r = rng.random()
     anywhere = app.to_window((rng.randrange(LOGICAL[0]), rng.randrange(LOGICAL[1])))
     if r < 0.4:
@@ -171,7 +171,7 @@ def run(events: int, seed: int = 1, per_start: int = 1500, starts: list[str] | N
     """Post `events` random events, `per_frame` per frame, starting again from the next scene
     every `per_start` events (and whenever the app quits or raises)."""
     import pygame
-    from game.app import App
+    from game.shell.app import App
     report = MonkeyReport()
     rng = random.Random(seed)
     factories = scene_factories()

@@ -15,9 +15,9 @@ import faultkit
 import pytest
 
 import engine
-from game import ai_worker
-from game.controller import Match
-from game.seats import Seat, make_agent
+from game.match import ai_worker
+from game.match.controller import Match
+from game.match.seats import Seat, make_agent
 
 GAMES = [("greedy", "easy"), ("easy", "random", "greedy"), ("random", "greedy")] * 6 + [("normal", "easy")] * 2
 

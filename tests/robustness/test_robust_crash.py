@@ -15,7 +15,7 @@ import pytest
 
 import engine
 from fuzzkit import COLOURS
-from game import saves
+from game.match import saves
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -23,7 +23,7 @@ GAME_PROCESS = """
 import random, sys
 sys.path.insert(0, {root!r})
 import engine
-from game import saves
+from game.match import saves
 players, seed = {players}, {seed}
 game = engine.new_game(players={colours!r}[:players], seed=seed)
 rng = random.Random(seed)

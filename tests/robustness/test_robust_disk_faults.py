@@ -13,10 +13,10 @@ from typing import Callable
 
 import pytest
 
-from game import saves
-from game.controller import Match
-from game.seats import parse_players
-from game.settings import Settings
+from game.match import saves
+from game.match.controller import Match
+from game.match.seats import parse_players
+from game.shell.settings import Settings
 
 STEPS = ("temp file", "write", "fsync", "rename")
 ERRORS = {errno.ENOSPC: "No space left on device", errno.EACCES: "Permission denied"}

@@ -13,9 +13,9 @@ import hostilekit
 import pytest
 
 import engine
-from game import ai_worker
+from game.match import ai_worker
 from game.__main__ import check_flags, start_context
-from game.settings import Settings
+from game.shell.settings import Settings
 
 
 @pytest.mark.parametrize("case", hostilekit.first_of_each_kind(), ids=lambda c: c.kind)

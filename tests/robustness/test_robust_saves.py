@@ -10,7 +10,7 @@ import pytest
 
 import engine
 from fuzzkit import autosave_round_trip, random_game, snapshot_text
-from game import saves
+from game.match import saves
 
 SEATS = [{"player": "red", "kind": "human", "name": "Ana"}, {"player": "blue", "kind": "hard", "name": ""},
          {"player": "green", "kind": "easy", "name": "Bo"}]

@@ -10,8 +10,8 @@ import pytest
 import engine
 from engine import events as E
 from fuzzkit import COLOURS
-from game import undo
-from game.replay_model import Step, walk
+from game.match import undo
+from game.match.replay_model import Step, walk
 
 
 def _games(count: int = 8):

@@ -13,7 +13,7 @@ Integration (client replay viewer scene; no pygame here):
   viewer does not reveal the stacks or an AI's disc).
 * Game log panel: ``model.lines()`` (one line per move, `engine.describe`), highlight line
   ``model.position - 1``; ``model.steps[i].events`` are the engine events move i caused, for
-  animation or `game.describe.describe_event` lines.
+  animation or `game.present.describe.describe_event` lines.
 * Rebuilding the log of a resumed game: ``ReplayModel(game.record()).lines()``.
 
 The model replays the record once when it is built (every move checked) and keeps a clone of the
@@ -80,7 +80,7 @@ class ReplayModel:
 
     @classmethod
     def from_file(cls, path: Path | str) -> "ReplayModel":
-        from game import saves
+        from game.match import saves
         record, seats = saves.read_record(path)
         return cls(record, Path(path).name, seats)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from game.i18n import area_name, player_name, t, tn
+from game.shell.i18n import area_name, player_name, t, tn
 
 _AREA_FIELDS = ("area", "king")
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 
-from game.stderr import HeldStderr
+from game.shell.stderr import HeldStderr
 
-ASSET_DIR = Path(__file__).resolve().parent.parent / "assets"
+ASSET_DIR = Path(__file__).resolve().parents[2] / "assets"
 FONT_FILES = {
     ("sans", False): "DejaVuSans.ttf",
     ("sans", True): "DejaVuSans-Bold.ttf",

@@ -12,7 +12,7 @@ the keyboard focus, game/focus.py, turns Tab and arrows into moves between `focu
 Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
-state and lays out in UI units (game.layout), drawing through game.render.draw and style.
+state and lays out in UI units (game.shell.layout), drawing through game.render.draw and style.
 `redraw_rate()` tells the app how often the top scene must be redrawn with no input: a scene
 that animates (a tween, a pulse, a caret, a timer shown) says so, or it will not be redrawn. Scenes hold no global
 session: what they share (settings, sounds, the match) is passed to their constructors.
@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.input import Intent
+from game.shell.input import Intent
 
 if TYPE_CHECKING:
-    from game.assets import Sounds
-    from game.focus import Target
-    from game.settings import Settings
+    from game.shell.assets import Sounds
+    from game.shell.focus import Target
+    from game.shell.settings import Settings
 
 
 STILL = 0.0             # redraw only on input or a transition

@@ -12,8 +12,8 @@ from collections.abc import Collection
 from typing import Any
 
 import engine
-from game.describe import Namer, move_words
-from game.i18n import has, t, tn
+from game.present.describe import Namer, move_words
+from game.shell.i18n import has, t, tn
 
 
 def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import engine
-from game.replay_model import walk
+from game.match.replay_model import walk
 
 START, CARDS, TOTAL = "start", "cards", "total"
 

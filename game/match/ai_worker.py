@@ -26,7 +26,7 @@ from functools import lru_cache
 from multiprocessing.connection import Connection
 from typing import Any
 
-from game.seats import make_agent
+from game.match.seats import make_agent
 
 MAX_ATTEMPTS = 3          # a decision that failed this often is taken by the random agent
 WATCHDOG_S = 30.0         # no answer after this long: the worker is replaced (expert thinks ~2 s)
@@ -114,7 +114,7 @@ def _advise(job: Job) -> Any:
 def _searcher(review: bool) -> Any:
     """The hard search for hints, or the review's lighter one (built once per worker)."""
     from ai.advisor import hard_searcher
-    from game.review import REVIEW_SEARCH
+    from game.match.review import REVIEW_SEARCH
     return hard_searcher(**REVIEW_SEARCH) if review else hard_searcher()
 
 

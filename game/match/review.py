@@ -3,7 +3,7 @@
 Every decision a reviewed seat made in the record (a power card, an action card with the rest of
 that turn, a set of placements or Intrigue moves, a disc) is judged from that player's own View at
 the time (`ai.advisor.judge`): the best plan and how many points the plan played fell short of it.
-The worst few per seat make the review. Runs in a worker process (`game.ai_worker.ReviewWorker`);
+The worst few per seat make the review. Runs in a worker process (`game.match.ai_worker.ReviewWorker`);
 `review_record` reports progress through a callback so the screen can draw a bar. No pygame here.
 """
 from __future__ import annotations

@@ -40,7 +40,7 @@ import yaml
 from engine import DataError
 from engine.files import load_yaml
 
-CATALOG_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+CATALOG_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
 LANGUAGE_NAMES = {"en": "English", "pt": "Português", "ca": "Català"}
 MAX_CATALOG_BYTES = 1024 * 1024          # a catalog is about 60 kB
 CLDR_CATEGORIES = ("zero", "one", "two", "few", "many", "other")

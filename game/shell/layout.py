@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.mapdata import MapData, load_map, point_in_polygon
+from game.present.mapdata import MapData, load_map, point_in_polygon
 
 DESIGN = (1280, 800)          # the composition every layout is fitted from, in UI units
 LOGICAL = DESIGN              # the default window size, in pixels
@@ -126,7 +126,7 @@ def __getattr__(name: str) -> object:
     if name in _LIVE_NAMES:
         value = getattr(_current, _LIVE_NAMES[name])
         return value.copy() if isinstance(value, pygame.Rect) else value
-    raise AttributeError(f"module 'game.layout' has no attribute {name!r}")
+    raise AttributeError(f"module 'game.shell.layout' has no attribute {name!r}")
 
 
 def current() -> Layout:

@@ -15,8 +15,8 @@ from collections import deque
 from typing import Any
 
 import engine
-from game import ai_worker, saves, undo
-from game.describe import (
+from game.match import ai_worker, saves, undo
+from game.present.describe import (
     LogItem,
     challenge_items,
     event_item,
@@ -24,11 +24,11 @@ from game.describe import (
     move_item,
     step_items,
 )
-from game.refusals import refusal_text
-from game.replay_model import walk
-from game.score_summary import ScoreSummary, SummaryCollector
-from game.seats import AI_LEVELS as AI_KINDS
-from game.seats import Seat, default_seats, make_agent
+from game.present.refusals import refusal_text
+from game.match.replay_model import walk
+from game.present.score_summary import ScoreSummary, SummaryCollector
+from game.match.seats import AI_LEVELS as AI_KINDS
+from game.match.seats import Seat, default_seats, make_agent
 
 SECRET_PHASES = ("disc",)
 LOG = logging.getLogger("el_grande")
@@ -90,7 +90,7 @@ class Match:
         return len(self.humans) > 1
 
     def name(self, player: str) -> str:
-        from game.i18n import player_name
+        from game.shell.i18n import player_name
         return player_name(player, {p: s.name for p, s in self.seats.items()})
 
     def human_to_move(self) -> str | None:
@@ -213,7 +213,7 @@ class Match:
         return self._lines(None)
 
     def _lines(self, shown: int | None) -> list[str]:
-        from game.i18n import language
+        from game.shell.i18n import language
         key = (self.version, shown, language(), len(self.log), sum(map(len, self._log_due[-1:])))
         if self._lines_cache and self._lines_cache[0] == key:
             return self._lines_cache[1]

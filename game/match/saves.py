@@ -14,7 +14,7 @@ Integration (client; no pygame here, every call is cheap enough for a frame hand
 * ``el-grande --load FILE``: ``game, meta = saves.load_save(FILE)``; on `engine.EngineError` print
   ``str(exc)`` to stderr and exit with status 2.
 * Game over: ``saves.export_record(game, seats)`` -> path of a JSON record (seed + moves) in
-  ``data_dir()/records``; `game.replay_model.ReplayModel.from_file(path)` opens it (and saves too).
+  ``data_dir()/records``; `game.match.replay_model.ReplayModel.from_file(path)` opens it (and saves too).
 * Start-up: ``saves.remove_stale_temp_files()`` deletes temporary files a crash left behind.
 
 Every load error is an `engine.DataError` with a one-line message naming the file, the field and
@@ -50,7 +50,7 @@ from typing import Any
 import engine
 from engine import DataError
 from engine.files import read_regular
-from game.seats import SEAT_KINDS
+from game.match.seats import SEAT_KINDS
 
 SAVE_FORMAT = "el-grande-save"
 RECORD_FORMAT = "el-grande-record"
@@ -70,8 +70,8 @@ class SaveWriteError(DataError):
 
 # --------------------------------------------------------------------------- places
 def data_dir() -> Path:
-    """The player's data folder: EL_GRANDE_DATA_DIR, else the platform's (`game.datadir`)."""
-    from game import datadir
+    """The player's data folder: EL_GRANDE_DATA_DIR, else the platform's (`game.shell.datadir`)."""
+    from game.shell import datadir
     return datadir.data_dir()
 
 

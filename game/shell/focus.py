@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Hashable, Sequence
 
 import pygame
 
-from game import input as inp
+from game.shell import input as inp
 
 if TYPE_CHECKING:
-    from game.scene import Scene
+    from game.shell.scene import Scene
 
 Point = tuple[float, float]
 

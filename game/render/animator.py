@@ -11,15 +11,15 @@ from typing import Any, Callable
 import pygame
 
 from engine import events as E
-from game import layout
-from game.assets import Sounds
-from game.layout import from_board, to_board
-from game.i18n import area_name, t
-from game.mapdata import load_map
+from game.shell import layout
+from game.shell.assets import Sounds
+from game.shell.layout import from_board, to_board
+from game.shell.i18n import area_name, t
+from game.present.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
 from game.render.placement import free_row
-from game.table import Sprite, Table
-from game.tween import Tweener
+from game.present.table import Sprite, Table
+from game.shell.tween import Tweener
 
 Locator = Callable[[str], tuple[float, float]]   # player -> screen point of his panel
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import engine
 from engine import events as E
-from game.i18n import area_name, has, localized, t
+from game.shell.i18n import area_name, has, localized, t
 
 Namer = Callable[[str], str]
 QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
@@ -59,7 +59,7 @@ def challenge_items(record: dict) -> list[LogItem]:
 
 
 def step_items(step: Any, every_move: bool = False) -> list[LogItem]:
-    """The log items of one recorded move (a `game.replay_model.Step`): the move, then its events."""
+    """The log items of one recorded move (a `game.match.replay_model.Step`): the move, then its events."""
     items = [move_item(step.move, step.player, every_move)]
     items += [event_item(event) for event in step.events]
     return [item for item in items if item is not None]

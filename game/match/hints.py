@@ -10,9 +10,9 @@ import random
 from typing import Any
 
 from ai.advisor import ADVISED_PHASES, Hint, Reason
-from game import ai_worker
-from game.describe import QUIET_VERBS, move_key, move_words
-from game.i18n import area_name, has, t, tn
+from game.match import ai_worker
+from game.present.describe import QUIET_VERBS, move_key, move_words
+from game.shell.i18n import area_name, has, t, tn
 
 
 

@@ -12,7 +12,7 @@ import sys
 
 import pygame
 
-from game.stderr import HeldStderr
+from game.shell.stderr import HeldStderr
 
 INVISIBLE_DRIVERS = ("offscreen", "dummy")   # fine when asked for (tests, benchmarks), not as a fallback
 

@@ -113,7 +113,7 @@ def move_folder(old: Path, target: Path) -> None:
 def take_notices() -> list[str]:
     """The one-line notices of the moves tried this session (each given once), in the current
     language, for the client's start-up notices."""
-    from game.i18n import t
+    from game.shell.i18n import t
     notices = [t("datadir.moved", old=_shown(m.source), new=_shown(m.target)) if m.error is None
                else t("datadir.not_moved", old=_shown(m.source), new=_shown(m.target), error=m.error)
                for m in _pending]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-MAP_FILE = Path(__file__).resolve().parent.parent / "levels" / "map.yaml"
+MAP_FILE = Path(__file__).resolve().parents[2] / "levels" / "map.yaml"
 Point = tuple[int, int]
 
 

@@ -1,6 +1,6 @@
 """The window, the clock and the frame loop around a stack of scenes.
 
-Scenes draw straight onto the window at its real size: `game.layout` is recomputed whenever the
+Scenes draw straight onto the window at its real size: `game.shell.layout` is recomputed whenever the
 window's size changes, scenes lay out in its UI units and `game.render.draw` turns them into
 pixels, and mouse positions are turned into the same units here. Below the minimum size the
 window shows a request to enlarge it instead of a cramped scene.
@@ -19,13 +19,13 @@ from pathlib import Path
 
 import pygame
 
-from game import input as inp
-from game import layout
-from game.display import init_video
-from game.focus import Focus
-from game.i18n import t
+from game.shell import input as inp
+from game.shell import layout
+from game.shell.display import init_video
+from game.shell.focus import Focus
+from game.shell.i18n import t
 from game.render import style
-from game.scene import Scene, Transition
+from game.shell.scene import Scene, Transition
 
 BACKDROP = (28, 22, 18)
 IDLE_POLL = 0.25     # seconds: how often a still scene still gets update() (AI results, timers)
@@ -143,7 +143,7 @@ class App:
         try:
             return self._frame(dt)
         except Exception as exc:  # noqa: BLE001 - the frame loop's last line of defence
-            from game.crash import recover
+            from game.shell.crash import recover
             return recover(self, exc)
 
     def _frame(self, dt: float) -> bool:

@@ -18,14 +18,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game import saves
+from game.match import saves
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.shell.app import App
 
 LOG = logging.getLogger("el_grande")
 REPORT_FORMAT = "el-grande-crash"
-_GAME_DIR = Path(__file__).resolve().parent
+_GAME_DIR = Path(__file__).resolve().parents[1]
 _PYPROJECT = _GAME_DIR.parent / "pyproject.toml"
 
 
@@ -93,7 +93,7 @@ def write_report(exc: BaseException, app: App, match: Any) -> Path:
 def recover(app: App, exc: Exception) -> bool:
     """Replace the scene stack by the error screen (report written, its path shown). An error in
     the error screen itself is beyond help and is raised."""
-    from game.scene import Transition
+    from game.shell.scene import Transition
     from game.scenes.error import ErrorScene
     if app.stack and isinstance(app.scene, ErrorScene):
         raise exc

@@ -38,7 +38,7 @@ from typing import Any
 
 import engine
 from engine import events as E
-from game.replay_model import Step, walk
+from game.match.replay_model import Step, walk
 
 
 class UndoError(engine.EngineError):

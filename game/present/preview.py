@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from game.describe import Namer
-from game.i18n import area_name, t
-from game.picker import Picker
-from game.table import castillo_counts_off_display
+from game.present.describe import Namer
+from game.shell.i18n import area_name, t
+from game.present.picker import Picker
+from game.present.table import castillo_counts_off_display
 
 
 def would_complete(picker: Picker, area: str) -> Any:

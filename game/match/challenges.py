@@ -12,9 +12,9 @@ from typing import Any
 
 import engine
 from engine.files import read_yaml_mapping
-from game.i18n import localized
+from game.shell.i18n import localized
 
-SCENARIOS = Path(__file__).resolve().parent.parent / "levels" / "scenarios"
+SCENARIOS = Path(__file__).resolve().parents[2] / "levels" / "scenarios"
 
 
 @dataclass(frozen=True)
