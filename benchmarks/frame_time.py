@@ -60,12 +60,12 @@ class ThinkLog:
 
     def before_frame(self) -> None:
         match = self.match
-        player = match.game.to_move
+        player = match.host_game.to_move
         if player is None or match.seats[player].human:
             self._position = None
         elif self._position is None or self._position[0] != match.version:
-            forced = len(match.legal_moves()) < 2
-            self._position = (match.version, forced, match.game.view(player),
+            forced = len(match.host_game.legal_moves()) < 2
+            self._position = (match.version, forced, match.host_game.view(player),
                               match.seed + match.players.index(player))
 
     def after_frame(self) -> None:
@@ -83,12 +83,12 @@ def run_game(players: str, seconds: float, seed: int, size: str) -> tuple[dict, 
     width, _, height = size.partition("x")
     ctx = Context(Settings(anim_speed=1.0, mute=True), Sounds(mute=True))
     match = Match(parse_players(players), seed, autosave=False)
-    app = App(phase_scene(match.game.phase)(ctx, match), (int(width), int(height)))
+    app = App(phase_scene(match.host_game.phase)(ctx, match), (int(width), int(height)))
     thinks = ThinkLog(match)
     thinking_frames = []
     end = time.perf_counter() + seconds
     last = time.perf_counter()
-    while time.perf_counter() < end and app.running and not match.game.is_over:
+    while time.perf_counter() < end and app.running and not match.host_game.is_over:
         now = time.perf_counter()
         thinks.before_frame()
         drawn = len(app.frame_times)

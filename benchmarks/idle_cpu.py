@@ -84,10 +84,10 @@ def main() -> None:
         match = Match(parse_players("human,normal,normal,normal"), 1, autosave=False)
         if args.screen == "human_targets":
             rng = random.Random(1)
-            while not (match.game.phase == "place" and match.game.to_move == "red"):
-                match.play(rng.choice(match.legal_moves()))
+            while not (match.host_game.phase == "place" and match.host_game.to_move == "red"):
+                match.play(rng.choice(match.host_game.legal_moves()))
             match.events.clear()   # start at the decision, not at the animations leading to it
-        first = phase_scene(match.game.phase)(ctx, match)
+        first = phase_scene(match.host_game.phase)(ctx, match)
     print(json.dumps(measure(args.screen, first, size, args.seconds)), flush=True)
 
 

@@ -61,7 +61,7 @@ def play_until(driver: Driver, match: Match, rng: random.Random, done, limit: in
         if getattr(driver.scene, "summary", None) is not None:
             driver.key(pygame.K_RETURN)
         elif human_turn(driver, match):
-            match.play(rng.choice(match.legal_moves()))
+            match.play(rng.choice(match.host_game.legal_moves()))
         driver.step()
     return done()
 
@@ -104,8 +104,8 @@ def advisor_shots() -> None:
     ctx = make_context(speed=1.0)
     i18n.set_language("en")
     match = Match(SEATS, 8)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
-    play_until(driver, match, rng, lambda: match.game.round >= 3 and match.game.phase == "card"
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.host_game.round >= 3 and match.host_game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
     driver.key(pygame.K_h)
@@ -115,7 +115,7 @@ def advisor_shots() -> None:
     save(driver, "hint-panel.png")
 
     finished = Match(SEATS, 5, autosave=False)
-    while not finished.game.is_over:
+    while not finished.host_game.is_over:
         finished.play(rng.choice(finished.legal_moves()))
     finished.events.clear()
     from game.scenes.review import ReviewScene
@@ -135,8 +135,8 @@ def access_shots() -> None:
     ctx.settings.palette = "colourblind"
     style.use_look("colourblind", 1.0)
     match = Match(SEATS, 8)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
-    play_until(driver, match, rng, lambda: match.game.round >= 4 and match.game.phase == "card"
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.host_game.round >= 4 and match.host_game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
     driver.key(pygame.K_m)
@@ -146,7 +146,7 @@ def access_shots() -> None:
 
     ctx.settings.palette, ctx.settings.ui_scale = "classic", 1.5
     style.use_look("classic", 1.5)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match), size=(1366, 768))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), size=(1366, 768))
     driver.step(20)
     hover(driver, layout.area_point("castilla_la_nueva"), 60)
     save(driver, "ui-scale-150.png")
@@ -172,8 +172,8 @@ def main() -> None:
     ctx = make_context(speed=1.0)
     i18n.set_language("en")
     match = Match(SEATS, 8)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
-    play_until(driver, match, rng, lambda: match.game.round >= 4 and match.game.phase == "card"
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.host_game.round >= 4 and match.host_game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
     driver.key(pygame.K_m)
@@ -195,8 +195,8 @@ def main() -> None:
 
     i18n.set_language("ca")
     match = Match(SEATS, 12)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
-    play_until(driver, match, rng, lambda: match.game.round >= 3 and match.game.phase == "power"
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    play_until(driver, match, rng, lambda: match.host_game.round >= 3 and match.host_game.phase == "power"
                and human_turn(driver, match) and len(driver.scene.table.power_played) >= 2)
     driver.step(10)
     save(driver, "power-cards-catalan.png")
@@ -210,22 +210,22 @@ def main() -> None:
 
     i18n.set_language("en")
     finished = Match(SEATS, 5, autosave=False)
-    while not finished.game.is_over:
+    while not finished.host_game.is_over:
         finished.play(rng.choice(finished.legal_moves()))
     finished.events.clear()
     from game.scenes.game_over import GameOverScene
-    driver.app.apply(Transition.replace(GameOverScene(ctx, Match.from_game(finished.game, finished.seat_meta(),
+    driver.app.apply(Transition.replace(GameOverScene(ctx, Match.from_game(finished.host_game, finished.seat_meta(),
                                                                          autosave=False))))
     driver.step(2)
     save(driver, "game-over.png")
     from game.scenes.replay import ReplayScene
-    model = ReplayModel(finished.game.record(), "game", tuple(finished.seat_meta()))
-    driver.app.apply(Transition.replace(ReplayScene(ctx, model, position=150)))
+    model = ReplayModel(finished.host_game.record(), "game", tuple(finished.seat_meta()))
+    driver.app.apply(Transition.replace(ReplayScene(ctx, model.window(), position=150)))
     driver.step(2)
     save(driver, "replay-viewer.png")
 
-    saves.save_slot("Before the King moves", match.game, match.seat_meta())
-    saves.save_slot("Castillo gamble", finished.game, finished.seat_meta())
+    saves.save_slot("Before the King moves", match.host_game, match.seat_meta())
+    saves.save_slot("Castillo gamble", finished.host_game, finished.seat_meta())
     from game.scenes.files import FilesScene
     from game.scenes.title import TitleScene
     driver.app.apply(Transition.reset(TitleScene(ctx)))

@@ -26,7 +26,7 @@ from .data import ADJACENT, BOARD, CARDS, REGIONS, CardInfo
 from .describe import CARD_NAMES, describe
 from .errors import DataError, EngineError, IllegalMove, NotationError
 from .flow import CASTILLO_MODES, new_game
-from .moves import TARGET_ARG, VERBS, Move, parse_move, target_area
+from .moves import SECRET_VERBS, TARGET_ARG, VERBS, Move, parse_move, public_text, target_area
 from .refusals import REASONS, Reason, reason_text, why_illegal
 from .progress import Progress, progress
 from .record import from_json, replay
@@ -78,8 +78,8 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
 
 __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardInfo", "DataError",
            "EngineError", "Game", "IllegalMove", "Move", "NotationError", "Phase", "REASONS", "REGIONS",
-           "RULES_VERSION", "Reason", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
+           "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
-           "from_json", "load_scenario", "new_game", "parse_move", "Progress", "progress",
+           "from_json", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
            "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
            "target_area", "view_from_json", "why_illegal"]

@@ -34,6 +34,16 @@ TARGET_ARG: dict[str, int] = {"place": 0, "recall": 0, "move": 2, "return": 0, "
                               "grande": 0, "scoreboard": 1, "score": 0, "disc": 0, "target": 0}
 
 
+# verbs whose argument only the mover knows until it is revealed (a disc's region until the discs
+# are shown; which power card a recovery took, which its owner may keep secret: §4.2, §5.4)
+SECRET_VERBS = frozenset({"disc", "recover"})
+
+
+def public_text(move: "Move") -> str:
+    """The move as the other players see it: a secret move's argument is "?"."""
+    return f"{move.verb} ?" if move.verb in SECRET_VERBS else move.text
+
+
 def target_area(move: "Move") -> str | None:
     """The region or Castillo `move` acts on (TARGET_ARG), or None (court and provinces are not
     map areas: a `return court` has none)."""

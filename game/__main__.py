@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -104,19 +103,16 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
         seed = match.seed
     agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
     printed = len(match.log_lines())
-    while not match.game.is_over:
-        player = match.game.to_move
-        view = match.game.view(player)
-        match.play(agents[player].choose(view, random.Random(seed * 1000 + match.version)))
+    while match.play_agents_once(agents, seed):
         lines = match.log_lines()
         for line in lines[printed:]:
             print(line)
         printed = len(lines)
-    scores = match.game.scores
+    scores = match.view().scores
     print(i18n.t("headless.result"))
     for rank, player in enumerate(sorted(match.players, key=lambda p: -scores[p]), 1):
         print(f"{rank}. {match.name(player)} ({match.seats[player].kind}): {scores[player]}")
-    print(i18n.t("headless.winners", who=", ".join(match.name(p) for p in match.game.winners())))
+    print(i18n.t("headless.winners", who=", ".join(match.name(p) for p in match.view().winners())))
     return 0
 
 
@@ -152,11 +148,11 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     ctx = start_context(args, settings)
     if loaded is not None:
         loaded.save()
-        first = phase_scene(loaded.game.phase)(ctx, loaded)
+        first = phase_scene(loaded.view().phase)(ctx, loaded)
     elif seats:
         seed = args.seed if args.seed is not None else new_seed()
         match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
-        first = phase_scene(match.game.phase)(ctx, match)
+        first = phase_scene(match.view().phase)(ctx, match)
     else:
         first = TitleScene(ctx)
     try:

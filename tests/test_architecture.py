@@ -114,3 +114,29 @@ def test_client_host_and_presentation_layers_never_load_pygame(layer):
             "sys.exit(('pygame loaded: ' + ', '.join(loaded[:3])) if loaded else 0)")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# the host: the modules that hold the true Game (the lesson's match is a Match too)
+HOST_MODULES = ("game/match/", "game/tutorial/match.py")
+
+
+def test_only_the_host_reaches_the_true_game():
+    """Issue 22 point 1 / DESIGN §1 information boundary: the true Game lives in the host
+    (`Match.host_game`, the replay model's games); every other client module — scenes, drawing,
+    presentation, the shell — reads a View through the match (`view()`, `legal_moves()`,
+    `replay_window()` …). Any `host_game` or `_games` outside the host modules fails."""
+    bad = []
+    for path in python_files("game"):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith(HOST_MODULES[0]) or rel == HOST_MODULES[1]:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=rel)):
+            if isinstance(node, ast.Attribute) and node.attr in ("host_game", "_games"):
+                bad.append(f"{rel}:{node.lineno} reads .{node.attr}")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_host_boundary_checker_sees_a_reach():
+    """Issue 22 point 1 (the checker itself): an attribute read of host_game is found."""
+    tree = ast.parse("def draw(scene):\n    return scene.match.host_game.discs\n")
+    assert [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)] == ["discs", "host_game", "match"]

@@ -25,7 +25,8 @@ from game.present.describe import (
     step_items,
 )
 from game.present.refusals import refusal_text
-from game.match.replay_model import walk
+from game.match.replay_model import ReplayModel, ReplayWindow, walk
+from game.match.end_table import EndTable, end_table
 from game.present.score_summary import ScoreSummary, SummaryCollector
 from game.match.seats import AI_LEVELS as AI_KINDS
 from game.match.seats import Seat, default_seats, make_agent
@@ -48,7 +49,8 @@ class Match:
         self.seed = seed
         self.setup = dict(variant=variant, veto=veto, castillo=castillo)
         self.autosave = autosave
-        self.game = game if game is not None else engine.new_game(
+        # the true game: only the host's own modules (game/match/) read it; screens get Views
+        self.host_game = game if game is not None else engine.new_game(
             players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo)
         self.events: deque[Any] = deque()
         self.events_total = 0                    # events ever queued; minus len(events) = shown
@@ -79,7 +81,7 @@ class Match:
     # ---- seats and viewing --------------------------------------------------------------------
     @property
     def players(self) -> tuple[str, ...]:
-        return tuple(self.game.players)
+        return tuple(self.host_game.players)
 
     @property
     def humans(self) -> list[str]:
@@ -95,7 +97,7 @@ class Match:
 
     def human_to_move(self) -> str | None:
         """The human who must decide now, once no hand-off is outstanding."""
-        player = self.game.to_move
+        player = self.host_game.to_move
         if player is None or not self.seats[player].human:
             return None
         return player
@@ -105,7 +107,7 @@ class Match:
         is seated (an AI-only game shows no AI's secrets either)."""
         if self._view_cache and self._view_cache[:2] == (self.version, self.viewer):
             return self._view_cache[2]
-        view = self.game.view(self.viewer) if self.viewer else self.game.public_view()
+        view = self.host_game.view(self.viewer) if self.viewer else self.host_game.public_view()
         self._view_cache = (self.version, self.viewer, view)
         return view
 
@@ -120,9 +122,9 @@ class Match:
         if not self.pass_and_play or self.events:
             return None
         player = self.human_to_move()
-        if player and self.game.phase in SECRET_PHASES and self.handed_to != player:
+        if player and self.host_game.phase in SECRET_PHASES and self.handed_to != player:
             return ("before", player)
-        if self.secret_pending and not (player and self.game.phase in SECRET_PHASES):
+        if self.secret_pending and not (player and self.host_game.phase in SECRET_PHASES):
             return ("after", None)
         return None
 
@@ -137,20 +139,22 @@ class Match:
     def follow_turn(self) -> None:
         """Outside secret choices the viewer follows the human to move (pass-and-play)."""
         player = self.human_to_move()
-        if player and self.game.phase not in SECRET_PHASES and not self.secret_pending:
+        if player and self.host_game.phase not in SECRET_PHASES and not self.secret_pending:
             self.viewer = player
 
     # ---- playing ------------------------------------------------------------------------------
-    def legal_moves(self) -> list[Any]:
-        return list(self.game.legal_moves())
+    def legal_moves(self) -> list[engine.Move]:
+        """The screen's viewer's legal moves when he is to move (from his View), else none."""
+        view = self.view()
+        return view.legal_moves() if view.viewer_id is not None and view.viewer_id == view.to_move else []
 
     def play(self, move: Any) -> bool:
         """Play a move (Move or text). False, with `error` set to the engine's reason in the
         players' words, if illegal."""
-        player = self.game.to_move
+        player = self.host_game.to_move
         try:
-            parsed = engine.parse_move(move, self.game)
-            events = self.game.play(parsed)
+            parsed = engine.parse_move(move, self.host_game)
+            events = self.host_game.play(parsed)
         except engine.IllegalMove as exc:
             self.error = refusal_text(exc.reason, {p: s.name for p, s in self.seats.items()}) if exc.reason else str(exc)
             return False
@@ -230,13 +234,13 @@ class Match:
     def past_events(self) -> list[Any]:
         """Every event of the game so far, oldest first (replayed from the record), starting with
         the first round's cards (turned up by the set-up itself, before any move)."""
-        steps, games = walk(self.game.record())
+        steps, games = walk(self.host_game.record())
         return opening_events(games[0]) + [event for step in steps for event in step.events]
 
     def rebuild_log(self) -> None:
         """The whole log again from the record (after a resume or an undo), all of it shown."""
         self.log, self._log_due = [], []
-        record = self.game.record()
+        record = self.host_game.record()
         for item in challenge_items(record):
             self._log(item, 0)
         steps, _ = walk(record)
@@ -260,20 +264,20 @@ class Match:
         self.think()
         if self._answer is None:
             return
-        player, move = self.game.to_move, self._answer
+        player, move = self.host_game.to_move, self._answer
         self._answer, self.thinking = None, None
         if not self.play(move):
             raise RuntimeError(f"AI {player} chose an illegal move {move}: {self.error}")
 
     def _ask(self) -> bool:
         """Make sure the worker thinks about this position; True while an answer is awaited."""
-        player = self.game.to_move
+        player = self.host_game.to_move
         if player is None or self.seats[player].human or self._answer is not None:
             return False
         worker = ai_worker.shared()
         if self._job_version != self.version or worker.job is not self._job:
             seat = self.seats[player]
-            self._job = ai_worker.Job(seat.kind, self.seed + self.players.index(player), self.game.view(player),
+            self._job = ai_worker.Job(seat.kind, self.seed + self.players.index(player), self.host_game.view(player),
                                       random.Random(self.seed * 1000 + self.version))
             self._job_version = self.version
             worker.ask(self._job)
@@ -283,13 +287,13 @@ class Match:
 
     def _take(self, reply: ai_worker.Reply) -> None:
         assert self._job is not None
-        who = self.name(self.game.to_move or "")
+        who = self.name(self.host_game.to_move or "")
         if reply.notice:
             LOG.warning("el-grande: %s's decision asked again: %s", who, reply.notice)
             if not reply.given_up:
-                self._log(LogItem("notice", "restarted", self.game.to_move), self.events_total)
+                self._log(LogItem("notice", "restarted", self.host_game.to_move), self.events_total)
         if reply.given_up:
-            self._log(LogItem("notice", "gave_up", self.game.to_move), self.events_total)
+            self._log(LogItem("notice", "gave_up", self.host_game.to_move), self.events_total)
             fallback = make_agent("random", seed=self._job.seed)
             self._answer = str(fallback.choose(self._job.view, self._job.rng))
         elif reply.move is not None:
@@ -319,10 +323,10 @@ class Match:
     def can_undo(self) -> bool:
         """game/undo.py's rule for the lone human, cached per position."""
         player = self.undo_player
-        if player is None or self.game.to_move != player:
+        if player is None or self.host_game.to_move != player:
             return False
         if self._undo_cache is None or self._undo_cache[0] != self.version:
-            self._undo_cache = (self.version, undo.can_undo(self.game, player))
+            self._undo_cache = (self.version, undo.can_undo(self.host_game, player))
         return self._undo_cache[1]
 
     def undo(self) -> bool:
@@ -333,7 +337,7 @@ class Match:
             self.error = None
             return False
         try:
-            self.game = undo.undo(self.game, player)
+            self.host_game = undo.undo(self.host_game, player)
         except engine.EngineError as exc:
             self.error = str(exc)
             return False
@@ -348,6 +352,48 @@ class Match:
         self.save()
         return True
 
+    def play_agents_once(self, agents: dict[str, Any], seed: int) -> bool:
+        """An AI-only game without a window (--headless): the agent to move chooses from its own
+        View and its move is played; False once the game is over."""
+        game = self.host_game
+        if game.is_over:
+            return False
+        player = game.to_move
+        self.play(agents[player].choose(game.view(player), random.Random(seed * 1000 + self.version)))
+        return True
+
+    # ---- what the host hands a screen once it may know it --------------------------------------
+    def finished_record(self) -> dict[str, Any]:
+        """The whole record (seed, every move): public only once the game is over."""
+        if not self.host_game.is_over:
+            raise engine.EngineError("the record of a game in progress stays with the host")
+        return self.host_game.record()
+
+    def end_table(self) -> EndTable:
+        """The end-of-game table of a finished (or stopped) game (its rows add up every scoring)."""
+        return end_table(self.host_game)
+
+    def replay_window(self) -> ReplayWindow:
+        """The replay of this game as its screen may show it (ReplayModel.window)."""
+        seat = self.viewer if len(self.humans) == 1 else None
+        return ReplayModel(self.host_game.record(), "game", tuple(self.seat_meta())).window(seat)
+
+    def export_record(self) -> Any:
+        """Write the finished game's record to the records folder (game/match/saves.py)."""
+        return saves.export_record(self.host_game, self.seat_meta())
+
+    def save_as(self, name: str) -> Any:
+        """Save the running game under `name` (a save holds the whole game: README)."""
+        return saves.save_slot(name, self.host_game, self.seat_meta(), self.hints_used)
+
+    @property
+    def from_scenario(self) -> bool:
+        return bool(self.host_game.origin)
+
+    def crash_facts(self) -> dict[str, Any]:
+        """What a crash report keeps of the game: its record (to reproduce the crash)."""
+        return {"record": self.host_game.record()}
+
     # ---- saving -------------------------------------------------------------------------------
     def seat_meta(self) -> list[saves.SeatMeta]:
         return [saves.SeatMeta(s.player, s.kind, s.name) for s in self.seats.values()]
@@ -358,7 +404,7 @@ class Match:
         if not self.autosave:
             return
         try:
-            saves.autosave(self.game, self.seat_meta(), self.hints_used)
+            saves.autosave(self.host_game, self.seat_meta(), self.hints_used)
             self.save_error = None
         except engine.EngineError as exc:
             self.save_error = str(exc)

@@ -27,7 +27,7 @@ class HintRequest:
 
     def available(self, match: Any, player: str | None) -> bool:
         """Hints are offered to a human deciding a power card, an action turn or a disc."""
-        return bool(player) and match.game.ph in ADVISED_PHASES and len(match.legal_moves()) > 1
+        return bool(player) and match.host_game.ph in ADVISED_PHASES and len(match.legal_moves()) > 1
 
     def ask(self, match: Any, player: str) -> bool:
         """Start the advisor on `player`'s own View (counted once per position); False if these
@@ -37,7 +37,7 @@ class HintRequest:
             return False
         self.clear()
         self.key = key
-        self.job = ai_worker.Job(ai_worker.ADVISE, 0, match.game.view(player),
+        self.job = ai_worker.Job(ai_worker.ADVISE, 0, match.host_game.view(player),
                                  random.Random(match.seed * 7919 + match.version))
         ai_worker.shared().ask(self.job)
         match.hints_used += 1

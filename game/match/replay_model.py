@@ -8,9 +8,9 @@ Integration (client replay viewer scene; no pygame here):
   ``ReplayModel(game.record())``.
 * Keys/buttons: ``model.forward()``, ``model.back()``, ``model.seek(i)``, ``model.to_start()``,
   ``model.to_end()``; each returns the new ``model.position`` (number of moves applied, 0..len).
-* Draw the board from ``model.game`` (the full game: right for finished games) or
-  ``model.view(player)`` (what that player saw: use it for a saved game still in progress, so the
-  viewer does not reveal the stacks or an AI's disc).
+* A replay screen never gets the model: it gets ``model.window()``, a `ReplayWindow` that holds
+  only what its viewer may see (every position as a View, secret moves masked) unless the game
+  is over (then everything is public).
 * Game log panel: ``model.lines()`` (one line per move, `engine.describe`), highlight line
   ``model.position - 1``; ``model.steps[i].events`` are the engine events move i caused, for
   animation or `game.present.describe.describe_event` lines.
@@ -67,22 +67,11 @@ def walk(record: Any, source: str = "record") -> tuple[list[Step], list[engine.G
     return steps, games
 
 
-class ReplayModel:
-    """A finished or saved game record, browsable move by move (see the module docstring)."""
+class _Cursor:
+    """A position 0..len(steps) in a list of steps, moved by the replay's keys."""
 
-    def __init__(self, record: Any, source: str = "record",
-                 seats: tuple[Any, ...] | None = None) -> None:
-        self.steps, self._games = walk(record, source)
-        self.record = record
-        self.source = source
-        self.seats = seats
-        self.position = len(self.steps)
-
-    @classmethod
-    def from_file(cls, path: Path | str) -> "ReplayModel":
-        from game.match import saves
-        record, seats = saves.read_record(path)
-        return cls(record, Path(path).name, seats)
+    steps: list[Step]
+    position: int
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -112,6 +101,30 @@ class ReplayModel:
     def at_end(self) -> bool:
         return self.position == len(self.steps)
 
+    @property
+    def last_step(self) -> Step | None:
+        """The move that led to the current position (None at the start)."""
+        return self.steps[self.position - 1] if self.position else None
+
+
+class ReplayModel(_Cursor):
+    """A finished or saved game record, browsable move by move (see the module docstring). It
+    holds the whole game: host side only; screens get `window()`."""
+
+    def __init__(self, record: Any, source: str = "record",
+                 seats: tuple[Any, ...] | None = None) -> None:
+        self.steps, self._games = walk(record, source)
+        self.record = record
+        self.source = source
+        self.seats = seats
+        self.position = len(self.steps)
+
+    @classmethod
+    def from_file(cls, path: Path | str) -> "ReplayModel":
+        from game.match import saves
+        record, seats = saves.read_record(path)
+        return cls(record, Path(path).name, seats)
+
     # ---- reading -----------------------------------------------------------------------------
     def game_at(self, position: int) -> engine.Game:
         """A copy of the game after `position` moves (0 = the start); callers may change it."""
@@ -129,11 +142,6 @@ class ReplayModel:
         pos = self.position if position is None else position
         return self._games[pos].view(player)
 
-    @property
-    def last_step(self) -> Step | None:
-        """The move that led to the current position (None at the start)."""
-        return self.steps[self.position - 1] if self.position else None
-
     def lines(self, upto: int | None = None) -> list[str]:
         """Game-log lines for moves 0 .. upto-1 (default: all): line i describes move i."""
         end = len(self.steps) if upto is None else max(0, min(len(self.steps), upto))
@@ -143,3 +151,44 @@ class ReplayModel:
         """The record cut after `position` moves (e.g. to continue a game from there)."""
         pos = self.position if position is None else position
         return dict(self.record, moves=[s.move for s in self.steps[:pos]])
+
+    def window(self, seat: str | None = None) -> "ReplayWindow":
+        """What a replay screen may show (issue 22 point 2): a finished game, everything; an
+        unfinished one, what the public may know — or, when `seat` is given (or the record has
+        exactly one human seat, playing against AIs), what that seat knew, its own secrets only."""
+        final = self._games[-1]
+        if final.is_over:
+            return ReplayWindow(list(self._games), list(self.steps), self.seats, None, True, self.position)
+        if seat is None:
+            humans = [s.player for s in (self.seats or ()) if getattr(s, "kind", "") == "human"]
+            seat = humans[0] if len(humans) == 1 else None
+        views = [g.view(seat) if seat else g.public_view() for g in self._games]
+        steps = [s if s.player == seat else Step(s.index, s.player, engine.public_text(engine.parse_move(s.move)),
+                                                 s.line, s.events) for s in self.steps]
+        return ReplayWindow(views, steps, self.seats, seat, False, self.position)
+
+
+class ReplayWindow(_Cursor):
+    """A replay as one screen may show it: every position as the viewer's View (the public view,
+    or one seat's), another seat's secret moves masked ("disc ?"); everything once the game is
+    over. Built by `ReplayModel.window()`; it holds nothing its screen may not draw."""
+
+    def __init__(self, positions: list[engine.Game], steps: list[Step], seats: tuple[Any, ...] | None,
+                 seat: str | None, finished: bool, position: int) -> None:
+        self._positions, self.steps = positions, steps
+        self.seats, self.seat, self.finished = seats, seat, finished
+        self.position = position
+
+    @property
+    def game(self) -> engine.Game:
+        """The position shown now: a View unless the game is over (do not play moves on it)."""
+        return self._positions[self.position]
+
+    def game_at(self, position: int) -> engine.Game:
+        if not 0 <= position <= len(self.steps):
+            raise IndexError(f"position {position} outside 0..{len(self.steps)}")
+        return self._positions[position]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self._positions[0].players)

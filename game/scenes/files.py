@@ -201,7 +201,7 @@ class FilesScene(Scene):
         if self.mode == "replay":
             from game.match.replay_model import ReplayModel
             from game.scenes.replay import ReplayScene
-            return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path)))
+            return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path).window()))
         game, meta = saves.load_save(entry.path)
         return Transition.reset(resume_scene(self.ctx, game, meta.seats, meta.hints_used))
 
@@ -273,7 +273,7 @@ def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 
     match = Match.from_game(game, seats)
     match.hints_used = hints_used
     match.save()      # "Continue" now means this game
-    return phase_scene(match.game.phase)(ctx, match)
+    return phase_scene(match.view().phase)(ctx, match)
 
 
 class SaveScene(Scene):
@@ -290,7 +290,7 @@ class SaveScene(Scene):
         super().__init__(ctx)
         self.match = match
         stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
-        self.value = t("files.default_name", round=match.game.round, time=stamp)
+        self.value = t("files.default_name", round=match.view().round, time=stamp)
         self.replaces = False
         self.check_name()
         self.hover: tuple[int, int] | None = None
@@ -336,7 +336,7 @@ class SaveScene(Scene):
     def save(self) -> None:
         from game.scenes.dialog import MessageScene
         try:
-            path = saves.save_slot(self.value, self.match.game, self.match.seat_meta(), self.match.hints_used)
+            path = self.match.save_as(self.value)
         except engine.EngineError as exc:
             self.request(Transition.push(MessageScene(self.ctx, t("files.save_failed"), str(exc), error=True)))
             return

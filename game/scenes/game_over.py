@@ -9,9 +9,8 @@ import engine
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
-from game.match import saves
 from game.match.controller import Match
-from game.present.end_table import CARDS, START, TOTAL, EndTable, end_table
+from game.match.end_table import CARDS, START, TOTAL, EndTable
 from game.shell.i18n import t
 from game.render import draw, style
 from game.render.chart import score_chart
@@ -41,7 +40,7 @@ class GameOverScene(Scene):
         self.match = match
         self.hover: tuple[int, int] | None = None
         self.exported: str | None = None
-        self.table = end_table(match.game)
+        self.table = match.end_table()
 
     def enter(self) -> None:
         self.ctx.sounds.play("fanfare")
@@ -69,13 +68,11 @@ class GameOverScene(Scene):
             from game.scenes.review import ReviewScene
             self.request(Transition.push(ReviewScene(self.ctx, self.match)))
         elif name == "replay":
-            from game.match.replay_model import ReplayModel
             from game.scenes.replay import ReplayScene
-            model = ReplayModel(self.match.game.record(), "game", tuple(self.match.seat_meta()))
-            self.request(Transition.push(ReplayScene(self.ctx, model, position=0)))
+            self.request(Transition.push(ReplayScene(self.ctx, self.match.replay_window(), position=0)))
         elif name == "export":
             try:
-                path = saves.export_record(self.match.game, self.match.seat_meta())
+                path = self.match.export_record()
             except engine.EngineError as exc:
                 self.request(Transition.push(MessageScene(self.ctx, t("gameover.export_failed"), str(exc), True)))
             else:
@@ -92,7 +89,7 @@ class GameOverScene(Scene):
         from game.scenes.play import phase_scene
         old = self.match
         match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
-        return phase_scene(match.game.phase)(self.ctx, match)
+        return phase_scene(match.view().phase)(self.ctx, match)
 
     def headline(self) -> str:
         """The winner, or the players sharing the victory (tied at the top score)."""
@@ -112,7 +109,7 @@ class GameOverScene(Scene):
 
     def hints_line(self) -> str | None:
         """A challenge says how many hints it took (counted across saves and resumes)."""
-        if not self.match.game.record().get("scenario"):
+        if not self.match.from_scenario:
             return None
         return t("gameover.hints_used", count=self.match.hints_used)
 

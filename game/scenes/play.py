@@ -79,7 +79,7 @@ class PlayScene(Scene):
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
         """Copy the viewer's position into the table (hiding what this screen must not show)."""
-        options = self.match.game.options
+        options = self.match.view().options
         hide: str | None | bool = False
         if options.get("castillo") == "secret":
             hide = self.match.viewer if not self.match.pass_and_play else None
@@ -331,7 +331,7 @@ class PlayScene(Scene):
         Confirm (with the setting on) is staged and ends the run there."""
         player = self.my_turn()
         for move in hint.plan:
-            if self.match.game.to_move != player or move not in self.match.legal_moves():
+            if self.match.view().to_move != player or move not in self.match.legal_moves():
                 break
             if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.view(), move):
                 return self._play(move)
@@ -487,13 +487,13 @@ class PlayScene(Scene):
         """Nothing left to animate: resync, then hand-off, next scene, or let the AI think."""
         from game.scenes.handoff import HandoffScene
         self.resync()
-        if self.match.game.is_over:
+        if self.match.view().is_over:
             from game.scenes.game_over import GameOverScene
             return Transition.replace(GameOverScene(self.ctx, self.match, self.table))
         due = self.match.handoff_due()
         if due:
             return Transition.push(HandoffScene(self.ctx, self.match, *due))
-        wanted = phase_scene(self.match.game.phase)
+        wanted = phase_scene(self.match.view().phase)
         if not isinstance(self, wanted):
             return Transition.replace(wanted(self.ctx, self.match, self.table, self.log_view))
         self.match.follow_turn()
@@ -557,7 +557,7 @@ class PlayScene(Scene):
 
     def castillo_disc(self) -> bool:
         """A disc asked for with no action card in play is the general scoring's Castillo disc."""
-        game = self.match.game
+        game = self.match.view()
         return game.phase == "disc" and game.card is None
 
     def phase_caption(self) -> str:
@@ -594,10 +594,10 @@ class PlayScene(Scene):
         board.draw_board(surface, self.table, language(), lit)
         move = self.pending_move()
         if move is not None:
-            board.ghost(surface, self.table, move, self.match.game.to_move, solid=self.staged() is not None)
+            board.ghost(surface, self.table, move, self.match.view().to_move, solid=self.staged() is not None)
         hint = self.hint_at(self.hover)
         for step in dict.fromkeys(hint.plan if hint is not None and move is None else ()):
-            board.ghost(surface, self.table, step, self.match.game.to_move)
+            board.ghost(surface, self.table, step, self.match.view().to_move)
         hud.success_track(surface, self.table)
 
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -607,11 +607,11 @@ class PlayScene(Scene):
             seat = match.seats[player]
             label = t("seat.human") if seat.human else t(f"seat.{seat.kind}")
             hud.player_panel(surface, rect, self.table, player, match.name(player), label,
-                             player == self.table.active or player == match.game.to_move,
+                             player == self.table.active or player == match.view().to_move,
                              player == match.thinking, discs.get(player))
         turn = self.my_turn()
         selectable = frozenset(self.picker.values("card")) if turn else frozenset()
-        cards.offer_column(surface, self.table, selectable, self.hover, match.game.card,
+        cards.offer_column(surface, self.table, selectable, self.hover, match.view().card,
                            self.staging.value("card", match.version) if turn else None)
         self.log_view.draw(surface, match.visible_log())
         if self.hints.shown and turn:
@@ -660,7 +660,7 @@ class PlayScene(Scene):
         width = min(prompt_rect.width, int(style.text_width(line, 14, True)) + 28)
         rect = pygame.Rect(0, 0, width, 24)
         rect.midtop = (prompt_rect.centerx, prompt_rect.bottom + 4)
-        style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.game.to_move or ""),
+        style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.view().to_move or ""),
                     width=2, radius=8, shadow=False)
         style.text(surface, line, rect.center, style.fit_size(line, rect.width - 16, 14, True), style.INK,
                    bold=True, anchor="center")

@@ -21,7 +21,7 @@ from game.present.describe import LogItem, item_text, step_items
 from game.shell.i18n import language, player_name, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
-from game.match.replay_model import ReplayModel
+from game.match.replay_model import ReplayWindow
 from game.shell.scene import MOVING, STILL, Context, Scene, Transition
 from game.present.table import Table
 
@@ -66,7 +66,7 @@ class ReplayAdvice:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, ctx: Context, model: ReplayModel, position: int | None = None,
+    def __init__(self, ctx: Context, model: ReplayWindow, position: int | None = None,
                  advice: ReplayAdvice | None = None) -> None:
         super().__init__(ctx)
         self.model = model
@@ -74,13 +74,12 @@ class ReplayScene(Scene):
         seats = {s.player: s for s in (model.seats or ())}
         self.names = {p: s.name for p, s in seats.items()}
         self.kinds = {p: s.kind for p, s in seats.items()}
-        final = model.game_at(len(model))
-        humans = [p for p, kind in self.kinds.items() if kind == "human"]
-        # a game still in progress is shown as its (first) human saw it: no peeking at the stacks
-        self.viewer: str | None = None if final.is_over or not humans else humans[0]
+        # the window holds only what this screen may show (ReplayModel.window): a game still in
+        # progress is its seat's or the public's view, another seat's secret moves masked
+        self.viewer: str | None = model.seat
         self.lines = self._log_lines()
         self.opening = opening_events(model.game_at(0))
-        self.players = len(final.players)
+        self.players = len(model.players)
         self.table = Table()
         self.playing = False
         self.timer = 0.0
@@ -103,19 +102,14 @@ class ReplayScene(Scene):
                 out.append((step.index, item, k > 0))
         return out
 
-    def shown(self) -> Any:
-        """What the board draws at the current position: the game, or the viewer's view of it."""
-        game = self.model.game
-        return game.view(self.viewer) if self.viewer else game
-
     def sync(self) -> None:
         """Rebuild the drawn table for the current position (no animation: the board jumps)."""
         table = Table()
         game = self.model.game
         hide: str | None | bool = False
-        if self.viewer and game.options.get("castillo") == "secret" and not game.is_over:
+        if game.options.get("castillo") == "secret" and not self.model.finished:
             hide = self.viewer
-        table.sync(self.shown(), hide)
+        table.sync(game, hide)
         table.restore_offer(self.opening + [e for step in self.model.steps[:self.model.position] for e in step.events])
         step = self.model.last_step
         table.focus = next((a for a in reversed(step.move.split()[1:]) if a in AREAS), None) if step else None

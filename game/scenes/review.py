@@ -45,7 +45,7 @@ class ReviewScene(Scene):
     def __init__(self, ctx: Context, match: Match) -> None:
         super().__init__(ctx)
         self.match = match
-        self.record = match.game.record()
+        self.record = match.finished_record()
         self.seats = set(match.humans) or set(match.players)
         self.found, self.games = decisions(self.record, self.seats)
         self.judged: list[Blunder] = []
@@ -146,7 +146,7 @@ class ReviewScene(Scene):
         """The replay viewer at the decision, the better choice on a plate and as ghosts."""
         from game.match.replay_model import ReplayModel
         from game.scenes.replay import ReplayAdvice, ReplayScene
-        model = ReplayModel(self.record, "game", tuple(self.match.seat_meta()))
+        model = ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
         _, best = headline(b, self.match.name)
         note = t("review.better", best=best, points=f"{b.loss:.0f}")
         self.request(Transition.push(ReplayScene(self.ctx, model, position=b.start,

@@ -144,7 +144,7 @@ class SetupScene(Scene):
         if seed is None:
             seed = new_seed()
         match = Match(self.seats, seed, **self.options)
-        self.request(Transition.replace(phase_scene(match.game.phase)(self.ctx, match)))
+        self.request(Transition.replace(phase_scene(match.view().phase)(self.ctx, match)))
         return True
 
     def back(self) -> bool:

@@ -76,7 +76,7 @@ class TutorialScene(Scene):
         for scene in self.inner:
             scene.exit()
         match = TutorialMatch(self.lesson, index)
-        scene = phase_scene(match.game.phase)(self.ctx, match)
+        scene = phase_scene(match.view().phase)(self.ctx, match)
         self.inner = [scene]
         scene.enter()
         scene.animator.say(self.text(match.chapter.title), 1.8)
@@ -121,7 +121,7 @@ class TutorialScene(Scene):
         point = self.match.step.point
         if point is None:
             return None
-        game = self.match.game
+        game = self.match.view()
         return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
 
     def asked_move(self) -> str | None:
@@ -202,7 +202,7 @@ class TutorialScene(Scene):
         staged = self.top.staged()
         if staged is None:
             return
-        refusal = self.match.refusal(self.match.game.to_move, str(staged))
+        refusal = self.match.refusal(self.match.view().to_move, str(staged))
         if refusal:
             self.top.staging.clear()
             self.match.nudge, self.match.nudged = refusal, True
@@ -269,7 +269,7 @@ class TutorialScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
         colour = style.shade(style.HIGHLIGHT, 0.8 + 0.2 * pulse)
         width = 3 + round(2 * pulse)
-        region = element_region(self.match.step.point or "", self.match.game.king)
+        region = element_region(self.match.step.point or "", self.match.view().king)
         if region:
             outline = region_outline(region)
             glow = draw.layer(rect.size)
@@ -302,7 +302,7 @@ class TutorialScene(Scene):
             hint, ink = t("tutorial.hint_continue"), style.INK_SOFT
         elif match.nudge:
             hint, ink = match.nudge, NUDGE_INK
-        elif match.game.to_move in match.humans:
+        elif match.view().to_move in match.humans:
             hint, ink = t("tutorial.hint_move"), style.INK_SOFT
         else:
             hint, ink = t("tutorial.hint_watch"), style.INK_SOFT

@@ -56,7 +56,7 @@ def _match_of(app: App) -> Any:
     """The match of the game being played, if any scene on the stack shows one."""
     for scene in reversed(app.stack):
         match = getattr(scene, "match", None)
-        if match is not None and hasattr(match, "game"):
+        if match is not None and hasattr(match, "crash_facts"):
             return match
     return None
 
@@ -68,7 +68,7 @@ def _game_facts(match: Any) -> dict[str, Any]:
     facts: dict[str, Any] = {"seed": match.seed, "setup": match.setup,
                              "seats": [s.as_json() for s in match.seat_meta()]}
     try:
-        facts["record"] = match.game.record()
+        facts.update(match.crash_facts())
     except Exception as exc:  # noqa: BLE001 - the report must be written even from a broken game
         facts["record"] = f"unavailable: {exc.__class__.__name__}: {exc}"
     return facts

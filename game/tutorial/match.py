@@ -73,7 +73,7 @@ class TutorialMatch(Match):
         return None
 
     def play(self, move: Any) -> bool:
-        player = self.game.to_move
+        player = self.host_game.to_move
         text = self._notation(move)
         if player is not None and self.seats[player].human:
             refusal = self.refusal(player, text)
@@ -90,7 +90,7 @@ class TutorialMatch(Match):
     def _notation(self, move: Any) -> str | None:
         """The move in normal notation, or None when the engine cannot read it."""
         try:
-            return str(engine.parse_move(str(move), self.game))
+            return str(engine.parse_move(str(move), self.host_game))
         except engine.EngineError:
             return None
 
@@ -98,7 +98,7 @@ class TutorialMatch(Match):
         """The nudge for a legal move the step does not ask for; None lets the move through (the
         expected one, or an illegal one the engine explains)."""
         expected = self.expected()
-        if text is None or text == expected or text not in {str(m) for m in self.game.legal_moves()}:
+        if text is None or text == expected or text not in {str(m) for m in self.host_game.legal_moves()}:
             return None
         if expected is None:
             return t("tutorial.nudge_read")
@@ -116,7 +116,7 @@ class TutorialMatch(Match):
 
     def poll_ai(self) -> None:
         """The opponents play the step's scripted moves, one per call (the scene animates each)."""
-        player = self.game.to_move
+        player = self.host_game.to_move
         if player is None or self.seats[player].human:
             return
         move = self.expected()

@@ -31,7 +31,7 @@ def test_the_hand_leaves_the_success_track_uncovered():
 
 def test_a_five_player_power_phase_draws_every_hand_and_the_track():
     match = Match(parse_players("human,random,random,random,random"), 4, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     assert driver.until(lambda: driver.scene.name == "power" and driver.scene.my_turn() == "red", 600)
     table = driver.scene.table
     surface = driver.app.surface

@@ -24,8 +24,8 @@ def _challenge_match(hints_used: int) -> Match:
 
 
 def _play_out(match: Match) -> None:
-    while not match.game.is_over:
-        assert match.play(match.game.legal_moves()[0])
+    while not match.host_game.is_over:
+        assert match.play(match.host_game.legal_moves()[0])
 
 
 def test_hints_used_survive_continue_and_reach_the_end_screen(data_dir):
@@ -45,25 +45,25 @@ def test_hints_used_survive_continue_and_reach_the_end_screen(data_dir):
 
 def test_hints_used_survive_a_named_slot(data_dir):
     match = _challenge_match(3)
-    saves.save_slot("Gambit", match.game, match.seat_meta(), match.hints_used)
+    saves.save_slot("Gambit", match.host_game, match.seat_meta(), match.hints_used)
     game, meta = saves.load_slot("Gambit")
     assert meta.hints_used == 3
 
 
 def test_a_save_written_before_the_count_existed_loads_as_zero(data_dir):
     match = _challenge_match(4)
-    path = saves.save_slot("Old", match.game, match.seat_meta(), match.hints_used)
+    path = saves.save_slot("Old", match.host_game, match.seat_meta(), match.hints_used)
     doc = json.loads(path.read_text(encoding="utf-8"))
     del doc["hints_used"]
     path.write_text(json.dumps(doc), encoding="utf-8")
     game, meta = saves.load_slot("Old")
-    assert meta.hints_used == 0 and game.key() == match.game.key()
+    assert meta.hints_used == 0 and game.key() == match.host_game.key()
 
 
 @pytest.mark.parametrize("bad", [-1, "2", 1.5, None])
 def test_a_bad_count_is_a_one_line_error_naming_the_field(data_dir, bad):
     match = _challenge_match(1)
-    path = saves.save_slot("Bad", match.game, match.seat_meta(), 1)
+    path = saves.save_slot("Bad", match.host_game, match.seat_meta(), 1)
     doc = json.loads(path.read_text(encoding="utf-8"))
     doc["hints_used"] = bad
     path.write_text(json.dumps(doc), encoding="utf-8")
@@ -76,5 +76,5 @@ def test_a_bad_count_is_a_one_line_error_naming_the_field(data_dir, bad):
 def test_a_save_opened_with_load_on_the_command_line_keeps_the_count(data_dir):
     from game.__main__ import load_match
     match = _challenge_match(5)
-    path = saves.save_slot("Cli", match.game, match.seat_meta(), match.hints_used)
+    path = saves.save_slot("Cli", match.host_game, match.seat_meta(), match.hints_used)
     assert load_match(path).hints_used == 5

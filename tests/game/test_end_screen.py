@@ -10,7 +10,7 @@ from pathlib import Path
 import engine
 from game.shell import i18n
 from game.match.controller import Match
-from game.present.end_table import START, TOTAL, end_table
+from game.match.end_table import START, TOTAL, end_table
 from game.scenes.game_over import GameOverScene
 from tests.game.driver import Driver, make_context
 

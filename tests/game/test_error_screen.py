@@ -26,9 +26,9 @@ def playing_driver(seed: int = 21, moves: int = 30) -> tuple[Driver, Match]:
     match = Match(parse_players("human,random,random"), seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        match.play(rng.choice(match.legal_moves()))
-    match = Match.from_game(match.game, match.seat_meta())   # resumed: those moves are history, not news
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+        match.play(rng.choice(match.host_game.legal_moves()))
+    match = Match.from_game(match.host_game, match.seat_meta())   # resumed: those moves are history, not news
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     driver.step(2)
     return driver, match
 
@@ -50,7 +50,7 @@ def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
 def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(where, monkeypatch, data_dir,
                                                                             screenshots):
     driver, match = playing_driver()
-    key, moves = match.game.key(), len(match.game.record()["moves"])
+    key, moves = match.host_game.key(), len(match.host_game.record()["moves"])
     inject(monkeypatch, where)
     if where == "handle":
         driver.key(pygame.K_F1 + 1)                  # any key reaches the scene's handle
@@ -73,7 +73,7 @@ def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(whe
     driver.key(pygame.K_RETURN)                      # Continue
     driver.step()
     assert driver.scene.name in ("power", "action")
-    assert driver.scene.match is not match and driver.scene.match.game.key() == key
+    assert driver.scene.match is not match and driver.scene.match.host_game.key() == key
 
 
 def test_quit_ends_the_app_and_the_autosave_is_kept(monkeypatch, data_dir):

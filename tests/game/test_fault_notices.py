@@ -74,7 +74,7 @@ def test_a_refused_settings_write_is_said_in_the_menu_and_the_change_still_appli
 def test_f11_with_a_refused_settings_write_is_a_toast_in_the_game(monkeypatch):
     from game.scenes.play import phase_scene
     match = Match(parse_players("human,random"), 3)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     driver.step()
     disk_full(monkeypatch)
     driver.key(pygame.K_F11)
@@ -100,8 +100,8 @@ def test_a_refused_export_is_a_dialog_and_the_game_over_screen_stays(monkeypatch
     from game.scenes.game_over import GameOverScene
     match = Match(parse_players("human,random"), 6, autosave=False)
     rng = random.Random(6)
-    while not match.game.is_over:
-        match.play(rng.choice(match.legal_moves()))
+    while not match.host_game.is_over:
+        match.play(rng.choice(match.host_game.legal_moves()))
     match.events.clear()
     driver = Driver(GameOverScene(make_context(), match))
     driver.step()

@@ -36,7 +36,7 @@ def test_scripted_human_plays_a_full_game():
     rng = random.Random(5)
     clicks = 0
     for _ in range(40000):
-        if match.game.is_over and driver.scene.name == "game_over":
+        if match.host_game.is_over and driver.scene.name == "game_over":
             break
         target = human_target(driver.scene, rng)
         if target:
@@ -51,7 +51,7 @@ def test_scripted_human_plays_a_full_game():
     first_castillo = sequence.index("castillo")
     assert sequence[first_castillo - 1] == "scoring"
     assert sequence.count("scoring") >= 3
-    assert match.game.is_over and clicks > 30
+    assert match.host_game.is_over and clicks > 30
     played_by_human = [line for line in match.log_lines() if line.startswith("Red ")]
     assert played_by_human, "the human's clicks must have played moves"
     driver.key(pygame.K_ESCAPE)

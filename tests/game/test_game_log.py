@@ -18,12 +18,12 @@ def long_match() -> Match:
     match = Match(parse_players("human,random,random"), 5, autosave=False)
     rng = random.Random(2)
     for _ in range(160):
-        assert match.play(rng.choice(match.legal_moves()))
-    return Match.from_game(match.game, match.seat_meta(), autosave=False)   # resumed: the log all shown
+        assert match.play(rng.choice(match.host_game.legal_moves()))
+    return Match.from_game(match.host_game, match.seat_meta(), autosave=False)   # resumed: the log all shown
 
 
 def open_play(match: Match) -> Driver:
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     driver.step(2)
     return driver
 
@@ -98,7 +98,7 @@ def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_rewor
     from game.match.replay_model import ReplayModel
     from game.scenes.replay import ReplayScene
     game = random_playout(new_game(players=["red", "blue", "green"], seed=9), random.Random(9))
-    driver = Driver(ReplayScene(make_context(), ReplayModel(game.record())))
+    driver = Driver(ReplayScene(make_context(), ReplayModel(game.record()).window()))
     driver.step()
     scene = driver.scene
     assert scene.log_window()[0] > 0, "at the end the log shows the last moves"
@@ -118,7 +118,7 @@ def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_rewor
 def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
     """L in the power-card phase: the action phase's scene keeps the same log, still tall."""
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     assert driver.until(lambda: driver.scene.my_turn() is not None)
     driver.key(pygame.K_l)
     power = driver.scene

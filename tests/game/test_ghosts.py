@@ -32,7 +32,7 @@ def _driver(card: str, script: list[str]) -> tuple[Match, Driver]:
                                               SeatMeta("green", "easy")], autosave=False)
     for text in script:
         assert match.play(text), match.error
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     return match, driver
 
@@ -56,10 +56,10 @@ def test_the_move_ending_the_action_is_staged_with_a_ghost_where_it_goes(card, s
         scene.refresh_picker()
         rect = next(r for r, c in scene.choice_buttons() if c.value == button)
         driver.click(rect.center)
-    target = engine.parse_move(expected, match.game)
+    target = engine.parse_move(expected, match.host_game)
     area = target.args[-1]
     driver.click(layout.area_point(area))
-    assert str(scene.staged()) == expected and match.game.to_move == "red"   # waits for Confirm
+    assert str(scene.staged()) == expected and match.host_game.to_move == "red"   # waits for Confirm
     assert scene.staging.area(match.version) == area
     assert str(scene.pending_move()) == expected and words in scene.prompt()
     shape = load_map().regions[area]
@@ -72,7 +72,7 @@ def test_the_move_ending_the_action_is_staged_with_a_ghost_where_it_goes(card, s
     assert driver.app.surface.get_at(pixel) != before.get_at(pixel) or target.verb == "scoreboard"
     driver.past_key_guard()
     driver.key(pygame.K_RETURN)                  # Confirm plays it
-    placed = {"king": match.game.king, "grande": match.game.grandes["red"],
-              "scoreboard": match.game.scoreboards["8-4-0"]}[target.verb]
+    placed = {"king": match.host_game.king, "grande": match.host_game.grandes["red"],
+              "scoreboard": match.host_game.scoreboards["8-4-0"]}[target.verb]
     assert placed == area
 

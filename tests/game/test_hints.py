@@ -19,7 +19,7 @@ def _driver(players: str = "human,easy,easy", seed: int = 4, confirm: bool = Tru
     ctx = make_context()
     ctx.settings.confirm_moves = confirm
     match = Match(parse_players(players), seed, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() is not None)
     return driver, match, ctx
 
@@ -36,7 +36,7 @@ def test_h_key_shows_three_legal_hints_best_first_and_counts_the_request():
     _wait_for_hints(driver)
     hints = driver.scene.hints.hints
     assert len(hints) == 3 and hints[0].gain == 0 and hints[1].gain <= 0 and hints[2].gain <= hints[1].gain
-    legal = match.legal_moves()
+    legal = match.host_game.legal_moves()
     assert all(h.plan[0] in legal for h in hints)
     assert match.hints_used == 1
     driver.key(pygame.K_h)                       # the same position asks nothing new
@@ -55,7 +55,7 @@ def test_hint_button_click_and_clicking_a_hint_stages_its_first_move():
     assert driver.scene.hint_at(row.center) is best
     driver.click(row.center)
     assert driver.scene.staged() == best.plan[0]     # Confirm moves is on: staged, not played
-    assert match.game.round == 1 and str(match.game.phase) == "power"
+    assert match.host_game.round == 1 and str(match.host_game.phase) == "power"
 
 
 def test_clicking_a_hint_plays_it_when_confirm_is_off():
@@ -66,7 +66,7 @@ def test_clicking_a_hint_plays_it_when_confirm_is_off():
     best = driver.scene.hints.hints[0]
     driver.click(hint_panel.row_rects(3)[0].center)
     assert match.version > version
-    assert str(best.plan[0]) in [str(m) for m in match.game.record()["moves"]]
+    assert str(best.plan[0]) in [str(m) for m in match.host_game.record()["moves"]]
     assert not driver.scene.hints.shown                 # a new position: the old hints are gone
 
 

@@ -30,7 +30,7 @@ def start(seats: str, seed: int, confirm: bool = True) -> tuple[Match, Driver]:
     ctx = make_context()
     ctx.settings.confirm_moves = confirm
     match = Match(parse_players(seats), seed, autosave=False)
-    return match, Driver(phase_scene(match.game.phase)(ctx, match))
+    return match, Driver(phase_scene(match.host_game.phase)(ctx, match))
 
 
 def reach(match: Match, driver: Driver, wanted, rng: random.Random, limit: int = 6000) -> None:
@@ -43,7 +43,7 @@ def reach(match: Match, driver: Driver, wanted, rng: random.Random, limit: int =
         elif getattr(driver.scene, "summary", None) is not None:
             driver.key(pygame.K_RETURN)          # a scoring summary: read, then Enter
         elif my_turn(driver):
-            match.play(rng.choice(match.legal_moves()))
+            match.play(rng.choice(match.host_game.legal_moves()))
         driver.step()
     raise AssertionError("position not reached")
 
@@ -55,83 +55,83 @@ def hand_centre(value: str) -> tuple[int, int]:
 # ---- A. confirm before commit ---------------------------------------------------------------------
 def test_a_staged_power_card_is_changed_before_it_is_confirmed():
     match, driver = start("human,random,random", 4)
-    reach(match, driver, lambda: match.game.phase == "power", random.Random(1))
+    reach(match, driver, lambda: match.host_game.phase == "power", random.Random(1))
     first, second = driver.scene.picker.values("power")[:2]
     version = match.version
     driver.click(hand_centre(first))
     assert driver.scene.staged() == engine.parse_move(f"power {first}")
-    assert match.version == version and "red" not in match.game.power_played, "nothing reaches the engine"
+    assert match.version == version and "red" not in match.host_game.power_played, "nothing reaches the engine"
     assert [c.verb for _, c in driver.scene.choice_buttons()] == ["confirm"]
     assert driver.scene.prompt() == f"Red — play power card {first} — Confirm (Enter), or click another choice"
     driver.click(hand_centre(second))
     assert driver.scene.staged() == engine.parse_move(f"power {second}")
-    assert "red" not in match.game.power_played
+    assert "red" not in match.host_game.power_played
     driver.click((60, 560))                   # Portugal: not a target, the choice is dropped
-    assert driver.scene.staged() is None and "red" not in match.game.power_played
+    assert driver.scene.staged() is None and "red" not in match.host_game.power_played
     driver.click(hand_centre(second))
     driver.past_key_guard()
     driver.key(pygame.K_RETURN)
-    assert match.game.power_played["red"] == int(second)
+    assert match.host_game.power_played["red"] == int(second)
 
 
 def test_a_a_staged_action_card_is_lifted_and_taken_only_on_confirm():
     match, driver = start("human,random,random", 5)
-    reach(match, driver, lambda: match.game.phase == "card", random.Random(3))
+    reach(match, driver, lambda: match.host_game.phase == "card", random.Random(3))
     first, second = driver.scene.picker.values("card")[:2]
     centre = {card: rect.center for rect, card in zip(layout.card_rects(len(driver.scene.table.offer)),
                                                       driver.scene.table.offer)}
     driver.click(centre[first])
-    assert driver.scene.staged() == engine.parse_move(f"card {first}") and match.game.phase == "card"
+    assert driver.scene.staged() == engine.parse_move(f"card {first}") and match.host_game.phase == "card"
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.staged() is None and driver.scene.name == "action", "Esc drops it, no pause menu"
     driver.click(centre[second])
-    assert driver.scene.staged() == engine.parse_move(f"card {second}") and match.game.phase == "card"
+    assert driver.scene.staged() == engine.parse_move(f"card {second}") and match.host_game.phase == "card"
     driver.past_key_guard()
     driver.key(pygame.K_RETURN)
-    assert match.game.card == second
+    assert match.host_game.card == second
 
 
 def last_placement(match: Match) -> bool:
-    step = engine.progress(match.game)
-    places = [m for m in match.legal_moves() if m.verb == "place"]
-    return match.game.phase == "place" and step is not None and step.left == 1 and len(places) >= 2
+    step = engine.progress(match.host_game)
+    places = [m for m in match.host_game.legal_moves() if m.verb == "place"]
+    return match.host_game.phase == "place" and step is not None and step.left == 1 and len(places) >= 2
 
 
 def test_a_staged_last_placement_is_changed_then_confirmed_and_ctrl_z_drops_it():
     match, driver = start("human,random,random", 6)
     reach(match, driver, lambda: last_placement(match), random.Random(2))
-    first, second = sorted(m.args[0] for m in match.legal_moves() if m.verb == "place")[:2]
-    counts = {a: match.game.count("red", a) for a in (first, second)}
+    first, second = sorted(m.args[0] for m in match.host_game.legal_moves() if m.verb == "place")[:2]
+    counts = {a: match.host_game.count("red", a) for a in (first, second)}
     driver.click(layout.area_point(first))
     assert driver.scene.staged() == engine.parse_move(f"place {first}")
-    assert match.game.phase == "place" and match.game.count("red", first) == counts[first]
+    assert match.host_game.phase == "place" and match.host_game.count("red", first) == counts[first]
     driver.ctrl_z()
-    assert driver.scene.staged() is None and match.game.phase == "place", "Undo drops the staged move"
+    assert driver.scene.staged() is None and match.host_game.phase == "place", "Undo drops the staged move"
     driver.click(layout.area_point(first))
     driver.click(layout.area_point(second))
     assert driver.scene.staged() == engine.parse_move(f"place {second}"), "another click restages"
     confirm = next(rect for rect, choice in driver.scene.choice_buttons() if choice.verb == "confirm")
     driver.click(confirm.center)
-    assert match.game.count("red", second) == counts[second] + 1
-    assert match.game.count("red", first) == counts[first]
+    assert match.host_game.count("red", second) == counts[second] + 1
+    assert match.host_game.count("red", first) == counts[first]
 
 
 def test_a_placement_that_leaves_more_to_place_is_played_at_once():
     match, driver = start("human,random,random", 6)
-    reach(match, driver, lambda: match.game.phase == "place" and engine.progress(match.game).left >= 2,
+    reach(match, driver, lambda: match.host_game.phase == "place" and engine.progress(match.host_game).left >= 2,
           random.Random(3))
-    area = min(m.args[0] for m in match.legal_moves() if m.verb == "place")
-    before = match.game.count("red", area)
+    area = min(m.args[0] for m in match.host_game.legal_moves() if m.verb == "place")
+    before = match.host_game.count("red", area)
     driver.click(layout.area_point(area))
-    assert driver.scene.staged() is None and match.game.count("red", area) == before + 1
+    assert driver.scene.staged() is None and match.host_game.count("red", area) == before + 1
 
 
 def test_a_with_confirm_off_a_click_plays_at_once():
     match, driver = start("human,random,random", 4, confirm=False)
-    reach(match, driver, lambda: match.game.phase == "power", random.Random(1))
+    reach(match, driver, lambda: match.host_game.phase == "power", random.Random(1))
     value = driver.scene.picker.values("power")[0]
     driver.click(hand_centre(value))
-    assert driver.scene.staged() is None and match.game.power_played["red"] == int(value)
+    assert driver.scene.staged() is None and match.host_game.power_played["red"] == int(value)
 
 
 def test_a_the_confirm_setting_is_a_settings_row_and_is_saved(data_dir):
@@ -149,22 +149,22 @@ def test_a_the_confirm_setting_is_a_settings_row_and_is_saved(data_dir):
 def test_b_the_acting_human_undoes_his_own_placement_in_a_two_human_game():
     match, driver = start("human,human,random", 8)
     rng = random.Random(4)
-    reach(match, driver, lambda: match.game.phase == "place" and engine.progress(match.game).left >= 2, rng)
-    player = match.game.to_move
-    before = match.game.clone()
-    area = min(m.args[0] for m in match.legal_moves() if m.verb == "place")
+    reach(match, driver, lambda: match.host_game.phase == "place" and engine.progress(match.host_game).left >= 2, rng)
+    player = match.host_game.to_move
+    before = match.host_game.clone()
+    area = min(m.args[0] for m in match.host_game.legal_moves() if m.verb == "place")
     driver.click(layout.area_point(area))
-    assert match.game.count(player, area) == before.count(player, area) + 1
+    assert match.host_game.count(player, area) == before.count(player, area) + 1
     assert driver.until(lambda: driver.scene.undo_shown(), 50)
     driver.ctrl_z()
-    assert match.game.key() == before.key() and match.game.record() == before.record()
+    assert match.host_game.key() == before.key() and match.host_game.record() == before.record()
     # once play has passed to someone else, nothing of the earlier turn can be undone
-    while match.game.to_move == player:
-        match.play(rng.choice(match.legal_moves()))
+    while match.host_game.to_move == player:
+        match.play(rng.choice(match.host_game.legal_moves()))
     assert not match.can_undo(), "never across another player's move"
     other = next(p for p in match.humans if p != player)
-    while match.game.to_move != other:
-        match.play(rng.choice(match.legal_moves()))
+    while match.host_game.to_move != other:
+        match.play(rng.choice(match.host_game.legal_moves()))
     assert match.undo_player == other and not match.can_undo(), "the next human cannot undo the previous one's turn"
 
 
@@ -220,9 +220,9 @@ def test_c_after_each_hand_off_nothing_of_the_previous_player_is_drawn():
             assert scene.staged() == engine.parse_move("disc castilla_la_vieja")
             driver.past_key_guard()
             driver.key(pygame.K_RETURN)               # ... and confirms
-            assert match.game.to_move == "blue"
+            assert match.host_game.to_move == "blue"
     assert checked == 2 and match.viewer == "blue"
-    assert match.game.disc("red") == "castilla_la_vieja"
+    assert match.host_game.disc("red") == "castilla_la_vieja"
 
 
 # ---- D. prompts -----------------------------------------------------------------------------------
@@ -230,11 +230,11 @@ def test_d_every_prompt_of_a_pass_and_play_game_names_the_player_and_shows_its_b
     """Two humans play a whole short game (six rounds, three general scorings)."""
     ctx = make_context()
     match = Match(parse_players("human,human"), 21, variant="short", autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     rng = random.Random(9)
     phases: set[str] = set()
     for _ in range(60000):
-        if match.game.is_over:
+        if match.host_game.is_over:
             break
         scene = driver.scene
         player = my_turn(driver)
@@ -245,7 +245,7 @@ def test_d_every_prompt_of_a_pass_and_play_game_names_the_player_and_shows_its_b
             for verb in ("done", "skip"):
                 if t(f"button.{verb}") in prompt:
                     assert verb in verbs, f"prompt mentions {verb} with no button: {prompt}"
-            phases.add(match.game.phase)
+            phases.add(match.host_game.phase)
         target = human_target(scene, rng)
         if target:
             driver.click(target)
@@ -253,14 +253,14 @@ def test_d_every_prompt_of_a_pass_and_play_game_names_the_player_and_shows_its_b
             driver.click(ready_button().center)
         else:
             driver.step()
-    assert match.game.is_over, "the game was played to its end"
+    assert match.host_game.is_over, "the game was played to its end"
     assert {"power", "card", "order", "place", "disc"} <= phases
 
 
 def test_d_prompts_count_what_is_left_in_three_languages():
     match, driver = start("human,random,random", 6)
-    reach(match, driver, lambda: match.game.phase == "place" and engine.progress(match.game).total == 3
-          and engine.progress(match.game).left == 2, random.Random(5), limit=20000)
+    reach(match, driver, lambda: match.host_game.phase == "place" and engine.progress(match.host_game).total == 3
+          and engine.progress(match.host_game).left == 2, random.Random(5), limit=20000)
     assert driver.scene.prompt() == "Red — place up to 3 Caballeros (2 left) — Done when finished"
     i18n.set_language("pt")
     assert driver.scene.prompt() == "Vermelho — coloca até 3 Caballeros (faltam 2) — Concluir no fim"
@@ -279,9 +279,9 @@ def test_d_plural_forms():
 # ---- E. legal targets ------------------------------------------------------------------------------
 def test_e_hovering_a_target_previews_the_count_and_rank():
     match, driver = start("human,random,random", 6)
-    reach(match, driver, lambda: match.game.phase == "place", random.Random(2))
-    view = match.game.view("red")
-    for area in sorted(m.args[0] for m in match.legal_moves() if m.verb == "place" and m.args[0] != "castillo"):
+    reach(match, driver, lambda: match.host_game.phase == "place", random.Random(2))
+    view = match.host_game.view("red")
+    for area in sorted(m.args[0] for m in match.host_game.legal_moves() if m.verb == "place" and m.args[0] != "castillo"):
         mine = view.count("red", area)
         others = [view.count(p, area) for p in match.players if p != "red"]
         if mine + 1 > max(others):          # a clear lead after the placement: 1st
@@ -314,11 +314,11 @@ def target_zone(targets: frozenset[str]) -> pygame.Surface:
 
 def test_e_the_outline_pulses_in_time_around_exactly_the_lit_targets():
     match, driver = start("human,random,random", 6)
-    reach(match, driver, lambda: match.game.phase == "place", random.Random(2))
+    reach(match, driver, lambda: match.host_game.phase == "place", random.Random(2))
     scene = driver.scene
     assert scene.redraw_rate() == PULSE, "pulsing targets ask the idle loop for redraws"
     targets = scene.targets()
-    assert targets == {m.args[0] for m in match.legal_moves() if m.verb == "place"}
+    assert targets == {m.args[0] for m in match.host_game.legal_moves() if m.verb == "place"}
     frames = []
     for clock in (0.0, 0.4):   # a quarter breath apart
         scene.clock = clock

@@ -41,13 +41,13 @@ def test_a_scripted_player_finishes_a_whole_game_with_keys_only(monkeypatch):
     rng = random.Random(5)
     decisions = 0
     for _ in range(40000):
-        if match.game.is_over and driver.scene.name == "game_over":
+        if match.host_game.is_over and driver.scene.name == "game_over":
             break
         if keyboard_turn(driver, rng):
             decisions += 1
         else:
             driver.step()
-    assert match.game.is_over and driver.scene.name == "game_over"
+    assert match.host_game.is_over and driver.scene.name == "game_over"
     assert set(posted) == {pygame.KEYDOWN}, "nothing but key presses"
     assert decisions > 30
     kinds = {line.split()[1] for line in match.log_lines() if line.startswith("Red ")}
@@ -75,7 +75,7 @@ def game_driver(seats: str, seed: int, confirm: bool = True) -> tuple[Match, Dri
     ctx = make_context()
     ctx.settings.confirm_moves = confirm
     match = Match(parse_players(seats), seed, autosave=False)
-    return match, Driver(phase_scene(match.game.phase)(ctx, match))
+    return match, Driver(phase_scene(match.host_game.phase)(ctx, match))
 
 
 def test_the_focus_targets_are_the_engines_legal_moves_where_the_mouse_would_click():
@@ -83,12 +83,12 @@ def test_the_focus_targets_are_the_engines_legal_moves_where_the_mouse_would_cli
     rng = random.Random(1)
     play_until(driver, lambda s: s.name == "power", rng)
     keys = [t.key for t in driver.scene.focus_targets()]
-    powers = {int(m.args[0]) for m in match.legal_moves() if m.verb == "power"}
+    powers = {int(m.args[0]) for m in match.host_game.legal_moves() if m.verb == "power"}
     assert {k[1] for k in keys if k[0] == "power"} == powers
     play_until(driver, lambda s: s.picker.areas() and not s.staged(), rng)
     scene = driver.scene
     areas = {t.key[1]: t for t in scene.focus_targets() if t.key[0] == "area"}
-    legal = {arg for m in match.legal_moves() for arg in m.args if arg in AREAS}
+    legal = {arg for m in match.host_game.legal_moves() for arg in m.args if arg in AREAS}
     assert set(areas) == legal and areas
     for area, target in areas.items():
         assert layout.area_at(target.centre) == area, "Enter clicks where the mouse would"
@@ -101,7 +101,7 @@ def test_a_second_enter_at_a_new_step_commits_nothing():
     match, driver = game_driver("human,random,random,random", 7, confirm=False)
     rng = random.Random(1)
     for _ in range(40):     # a placement that leaves the human more to place
-        play_until(driver, lambda s: s.name == "action" and any(m.verb == "place" for m in match.legal_moves()), rng)
+        play_until(driver, lambda s: s.name == "action" and any(m.verb == "place" for m in match.host_game.legal_moves()), rng)
         scene = driver.scene
         area = next(t.key for t in scene.focus_targets() if t.key[0] == "area")
         assert driver.focus_on(area)
@@ -109,8 +109,8 @@ def test_a_second_enter_at_a_new_step_commits_nothing():
         version = match.version
         driver.key(pygame.K_RETURN)                 # places a Caballero: a new step begins
         assert match.version == version + 1
-        driver.until(lambda s=scene: bool(s.my_turn()) or match.game.to_move != "red" or driver.scene is not s)
-        if match.game.to_move == "red" and driver.scene is scene and scene.my_turn():
+        driver.until(lambda s=scene: bool(s.my_turn()) or match.host_game.to_move != "red" or driver.scene is not s)
+        if match.host_game.to_move == "red" and driver.scene is scene and scene.my_turn():
             break
     else:
         raise AssertionError("no placement with more to place")
@@ -186,7 +186,7 @@ def test_settings_menus_and_hand_offs_by_keys():
     match, driver = game_driver("human,human,random,random", 3)
     rng = random.Random(2)
     for _ in range(6000):
-        if driver.app.history.count("handoff") >= 2 and match.game.round > 1:
+        if driver.app.history.count("handoff") >= 2 and match.host_game.round > 1:
             break
         if driver.scene.name == "handoff":
             assert driver.focus_on("ready")

@@ -14,7 +14,7 @@ from tests.game.driver import Driver, human_target, make_context
 def test_disc_choices_stay_secret_between_humans():
     ctx = make_context(speed=40.0)
     match = Match(parse_players("human,human,random,random"), 3)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     rng = random.Random(2)
     human_discs = 0
     reveals = 0
@@ -32,7 +32,7 @@ def test_disc_choices_stay_secret_between_humans():
         else:
             seen_handoff_since_disc = True
             if scene.kind == "before":
-                assert match.game.to_move == scene.player
+                assert match.host_game.to_move == scene.player
         before = len(match.pending_discs)
         target = human_target(scene, rng, prefer="castillo")
         if target:

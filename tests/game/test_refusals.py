@@ -42,7 +42,7 @@ def test_clicking_the_kings_region_says_so_in_words():
     """§7.1 (nothing enters the King's region), issue 21 point 4: the client's refusal names the
     region by its name, not by its id, in the player's language."""
     match = Match(parse_players("human,random"), seed=3, autosave=False)
-    game = match.game
+    game = match.host_game
     while game.phase != "place":
         match.play({"power": game.legal_moves()[0], "court": "court 0", "order": "first place"}.get(
             game.phase, game.legal_moves()[0]))

@@ -15,7 +15,7 @@ from tests.game.driver import Driver, make_context
 
 def test_l_and_the_header_button_toggle_a_tall_replay_log():
     game = random_playout(new_game(players=["red", "blue", "green"], seed=9), random.Random(9))
-    driver = Driver(ReplayScene(make_context(), ReplayModel(game.record()), position=40))
+    driver = Driver(ReplayScene(make_context(), ReplayModel(game.record()).window(), position=40))
     driver.step()
     scene = driver.scene
     small, small_room = scene.log_rect(), scene.log_room()

@@ -23,7 +23,7 @@ def _resize(driver: Driver, size: tuple[int, int]) -> None:
 def test_a_caballero_in_flight_lands_where_its_area_is_after_a_resize():
     ctx = make_context(speed=1.0)
     match = Match(parse_players("easy,easy,easy"), 3, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match), (1280, 800))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), (1280, 800))
     anchors = {layout.to_board(layout.area_anchor(a)): a for a in (*engine.REGIONS, "castillo")}
     flight = None
     for _ in range(4000):                       # play on until a Caballero flies to an area
@@ -63,7 +63,7 @@ def test_the_castillo_reveal_keeps_its_cubes_on_the_map_across_a_resize():
                             autosave=False)
     ctx = make_context(speed=1.0)
     ctx.settings.confirm_moves = False
-    driver = Driver(phase_scene(match.game.phase)(ctx, match), (1280, 800))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), (1280, 800))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     assert match.play("disc aragon")
     assert driver.until(lambda: driver.scene.name == "castillo" and driver.scene.sorted, limit=600)

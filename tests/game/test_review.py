@@ -54,8 +54,8 @@ def _finished_challenge_match(red_disc: str):
     seats = [Seat("red", "human", ""), Seat("blue", "normal", ""), Seat("green", "normal", "")]
     match = Match(seats, 3, autosave=False, game=game)
     match.play(red_disc)
-    while not match.game.is_over:
-        match.play(match.game.legal_moves()[0])
+    while not match.host_game.is_over:
+        match.play(match.host_game.legal_moves()[0])
     return match
 
 

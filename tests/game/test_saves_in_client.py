@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def play_randomly(match: Match, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
-        if match.game.is_over:
+        if match.host_game.is_over:
             return
-        assert match.play(rng.choice(match.legal_moves()))
+        assert match.play(rng.choice(match.host_game.legal_moves()))
     match.events.clear()
 
 
@@ -47,14 +47,14 @@ def test_continue_resumes_the_autosaved_position_with_the_same_cards_to_come():
     driver.step()
     resumed = driver.scene.match
     assert resumed is not match and driver.scene.name in ("power", "action")
-    assert resumed.game.key() == match.game.key()
+    assert resumed.host_game.key() == match.host_game.key()
     assert resumed.log_lines() == match.log_lines(), "the game log is rebuilt from the record"
     assert [s.kind for s in resumed.seats.values()] == ["human", "random", "random"]
     table = driver.scene.table
-    assert len(table.offer) == 5 and set(resumed.game.face_up) <= set(table.offer), \
+    assert len(table.offer) == 5 and set(resumed.host_game.face_up) <= set(table.offer), \
         "the round's five action cards are shown, the taken ones too"
     # the same cards to come: the same moves from here reveal the same action cards
-    a, b = match.game.clone(), resumed.game.clone()
+    a, b = match.host_game.clone(), resumed.host_game.clone()
     rng_a, rng_b = random.Random(9), random.Random(9)
     revealed_a, revealed_b = [], []
     while not a.is_over:
@@ -88,7 +88,7 @@ def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(dat
     ctx = make_context()
     match = Match(parse_players("human,random,random,random"), 8)
     play_randomly(match, random.Random(4), 30)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     driver.step(3)
     driver.key(pygame.K_ESCAPE)                                   # pause menu
     assert driver.scene.name == "settings"
@@ -104,14 +104,14 @@ def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(dat
     driver.key(pygame.K_RETURN)
     [slot] = saves.list_slots()
     assert slot.label == "Before" and slot.error is None
-    assert saves.load_slot("Before")[0].key() == match.game.key()
+    assert saves.load_slot("Before")[0].key() == match.host_game.key()
 
     corrupt = saves.slots_dir() / "aaa-corrupt.json"
     corrupt.write_text('{"format": "el-grande-save", "format_version": 1, "saved_at": "x", "label": "x", '
                        '"seats": [], "game": {"rules_version": 1, "state": {}, "record": {"moves": "no"}}}')
     os.utime(corrupt, None)
     original = corrupt.read_bytes()
-    key, log = match.game.key(), match.log_lines()
+    key, log = match.host_game.key(), match.log_lines()
     driver.key(pygame.K_ESCAPE)
     driver.click(buttons["load"].center)
     assert driver.scene.name == "files"
@@ -128,7 +128,7 @@ def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(dat
     assert driver.scene.name == "files"
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name in ("power", "action") and driver.scene.match is match
-    assert match.game.key() == key and match.log_lines() == log
+    assert match.host_game.key() == key and match.log_lines() == log
     assert corrupt.read_bytes() == original
     # the good slot loads into a new match at the saved position
     driver.key(pygame.K_ESCAPE)
@@ -137,7 +137,7 @@ def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(dat
     driver.click(row["Before.json"].center)
     driver.click(open_button.center)
     driver.step()
-    assert driver.scene.match is not match and driver.scene.match.game.key() == key
+    assert driver.scene.match is not match and driver.scene.match.host_game.key() == key
 
 
 # ---- --load on the command line -----------------------------------------------------------------------
@@ -150,7 +150,7 @@ def run_cli(*args: str, data: Path) -> subprocess.CompletedProcess:
 def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tmp_path, data_dir):
     match = Match(parse_players("random,random,random"), 6, autosave=False)
     play_randomly(match, random.Random(2), 40)
-    good = saves.write_save(tmp_path / "good.json", match.game, match.seat_meta())
+    good = saves.write_save(tmp_path / "good.json", match.host_game, match.seat_meta())
     bad = tmp_path / "bad.json"
     bad.write_bytes(good.read_bytes()[: len(good.read_bytes()) // 2])
     before = bad.read_bytes()
@@ -165,7 +165,7 @@ def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tm
     result = run_cli("--load", str(bad), data=data_dir)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "bad.json" in result.stderr
     # a good save, and an exported record, of an AI-only game play on to the end from where they stopped
-    record = saves.export_record(match.game, match.seat_meta(), tmp_path / "record.json")
+    record = saves.export_record(match.host_game, match.seat_meta(), tmp_path / "record.json")
     for path in (good, record):
         result = run_cli("--load", str(path), "--headless", data=data_dir)
         assert result.returncode == 0, result.stderr
@@ -178,14 +178,14 @@ def find_undoable(seed: int) -> tuple[Match, engine.Game]:
     """A match where the human just made an undoable decision, and the position before it."""
     match = Match(parse_players("human,random,random"), seed)
     rng = random.Random(seed)
-    before = match.game.clone()
+    before = match.host_game.clone()
     for _ in range(3000):
-        if match.game.to_move == "red":
+        if match.host_game.to_move == "red":
             if match.can_undo():
                 match.events.clear()
                 return match, before
-            before = match.game.clone()
-        match.play(rng.choice(match.legal_moves()))
+            before = match.host_game.clone()
+        match.play(rng.choice(match.host_game.legal_moves()))
     raise AssertionError("no undoable position found")
 
 
@@ -199,13 +199,13 @@ def red_to_click(driver: Driver) -> bool:
 def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     ctx = make_context()
     match, before = find_undoable(12)
-    after = match.game.clone()
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    after = match.host_game.clone()
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() is not None, 200)
     assert driver.scene.undo_shown()
     driver.ctrl_z()
-    assert match.game.key() == before.key(), "Ctrl+Z takes back exactly one decision"
-    assert match.game.record() == before.record()
+    assert match.host_game.key() == before.key(), "Ctrl+Z takes back exactly one decision"
+    assert match.host_game.record() == before.record()
     assert not match.events and not driver.scene.tweener.busy, "the board jumps, no animation replays"
     assert driver.scene.table.count("red", "court") == before.count("red", "court")
     assert saves.load_autosave()[0].key() == before.key(), "the undone position is autosaved"
@@ -214,18 +214,18 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     # play on (the AI seats' moves played here, not by the worker, so the test does not wait on
     # it) until an AI has moved and the human is to move again: nothing to undo any more
     rng = random.Random(1)
-    while match.game.to_move == "red":
-        match.play(rng.choice(match.legal_moves()))
-    while match.game.to_move != "red":
-        match.play(rng.choice(match.legal_moves()))
+    while match.host_game.to_move == "red":
+        match.play(rng.choice(match.host_game.legal_moves()))
+    while match.host_game.to_move != "red":
+        match.play(rng.choice(match.host_game.legal_moves()))
     assert driver.until(lambda: red_to_click(driver), 2000)
-    assert ReplayModel(match.game.record()).steps[-1].player != "red"
+    assert ReplayModel(match.host_game.record()).steps[-1].player != "red"
     assert not match.can_undo() and not driver.scene.undo_shown()
-    key = match.game.key()
+    key = match.host_game.key()
     driver.ctrl_z()
-    assert match.game.key() == key
+    assert match.host_game.key() == key
     try:
-        undo.undo(match.game, "red")
+        undo.undo(match.host_game, "red")
         raise AssertionError("undo across another player's move must be refused")
     except undo.UndoError:
         pass
@@ -241,7 +241,7 @@ def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
         game.play(rng.choice(game.legal_moves()))
     record = game.record()
     model = ReplayModel(record)
-    driver = Driver(ReplayScene(make_context(), model))
+    driver = Driver(ReplayScene(make_context(), model.window()))
     driver.step()
     scene = driver.scene
     assert scene.model.position == len(model)
@@ -297,11 +297,11 @@ def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
     assert str(path) in driver.scene.message
     driver.key(pygame.K_RETURN)
     model = ReplayModel.from_file(path)
-    assert model.game_at(len(model)).key() == match.game.key()
+    assert model.game_at(len(model)).key() == match.host_game.key()
     driver.click(targets["replay"].center)
     assert driver.scene.name == "replay" and driver.scene.model.position == 0
     driver.key(pygame.K_END)
-    assert driver.scene.model.game.key() == match.game.key()
+    assert driver.scene.model.game.key() == match.host_game.key()
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "game_over"
 
@@ -310,7 +310,7 @@ def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
 def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them():
     from engine.events import CaballerosMoved
     match = Match(parse_players("human,random,random"), 9, autosave=False)
-    scene = phase_scene(match.game.phase)(make_context(speed=1.0), match)
+    scene = phase_scene(match.host_game.phase)(make_context(speed=1.0), match)
     moves = [CaballerosMoved("red", "court", "galicia", 1), CaballerosMoved("blue", "aragon", "castillo", 1),
              CaballerosMoved("green", "provinces", "court", 3)]
     match.events.extend(moves)
@@ -321,7 +321,7 @@ def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them(
 
     # the log shows a move's line only once its animation has started, never ahead of the board
     match2 = Match(parse_players("human,random,random"), 9, autosave=False)
-    scene2 = phase_scene(match2.game.phase)(make_context(speed=1.0), match2)
+    scene2 = phase_scene(match2.host_game.phase)(make_context(speed=1.0), match2)
     rng = random.Random(4)
     while True:
         before = len(match2.log)
@@ -342,12 +342,12 @@ def test_a_failed_autosave_keeps_the_previous_one_and_the_game_goes_on(monkeypat
     match = Match(parse_players("human,random"), 14)
     play_randomly(match, random.Random(5), 12)
     previous = saves.autosave_path().read_bytes()
-    scene = phase_scene(match.game.phase)(make_context(), match)
+    scene = phase_scene(match.host_game.phase)(make_context(), match)
 
     def disk_full(path, data):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(saves, "write_atomic", disk_full)
-    assert match.play(match.legal_moves()[0]), "the move is played even though the save fails"
+    assert match.play(match.host_game.legal_moves()[0]), "the move is played even though the save fails"
     assert match.save_error and "No space left" in match.save_error
     assert saves.autosave_path().read_bytes() == previous
     scene.update(0.01)
@@ -357,8 +357,8 @@ def test_a_failed_autosave_keeps_the_previous_one_and_the_game_goes_on(monkeypat
 def test_the_load_screen_deletes_a_slot(data_dir):
     from game.scenes.files import FilesScene
     match = Match(parse_players("human,random"), 15, autosave=False)
-    saves.save_slot("keep", match.game, match.seat_meta())
-    saves.save_slot("drop", match.game, match.seat_meta())
+    saves.save_slot("keep", match.host_game, match.seat_meta())
+    saves.save_slot("drop", match.host_game, match.seat_meta())
     driver = Driver(FilesScene(make_context(), "load"))
     driver.step()
     row = {driver.scene.entries[i].name: rect for rect, i in driver.scene.row_rects()}
@@ -373,7 +373,7 @@ def test_the_load_screen_deletes_a_slot(data_dir):
 
 def test_the_scoring_summary_waits_before_the_next_round():
     match = Match(parse_players("random,random,random"), 19, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     assert driver.until(lambda: driver.scene.name == "scoring" and driver.scene.summary is not None, 6000)
     assert driver.scene.table.round == 3, "the summary is of round 3's scoring"
     assert any(type(e).__name__ == "RoundStarted" for e in match.events), "round 4 is still to be shown"

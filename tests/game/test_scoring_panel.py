@@ -25,7 +25,7 @@ from tests.game.driver import Driver, make_context
 
 def first_summaries(seats: str, seed: int, count: int) -> tuple[Driver, list]:
     match = Match(parse_players(seats), seed, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     found = []
     for _ in range(count):
         assert driver.until(lambda: getattr(driver.scene, "summary", None) is not None, 8000)
@@ -37,7 +37,7 @@ def first_summaries(seats: str, seed: int, count: int) -> tuple[Driver, list]:
 
 def test_each_summary_equals_the_engines_score_changes_for_that_scoring():
     driver, found = first_summaries("random,random,random,random", 4, 3)
-    history = driver.scene.match.game.score_history
+    history = driver.scene.match.host_game.score_history
     assert len(history) >= len(found)
     for (summary, _), entry in zip(found, history):   # one score-history entry per scoring
         assert (summary.kind, summary.round, summary.card) == (entry.kind, entry.round, entry.card)
@@ -62,13 +62,13 @@ def test_the_panel_fits_on_the_map_and_marks_bonuses_and_ties():
 
 def test_with_a_human_seated_the_summary_waits_for_a_click():
     match = Match(parse_players("human,random,random"), 6, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     rng = random.Random(1)
     for _ in range(20000):
         if getattr(driver.scene, "summary", None) is not None:
             break
         if driver.scene.my_turn() == "red":
-            match.play(rng.choice(match.legal_moves()))
+            match.play(rng.choice(match.host_game.legal_moves()))
         driver.step()
     scene = driver.scene
     assert scene.summary is not None and scene.my_turn() is None

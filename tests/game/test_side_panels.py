@@ -19,7 +19,7 @@ from tests.game.driver import Driver, make_context
 
 def _hints_shown(size: tuple[int, int]) -> Driver:
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match), size)
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match), size)
     assert driver.until(lambda: driver.scene.my_turn() is not None)
     driver.key(pygame.K_h)
     assert driver.until(lambda: bool(driver.scene.hints.hints), limit=2000)

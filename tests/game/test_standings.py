@@ -25,10 +25,10 @@ def midgame(seed: int, players: str = "human,random,random,random,random") -> Ma
     match = Match(parse_players(players), seed, autosave=False)
     rng = random.Random(seed)
     for _ in range(220):
-        match.play(rng.choice(match.legal_moves()))
-    while match.game.to_move != "red" or match.game.phase != "card":   # the human decides: the board stays
-        match.play(rng.choice(match.legal_moves()))
-    return Match.from_game(match.game, match.seat_meta(), autosave=False)
+        match.play(rng.choice(match.host_game.legal_moves()))
+    while match.host_game.to_move != "red" or match.host_game.phase != "card":   # the human decides: the board stays
+        match.play(rng.choice(match.host_game.legal_moves()))
+    return Match.from_game(match.host_game, match.seat_meta(), autosave=False)
 
 
 def test_if_scored_now_equals_an_engine_scoring_of_that_area():
@@ -38,7 +38,7 @@ def test_if_scored_now_equals_an_engine_scoring_of_that_area():
         for area in (*engine.REGIONS, "castillo"):
             events: list = []
             index = AREA_INDEX[area]
-            score_areas(match.game.clone(), [index], events)
+            score_areas(match.host_game.clone(), [index], events)
             real = dict(events[0].points)
             rows = standings(view, area)
             assert {s.player: s.points for s in rows if s.points} == real, (seed, area)
@@ -59,7 +59,7 @@ def test_the_values_in_force_name_a_mobile_scoreboard():
 
 def test_hovering_a_moment_or_right_clicking_shows_the_standings():
     match = midgame(3)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     driver.step(2)
     scene = driver.scene
     point = driver.app.to_window(layout.area_point("aragon"))
@@ -75,7 +75,7 @@ def test_hovering_a_moment_or_right_clicking_shows_the_standings():
 
 def test_m_toggles_rank_badges_that_cover_nothing():
     match = midgame(13)
-    driver = Driver(phase_scene(match.game.phase)(make_context(), match))
+    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
     driver.step(2)
     driver.key(pygame.K_m)
     assert driver.scene.marks

@@ -194,17 +194,17 @@ def test_a_wrong_legal_move_is_nudged_and_not_played():
     driver = Driver(TutorialScene(make_context(), load_lesson(), 2))   # "play your 11"
     scene = tutorial(driver)
     assert driver.until(lambda: ready(scene))
-    assert scene.match.expected() == "power 11" and "power 5" in [str(m) for m in scene.match.legal_moves()]
+    assert scene.match.expected() == "power 11" and "power 5" in [str(m) for m in scene.match.host_game.legal_moves()]
     driver.click(layout.hand_rects()[4].center)                      # power card 5: legal, not asked
     driver.step(2)
-    assert scene.match.game.to_move == "red" and scene.match.game.phase == "power"
+    assert scene.match.host_game.to_move == "red" and scene.match.host_game.phase == "power"
     assert scene.match.nudge and "11" in scene.match.nudge
     assert scene.top.toast == i18n.t("tutorial.toast") and not scene.top.toast_error
     assert scene.top.staged() is None                                # dropped, not waiting for Confirm
     driver.click(layout.hand_rects()[10].center)                     # the 11: staged, then confirmed
     assert str(scene.top.staged()) == "power 11" and scene.match.nudge is None
     driver.click(click_target(scene))
-    assert scene.match.game.phase != "power"
+    assert scene.match.host_game.phase != "power"
 
 
 def test_a_move_during_a_reading_step_is_nudged_and_not_played():
@@ -216,7 +216,7 @@ def test_a_move_during_a_reading_step_is_nudged_and_not_played():
     driver.click(layout.area_point("valencia"))                      # a legal disc, not asked yet
     driver.step(2)
     assert scene.match.nudge == i18n.t("tutorial.nudge_read")
-    assert scene.match.game.phase == "disc" and scene.match.game.to_move == "red"
+    assert scene.match.host_game.phase == "disc" and scene.match.host_game.to_move == "red"
     assert scene.match.index == lesson.first_of(2)
 
 
@@ -224,12 +224,12 @@ def test_the_opponents_play_only_the_scripted_moves():
     driver = Driver(TutorialScene(make_context(), load_lesson(), 1))   # a reading step, Blue to bid
     scene = tutorial(driver)
     driver.step(30)
-    assert scene.match.game.to_move == "blue" and scene.match.index == 1
+    assert scene.match.host_game.to_move == "blue" and scene.match.index == 1
     driver.click(continue_button(panel_rect()).center)
     thinking = []                    # no AI search is started for a scripted seat ("… is thinking")
-    assert driver.until(lambda: thinking.append(scene.match.thinking) or scene.match.game.to_move == "red")
+    assert driver.until(lambda: thinking.append(scene.match.thinking) or scene.match.host_game.to_move == "red")
     assert not any(thinking)
-    legal = {str(m) for m in scene.match.game.legal_moves()}
+    legal = {str(m) for m in scene.match.host_game.legal_moves()}
     assert "power 9" not in legal and "power 6" not in legal and "power 11" in legal      # §4.2 no duplicates
 
 
@@ -240,7 +240,7 @@ def test_leaving_from_the_pause_menu_and_resuming_restores_the_step(data_dir):
     scene = tutorial(driver)
     for _ in range(4):
         play_step(driver)
-    index, position = scene.match.index, scene.match.game.key()
+    index, position = scene.match.index, scene.match.host_game.key()
     assert index == 4 and load_progress().step == 4
     driver.key(pygame.K_ESCAPE)
     assert driver.scene.name == "settings"
@@ -250,7 +250,7 @@ def test_leaving_from_the_pause_menu_and_resuming_restores_the_step(data_dir):
     assert i18n.t("title.learn_resume", step=5) in driver.scene.label("learn")
     start_from_title(driver)
     resumed = tutorial(driver)
-    assert resumed.match.index == index and resumed.match.game.key() == position
+    assert resumed.match.index == index and resumed.match.host_game.key() == position
 
 
 def test_title_menu_offers_learn_to_play_first_until_it_is_done(data_dir):

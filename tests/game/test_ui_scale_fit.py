@@ -166,10 +166,10 @@ def test_every_text_fits_its_box_at_every_ui_scale(scale, size, monkeypatch, lat
         "help": lambda: HelpScene(ctx),
         "card help": lambda: HelpScene(ctx, card="eviction"),
         "load": lambda: FilesScene(ctx, "load"),
-        "action": lambda: phase_scene(match.game.phase)(ctx, match),
+        "action": lambda: phase_scene(match.host_game.phase)(ctx, match),
         "game over": lambda: GameOverScene(ctx, Match.from_game(over.clone(), [Seat(p, "random") for p in over.players],
                                                                 autosave=False)),
-        "replay": lambda: ReplayScene(ctx, ReplayModel(over.record()), position=120),
+        "replay": lambda: ReplayScene(ctx, ReplayModel(over.record()).window(), position=120),
     }
     for name, make in scenes.items():
         driver.app.apply(Transition.reset(make()))

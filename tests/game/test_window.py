@@ -90,7 +90,7 @@ def human_at_a_power_card() -> Match:
 def test_hit_tests_match_the_pixels_drawn_at_any_size(size):
     ctx = make_context()
     match = human_at_a_power_card()
-    driver = Driver(phase_scene(match.game.phase)(ctx, match), size)
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), size)
     driver.step(2)
     app = driver.app
     targets = [*layout.hand_rects(), *layout.card_rects(), layout.MENU_BUTTON, layout.HELP_BUTTON,
@@ -151,7 +151,7 @@ def test_a_human_deciding_gets_only_the_slow_pulse_of_the_lit_regions():
     from game.shell.scene import PULSE
     ctx = make_context()
     match = human_at_a_power_card()
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     driver.step(2)
     assert not driver.scene.picker.areas()
@@ -162,7 +162,7 @@ def test_a_human_deciding_gets_only_the_slow_pulse_of_the_lit_regions():
             driver.scene.refresh_picker()
             if driver.scene.picker.areas():
                 break
-            match.play(rng.choice(match.legal_moves()))
+            match.play(rng.choice(match.host_game.legal_moves()))
         driver.step()
     assert driver.scene.picker.areas()
     driver.step(2)
@@ -174,7 +174,7 @@ def test_a_human_deciding_gets_only_the_slow_pulse_of_the_lit_regions():
 def test_every_frame_is_drawn_while_pieces_move():
     ctx = make_context(speed=1.0)
     match = Match(parse_players("random,random,random"), 4, autosave=False)
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.tweener.busy)
     moving = 0
     while driver.scene.tweener.busy and moving < 20:
@@ -210,7 +210,7 @@ def test_without_a_display_one_line_says_so_and_the_exit_code_is_2(driver_name):
 def test_a_message_that_times_out_is_cleared_from_the_screen_then_nothing_is_redrawn():
     ctx = make_context()
     match = human_at_a_power_card()
-    driver = Driver(phase_scene(match.game.phase)(ctx, match))
+    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     driver.step(2)
     driver.scene.show_toast("Not now")

@@ -102,7 +102,7 @@ def play_with_faults(kinds: tuple[str, ...], seed: int, rng: random.Random, repo
     match = Match.from_game(game, [Seat(p, kind) for p, kind in zip(game.players, kinds)])
     match.save()
     start_moves = match.version
-    app = App(phase_scene(match.game.phase)(Context(Settings(anim_speed=200.0, mute=True), Sounds(mute=True)), match))
+    app = App(phase_scene(match.host_game.phase)(Context(Settings(anim_speed=200.0, mute=True), Sounds(mute=True)), match))
     report.games += 1
     frames = 0
     with RefusingDisk(rng, write_p, report):
@@ -121,19 +121,19 @@ def play_with_faults(kinds: tuple[str, ...], seed: int, rng: random.Random, repo
     if app.scene.name == "error":
         report.lost_decisions += 1
         report.failures.append(f"{where}: error screen: {app.scene.error}")
-    elif not match.game.is_over:
+    elif not match.host_game.is_over:
         report.lost_decisions += 1
         report.failures.append(f"{where}: stalled at move {match.version} (asked, never answered)")
     else:
         report.finished += 1
-    if engine.replay(match.game.record()) != match.game:
+    if engine.replay(match.host_game.record()) != match.host_game:
         report.failures.append(f"{where}: the record does not replay")
     try:
         saved, _ = saves.load_autosave()
     except engine.EngineError as exc:
         report.failures.append(f"{where}: autosave unreadable: {exc}")
     else:
-        moves, kept = match.game.record()["moves"], saved.record()["moves"]
+        moves, kept = match.host_game.record()["moves"], saved.record()["moves"]
         if moves[:len(kept)] != kept:
             report.failures.append(f"{where}: the autosave is not a prefix of the game")
     return match

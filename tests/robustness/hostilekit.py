@@ -468,7 +468,7 @@ def _cli_default_seed(tmp: Path) -> str | None:
     if max(seeds) < 2 ** 40 or len(seeds) < 64:
         return f"seeds drawn from a small range: {sorted(seeds)[:4]}"
     match = Match([Seat("red", "random"), Seat("blue", "random")], max(seeds), autosave=False)
-    return None if match.game.record()["setup"]["seed"] == max(seeds) else "the record lost the seed"
+    return None if match.host_game.record()["setup"]["seed"] == max(seeds) else "the record lost the seed"
 
 
 # --------------------------------------------------------------------------- signals

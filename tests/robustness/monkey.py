@@ -59,8 +59,8 @@ def _match(kinds: list[str], seed: int, finished: bool = False) -> Any:
     match = Match([Seat(COLOURS[i], kind) for i, kind in enumerate(kinds)], seed, autosave=not finished)
     if finished:       # played to its end without an autosave per move: only the end is looked at
         rng = random.Random(seed)
-        while not match.game.is_over:
-            match.play(rng.choice(match.legal_moves()))
+        while not match.host_game.is_over:
+            match.play(rng.choice(match.host_game.legal_moves()))
         match.events.clear()
         match.autosave = True
     return match
@@ -82,7 +82,7 @@ def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     def in_game(kinds: list[str]) -> Callable[[Any, int], Any]:
         def build(ctx: Any, seed: int) -> Any:
             match = _match(kinds, seed)
-            return play.phase_scene(match.game.phase)(ctx, match)
+            return play.phase_scene(match.host_game.phase)(ctx, match)
         return build
     factories["play_vs_ai"] = in_game(["human", "random", "random", "random"])
     factories["play_5"] = in_game(["human", "random", "random", "random", "random"])
@@ -95,7 +95,7 @@ def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     factories["save"] = lambda ctx, seed: files.SaveScene(ctx, _match(["human", "random"], seed))
     factories["dialog"] = lambda ctx, seed: dialog.MessageScene(ctx, "Could not load", "x.json: bad", True)
     factories["replay"] = lambda ctx, seed: replay.ReplayScene(
-        ctx, ReplayModel(_match(["random", "random", "random"], seed, True).game.record()))
+        ctx, ReplayModel(_match(["random", "random", "random"], seed, True).host_game.record()).window())
     return factories
 
 

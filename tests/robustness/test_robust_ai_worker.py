@@ -65,11 +65,11 @@ def test_a_killed_search_is_asked_again_with_a_line_in_the_log(fresh_worker):
         time.sleep(0.001)
     match.think()                                   # the very next poll notices and asks again
     assert fresh_worker.restarts == 1 and fresh_worker.pid != pid and fresh_worker.job is not None
-    assert match.log_lines()[-1] == f"{match.name(match.game.to_move)}'s AI stopped unexpectedly; a new one is thinking again"
+    assert match.log_lines()[-1] == f"{match.name(match.host_game.to_move)}'s AI stopped unexpectedly; a new one is thinking again"
     match.wait_for_ai()
-    move_count = len(match.game.record()["moves"])
+    move_count = len(match.host_game.record()["moves"])
     match.poll_ai()
-    assert len(match.game.record()["moves"]) == move_count + 1
+    assert len(match.host_game.record()["moves"]) == move_count + 1
 
 
 class Flaky:
@@ -90,15 +90,15 @@ def test_a_worker_that_raises_is_replaced_and_the_same_decision_asked_again(tmp_
     flag.touch()
     monkeypatch.setattr(ai_worker, "make_agent", lambda level, seed=0: Flaky(flag, make_agent(level, seed)))
     match = Match([Seat("red", "greedy"), Seat("blue", "greedy")], 8, autosave=False)
-    player = match.game.to_move
+    player = match.host_game.to_move
     expected = str(make_agent("greedy", seed=8 + match.players.index(player)).choose(
-        match.game.view(player), random.Random(8 * 1000)))
+        match.host_game.view(player), random.Random(8 * 1000)))
     match.think()
     match.wait_for_ai()
     assert ai_worker.shared().restarts == 1 and not flag.exists()
     assert f"{match.name(player)}'s AI stopped unexpectedly" in match.log_lines()[-1]
     match.poll_ai()
-    assert match.game.record()["moves"][-1] == expected, "the same decision, asked again"
+    assert match.host_game.record()["moves"][-1] == expected, "the same decision, asked again"
 
 
 def test_a_worker_that_always_raises_gives_way_to_a_random_legal_move(monkeypatch):
@@ -110,7 +110,7 @@ def test_a_worker_that_always_raises_gives_way_to_a_random_legal_move(monkeypatc
     match.think()
     match.wait_for_ai()
     assert ai_worker.shared().restarts == ai_worker.MAX_ATTEMPTS
-    assert match.log_lines()[-1] == f"{match.name(match.game.to_move)}'s AI failed three times; a random legal move was played"
+    assert match.log_lines()[-1] == f"{match.name(match.host_game.to_move)}'s AI failed three times; a random legal move was played"
     match.poll_ai()
     assert match.version == 1 and not match.error
 

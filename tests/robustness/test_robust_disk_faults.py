@@ -54,7 +54,7 @@ def played(seed: int, moves: int) -> Match:
     match = Match(parse_players("human,random,random"), seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        match.play(rng.choice(match.legal_moves()))
+        match.play(rng.choice(match.host_game.legal_moves()))
     match.events.clear()
     return match
 
@@ -75,16 +75,16 @@ def write_of(kind: str, match: Match) -> tuple[Path, Callable[[], str | None]]:
     exists beforehand."""
     if kind == "autosave":
         def play() -> str | None:
-            assert match.play(match.legal_moves()[0]), "the move is played even though the save fails"
+            assert match.play(match.host_game.legal_moves()[0]), "the move is played even though the save fails"
             return match.save_error
         return saves.autosave_path(), play
     if kind == "named save":
-        saves.save_slot("mine", match.game, match.seat_meta())
-        return saves.slot_path("mine"), refused(lambda: saves.save_slot("mine", match.game, match.seat_meta()))
+        saves.save_slot("mine", match.host_game, match.seat_meta())
+        return saves.slot_path("mine"), refused(lambda: saves.save_slot("mine", match.host_game, match.seat_meta()))
     if kind == "export":
         path = saves.records_dir() / "game.json"
-        saves.export_record(match.game, match.seat_meta(), path)
-        return path, refused(lambda: saves.export_record(match.game, match.seat_meta(), path))
+        saves.export_record(match.host_game, match.seat_meta(), path)
+        return path, refused(lambda: saves.export_record(match.host_game, match.seat_meta(), path))
     settings = Settings(language="pt")
     settings.save()
     settings.language = "ca"
@@ -97,7 +97,7 @@ def write_of(kind: str, match: Match) -> tuple[Path, Callable[[], str | None]]:
 def test_a_refused_write_keeps_the_previous_file_and_says_why_in_one_line(kind, step, code, monkeypatch, data_dir):
     match = played(31, 20)
     path, write = write_of(kind, match)
-    match.play(match.legal_moves()[0])       # the game moves on: the next write has news
+    match.play(match.host_game.legal_moves()[0])       # the game moves on: the next write has news
     before = path.read_bytes()
     with monkeypatch.context() as faulty:       # the disk comes back; the data dir stays redirected
         fail_at(faulty, step, code)
@@ -109,4 +109,4 @@ def test_a_refused_write_keeps_the_previous_file_and_says_why_in_one_line(kind, 
     assert not [p.name for p in path.parent.iterdir() if p.name.endswith(".tmp")], "no temp file left"
     assert write() is None, "the next write, with the disk back, works"
     if kind == "autosave":
-        assert saves.load_autosave()[0] == match.game
+        assert saves.load_autosave()[0] == match.host_game
