@@ -34,7 +34,7 @@ from .scenario import load_scenario
 from .scoring import area_values, depth_for, rank_players as ranks
 from .phase import RULES_VERSION, Phase
 from .state import Game, ScoreEntry
-from .view import View, determinize, view_from_json
+from .view import View, determinize, holds_secret, view_from_json
 
 VARIANTS: tuple[str, ...] = tuple(BOARD.variants)   # "classic" (9 rounds), "short" (6 rounds)
 
@@ -80,6 +80,6 @@ __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardIn
            "EngineError", "Game", "IllegalMove", "Move", "NotationError", "Phase", "REASONS", "REGIONS",
            "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
-           "from_json", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
+           "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
            "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
            "target_area", "view_from_json", "why_illegal"]

@@ -110,6 +110,15 @@ def make_view(g: Game, viewer: str | None) -> View:
     return v
 
 
+def holds_secret(g: Game, player: str) -> bool:
+    """Whether `player`'s view shows something the public view does not (the masks of
+    `make_view`): his set disc, a power card he recovered, his recovery declared and awaiting a
+    Veto. A shared screen must not show his view then."""
+    p = g.index(player)
+    return (g.discs[p] >= 0 or g.recovered[p] != 0
+            or (g.ph == P_VETO and g.active_idx == p and effect_for(g.card).secret_declaration))
+
+
 def _reveals_hidden_discs(v: View) -> bool:
     """The viewer's disc is the last of a disc step in which another disc is hidden from him."""
     ctx = running(v.ctx, Discs)

@@ -117,29 +117,39 @@ class Match:
             return {self.viewer: self.pending_discs[self.viewer]}
         return {}
 
+    def private_decision(self, player: str) -> bool:
+        """In pass-and-play, whether `player`'s decision must be made behind a hand-off: the move
+        itself is secret (a disc, a power card recovered) or his view holds a secret the shared
+        screen must not show (engine.holds_secret: a set disc, a recovered card in his hand)."""
+        game = self.host_game
+        return (any(m.verb in engine.SECRET_VERBS for m in game.legal_moves())
+                or engine.holds_secret(game, player))
+
     def handoff_due(self) -> tuple[str, str | None] | None:
-        """("before", player) before a human's secret choice, ("after", None) once one is made."""
+        """("before", player) before a human's private decision, ("after", None) once he is done."""
         if not self.pass_and_play or self.events:
             return None
         player = self.human_to_move()
-        if player and self.host_game.phase in SECRET_PHASES and self.handed_to != player:
+        private = bool(player) and self.private_decision(str(player))
+        if player and private and self.handed_to != player:
             return ("before", player)
-        if self.secret_pending and not (player and self.host_game.phase in SECRET_PHASES):
+        if self.secret_pending and not (private and self.handed_to == player):
             return ("after", None)
         return None
 
     def hand_to(self, player: str | None) -> None:
-        """The hand-off screen was confirmed: `player` now looks at the screen."""
+        """The hand-off screen was confirmed: `player` now looks at the screen (None: the table
+        does, and the screen shows the public view)."""
         self.hand_offs += 1
         self.secret_pending = False
         self.handed_to = player
-        if player:
-            self.viewer = player
+        self.viewer = player
 
     def follow_turn(self) -> None:
-        """Outside secret choices the viewer follows the human to move (pass-and-play)."""
+        """Outside private decisions the viewer follows the human to move (pass-and-play); his
+        view then shows nothing the public view does not."""
         player = self.human_to_move()
-        if player and self.host_game.phase not in SECRET_PHASES and not self.secret_pending:
+        if player and not self.secret_pending and not self.private_decision(player):
             self.viewer = player
 
     # ---- playing ------------------------------------------------------------------------------
@@ -165,22 +175,32 @@ class Match:
         self.version += 1
         if parsed.verb == "disc" and self.seats[player].human:
             self.pending_discs[player] = parsed.args[0]
-            if self.pass_and_play:
-                self.secret_pending = True
-                self.handed_to = None
         self._log(move_item(str(parsed), player), self.events_total + (1 if events else 0))
         for event in events:
             if isinstance(event, engine.events.DiscsRevealed):
                 self.pending_discs.clear()
-                self.secret_pending = False   # the reveal shows every disc anyway
             self.events.append(event)
             self.events_total += 1
             self._log(event_item(event), self.events_total)
             summary = self._collector.feed(event)
             if summary:
                 self.summaries.append((self.events_total, summary))
+        if self.pass_and_play:
+            self._cover_private_view()
         self.save()
         return True
+
+    def _cover_private_view(self) -> None:
+        """After a move in pass-and-play: while the screen's viewer holds a secret (a set disc, a
+        recovered card) and is not the human deciding behind a hand-off, the screen must be
+        covered (the "after" hand-off); once his view shows nothing private, it need not be."""
+        viewer = self.viewer
+        private = bool(viewer) and engine.holds_secret(self.host_game, str(viewer))
+        if private and not (viewer == self.human_to_move() == self.handed_to):
+            self.secret_pending = True
+            self.handed_to = None
+        elif not private:
+            self.secret_pending = False
 
     def _log(self, item: LogItem | None, due: int = 0) -> None:
         """Append a log item that may be shown once `due` events have started animating; an item

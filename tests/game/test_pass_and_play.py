@@ -50,3 +50,55 @@ def test_disc_choices_stay_secret_between_humans():
             break
     assert human_discs >= 2, "both humans should have set discs"
     assert "handoff" in driver.app.history
+
+
+def recovery_position():
+    """Red (a human, pass-and-play with blue) is about to take the power-recovery card in round 2."""
+    import engine
+    return engine.load_scenario({
+        "players": ["red", "blue", "green"], "round": 2, "phase": "card", "to_move": "red", "king": "aragon",
+        "grandes": {"red": "galicia", "blue": "sevilla", "green": "granada"},
+        "played": {"red": 13, "blue": 12, "green": 11},
+        "hands": {"red": [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12], "blue": [1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13],
+                  "green": [1, 2, 4, 5, 6, 7, 8, 9, 10, 12, 13]},
+        "face_up": ["power_recovery", "intrigue_any_3", "score_castillo", "court_2", "king"]})
+
+
+def test_a_recovered_power_card_is_chosen_behind_a_hand_off_and_never_shown_to_the_table():
+    """§4.2/§5.4 (the recovered card stays secret), issue 22 point 1: in pass-and-play the
+    recovery is chosen after a hand-off to its player, and from then on the shared screen never
+    shows a view holding another human's secret: whenever the viewer holds one, he is the human
+    deciding, handed the screen."""
+    import engine
+    from game.match.saves import SeatMeta
+    seats = [SeatMeta("red", "human", ""), SeatMeta("blue", "human", ""), SeatMeta("green", "random", "")]
+    match = Match.from_game(recovery_position(), seats, autosave=False)
+    rng = random.Random(5)
+    handoffs: list[tuple[str, str | None]] = []
+    recovered = False
+    for _ in range(400):
+        match.events.clear()                 # the screen has shown every event
+        due = match.handoff_due()
+        if due:
+            handoffs.append(due)
+            match.hand_to(due[1])            # the hand-off screen's Ready
+            continue
+        match.follow_turn()
+        viewer = match.viewer
+        if viewer and engine.holds_secret(match.host_game, viewer):
+            assert viewer == match.human_to_move() == match.handed_to, (viewer, match.host_game.phase)
+        legal = match.host_game.legal_moves()
+        if not legal:
+            break
+        player = match.host_game.to_move
+        if player == "red" and not recovered:
+            wanted = [m for m in legal if m.text in ("card power_recovery", "first action", "action")
+                      or m.verb == "recover"]
+            if any(m.verb == "recover" for m in legal):
+                assert handoffs[-1] == ("before", "red") and match.viewer == "red"
+                recovered = True
+            move = wanted[0] if wanted else rng.choice(legal)
+        else:
+            move = rng.choice(legal)
+        assert match.play(move)
+    assert recovered and ("after", None) in handoffs[handoffs.index(("before", "red")):]
