@@ -38,7 +38,7 @@ from game.shell.app import App  # noqa: E402
 from game.shell.assets import Sounds  # noqa: E402
 from game.match.controller import Match  # noqa: E402
 from game.shell.scene import Context  # noqa: E402
-from game.scenes.play import phase_scene  # noqa: E402
+from game.scenes.play import MatchScene  # noqa: E402
 from game.match.seats import make_agent, parse_players  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
 
@@ -83,7 +83,7 @@ def run_game(players: str, seconds: float, seed: int, size: str) -> tuple[dict, 
     width, _, height = size.partition("x")
     ctx = Context(Settings(anim_speed=1.0, mute=True), Sounds(mute=True))
     match = Match(parse_players(players), seed, autosave=False)
-    app = App(phase_scene(match.host_game.phase)(ctx, match), (int(width), int(height)))
+    app = App(MatchScene(ctx, match), (int(width), int(height)))
     thinks = ThinkLog(match)
     thinking_frames = []
     end = time.perf_counter() + seconds

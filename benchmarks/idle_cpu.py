@@ -35,7 +35,7 @@ from game.shell.app import App  # noqa: E402
 from game.shell.assets import Sounds  # noqa: E402
 from game.match.controller import Match  # noqa: E402
 from game.shell.scene import Context, Scene  # noqa: E402
-from game.scenes.play import phase_scene  # noqa: E402
+from game.scenes.play import MatchScene  # noqa: E402
 from game.scenes.title import TitleScene  # noqa: E402
 from game.match.seats import parse_players  # noqa: E402
 from game.shell.settings import Settings  # noqa: E402
@@ -87,7 +87,7 @@ def main() -> None:
             while not (match.host_game.phase == "place" and match.host_game.to_move == "red"):
                 match.play(rng.choice(match.host_game.legal_moves()))
             match.events.clear()   # start at the decision, not at the animations leading to it
-        first = phase_scene(match.host_game.phase)(ctx, match)
+        first = MatchScene(ctx, match)
     print(json.dumps(measure(args.screen, first, size, args.seconds)), flush=True)
 
 

@@ -33,7 +33,7 @@ from game.match.controller import Match
 from game.render import hint_panel, style
 from game.match.replay_model import ReplayModel
 from game.shell.scene import Transition
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import Seat
 from tests.game.driver import Driver, make_context
 
@@ -104,7 +104,7 @@ def advisor_shots() -> None:
     ctx = make_context(speed=1.0)
     i18n.set_language("en")
     match = Match(SEATS, 8)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     play_until(driver, match, rng, lambda: match.host_game.round >= 3 and match.host_game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
@@ -135,7 +135,7 @@ def access_shots() -> None:
     ctx.settings.palette = "colourblind"
     style.use_look("colourblind", 1.0)
     match = Match(SEATS, 8)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     play_until(driver, match, rng, lambda: match.host_game.round >= 4 and match.host_game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
@@ -146,7 +146,7 @@ def access_shots() -> None:
 
     ctx.settings.palette, ctx.settings.ui_scale = "classic", 1.5
     style.use_look("classic", 1.5)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), size=(1366, 768))
+    driver = Driver(MatchScene(ctx, match), size=(1366, 768))
     driver.step(20)
     hover(driver, layout.area_point("castilla_la_nueva"), 60)
     save(driver, "ui-scale-150.png")
@@ -172,7 +172,7 @@ def main() -> None:
     ctx = make_context(speed=1.0)
     i18n.set_language("en")
     match = Match(SEATS, 8)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     play_until(driver, match, rng, lambda: match.host_game.round >= 4 and match.host_game.phase == "card"
                and human_turn(driver, match))
     driver.step(20)
@@ -195,7 +195,7 @@ def main() -> None:
 
     i18n.set_language("ca")
     match = Match(SEATS, 12)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     play_until(driver, match, rng, lambda: match.host_game.round >= 3 and match.host_game.phase == "power"
                and human_turn(driver, match) and len(driver.scene.table.power_played) >= 2)
     driver.step(10)

@@ -138,7 +138,7 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     from game.shell.app import App
     from game.match.controller import Match
     from game.shell.display import NoDisplay
-    from game.scenes.play import phase_scene
+    from game.scenes.play import MatchScene
     from game.scenes.title import TitleScene
     from game.shell.settings import Settings
     saves.remove_stale_temp_files()
@@ -148,11 +148,11 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     ctx = start_context(args, settings)
     if loaded is not None:
         loaded.save()
-        first = phase_scene(loaded.view().phase)(ctx, loaded)
+        first = MatchScene(ctx, loaded)
     elif seats:
         seed = args.seed if args.seed is not None else new_seed()
         match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
-        first = phase_scene(match.view().phase)(ctx, match)
+        first = MatchScene(ctx, match)
     else:
         first = TitleScene(ctx)
     try:

@@ -150,6 +150,8 @@ class Match:
         view then shows nothing the public view does not."""
         player = self.human_to_move()
         if player and not self.secret_pending and not self.private_decision(player):
+            if player != self.handed_to:
+                self.handed_to = None        # the screen is nobody's in private any more
             self.viewer = player
 
     # ---- playing ------------------------------------------------------------------------------

@@ -269,11 +269,11 @@ def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 
     """The in-game scene continuing a loaded game (log rebuilt from its record; the Hint count a
     save kept, for a challenge's end screen)."""
     from game.match.controller import Match
-    from game.scenes.play import phase_scene
+    from game.scenes.play import MatchScene
     match = Match.from_game(game, seats)
     match.hints_used = hints_used
     match.save()      # "Continue" now means this game
-    return phase_scene(match.view().phase)(ctx, match)
+    return MatchScene(ctx, match)
 
 
 class SaveScene(Scene):

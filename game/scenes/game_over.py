@@ -86,10 +86,10 @@ class GameOverScene(Scene):
         return True
 
     def play_again(self) -> Scene:
-        from game.scenes.play import phase_scene
+        from game.scenes.play import MatchScene
         old = self.match
         match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
-        return phase_scene(match.view().phase)(self.ctx, match)
+        return MatchScene(self.ctx, match)
 
     def headline(self) -> str:
         """The winner, or the players sharing the victory (tied at the top score)."""

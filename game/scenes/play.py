@@ -1,8 +1,10 @@
-"""The in-game scene base: draws the board and the HUD, animates events, lets humans choose moves.
+"""The match screen: one long-lived scene for the whole game. It draws the board and the HUD from
+the viewer's View, animates events, and lets humans choose moves.
 
-Subclasses (power, action, castillo, scoring) differ in what they add on top and in which events
-they consume; the next scene is chosen here from the engine's phase, so the scene sequence follows
-the game: power → action → … → Castillo reveal → scoring → … → game over.
+The phases (power, action, general scoring, Castillo reveal) are modes of it (game/scenes/modes.py),
+switched as the engine's phase and events say; everything else the screen holds — the table, the
+log and its scroll, rank badges, a pinned tooltip, the hint panel — lives on across them. Hand-offs
+are overlays pushed on top; the game-over screen follows the last scoring.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
 from game.present.table import Table
 from game.shell.tween import Tweener
+from game.scenes.modes import Mode, ScoringMode, mode_for_phase
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
@@ -41,8 +44,7 @@ PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (draw
 KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a stray second Enter)
 
 
-class PlayScene(Scene):
-    name = "play"
+class MatchScene(Scene):
 
     def __init__(self, ctx: Context, match: Match, table: Table | None = None,
                  log_view: LogView | None = None) -> None:
@@ -75,6 +77,11 @@ class PlayScene(Scene):
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
         self._hand_offs_seen = match.hand_offs
         self.hints = HintRequest()
+        self.mode: Mode = mode_for_phase(self, match.view().phase, None)
+
+    @property
+    def name(self) -> str:  # type: ignore[override]  # the mode's: "power", "action", "scoring", "castillo"
+        return self.mode.name
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
@@ -204,7 +211,10 @@ class PlayScene(Scene):
         return out
 
     def card_targets(self) -> list[Target]:
-        """The action cards on offer that may be taken now (the power scene adds the hand)."""
+        return self.mode.card_targets()
+
+    def offer_targets(self) -> list[Target]:
+        """The action cards on offer that may be taken now (the power mode adds the hand)."""
         playable = self.picker.values("card")
         return [Target(("card", card), rect)
                 for rect, card in zip(layout.card_rects(len(self.table.offer) or 5), self.table.offer)
@@ -222,19 +232,22 @@ class PlayScene(Scene):
             if rect.collidepoint(intent.pos):
                 if choice == CONFIRM:
                     return self.confirm()
-                return self._play(self.picker.pick(choice.verb, choice.value))
+                return self.play_choice(self.picker.pick(choice.verb, choice.value))
         self.staging.clear()   # a click elsewhere drops the staged choice (or stages another)
         return self.handle_click(intent.pos)
 
     def handle_click(self, pos: tuple[int, int]) -> bool:
-        """A click on the offer or the map (scenes add their own targets first)."""
+        """A click on the mode's own targets, the offer or the map."""
+        handled = self.mode.handle_click(pos)
+        if handled is not None:
+            return handled
         card = cards.card_at(self.table, pos)
         if card and card in self.picker.values("card"):
-            return self._play(self.picker.pick("card", card))
+            return self.play_choice(self.picker.pick("card", card))
         area = layout.area_at(pos)
         if area:
             if area in self.picker.areas():
-                return self._play(self.picker.click_area(area))
+                return self.play_choice(self.picker.click_area(area))
             self._explain(area)
             return True
         return False
@@ -242,10 +255,10 @@ class PlayScene(Scene):
     def _press_verb(self, verb: str) -> bool:
         for choice in self.picker.buttons():
             if choice.verb == verb and choice.kind == "verb":
-                return self._play(self.picker.pick(verb, ""))
+                return self.play_choice(self.picker.pick(verb, ""))
         return False
 
-    def _play(self, move: Any | None) -> bool:
+    def play_choice(self, move: Any | None) -> bool:
         """A complete move from a click: staged when it waits for Confirm, else played."""
         if move is None:
             return True
@@ -273,10 +286,13 @@ class PlayScene(Scene):
         return self._commit(move) if move is not None else False
 
     def _explain(self, area: str) -> None:
-        """An illegal click: ask the engine why and show its reason."""
+        """An illegal click on the map: say why."""
         text = self.picker.partial_text(area)
-        if text is None:
-            return
+        if text is not None:
+            self.explain(text)
+
+    def explain(self, text: str) -> None:
+        """An illegal choice: show the engine's reason in words (the match words it)."""
         if not self.match.play(text):
             self.show_toast(self.match.error or "")
             self.ctx.sounds.play("error")
@@ -334,7 +350,7 @@ class PlayScene(Scene):
             if self.match.view().to_move != player or move not in self.match.legal_moves():
                 break
             if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.view(), move):
-                return self._play(move)
+                return self.play_choice(move)
             self._commit(move)
         return True
 
@@ -364,11 +380,12 @@ class PlayScene(Scene):
         return list(zip(layout.choice_rects(widths, self.choice_row()), choices))
 
     def choice_row(self) -> pygame.Rect:
-        """Where the choice buttons (and Confirm) go: under the map."""
-        return layout.CHOICE_ROW
+        """Where the choice buttons (and Confirm) go: the mode says (under the map, or above the
+        power hand)."""
+        return self.mode.choice_row()
 
     def undo_rect(self) -> pygame.Rect:
-        return layout.UNDO_BUTTON
+        return self.mode.undo_rect()
 
     def choice_label(self, choice: Choice) -> str:
         if choice.kind == "verb":
@@ -460,11 +477,14 @@ class PlayScene(Scene):
                 self.summary = None
 
     def pump(self, event: Any) -> Transition | None:
-        """Consume the next event (animate it) or hand over to the scene that shows it. Several
-        Caballeros moved by one effect (a court fill, an Intrigue, an eviction) fly together."""
-        from game.scenes.scoring import ScoringScene
+        """Consume the next event: the mode's own, the start of a general scoring (the scoring
+        mode takes over), or animated here. Several Caballeros moved by one effect (a court
+        fill, an Intrigue, an eviction) fly together."""
+        if self.mode.pump(event):
+            return None
         if isinstance(event, E.ScoringStarted) and event.kind == "general":
-            return Transition.replace(ScoringScene(self.ctx, self.match, self.table))
+            self.mode = ScoringMode(self)
+            return None
         self.animator.start(self.match.events.popleft())
         if isinstance(event, E.CaballerosMoved):
             self.fly_together()
@@ -474,18 +494,17 @@ class PlayScene(Scene):
         """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
         queue = self.match.events
         delay = 0.0
-        while queue and isinstance(queue[0], E.CaballerosMoved) and self.joins_flight(queue[0]):
+        while queue and isinstance(queue[0], E.CaballerosMoved):
             delay += 0.06
             event = queue.popleft()
             self.animator.fly(event.player, event.source, event.target, event.count, delay=delay)
 
-    def joins_flight(self, event: Any) -> bool:
-        """Whether a queued Caballeros move may start with the current flight (scenes narrow it)."""
-        return True
-
     def settle(self) -> Transition | None:
-        """Nothing left to animate: resync, then hand-off, next scene, or let the AI think."""
+        """Nothing left to animate: resync, then hand-off, game over, the mode of the engine's
+        phase, or let the AI think."""
         from game.scenes.handoff import HandoffScene
+        if self.mode.settle():
+            return None
         self.resync()
         if self.match.view().is_over:
             from game.scenes.game_over import GameOverScene
@@ -493,9 +512,7 @@ class PlayScene(Scene):
         due = self.match.handoff_due()
         if due:
             return Transition.push(HandoffScene(self.ctx, self.match, *due))
-        wanted = phase_scene(self.match.view().phase)
-        if not isinstance(self, wanted):
-            return Transition.replace(wanted(self.ctx, self.match, self.table, self.log_view))
+        self.mode = mode_for_phase(self, self.match.view().phase, self.mode)
         self.match.follow_turn()
         self.match.poll_ai()
         self.refresh_picker()
@@ -619,7 +636,8 @@ class PlayScene(Scene):
                                   self.clock % 1.0)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Scene-specific layer between the board and the prompt (hand, reveal stage...)."""
+        """The mode's layer between the board and the prompt (hand, reveal stage...)."""
+        self.mode.draw_overlay(surface)
 
     def draw_prompt(self, surface: pygame.Surface) -> None:
         text = self.toast if self.toast_time > 0 else self.prompt()
@@ -704,8 +722,3 @@ class PlayScene(Scene):
                        bold=True, anchor="topright")
             y += 22
 
-
-def phase_scene(phase: str) -> type[PlayScene]:
-    from game.scenes.action import ActionScene
-    from game.scenes.power import PowerScene
-    return PowerScene if phase == "power" else ActionScene

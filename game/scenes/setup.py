@@ -139,12 +139,12 @@ class SetupScene(Scene):
         self.ctx.sounds.play("click")
 
     def start(self) -> bool:
-        from game.scenes.play import phase_scene
+        from game.scenes.play import MatchScene
         seed = self.ctx.options.get("seed")
         if seed is None:
             seed = new_seed()
         match = Match(self.seats, seed, **self.options)
-        self.request(Transition.replace(phase_scene(match.view().phase)(self.ctx, match)))
+        self.request(Transition.replace(MatchScene(self.ctx, match)))
         return True
 
     def back(self) -> bool:

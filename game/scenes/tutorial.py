@@ -20,7 +20,7 @@ from game.shell.i18n import language, t
 from game.present.picker import AREAS
 from game.render import draw, style
 from game.shell.scene import PULSE, Context, Scene, Transition
-from game.scenes.play import PlayScene, phase_scene
+from game.scenes.play import MatchScene
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
 from game.tutorial.progress import Progress, load_progress, save_progress
@@ -67,17 +67,17 @@ class TutorialScene(Scene):
         super().__init__(ctx)
         self.lesson = lesson
         self.hover: tuple[int, int] | None = None
-        self.inner: list[PlayScene] = []
+        self.screen: MatchScene | None = None   # the chapter's match screen, held (one scene stack: the app's)
         self.match = self.start(min(max(index, 0), lesson.total - 1))
 
     # ---- the lesson's course --------------------------------------------------------------------
     def start(self, index: int) -> TutorialMatch:
         """A chapter's game at step `index`, in its play scene, with the chapter named."""
-        for scene in self.inner:
-            scene.exit()
+        if self.screen is not None:
+            self.screen.exit()
         match = TutorialMatch(self.lesson, index)
-        scene = phase_scene(match.view().phase)(self.ctx, match)
-        self.inner = [scene]
+        scene = MatchScene(self.ctx, match)
+        self.screen = scene
         scene.enter()
         scene.animator.say(self.text(match.chapter.title), 1.8)
         self.save(index)
@@ -102,8 +102,9 @@ class TutorialScene(Scene):
         self.save(following)
 
     @property
-    def top(self) -> PlayScene:
-        return self.inner[-1]
+    def top(self) -> MatchScene:
+        assert self.screen is not None, "a lesson always holds its chapter's match screen"
+        return self.screen
 
     @staticmethod
     def text(value: dict[str, str]) -> str:
@@ -159,7 +160,7 @@ class TutorialScene(Scene):
         return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == (verb, value)),
                     None)
 
-    # ---- lifecycle: the held play scene follows ----------------------------------------------------
+    # ---- lifecycle: the held match screen follows ----------------------------------------------------
     def pause(self) -> None:
         self.top.pause()
 
@@ -167,8 +168,7 @@ class TutorialScene(Scene):
         self.top.resume()
 
     def exit(self) -> None:
-        for scene in self.inner:
-            scene.exit()
+        self.top.exit()
 
     # ---- input --------------------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
@@ -213,30 +213,9 @@ class TutorialScene(Scene):
     def update(self, dt: float) -> Transition | None:
         self.top.log_view.dock = "lesson"       # the log makes room for the lesson panel
         transition = self.top.update(dt)
-        if transition is not None:
-            transition = self.route(transition)
         if self.match.moves_done and not self.match.needs_continue:
             self.advance()
         return self.take_request() or transition
-
-    def route(self, transition: Transition) -> Transition | None:
-        """Play scenes the held scene hands over to stay held; anything else goes to the app."""
-        scene = transition.scene
-        if transition.kind == "replace" and isinstance(scene, PlayScene):
-            self.inner.pop().exit()
-            self.inner.append(scene)
-            scene.enter()
-            return None
-        if transition.kind == "push" and isinstance(scene, PlayScene):
-            self.top.pause()
-            self.inner.append(scene)
-            scene.enter()
-            return None
-        if transition.kind == "pop" and len(self.inner) > 1:
-            self.inner.pop().exit()
-            self.top.resume()
-            return None
-        return transition
 
     def redraw_rate(self) -> float:
         return max(self.top.redraw_rate(), PULSE)

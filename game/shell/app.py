@@ -172,6 +172,8 @@ class App:
             self.apply(transition)
         if not self.running:
             return False
+        if self.history and self.scene.name != self.history[-1]:
+            self._entered(self.scene)     # a screen that changed its mode (the match screen's phases)
         if self.focus.follow(self.scene):
             self._dirty = True
         self._sync_fullscreen()

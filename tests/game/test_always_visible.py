@@ -7,7 +7,7 @@ import itertools
 from game.shell import layout
 from game.match.controller import Match
 from game.render.hud import power_pip_rects
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
@@ -31,7 +31,7 @@ def test_the_hand_leaves_the_success_track_uncovered():
 
 def test_a_five_player_power_phase_draws_every_hand_and_the_track():
     match = Match(parse_players("human,random,random,random,random"), 4, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     assert driver.until(lambda: driver.scene.name == "power" and driver.scene.my_turn() == "red", 600)
     table = driver.scene.table
     surface = driver.app.surface
@@ -39,5 +39,5 @@ def test_a_five_player_power_phase_draws_every_hand_and_the_track():
         assert table.hands.get(player), player
         pip = power_pip_rects(panel)[12]              # card 13, still in every hand
         assert surface.get_at(pip.center)[:3] != surface.get_at((pip.x - 2, pip.y - 6))[:3]
-    hand = driver.scene.hand_owner()
+    hand = driver.scene.mode.hand_owner()
     assert hand == "red" and not layout.HAND_PLATE.colliderect(layout.TRACK_RECT)

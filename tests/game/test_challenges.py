@@ -18,7 +18,7 @@ from game.scenes.challenges import (
     level_rects,
     start_button,
 )
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.scenes.title import TitleScene, title_buttons
 from tests.game.driver import Driver, make_context
 from tests.game.test_cli import run
@@ -176,12 +176,12 @@ def test_the_castillo_disc_is_announced_as_the_general_scoring():
     """The last-scoring challenge opens on the Castillo disc: the top bar says General scoring and
     the prompt says where the Castillo Caballeros go, not the generic disc line of card effects."""
     game = engine.load_scenario(SCENARIOS / "challenge_1_last_scoring.yaml")
-    driver = Driver(phase_scene(game.phase)(make_context(), Match.from_game(game, autosave=False)))
+    driver = Driver(MatchScene(make_context(), Match.from_game(game, autosave=False)))
     driver.step(2)
     assert driver.scene.phase_caption() == "General scoring"
     assert driver.scene.prompt().startswith("Red — the Castillo opens")
     gambit = engine.load_scenario(SCENARIOS / "challenge_2_kings_gambit.yaml")
-    scene = phase_scene(gambit.phase)(make_context(), Match.from_game(gambit, autosave=False))
+    scene = MatchScene(make_context(), Match.from_game(gambit, autosave=False))
     assert scene.phase_caption() == "Action phase"
 
 

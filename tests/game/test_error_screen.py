@@ -13,7 +13,7 @@ import pytest
 from game.match import saves
 from game.match.controller import Match
 from game.scenes import error as error_scene
-from game.scenes.play import PlayScene, phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
@@ -28,14 +28,14 @@ def playing_driver(seed: int = 21, moves: int = 30) -> tuple[Driver, Match]:
     for _ in range(moves):
         match.play(rng.choice(match.host_game.legal_moves()))
     match = Match.from_game(match.host_game, match.seat_meta())   # resumed: those moves are history, not news
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     driver.step(2)
     return driver, match
 
 
 def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    """Make PlayScene's `where` (handle, update or draw) raise once."""
-    original = getattr(PlayScene, where)
+    """Make MatchScene's `where` (handle, update or draw) raise once."""
+    original = getattr(MatchScene, where)
     state = {"armed": True}
 
     def broken(self, *args):
@@ -43,7 +43,7 @@ def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
             state["armed"] = False
             raise Injected(f"injected into {where}")
         return original(self, *args)
-    monkeypatch.setattr(PlayScene, where, broken)
+    monkeypatch.setattr(MatchScene, where, broken)
 
 
 @pytest.mark.parametrize("where", ["handle", "update", "draw"])

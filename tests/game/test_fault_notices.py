@@ -72,9 +72,9 @@ def test_a_refused_settings_write_is_said_in_the_menu_and_the_change_still_appli
 
 
 def test_f11_with_a_refused_settings_write_is_a_toast_in_the_game(monkeypatch):
-    from game.scenes.play import phase_scene
+    from game.scenes.play import MatchScene
     match = Match(parse_players("human,random"), 3)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     driver.step()
     disk_full(monkeypatch)
     driver.key(pygame.K_F11)

@@ -9,7 +9,7 @@ import pygame
 
 from game.shell import i18n, layout
 from game.match.controller import Match
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
@@ -23,7 +23,7 @@ def long_match() -> Match:
 
 
 def open_play(match: Match) -> Driver:
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     driver.step(2)
     return driver
 
@@ -116,9 +116,10 @@ def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_rewor
 
 
 def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
-    """L in the power-card phase: the action phase's scene keeps the same log, still tall."""
+    """L in the power-card phase: the action phase is the same match screen, its log still tall
+    (issue 22 point 3: one long-lived screen)."""
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     assert driver.until(lambda: driver.scene.my_turn() is not None)
     driver.key(pygame.K_l)
     power = driver.scene
@@ -126,5 +127,5 @@ def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
     driver.click(layout.hand_rects()[8].center)        # power card 9, then Confirm
     driver.past_key_guard()
     driver.key(pygame.K_RETURN)
-    assert driver.until(lambda: driver.scene is not power)
-    assert driver.scene.name == "action" and driver.scene.log_view.expanded
+    assert driver.until(lambda: driver.scene.name == "action")
+    assert driver.scene is power and driver.scene.log_view.expanded

@@ -12,7 +12,7 @@ from game.match.controller import Match
 from game.present.mapdata import load_map
 from game.render import board
 from game.match.saves import SeatMeta
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from tests.game.driver import Driver, make_context
 
 
@@ -32,7 +32,7 @@ def _driver(card: str, script: list[str]) -> tuple[Match, Driver]:
                                               SeatMeta("green", "easy")], autosave=False)
     for text in script:
         assert match.play(text), match.error
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     return match, driver
 

@@ -10,7 +10,7 @@ from game.match.controller import Match
 from game.render import hint_panel
 from game.shell.scene import Transition
 from game.scenes.handoff import HandoffScene, ready_button
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
@@ -19,7 +19,7 @@ def _driver(players: str = "human,easy,easy", seed: int = 4, confirm: bool = Tru
     ctx = make_context()
     ctx.settings.confirm_moves = confirm
     match = Match(parse_players(players), seed, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() is not None)
     return driver, match, ctx
 

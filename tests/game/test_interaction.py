@@ -15,7 +15,7 @@ from game.shell.i18n import t
 from game.match.saves import SeatMeta
 from game.shell.scene import PULSE
 from game.scenes.handoff import ready_button
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, human_target, make_context
 
@@ -30,7 +30,7 @@ def start(seats: str, seed: int, confirm: bool = True) -> tuple[Match, Driver]:
     ctx = make_context()
     ctx.settings.confirm_moves = confirm
     match = Match(parse_players(seats), seed, autosave=False)
-    return match, Driver(phase_scene(match.host_game.phase)(ctx, match))
+    return match, Driver(MatchScene(ctx, match))
 
 
 def reach(match: Match, driver: Driver, wanted, rng: random.Random, limit: int = 6000) -> None:
@@ -191,7 +191,7 @@ def test_c_after_each_hand_off_nothing_of_the_previous_player_is_drawn():
     game = engine.load_scenario(SCENARIOS / "challenge_1_last_scoring.yaml")
     seats = [SeatMeta("red", "human"), SeatMeta("blue", "human"), SeatMeta("green", "random")]
     match = Match.from_game(game, seats, autosave=False)
-    driver = Driver(phase_scene(game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     spot = layout.area_point("castilla_la_vieja")
     checked = 0
     for _ in range(400):
@@ -230,7 +230,7 @@ def test_d_every_prompt_of_a_pass_and_play_game_names_the_player_and_shows_its_b
     """Two humans play a whole short game (six rounds, three general scorings)."""
     ctx = make_context()
     match = Match(parse_players("human,human"), 21, variant="short", autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     rng = random.Random(9)
     phases: set[str] = set()
     for _ in range(60000):
@@ -348,7 +348,7 @@ def test_d_one_from_each_names_the_opponent_now_and_those_to_come():
     run(game, "card cull_1_each_opponent; first action; action")
     match = Match.from_game(game, [SeatMeta("red", "human"), SeatMeta("blue", "human"), SeatMeta("green", "random")],
                             autosave=False)
-    driver = Driver(phase_scene(game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     assert driver.until(lambda: my_turn(driver) == "red", 100)
     assert driver.scene.prompt() == "Red — choose one of Blue's Caballeros (One from each; next: Green)"
     driver.click(layout.area_point("sevilla"))

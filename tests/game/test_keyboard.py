@@ -11,7 +11,7 @@ from game.shell import layout
 from game.match.controller import Match
 from game.shell.focus import Target, step, toward
 from game.present.picker import AREAS
-from game.scenes.play import KEY_GUARD, phase_scene
+from game.scenes.play import KEY_GUARD, MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import FRAME, Driver, keyboard_turn, make_context
 
@@ -75,7 +75,7 @@ def game_driver(seats: str, seed: int, confirm: bool = True) -> tuple[Match, Dri
     ctx = make_context()
     ctx.settings.confirm_moves = confirm
     match = Match(parse_players(seats), seed, autosave=False)
-    return match, Driver(phase_scene(match.host_game.phase)(ctx, match))
+    return match, Driver(MatchScene(ctx, match))
 
 
 def test_the_focus_targets_are_the_engines_legal_moves_where_the_mouse_would_click():

@@ -6,7 +6,7 @@ import random
 
 from game.match.controller import Match
 from game.scenes.handoff import ready_button
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, human_target, make_context
 
@@ -14,7 +14,7 @@ from tests.game.driver import Driver, human_target, make_context
 def test_disc_choices_stay_secret_between_humans():
     ctx = make_context(speed=40.0)
     match = Match(parse_players("human,human,random,random"), 3)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     rng = random.Random(2)
     human_discs = 0
     reveals = 0

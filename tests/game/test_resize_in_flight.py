@@ -9,7 +9,7 @@ import pytest
 import engine
 from game.shell import layout
 from game.match.controller import Match
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import FRAME, Driver, make_context
 
@@ -23,7 +23,7 @@ def _resize(driver: Driver, size: tuple[int, int]) -> None:
 def test_a_caballero_in_flight_lands_where_its_area_is_after_a_resize():
     ctx = make_context(speed=1.0)
     match = Match(parse_players("easy,easy,easy"), 3, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), (1280, 800))
+    driver = Driver(MatchScene(ctx, match), (1280, 800))
     anchors = {layout.to_board(layout.area_anchor(a)): a for a in (*engine.REGIONS, "castillo")}
     flight = None
     for _ in range(4000):                       # play on until a Caballero flies to an area
@@ -63,17 +63,17 @@ def test_the_castillo_reveal_keeps_its_cubes_on_the_map_across_a_resize():
                             autosave=False)
     ctx = make_context(speed=1.0)
     ctx.settings.confirm_moves = False
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), (1280, 800))
+    driver = Driver(MatchScene(ctx, match), (1280, 800))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     assert match.play("disc aragon")
-    assert driver.until(lambda: driver.scene.name == "castillo" and driver.scene.sorted, limit=600)
+    assert driver.until(lambda: driver.scene.name == "castillo" and driver.scene.mode.sorted, limit=600)
     scene = driver.scene
-    old = [layout.from_board(c.pos) for c in scene.cubes]
+    old = [layout.from_board(c.pos) for c in scene.mode.cubes]
     _resize(driver, (2560, 1080))
     seen: dict[str, int] = {}
-    for cube, before in zip(scene.cubes, old):
+    for cube, before in zip(scene.mode.cubes, old):
         k = seen.get(cube.player, 0)
         seen[cube.player] = k + 1
         now = layout.from_board(cube.pos)
-        assert now == pytest.approx(scene.slot(cube.player, k), abs=1.0), "in its group, under the tower"
+        assert now == pytest.approx(scene.mode.slot(cube.player, k), abs=1.0), "in its group, under the tower"
         assert now[0] - before[0] > 100, "the map moved right, and the cube with it"

@@ -15,7 +15,7 @@ import engine
 from game.match import saves, undo
 from game.match.controller import Match
 from game.match.replay_model import ReplayModel
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.scenes.title import title_buttons
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
@@ -88,7 +88,7 @@ def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(dat
     ctx = make_context()
     match = Match(parse_players("human,random,random,random"), 8)
     play_randomly(match, random.Random(4), 30)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     driver.step(3)
     driver.key(pygame.K_ESCAPE)                                   # pause menu
     assert driver.scene.name == "settings"
@@ -200,7 +200,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
     ctx = make_context()
     match, before = find_undoable(12)
     after = match.host_game.clone()
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() is not None, 200)
     assert driver.scene.undo_shown()
     driver.ctrl_z()
@@ -310,7 +310,7 @@ def test_game_over_exports_a_record_and_opens_the_replay(data_dir):
 def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them():
     from engine.events import CaballerosMoved
     match = Match(parse_players("human,random,random"), 9, autosave=False)
-    scene = phase_scene(match.host_game.phase)(make_context(speed=1.0), match)
+    scene = MatchScene(make_context(speed=1.0), match)
     moves = [CaballerosMoved("red", "court", "galicia", 1), CaballerosMoved("blue", "aragon", "castillo", 1),
              CaballerosMoved("green", "provinces", "court", 3)]
     match.events.extend(moves)
@@ -321,7 +321,7 @@ def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them(
 
     # the log shows a move's line only once its animation has started, never ahead of the board
     match2 = Match(parse_players("human,random,random"), 9, autosave=False)
-    scene2 = phase_scene(match2.host_game.phase)(make_context(speed=1.0), match2)
+    scene2 = MatchScene(make_context(speed=1.0), match2)
     rng = random.Random(4)
     while True:
         before = len(match2.log)
@@ -342,7 +342,7 @@ def test_a_failed_autosave_keeps_the_previous_one_and_the_game_goes_on(monkeypat
     match = Match(parse_players("human,random"), 14)
     play_randomly(match, random.Random(5), 12)
     previous = saves.autosave_path().read_bytes()
-    scene = phase_scene(match.host_game.phase)(make_context(), match)
+    scene = MatchScene(make_context(), match)
 
     def disk_full(path, data):
         raise OSError(28, "No space left on device")
@@ -373,7 +373,7 @@ def test_the_load_screen_deletes_a_slot(data_dir):
 
 def test_the_scoring_summary_waits_before_the_next_round():
     match = Match(parse_players("random,random,random"), 19, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     assert driver.until(lambda: driver.scene.name == "scoring" and driver.scene.summary is not None, 6000)
     assert driver.scene.table.round == 3, "the summary is of round 3's scoring"
     assert any(type(e).__name__ == "RoundStarted" for e in match.events), "round 4 is still to be shown"

@@ -25,7 +25,7 @@ from game.scenes.dialog import MessageScene
 from game.scenes.files import FilesScene, SaveScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.help import HelpScene
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.scenes.replay import ReplayScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
@@ -72,7 +72,7 @@ def ai_match(game: engine.Game) -> Match:
 def draw_still(driver: Driver, game: engine.Game) -> None:
     """Draw one frame of the position's phase scene (no screenshot: the stills only must not raise)."""
     match = ai_match(game)
-    driver.app.apply(Transition.replace(phase_scene(match.host_game.phase)(driver.scene.ctx, match)))
+    driver.app.apply(Transition.replace(MatchScene(driver.scene.ctx, match)))
     shots, driver.app.screenshots = driver.app.screenshots, None
     try:
         driver.app.draw()
@@ -95,7 +95,7 @@ def test_every_scene_renders(size, screenshots, played):
         driver.step(2)
         driver.app.apply(Transition.pop())
     match = ai_match(played.opening)
-    driver.app.apply(Transition.replace(phase_scene(match.host_game.phase)(ctx, match)))
+    driver.app.apply(Transition.replace(MatchScene(ctx, match)))
     driver.step(2)
     driver.app.apply(Transition.push(HandoffScene(ctx, match, "before", "blue")))
     driver.step(2)
@@ -108,7 +108,7 @@ def test_every_scene_renders(size, screenshots, played):
     for game in played.stills:
         draw_still(driver, game)
     match = ai_match(played.before_last_scoring)
-    driver.app.apply(Transition.replace(phase_scene(match.host_game.phase)(ctx, match)))
+    driver.app.apply(Transition.replace(MatchScene(ctx, match)))
     assert driver.until(lambda: driver.scene.name == "game_over", limit=3000)
     assert match.host_game.is_over and match.host_game.round == 9
     driver.step(3)

@@ -16,7 +16,7 @@ from game.match.controller import Match
 from game.present.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
 from game.render.score_panel import draw_score_panel
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from game.present.table import Table
 from game.shell.tween import Tweener
@@ -25,7 +25,7 @@ from tests.game.driver import Driver, make_context
 
 def first_summaries(seats: str, seed: int, count: int) -> tuple[Driver, list]:
     match = Match(parse_players(seats), seed, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     found = []
     for _ in range(count):
         assert driver.until(lambda: getattr(driver.scene, "summary", None) is not None, 8000)
@@ -62,7 +62,7 @@ def test_the_panel_fits_on_the_map_and_marks_bonuses_and_ties():
 
 def test_with_a_human_seated_the_summary_waits_for_a_click():
     match = Match(parse_players("human,random,random"), 6, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     rng = random.Random(1)
     for _ in range(20000):
         if getattr(driver.scene, "summary", None) is not None:

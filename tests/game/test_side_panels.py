@@ -9,7 +9,7 @@ import pytest
 from game.shell import layout
 from game.match.controller import Match
 from game.render import hint_panel
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.scenes.tutorial import TutorialScene
 from game.match.seats import parse_players
 from game.tutorial.lesson import load_lesson
@@ -19,7 +19,7 @@ from tests.game.driver import Driver, make_context
 
 def _hints_shown(size: tuple[int, int]) -> Driver:
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match), size)
+    driver = Driver(MatchScene(make_context(), match), size)
     assert driver.until(lambda: driver.scene.my_turn() is not None)
     driver.key(pygame.K_h)
     assert driver.until(lambda: bool(driver.scene.hints.hints), limit=2000)

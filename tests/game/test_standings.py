@@ -16,7 +16,7 @@ from game.match.controller import Match
 from game.present.mapdata import load_map
 from game.render.board import occupied_rects
 from game.render.standings import rank_badges, standings, values_caption
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
 
@@ -59,7 +59,7 @@ def test_the_values_in_force_name_a_mobile_scoreboard():
 
 def test_hovering_a_moment_or_right_clicking_shows_the_standings():
     match = midgame(3)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     driver.step(2)
     scene = driver.scene
     point = driver.app.to_window(layout.area_point("aragon"))
@@ -75,7 +75,7 @@ def test_hovering_a_moment_or_right_clicking_shows_the_standings():
 
 def test_m_toggles_rank_badges_that_cover_nothing():
     match = midgame(13)
-    driver = Driver(phase_scene(match.host_game.phase)(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match))
     driver.step(2)
     driver.key(pygame.K_m)
     assert driver.scene.marks

@@ -13,7 +13,7 @@ import yaml
 import engine
 from game.shell import i18n, layout
 from game.match import saves
-from game.scenes.power import PowerScene
+
 from game.scenes.settings import action_rects
 from game.scenes.title import TitleScene, title_buttons
 from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
@@ -127,10 +127,10 @@ def check_pointed_element(scene: TutorialScene) -> None:
         return
     assert window.contains(rect), (scene.match.step.point, rect)
     assert not rect.colliderect(panel_rect()), scene.match.step.point
-    if isinstance(scene.top, PowerScene) and scene.match.step.point != "hand":
+    if scene.top.name == "power" and scene.match.step.point != "hand":
         assert not rect.colliderect(layout.HAND_PLATE), scene.match.step.point
     if scene.match.step.point == "hand":
-        assert isinstance(scene.top, PowerScene)
+        assert scene.top.name == "power"
 
 
 def play_step(driver: Driver) -> None:

@@ -23,7 +23,7 @@ from game.shell.scene import Transition
 from game.scenes.files import FilesScene
 from game.scenes.game_over import GameOverScene
 from game.scenes.help import HelpScene
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.scenes.replay import ReplayScene
 from game.scenes.settings import SettingsScene
 from game.scenes.setup import SetupScene
@@ -166,7 +166,7 @@ def test_every_text_fits_its_box_at_every_ui_scale(scale, size, monkeypatch, lat
         "help": lambda: HelpScene(ctx),
         "card help": lambda: HelpScene(ctx, card="eviction"),
         "load": lambda: FilesScene(ctx, "load"),
-        "action": lambda: phase_scene(match.host_game.phase)(ctx, match),
+        "action": lambda: MatchScene(ctx, match),
         "game over": lambda: GameOverScene(ctx, Match.from_game(over.clone(), [Seat(p, "random") for p in over.players],
                                                                 autosave=False)),
         "replay": lambda: ReplayScene(ctx, ReplayModel(over.record()).window(), position=120),

@@ -15,7 +15,7 @@ import pytest
 from game.shell import layout
 from game.match.controller import Match
 from game.render import draw, style
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.scenes.title import TitleScene, title_buttons
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
@@ -90,7 +90,7 @@ def human_at_a_power_card() -> Match:
 def test_hit_tests_match_the_pixels_drawn_at_any_size(size):
     ctx = make_context()
     match = human_at_a_power_card()
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match), size)
+    driver = Driver(MatchScene(ctx, match), size)
     driver.step(2)
     app = driver.app
     targets = [*layout.hand_rects(), *layout.card_rects(), layout.MENU_BUTTON, layout.HELP_BUTTON,
@@ -151,7 +151,7 @@ def test_a_human_deciding_gets_only_the_slow_pulse_of_the_lit_regions():
     from game.shell.scene import PULSE
     ctx = make_context()
     match = human_at_a_power_card()
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     driver.step(2)
     assert not driver.scene.picker.areas()
@@ -174,7 +174,7 @@ def test_a_human_deciding_gets_only_the_slow_pulse_of_the_lit_regions():
 def test_every_frame_is_drawn_while_pieces_move():
     ctx = make_context(speed=1.0)
     match = Match(parse_players("random,random,random"), 4, autosave=False)
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     assert driver.until(lambda: driver.scene.tweener.busy)
     moving = 0
     while driver.scene.tweener.busy and moving < 20:
@@ -210,7 +210,7 @@ def test_without_a_display_one_line_says_so_and_the_exit_code_is_2(driver_name):
 def test_a_message_that_times_out_is_cleared_from_the_screen_then_nothing_is_redrawn():
     ctx = make_context()
     match = human_at_a_power_card()
-    driver = Driver(phase_scene(match.host_game.phase)(ctx, match))
+    driver = Driver(MatchScene(ctx, match))
     assert driver.until(lambda: driver.scene.my_turn() == "red")
     driver.step(2)
     driver.scene.show_toast("Not now")

@@ -22,7 +22,7 @@ from game.shell.app import App
 from game.shell.assets import Sounds
 from game.match.controller import Match
 from game.shell.scene import Context
-from game.scenes.play import phase_scene
+from game.scenes.play import MatchScene
 from game.match.seats import Seat
 from game.shell.settings import Settings
 
@@ -102,7 +102,7 @@ def play_with_faults(kinds: tuple[str, ...], seed: int, rng: random.Random, repo
     match = Match.from_game(game, [Seat(p, kind) for p, kind in zip(game.players, kinds)])
     match.save()
     start_moves = match.version
-    app = App(phase_scene(match.host_game.phase)(Context(Settings(anim_speed=200.0, mute=True), Sounds(mute=True)), match))
+    app = App(MatchScene(Context(Settings(anim_speed=200.0, mute=True), Sounds(mute=True)), match))
     report.games += 1
     frames = 0
     with RefusingDisk(rng, write_p, report):

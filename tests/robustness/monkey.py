@@ -82,7 +82,7 @@ def scene_factories() -> dict[str, Callable[[Any, int], Any]]:
     def in_game(kinds: list[str]) -> Callable[[Any, int], Any]:
         def build(ctx: Any, seed: int) -> Any:
             match = _match(kinds, seed)
-            return play.phase_scene(match.host_game.phase)(ctx, match)
+            return play.MatchScene(ctx, match)
         return build
     factories["play_vs_ai"] = in_game(["human", "random", "random", "random"])
     factories["play_5"] = in_game(["human", "random", "random", "random", "random"])
