@@ -226,7 +226,8 @@ class FilesScene(Scene):
             or t("files.replay_title")
         style.text(surface, title, (panel().centerx, panel().y + 20), 30, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        heads = ((t("files.name"), 46), (t("files.date"), 330), (t("files.players"), 500), (t("files.round"), 760))
+        first = t("files.who_plays") if self.mode == "continue" else t("files.name")
+        heads = ((first, 46), (t("files.date"), 330), (t("files.players"), 500), (t("files.round"), 760))
         for label, dx in heads:
             style.text(surface, label, (panel().x + dx, panel().y + 76), 12, style.INK_SOFT, bold=True)
         if not self.entries:
@@ -240,7 +241,9 @@ class FilesScene(Scene):
             style.text(surface, more, (panel().right - 30, panel().bottom - 92), 12, style.INK_SOFT, anchor="bottomright")
         for rect, name in self.buttons():
             enabled = bool(self.entries) or name == "back"
-            label = t("files.watch") if name == "open" and self.mode == "replay" else t(f"files.{name}")
+            label = t(f"files.{name}")
+            if name == "open" and self.mode != "load":
+                label = t("files.watch") if self.mode == "replay" else t("title.continue")
             if name == "delete" and self.arming:
                 label = t("files.confirm_delete")
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),

@@ -105,5 +105,6 @@ class UnfinishedScene(Scene):
             style.paragraph(surface, self.error, pygame.Rect(inner.x, box.bottom - 122, inner.width, 40), 13,
                             style.DANGER, max_lines=2)
         for rect, name in choice_rects():
-            style.button(surface, rect, t(f"unfinished.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         primary=name == "keep", size=16)
+            label = t(f"unfinished.{name}")
+            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         primary=name == "keep", size=style.fit_size(label, rect.width - 24, 16, True))

@@ -11,7 +11,6 @@ import pygame
 from game.match import saves
 from game.match.controller import Match
 from game.match.seats import parse_players
-from game.scenes.files import FilesScene
 from game.scenes.setup import SetupScene, start_button
 from game.scenes.title import TitleScene, title_buttons
 from game.scenes.unfinished import choice_rects
