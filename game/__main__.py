@@ -109,11 +109,27 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
             print(line)
         printed = len(lines)
     scores = match.view().scores
-    print(i18n.t("headless.result"))
-    for rank, player in enumerate(sorted(match.players, key=lambda p: -scores[p]), 1):
-        print(f"{rank}. {match.name(player)} ({match.seats[player].kind}): {scores[player]}")
-    print(i18n.t("headless.winners", who=", ".join(match.name(p) for p in match.view().winners())))
+    for line in result_lines([(match.name(p), match.seats[p].kind, scores[p]) for p in match.players]):
+        print(line)
     return 0
+
+
+def result_lines(seats: list[tuple[str, str, int]]) -> list[str]:
+    """The final standings (name, kind, points per seat): tied players share a rank and are
+    marked, and a tie for the top is a shared win (rules §9)."""
+    points = [p for _, _, p in seats]
+    lines = [i18n.t("headless.result")]
+    for name, kind, score in sorted(seats, key=lambda seat: -seat[2]):
+        rank = 1 + sum(other > score for other in points)
+        tie = " " + i18n.t("headless.tied") if points.count(score) > 1 else ""
+        lines.append(f"{rank}. {name} ({kind}): {score}{tie}")
+    top = max(points)
+    winners = ", ".join(name for name, _, score in seats if score == top)
+    if points.count(top) > 1:
+        lines.append(i18n.t("headless.shared_win", who=winners, points=top))
+    else:
+        lines.append(i18n.t("headless.winners", who=winners))
+    return lines
 
 
 def start_context(args: argparse.Namespace, settings: Settings) -> Context:

@@ -49,7 +49,7 @@ class Match:
         self.seed = seed
         self.setup = dict(variant=variant, veto=veto, castillo=castillo)
         self.autosave = autosave
-        # the true game: only the host's own modules (game/match/) read it; screens get Views
+        self.autosave_slot: str | None = saves.new_autosave_slot()   # this game's own Continue file
         self.host_game = game if game is not None else engine.new_game(
             players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo)
         self.events: deque[Any] = deque()
@@ -426,7 +426,7 @@ class Match:
         if not self.autosave:
             return
         try:
-            saves.autosave(self.host_game, self.seat_meta(), self.hints_used)
+            saves.autosave(self.host_game, self.seat_meta(), self.hints_used, slot=self.autosave_slot)
             self.save_error = None
         except engine.EngineError as exc:
             self.save_error = str(exc)

@@ -2,11 +2,16 @@
 
 Integration (client; no pygame here, every call is cheap enough for a frame handler):
 
-* After every decision (`Match.play` succeeded): ``saves.autosave(match.game, match.seats)``.
-  Write errors raise `SaveWriteError` (an `engine.DataError`); show a toast and keep playing.
-* Title screen: show "Continue" when ``saves.continue_info()`` is not None (a readable autosave of a
-  game that is not over); on click ``game, meta = saves.load_autosave()`` and rebuild the match from
-  ``game`` and ``meta.seats`` (player, kind "human" or an AI level, name). Rebuild the log from
+* After every decision (`Match.play` succeeded): ``saves.autosave(match.host_game, match.seats,
+  slot=match.autosave_slot)``. Every game has its own autosave slot (``new_autosave_slot()``, a file
+  in ``data_dir()/autosaves``; no slot is the single ``autosave.json`` of earlier versions), so a
+  new game never replaces an unfinished one. Write errors raise `SaveWriteError` (an
+  `engine.DataError`); show a toast and keep playing. A finished game whose final autosave fails
+  has its slot set aside (``<slot>.json.ended``): Continue never offers an older position of it.
+* Title screen: ``saves.continue_slots()`` lists the unfinished games, most recent first (readable
+  autosaves of games not over); ``game, meta = saves.load_save(info.path)`` and rebuild the match
+  from ``game`` and ``meta.seats`` (player, kind "human" or an AI level, name), its slot
+  ``slot_of(info.path)``. ``keep_as_slot`` copies one to a named save, ``drop_autosave`` removes it. Rebuild the log from
   ``ReplayModel(game.record()).steps`` (each step: player, move text, events) with the client's
   localized ``describe_move`` / ``describe_event``, or take ``.lines()`` (English, engine.describe).
 * Slots: ``saves.save_slot(name, game, seats)``, ``saves.list_slots()`` -> [SlotInfo] (broken files
@@ -38,6 +43,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import secrets
 import tempfile
 import time
 import unicodedata
@@ -55,7 +61,9 @@ from game.match.seats import SEAT_KINDS
 SAVE_FORMAT = "el-grande-save"
 RECORD_FORMAT = "el-grande-record"
 FORMAT_VERSION = 1
-AUTOSAVE_NAME = "autosave.json"
+AUTOSAVE_NAME = "autosave.json"   # the one slot of earlier versions, still listed and resumed
+FINISHED_KEPT = 5                  # finished games' autosaves kept (for Replays); older ones pruned
+ENDED_SUFFIX = ".ended"            # a finished game's slot whose final autosave could not be written
 MAX_FILE_BYTES = 16 * 1024 * 1024   # a real save is a few tens of kB
 NAME_LIMIT = 24                     # characters of a seat name as shown and printed
 LABEL_LIMIT = 48                    # characters of a slot label in the list
@@ -75,8 +83,63 @@ def data_dir() -> Path:
     return datadir.data_dir()
 
 
+def autosaves_dir() -> Path:
+    return data_dir() / "autosaves"
+
+
+def new_autosave_slot() -> str:
+    """A fresh slot name for a new game: its start time (UTC) and a random tail, so two games
+    started in the same second still get their own file."""
+    return f"{datetime.now(timezone.utc).strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
+def autosave_file(slot: str | None) -> Path:
+    """The file of an autosave slot; None is the single autosave.json of earlier versions."""
+    if slot is None:
+        return data_dir() / AUTOSAVE_NAME
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", slot):
+        raise DataError(f"autosave slot {slot[:70]!r}: expected 1 to 64 letters, digits, - or _")
+    return autosaves_dir() / f"{slot}.json"
+
+
+def slot_of(path: Path | str | None) -> str | None:
+    """The autosave slot a file is (None for autosave.json, a named save or any other file), so a
+    resumed game goes on writing where it was read from."""
+    if path is None:
+        return None
+    path = Path(path)
+    return path.stem if path.parent == autosaves_dir() and path.suffix == ".json" else None
+
+
+def is_autosave(path: Path) -> bool:
+    """Whether a file is an autosave slot (autosave.json included): a game resumed from it goes
+    on in it."""
+    return Path(path) == data_dir() / AUTOSAVE_NAME or slot_of(path) is not None
+
+
+def autosave_files() -> list[Path]:
+    """Every autosave file (the old autosave.json too), the most recently written first."""
+    found = []
+    for candidate in [data_dir() / AUTOSAVE_NAME, *_json_files(autosaves_dir())]:
+        try:
+            found.append((candidate.stat().st_mtime_ns, candidate))
+        except OSError:
+            continue
+    return [path for _, path in sorted(found, key=lambda item: (item[0], item[1].name), reverse=True)]
+
+
+def _json_files(directory: Path) -> list[Path]:
+    try:
+        return [p for p in directory.glob("*.json") if not p.name.startswith(".")]
+    except OSError:
+        return []
+
+
 def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE_NAME
+    """The most recently written autosave (the game the error screen's Continue reloads);
+    autosave.json's place when there is none."""
+    files = autosave_files()
+    return files[0] if files else data_dir() / AUTOSAVE_NAME
 
 
 def slots_dir() -> Path:
@@ -207,9 +270,76 @@ def write_save(path: Path | str, game: engine.Game, seats_meta: Any = None, labe
     return path
 
 
-def autosave(game: engine.Game, seats_meta: Any = None, hints_used: int = 0) -> Path:
-    """Write the autosave ("Continue"); call after every decision."""
-    return write_save(autosave_path(), game, seats_meta, "autosave", hints_used)
+def autosave(game: engine.Game, seats_meta: Any = None, hints_used: int = 0, slot: str | None = None) -> Path:
+    """Write the game's autosave slot ("Continue"); call after every decision. When the game is
+    over and the write fails, the slot's older position is set aside (a rename, which needs no
+    free space) or removed, so it is never offered as an unfinished game."""
+    path = autosave_file(slot)
+    try:
+        write_save(path, game, seats_meta, "autosave", hints_used)
+    except SaveWriteError as exc:
+        if game.is_over:
+            raise SaveWriteError(_one_line(f"{exc} - {_retire(path)}")) from None
+        raise
+    if game.is_over:
+        _prune_finished()
+    return path
+
+
+def _retire(path: Path) -> str:
+    """Take an older position of a finished game out of Continue; says what became of it."""
+    aside = path.with_name(path.name + ENDED_SUFFIX)
+    try:
+        os.replace(path, aside)
+        return f"the unfinished position was set aside as {aside.name}"
+    except FileNotFoundError:
+        return "there was no earlier autosave"
+    except OSError:
+        pass
+    try:
+        path.unlink()
+        return "the unfinished position was removed"
+    except OSError as exc:
+        return f"the unfinished position could not be removed either ({exc.strerror or exc})"
+
+
+def _prune_finished() -> None:
+    """Keep the newest FINISHED_KEPT finished games' autosaves (Replays lists them); unfinished
+    games are never pruned, only dropped on the player's word (`drop_autosave`)."""
+    finished = [path for path in autosave_files() if slot_of(path) and peek(path).is_over]
+    for path in finished[FINISHED_KEPT:]:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def continue_slots() -> list[SlotInfo]:
+    """The unfinished games Continue offers, most recent first: readable autosaves of games that
+    are not over (a broken file is never offered, nor changed)."""
+    infos = [peek(path) for path in autosave_files()]
+    return [info for info in infos if not info.error and not info.is_over]
+
+
+def keep_as_slot(info: SlotInfo, name: str) -> Path:
+    """Copy an autosaved game into a named save (Load game lists it; the autosave stays), under
+    `name` or, when a save of that name exists, "name (2)", "name (3)"… — never over another."""
+    game, meta = load_save(info.path)
+    label, copy = name, 1
+    while slot_path(label).exists():
+        copy += 1
+        label = f"{name} ({copy})"
+    return save_slot(label, game, meta.seats, meta.hints_used)
+
+
+def drop_autosave(info: SlotInfo) -> None:
+    """Remove an autosave on the player's word ("replace it" when a new game starts)."""
+    try:
+        info.path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        raise SaveWriteError(_one_line(f"{info.path}: cannot delete ({exc.strerror or exc})")) from None
 
 
 def save_slot(name: str, game: engine.Game, seats_meta: Any = None, hints_used: int = 0) -> Path:
@@ -248,7 +378,7 @@ def remove_stale_temp_files(max_age_s: float = _STALE_SECONDS) -> int:
     """Delete temporary files older than `max_age_s` that an interrupted write left behind."""
     removed = 0
     now = time.time()
-    for directory in (data_dir(), slots_dir(), records_dir()):
+    for directory in (data_dir(), autosaves_dir(), slots_dir(), records_dir()):
         try:
             entries = list(directory.glob(".*.tmp"))
         except OSError:
@@ -466,6 +596,7 @@ class SlotInfo:
     error: str | None = None
     round: int | None = None
     hints_used: int = 0
+    seats: tuple[SeatMeta, ...] = ()
 
 
 def peek(path: Path | str) -> SlotInfo:
@@ -489,25 +620,18 @@ def peek(path: Path | str) -> SlotInfo:
                         tuple(str(p) for p in players) if isinstance(players, list) else (),
                         len(moves) if isinstance(moves, list) else 0,
                         state.get("to_move_idx") == -1, round=rnd if type(rnd) is int else None,
-                        hints_used=_read_hints_used(doc, path.name))
+                        hints_used=_read_hints_used(doc, path.name), seats=_read_seats(doc, path.name, None))
     except DataError as exc:
         return SlotInfo(path.stem, path, error=str(exc))
 
 
 def list_slots() -> list[SlotInfo]:
     """Every named slot, newest first; unreadable files are listed with `error` set."""
-    try:
-        files = [p for p in slots_dir().glob("*.json") if not p.name.startswith(".")]
-    except OSError:
-        return []
-    infos = [peek(p) for p in files]
+    infos = [peek(p) for p in _json_files(slots_dir())]
     return sorted(infos, key=lambda s: (s.saved_at, s.name), reverse=True)
 
 
 def continue_info() -> SlotInfo | None:
-    """The autosave when there is one to continue (readable and the game not over), else None."""
-    path = autosave_path()
-    if not path.exists():
-        return None
-    info = peek(path)
-    return None if info.error or info.is_over else info
+    """The most recent unfinished game, or None when there is none to continue."""
+    slots = continue_slots()
+    return slots[0] if slots else None

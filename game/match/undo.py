@@ -2,10 +2,10 @@
 
 Integration (client; no pygame here):
 
-* Offer the undo button when ``undo.can_undo(match.game, human)`` is True (cheap enough to call
+* Offer the undo button when ``undo.can_undo(match.host_game, human)`` is True (cheap enough to call
   once per decision, not every frame: cache it with the match version). In pass-and-play the
   human to move gets it under the same rule: nothing another player did or saw is ever undone.
-* On click: cancel any AI worker, then ``match.game = undo.undo(match.game, human)`` (one
+* On click: cancel any AI worker, then ``match.host_game = undo.undo(match.host_game, human)`` (one
   decision back) or ``undo.undo_turn(...)`` (back to the start of the window); rebuild the log
   from ``ReplayModel(game.record()).steps`` (see game/saves.py), clear queued animations and
   pending disc marks, bump the match version, and autosave the new game. A refused undo raises `UndoError` (an `engine.EngineError`).

@@ -83,7 +83,7 @@ class ErrorScene(Scene):
                 title = TitleScene(self.ctx)
                 title.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True)))
                 return title
-            return resume_scene(self.ctx, game, meta.seats, meta.hints_used)
+            return resume_scene(self.ctx, game, meta.seats, meta.hints_used, meta.path)
         return TitleScene(self.ctx)
 
     def status_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:

@@ -1,5 +1,6 @@
 """Saved games and records: the load screen (named slots: name, date, players, round; load or
-delete), the replay browser (slots, the autosave and exported records) and the "save as" dialog.
+delete), the Continue list (the unfinished games' autosaves: who plays, date, round), the replay
+browser (slots, the autosaves and exported records) and the "save as" dialog.
 
 Every read goes through game/saves.py, so a broken file is listed with its error and a failed load
 shows the one-line message in a dialog; the game below (if any) is never touched by a failure.
@@ -21,6 +22,7 @@ from game.match import saves
 from game.shell.i18n import t, tn
 from game.render import draw, style
 from game.shell.scene import CARET, Context, Scene, Transition
+from game.shell.text_field import TextField
 
 
 def panel() -> pygame.Rect:
@@ -51,8 +53,14 @@ def local_time(stamp: str) -> str:
         return stamp
 
 
+def who_plays(seats: tuple[saves.SeatMeta, ...]) -> str:
+    """The seats in a few words: each human by name (or colour), each AI by its level."""
+    return ", ".join(seat.name or t(f"colour.{seat.player}") if seat.kind == "human" else t(f"seat.{seat.kind}")
+                     for seat in seats)
+
+
 def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
-    name = t("files.autosave") if kind == "autosave" else (info.label or info.name)
+    name = (who_plays(info.seats) or t("files.autosave")) if kind == "autosave" else (info.label or info.name)
     if info.error:
         return Entry(kind, info.path, name, error=info.error)
     return Entry(kind, info.path, name, local_time(info.saved_at), info.players, info.round,
@@ -87,14 +95,19 @@ def replay_entries() -> list[Entry]:
         records = []
     entries = [record_entry(p) for p in records if not p.name.startswith(".")]
     entries += slot_entries()
-    if saves.autosave_path().exists():
-        entries.append(slot_entry(saves.peek(saves.autosave_path()), "autosave"))
+    entries += [slot_entry(saves.peek(path), "autosave") for path in saves.autosave_files()]
     return entries
+
+
+def continue_entries() -> list[Entry]:
+    """The unfinished games, most recent first."""
+    return [slot_entry(info, "autosave") for info in saves.continue_slots()]
 
 
 class FilesScene(Scene):
     """A list of files with a selection and buttons. mode "load": named slots (load, delete);
-    mode "replay": records and saves opened in the replay viewer."""
+    mode "continue": the unfinished games' autosaves (resume); mode "replay": records and saves
+    opened in the replay viewer."""
 
     name = "files"
     opaque = False
@@ -111,7 +124,7 @@ class FilesScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.entries = slot_entries() if self.mode == "load" else replay_entries()
+        self.entries = {"load": slot_entries, "continue": continue_entries}.get(self.mode, replay_entries)()
         self.selected = min(self.selected, max(0, len(self.entries) - 1))
 
     # ---- layout -------------------------------------------------------------------------------
@@ -203,20 +216,22 @@ class FilesScene(Scene):
             from game.scenes.replay import ReplayScene
             return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path).window()))
         game, meta = saves.load_save(entry.path)
-        return Transition.reset(resume_scene(self.ctx, game, meta.seats, meta.hints_used))
+        return Transition.reset(resume_scene(self.ctx, game, meta.seats, meta.hints_used, entry.path))
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 170)
         style.panel(surface, panel(), border=style.GOLD, width=3, radius=14)
-        title = t("files.load_title") if self.mode == "load" else t("files.replay_title")
+        title = {"load": t("files.load_title"), "continue": t("files.continue_title")}.get(self.mode) \
+            or t("files.replay_title")
         style.text(surface, title, (panel().centerx, panel().y + 20), 30, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        heads = ((t("files.name"), 46), (t("files.date"), 330), (t("files.players"), 500), (t("files.round"), 760))
+        first = t("files.who_plays") if self.mode == "continue" else t("files.name")
+        heads = ((first, 46), (t("files.date"), 330), (t("files.players"), 500), (t("files.round"), 760))
         for label, dx in heads:
             style.text(surface, label, (panel().x + dx, panel().y + 76), 12, style.INK_SOFT, bold=True)
         if not self.entries:
-            empty = t("files.empty") if self.mode == "load" else t("files.no_records")
+            empty = t("files.no_records") if self.mode == "replay" else t("files.empty")
             style.text(surface, empty, (panel().centerx, panel().y + 200), 18, style.INK_SOFT, anchor="center")
         for rect, index in self.row_rects():
             self.draw_row(surface, rect, self.entries[index], index == self.selected)
@@ -226,7 +241,9 @@ class FilesScene(Scene):
             style.text(surface, more, (panel().right - 30, panel().bottom - 92), 12, style.INK_SOFT, anchor="bottomright")
         for rect, name in self.buttons():
             enabled = bool(self.entries) or name == "back"
-            label = t(f"files.{name}") if name != "open" or self.mode == "load" else t("files.watch")
+            label = t(f"files.{name}")
+            if name == "open" and self.mode != "load":
+                label = t("files.watch") if self.mode == "replay" else t("title.continue")
             if name == "delete" and self.arming:
                 label = t("files.confirm_delete")
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
@@ -265,14 +282,25 @@ class FilesScene(Scene):
         style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")
 
 
-def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0) -> Scene:
+def mark_selection(surface: pygame.Surface, value: str, midleft: tuple[int, int], size: int) -> None:
+    """The highlight behind a text field's selected (Ctrl+A) text."""
+    height = style.line_height(size)
+    draw.rect(surface, style.GOLD_LIGHT, (midleft[0] - 2, midleft[1] - height // 2,
+                                          style.text_width(value, size) + 4, height), border_radius=3)
+
+
+def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
+                 source: Path | None = None) -> Scene:
     """The in-game scene continuing a loaded game (log rebuilt from its record; the Hint count a
-    save kept, for a challenge's end screen)."""
+    save kept, for a challenge's end screen). Resumed from an autosave (`source`), it goes on in
+    that slot; any other game gets a slot of its own, so no unfinished game is replaced."""
     from game.match.controller import Match
     from game.scenes.play import MatchScene
     match = Match.from_game(game, seats)
     match.hints_used = hints_used
-    match.save()      # "Continue" now means this game
+    if source is not None and saves.is_autosave(source):
+        match.autosave_slot = saves.slot_of(source)
+    match.save()      # this game is now the first one under Continue
     return MatchScene(ctx, match)
 
 
@@ -290,7 +318,7 @@ class SaveScene(Scene):
         super().__init__(ctx)
         self.match = match
         stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
-        self.value = t("files.default_name", round=match.view().round, time=stamp)
+        self.name_field = TextField(t("files.default_name", round=match.view().round, time=stamp), 40)
         self.replaces = False
         self.check_name()
         self.hover: tuple[int, int] | None = None
@@ -310,12 +338,8 @@ class SaveScene(Scene):
             self.request(Transition.pop())
         elif intent.kind == inp.CONFIRM:
             self.save()
-        elif intent.kind == inp.KEY:
-            if intent.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                self.check_name()
-            elif intent.text and intent.text.isprintable() and len(self.value) < 40:
-                self.value += intent.text
+        elif intent.kind in (inp.KEY, inp.SELECT_ALL):
+            if self.name_field.handle(intent):
                 self.check_name()
         elif intent.kind == inp.CLICK:
             for rect, name in self.buttons():
@@ -329,20 +353,20 @@ class SaveScene(Scene):
     def check_name(self) -> None:
         """Whether saving now would replace a slot of the same name (said under the field)."""
         try:
-            self.replaces = saves.slot_path(self.value).exists()
+            self.replaces = saves.slot_path(self.name_field.value).exists()
         except (engine.EngineError, OSError):
             self.replaces = False
 
     def save(self) -> None:
         from game.scenes.dialog import MessageScene
         try:
-            path = self.match.save_as(self.value)
+            path = self.match.save_as(self.name_field.value)
         except engine.EngineError as exc:
             self.request(Transition.push(MessageScene(self.ctx, t("files.save_failed"), str(exc), error=True)))
             return
         self.ctx.sounds.play("click")
         self.request(Transition.replace(MessageScene(self.ctx, t("files.saved"),
-                                                     t("files.saved_as", name=self.value.strip(), path=str(path)))))
+                                                     t("files.saved_as", name=self.name_field.value.strip(), path=str(path)))))
 
     def redraw_rate(self) -> float:
         return CARET   # the name field's caret blinks
@@ -355,9 +379,12 @@ class SaveScene(Scene):
         style.text(surface, t("files.name"), (self.field.x, self.field.y - 20), 12, style.INK_SOFT, bold=True)
         draw.rect(surface, style.WHITE, self.field, border_radius=6)
         draw.rect(surface, style.GOLD, self.field, 2, border_radius=6)
-        caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 else " "
-        style.text(surface, self.value + caret, (self.field.x + 12, self.field.centery),
-                   style.fit_size(self.value + caret, self.field.width - 24, 20), style.INK, anchor="midleft")
+        value = self.name_field.value
+        caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 and not self.name_field.selected else " "
+        size = style.fit_size(value + caret, self.field.width - 24, 20)
+        if self.name_field.selected:
+            mark_selection(surface, value, (self.field.x + 12, self.field.centery), size)
+        style.text(surface, value + caret, (self.field.x + 12, self.field.centery), size, style.INK, anchor="midleft")
         if self.replaces:
             style.text(surface, t("files.replaces"), (self.field.x, self.field.bottom + 8), 13, style.DANGER)
         for rect, name in self.buttons():

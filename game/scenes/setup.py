@@ -1,22 +1,31 @@
-"""New game setup: 2–5 seats (human or an AI level, name, colour), variant, Veto, Castillo mode."""
+"""New game setup: 2–5 seats (human or an AI level chosen from a list, name, colour), variant,
+Veto, Castillo mode; every option and every seat kind explained on hover. The set-up starts from
+the one played last (game/match/last_setup.py) and is remembered when the game starts; an
+unfinished game under Continue is never replaced without asking (game/scenes/unfinished.py)."""
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 import pygame
 
-from game.shell import input as inp
-from game.shell.focus import Target, of_rects
-from game.shell import layout
+from game.match import last_setup, saves
 from game.match.controller import Match
-from game.shell.i18n import t
-from game.render import draw, style
-from game.shell.scene import CARET, STILL, Context, Scene, Transition
 from game.match.seats import COLOURS, SEAT_KINDS, Seat
 from game.match.seed import new_seed
+from game.render import draw, style
+from game.scenes.files import mark_selection
+from game.shell import input as inp
+from game.shell import layout
+from game.shell.focus import Target, of_rects
+from game.shell.i18n import t
+from game.shell.scene import CARET, STILL, Context, Scene, Transition
+from game.shell.text_field import TextField
 
 ROW_TOP = 150
 ROW_H = 62
+KIND_ROW_H = 34
+LOG = logging.getLogger("el_grande")
 
 
 def seat_rects(i: int) -> dict[str, pygame.Rect]:
@@ -43,15 +52,39 @@ def add_seat_rect(count: int) -> pygame.Rect:
     return layout.in_frame(250, ROW_TOP + count * ROW_H + 4, 230, 44)
 
 
+def note_top() -> int:
+    """Where the hover note starts: just below the options (the kind list never covers it)."""
+    return option_rects()["variant"].bottom + 8
+
+
+def kind_list_rects(i: int) -> list[tuple[pygame.Rect, str]]:
+    """The list of seat kinds opened from seat i's kind button: beside it (over the name field),
+    lifted so it ends above the hover note."""
+    kind = seat_rects(i)["kind"]
+    height = len(SEAT_KINDS) * KIND_ROW_H
+    top = min(kind.y, note_top() - 6 - height)
+    return [(pygame.Rect(kind.right + 8, top + k * KIND_ROW_H, kind.width, KIND_ROW_H), name)
+            for k, name in enumerate(SEAT_KINDS)]
+
+
+def kind_label(kind: str) -> str:
+    return t("seat.human") if kind == "human" else t("setup.ai", level=t(f"seat.{kind}"))
+
+
 class SetupScene(Scene):
     name = "setup"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        kinds = ["human", "normal", "normal", "normal"]
-        self.seats = [Seat(COLOURS[i], kind) for i, kind in enumerate(kinds)]
-        self.options = {"variant": "classic", "veto": True, "castillo": "announced"}
+        remembered = last_setup.load()
+        self.seats = remembered.seats
+        self.options = remembered.options
+        self.problem = remembered.problem       # why the remembered set-up was not used
+        if self.problem:
+            LOG.warning("el-grande: %s; the default set-up is used", self.problem)
         self.editing: int | None = None
+        self.name_field = TextField(limit=last_setup.NAME_LIMIT)
+        self.choosing: int | None = None        # the seat whose kind list is open
         self.hover: tuple[int, int] | None = None
 
     @property
@@ -59,7 +92,10 @@ class SetupScene(Scene):
         return self.editing is not None
 
     def focus_targets(self) -> list[Target]:
-        """Each seat's colour, kind, name and remove button, then the options, Back and Start."""
+        """With a kind list open, its entries; else each seat's colour, kind, name and remove
+        button, then the options, Back and Start."""
+        if self.choosing is not None:
+            return of_rects([(("kind_of", kind), rect) for rect, kind in kind_list_rects(self.choosing)])
         named = []
         for i in range(len(self.seats)):
             named += [((part, i), rect) for part, rect in seat_rects(i).items()
@@ -73,8 +109,10 @@ class SetupScene(Scene):
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
             return True
-        if self.editing is not None and intent.kind in (inp.KEY, inp.CONFIRM, inp.CANCEL):
+        if self.editing is not None and intent.kind in (inp.KEY, inp.SELECT_ALL, inp.CONFIRM, inp.CANCEL):
             return self.type_key(intent)
+        if self.choosing is not None and intent.kind in (inp.CANCEL, inp.CLICK):
+            return self.pick_kind(intent)
         if intent.kind == inp.CONFIRM:
             return self.start()
         if intent.kind == inp.CANCEL:
@@ -84,13 +122,21 @@ class SetupScene(Scene):
         return False
 
     def type_key(self, intent: inp.Intent) -> bool:
-        seat = self.seats[self.editing]
+        assert self.editing is not None
         if intent.kind in (inp.CONFIRM, inp.CANCEL):
             self.editing = None
-        elif intent.key == pygame.K_BACKSPACE:
-            self.seats[self.editing] = replace(seat, name=seat.name[:-1])
-        elif intent.text and intent.text.isprintable() and len(seat.name) < 14:
-            self.seats[self.editing] = replace(seat, name=seat.name + intent.text)
+        elif self.name_field.handle(intent):
+            self.seats[self.editing] = replace(self.seats[self.editing], name=self.name_field.value)
+        return True
+
+    def pick_kind(self, intent: inp.Intent) -> bool:
+        """A click in the open kind list sets that kind; Esc or a click elsewhere closes it."""
+        assert self.choosing is not None
+        for rect, kind in kind_list_rects(self.choosing):
+            if intent.kind == inp.CLICK and rect.collidepoint(intent.pos):
+                self.seats[self.choosing] = replace(self.seats[self.choosing], kind=kind)
+                self.ctx.sounds.play("click")
+        self.choosing = None
         return True
 
     def click(self, pos: tuple[int, int]) -> bool:
@@ -100,9 +146,10 @@ class SetupScene(Scene):
             if rects["colour"].collidepoint(pos):
                 self.seats[i] = replace(seat, player=self.next_colour(seat.player))
             elif rects["kind"].collidepoint(pos):
-                self.seats[i] = replace(seat, kind=SEAT_KINDS[(SEAT_KINDS.index(seat.kind) + 1) % len(SEAT_KINDS)])
+                self.choosing = i
             elif rects["name"].collidepoint(pos):
                 self.editing = i
+                self.name_field = TextField(seat.name, last_setup.NAME_LIMIT)
             elif rects["remove"].collidepoint(pos) and len(self.seats) > 2:
                 del self.seats[i]
             else:
@@ -133,19 +180,31 @@ class SetupScene(Scene):
         return current
 
     def toggle(self, key: str) -> None:
-        flips = {"variant": ("classic", "short"), "veto": (True, False), "castillo": ("announced", "secret")}
-        a, b = flips[key]
+        a, b = last_setup.OPTION_VALUES[key]
         self.options[key] = b if self.options[key] == a else a
         self.ctx.sounds.play("click")
 
     def start(self) -> bool:
+        """Start the game; with an unfinished game under Continue, ask first what becomes of it."""
+        from game.scenes.unfinished import UnfinishedScene
+        unfinished = saves.continue_slots()
+        if unfinished:
+            self.request(Transition.push(UnfinishedScene(self.ctx, unfinished, self.launch)))
+        else:
+            self.request(Transition.replace(self.launch()))
+        return True
+
+    def launch(self) -> Scene:
+        """The new game's first scene; the set-up is remembered for the next one."""
         from game.scenes.play import MatchScene
+        problem = last_setup.save(self.seats, self.options)
+        if problem:
+            LOG.warning("el-grande: %s; the set-up is not remembered", problem)
         seed = self.ctx.options.get("seed")
         if seed is None:
             seed = new_seed()
         match = Match(self.seats, seed, **self.options)
-        self.request(Transition.replace(MatchScene(self.ctx, match)))
-        return True
+        return MatchScene(self.ctx, match)
 
     def back(self) -> bool:
         from game.scenes.title import TitleScene
@@ -158,14 +217,26 @@ class SetupScene(Scene):
             return t("setup.veto_on") if value else t("setup.veto_off")
         return t(f"setup.{key}_{value}")
 
+    def hovered_kind(self) -> str | None:
+        """The seat kind under the pointer: an entry of the open list, or a seat's kind button."""
+        if self.choosing is not None:
+            return next((kind for rect, kind in kind_list_rects(self.choosing) if self._over(rect)), None)
+        return next((seat.kind for i, seat in enumerate(self.seats) if self._over(seat_rects(i)["kind"])), None)
+
     def option_note(self) -> str:
-        """What the hovered option means; with none hovered, what the secret Castillo is (a
-        memory variant, docs/rulings.md R3), so nobody takes it for a hidden-information rule."""
+        """What the hovered seat kind or option means; with none hovered, why the remembered
+        set-up was not used, or what the secret Castillo is (a memory variant, docs/rulings.md
+        R3), so nobody takes it for a hidden-information rule."""
+        kind = self.hovered_kind()
+        if kind is not None:
+            return t(f"setup.note.kind_{kind}")
         hovered = next((key for key, rect in option_rects().items() if self._over(rect)), None)
-        if hovered is not None:
+        if hovered is not None and self.choosing is None:
             value = self.options[hovered]
             suffix = ("on" if value else "off") if hovered == "veto" else value
             return t(f"setup.note.{hovered}_{suffix}")
+        if self.problem:
+            return t("setup.note.not_remembered", problem=self.problem)
         if self.options["castillo"] == "secret":
             return t("setup.note.castillo_secret")
         return ""
@@ -173,7 +244,7 @@ class SetupScene(Scene):
     def draw_option_note(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
         note = self.option_note()
         if note:
-            top = option_rects()["variant"].bottom + 8
+            top = note_top()
             box = pygame.Rect(frame.x + 50, top, frame.width - 100, start_button().y - top - 6)
             style.paragraph(surface, note, box, 13, style.INK_SOFT, max_lines=2)
 
@@ -199,25 +270,45 @@ class SetupScene(Scene):
         self.draw_option_note(surface, frame)
         style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))
         style.button(surface, start_button(), t("setup.start"), hover=self._over(start_button()), primary=True)
+        if self.choosing is not None:
+            self.draw_kind_list(surface, self.choosing)
 
     def draw_seat(self, surface: pygame.Surface, i: int, seat: Seat) -> None:
         rects = seat_rects(i)
         colour = style.player_colour(seat.player)
         draw.rect(surface, colour, rects["colour"], border_radius=8)
         draw.rect(surface, style.INK, rects["colour"], 2, border_radius=8)
-        kind = t("seat.human") if seat.human else t("setup.ai", level=t(f"seat.{seat.kind}"))
-        style.button(surface, rects["kind"], kind, hover=self._over(rects["kind"]), size=16)
+        kind = rects["kind"]
+        style.button(surface, kind, kind_label(seat.kind), hover=self._over(kind) or self.choosing == i, size=16)
+        tip = (kind.right - 18, kind.centery + 4)
+        draw.polygon(surface, style.INK_SOFT, [(tip[0] - 6, tip[1] - 8), (tip[0] + 6, tip[1] - 8), tip])
         field = rects["name"]
         draw.rect(surface, (252, 246, 230), field, border_radius=6)
         draw.rect(surface, style.GOLD if self.editing == i else style.INK_SOFT, field, 2, border_radius=6)
         shown = seat.name or t(f"colour.{seat.player}")
         ink = style.INK if seat.name else style.GREY
-        label = style.text(surface, shown, (field.x + 12, field.centery), 18, ink, anchor="midleft")
-        if self.editing == i and (pygame.time.get_ticks() // 500) % 2 == 0:
+        at = (field.x + 12, field.centery)
+        if self.editing == i and self.name_field.selected:
+            mark_selection(surface, seat.name, at, 18)
+        label = style.text(surface, shown, at, 18, ink, anchor="midleft")
+        if self.editing == i and not self.name_field.selected and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = label.right + 2 if seat.name else field.x + 12
             draw.line(surface, style.INK, (x, field.y + 12), (x, field.bottom - 12), 2)
         if len(self.seats) > 2:
             style.button(surface, rects["remove"], "×", hover=self._over(rects["remove"]), size=22)
+
+    def draw_kind_list(self, surface: pygame.Surface, i: int) -> None:
+        """The open list of seat kinds: the seat's own kind marked, the hovered one lit."""
+        rows = kind_list_rects(i)
+        outline = rows[0][0].unionall([rect for rect, _ in rows]).inflate(8, 8)
+        style.panel(surface, outline, border=style.GOLD, width=2, radius=8)
+        current = self.seats[i].kind
+        for rect, kind in rows:
+            if self._over(rect) or kind == current:
+                draw.rect(surface, style.GOLD_LIGHT if self._over(rect) else style.PARCHMENT_DARK, rect,
+                          border_radius=5)
+            style.text(surface, kind_label(kind), (rect.x + 14, rect.centery), 16, style.INK,
+                       bold=kind == current, anchor="midleft")
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))

@@ -1,5 +1,6 @@
-"""Title screen: learn to play, new game, continue the autosaved game, challenge levels, load a
-named save, watch replays, settings, help, quit. Until the lesson is finished, Learn to play is the
+"""Title screen: learn to play, new game, continue an unfinished game (the only one at once, or a
+list of them, most recent first), challenge levels, load a named save, watch replays, settings,
+help, quit. Until the lesson is finished, Learn to play is the
 first and highlighted item; afterwards it moves below Challenges and carries a tick."""
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match import saves
-from game.shell.i18n import language, t
+from game.shell.i18n import language, t, tn
 from game.render import board, draw, style
 from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
@@ -41,19 +42,20 @@ class TitleScene(Scene):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.hover: tuple[int, int] | None = None
-        self.can_continue = False
-        self.continue_round: int | None = None
+        self.unfinished: list[saves.SlotInfo] = []
         self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
         self.notice_time = 0.0
         self.lesson = Progress()
         self.refresh()
 
     def refresh(self) -> None:
-        """Whether there is an autosave to continue, and its round for the button."""
-        info = saves.continue_info()
-        self.can_continue = info is not None
-        self.continue_round = info.round if info else None
+        """The unfinished games Continue offers (their count or round for the button)."""
+        self.unfinished = saves.continue_slots()
         self.lesson = load_progress()
+
+    @property
+    def can_continue(self) -> bool:
+        return bool(self.unfinished)
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         return title_buttons(self.lesson.done)
@@ -100,6 +102,9 @@ class TitleScene(Scene):
             self.learn()
         elif item == "new":
             self.request(Transition.replace(SetupScene(self.ctx)))
+        elif item == "continue" and len(self.unfinished) > 1:
+            from game.scenes.files import FilesScene
+            self.request(Transition.push(FilesScene(self.ctx, "continue")))
         elif item == "continue" and self.can_continue:
             self.continue_game()
         elif item == "challenges":
@@ -117,17 +122,19 @@ class TitleScene(Scene):
         return True
 
     def continue_game(self) -> None:
-        """Resume the autosave exactly where it stopped; a broken autosave says why in a dialog."""
+        """Resume the one unfinished game exactly where it stopped; a broken autosave says why in
+        a dialog."""
         from game.scenes.dialog import MessageScene
         from game.scenes.files import resume_scene
+        path = self.unfinished[0].path
         try:
-            game, meta = saves.load_autosave()
+            game, meta = saves.load_save(path)
         except engine.EngineError as exc:
-            self.can_continue = False
+            self.unfinished = []
             self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True,
                                                       t("files.untouched"))))
             return
-        self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats, meta.hints_used)))
+        self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats, meta.hints_used, path)))
 
     def learn(self) -> None:
         """Start the lesson where it was left (from the start once finished); a broken lesson file
@@ -143,10 +150,13 @@ class TitleScene(Scene):
         self.request(Transition.replace(TutorialScene(self.ctx, lesson, start)))
 
     def label(self, item: str) -> str:
-        """A button's text: the autosave's round on Continue, the lesson's progress or tick."""
+        """A button's text: on Continue the unfinished game's round (or how many there are), the
+        lesson's progress or tick."""
         label = t(f"title.{item}")
-        if item == "continue" and self.can_continue and self.continue_round:
-            label += " · " + t("files.round_value", round=self.continue_round)
+        if item == "continue" and len(self.unfinished) > 1:
+            label += " · " + tn("title.continue_games", len(self.unfinished))
+        elif item == "continue" and self.can_continue and self.unfinished[0].round:
+            label += " · " + t("files.round_value", round=self.unfinished[0].round)
         if item == "learn" and self.lesson.started:
             label = t("title.learn_resume", step=self.lesson.step + 1)
         return label

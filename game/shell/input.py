@@ -39,6 +39,7 @@ MARKS = "marks"            # M: rank badges on every region
 QUIT = "quit"              # window closed
 RESIZE = "resize"
 KEY = "key"                # any other key (text entry in setup)
+SELECT_ALL = "select_all"  # Ctrl+A in a text field
 
 KEYMAP = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
@@ -87,6 +88,8 @@ def translate(event: pygame.event.Event,
         held = bool(getattr(event, "buttons", (0,))[0])
         return Intent(DRAG if held else HOVER, to_logical(event.pos))
     if event.type == pygame.KEYDOWN:
+        if text_entry and event.key == pygame.K_a and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            return Intent(SELECT_ALL, key=event.key)
         if text_entry and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB,
                                             pygame.K_F1, pygame.K_F11):
             return Intent(KEY, key=event.key, text=getattr(event, "unicode", ""))

@@ -6,7 +6,7 @@ import random
 
 import pygame
 
-from game.scenes.setup import seat_rects, start_button
+from game.scenes.setup import kind_list_rects, seat_rects, start_button
 from game.scenes.title import title_buttons
 from tests.game.driver import Driver, human_target, make_context
 
@@ -27,9 +27,9 @@ def test_scripted_human_plays_a_full_game():
     new_game = dict((item, rect) for rect, item in title_buttons())["new"]
     driver.click(new_game.center)
     assert driver.scene.name == "setup"
-    for seat in (1, 2, 3):              # normal -> hard -> expert -> random: fast AI seats
-        for _ in range(3):
-            driver.click(seat_rects(seat)["kind"].center)
+    for seat in (1, 2, 3):              # each seat's kind list: random, a fast AI seat
+        driver.click(seat_rects(seat)["kind"].center)
+        driver.click(dict((kind, rect) for rect, kind in kind_list_rects(seat))["random"].center)
     assert [s.kind for s in driver.scene.seats] == ["human", "random", "random", "random"]
     driver.click(start_button().center)
     match = driver.scene.match

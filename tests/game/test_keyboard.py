@@ -30,10 +30,11 @@ def test_a_scripted_player_finishes_a_whole_game_with_keys_only(monkeypatch):
     assert driver.focus_on("new")
     driver.key(pygame.K_RETURN)
     assert driver.scene.name == "setup"
-    for seat in (1, 2, 3):              # normal -> hard -> expert -> random: fast AI seats
+    for seat in (1, 2, 3):              # each seat's kind list: random, a fast AI seat
         assert driver.focus_on(("kind", seat))
-        for _ in range(3):
-            driver.key(pygame.K_RETURN)
+        driver.key(pygame.K_RETURN)
+        assert driver.focus_on(("kind_of", "random"))
+        driver.key(pygame.K_RETURN)
     assert [s.kind for s in driver.scene.seats] == ["human", "random", "random", "random"]
     assert driver.focus_on(("start",))
     driver.key(pygame.K_RETURN)

@@ -67,15 +67,16 @@ def test_continue_with_a_broken_autosave_shows_a_dialog_and_keeps_the_file(data_
     from game.scenes.title import TitleScene
     match = Match(parse_players("human,random"), 4)
     play_randomly(match, random.Random(1), 10)
-    path = saves.autosave_path()
+    listed = saves.continue_slots()            # the file as the title listed it, still readable
+    path = listed[0].path
     broken = path.read_bytes()[:-40]
     path.write_bytes(broken)
     driver = Driver(TitleScene(make_context()))
-    driver.scene.can_continue = True          # as if the file had been readable when listed
+    driver.scene.unfinished = listed
     driver.step()
     title_click(driver, "continue")
     driver.step()
-    assert driver.scene.name == "dialog" and "autosave.json" in driver.scene.message
+    assert driver.scene.name == "dialog" and path.name in driver.scene.message
     assert "\n" not in driver.scene.message
     assert path.read_bytes() == broken
     driver.key(pygame.K_RETURN)

@@ -4,8 +4,9 @@ clicks over the board. Shared by test_robust_ai_worker.py and benchmarks/soak.py
 
 A decision is lost when an AI seat was asked and the game never got its move (the game stalls), or
 when a move reached the game that is not the answer to the position it was asked for (it would be
-illegal and end on the error screen). After each game the autosave on disk must still be readable
-and hold a prefix of the game's record, and the record must replay.
+illegal and end on the error screen). After each game the game's autosave on disk must still be
+readable and hold a prefix of the game's record (or, when its final write was refused, be set
+aside: Continue never offers a finished game), and the record must replay.
 """
 from __future__ import annotations
 
@@ -128,8 +129,14 @@ def play_with_faults(kinds: tuple[str, ...], seed: int, rng: random.Random, repo
         report.finished += 1
     if engine.replay(match.host_game.record()) != match.host_game:
         report.failures.append(f"{where}: the record does not replay")
+    slot = saves.autosave_file(match.autosave_slot)
+    offered = {info.path for info in saves.continue_slots()}
+    if match.host_game.is_over and slot in offered:
+        report.failures.append(f"{where}: Continue offers the finished game (an older position of it)")
+    if match.host_game.is_over and not slot.exists():
+        return match     # its final autosave was refused: the older position was set aside
     try:
-        saved, _ = saves.load_autosave()
+        saved, _ = saves.load_save(slot)
     except engine.EngineError as exc:
         report.failures.append(f"{where}: autosave unreadable: {exc}")
     else:
