@@ -3,7 +3,10 @@
 Every decision a reviewed seat made in the record (a power card, an action card with the rest of
 that turn, a set of placements or Intrigue moves, a disc) is judged from that player's own View at
 the time (`ai.advisor.judge`): the best plan and how many points the plan played fell short of it.
-The worst few per seat make the review. Runs in a worker process (`game.match.ai_worker.ReviewWorker`);
+The worst few per seat make the review, each with what the better plan would have changed: both
+plans are played on the game as it was (the game is over, nothing is secret any more) and the
+engine reports the points by area — the scorings they lead into (`AreaScored` events) and the
+coming general scoring (`engine.scoring_preview`) — so the client never counts points itself. Runs in a worker process (`game.match.ai_worker.ReviewWorker`);
 `review_record` reports progress through a callback so the screen can draw a bar. No pygame here.
 """
 from __future__ import annotations
@@ -17,9 +20,12 @@ from ai.advisor import ADVISED_PHASES, Hint, hard_searcher, judge
 import engine
 from engine import Game, Move, Phase
 
+from game.shell.i18n import area_name, t, tn
+
 from .replay_model import walk
 
 WORST = 5                # decisions listed per seat
+SHOWN_CHANGES = 3        # changes worded per decision, the largest first
 MIN_LOSS = 1.0           # points: smaller shortfalls are noise of the sampled search
 # The review's search: fewer worlds than a live hint (a whole game is judged), every candidate
 # sampled in every world (no halving), so the move played is measured as well as the best.
@@ -29,10 +35,30 @@ REVIEW_SEARCH: dict[str, Any] = dict(worlds=3, halving=False, max_nodes=1500, de
 
 @dataclass(frozen=True)
 class Decision:
-    """One decision of the record: moves `start` .. `start + len(played) - 1` by `player`."""
+    """One decision of the record: moves `start` .. `start + len(played) - 1` by `player`;
+    `then`: the other players' discs set after a disc decision, which complete the reveal."""
     start: int
     player: str
     played: tuple[Move, ...]
+    then: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one area gives the player after the move played and after the better one (points,
+    and ranks under §8.2, 0 when absent). `when`: "now" for a scoring the decision leads into,
+    "general" or "final" for the coming general scoring (the engine's preview); for the area
+    "court", `played` and `best` are the Caballeros in the court afterwards (no points)."""
+    area: str
+    when: str
+    played: int
+    best: int
+    played_rank: int = 0
+    best_rank: int = 0
+
+    @property
+    def gain(self) -> int:
+        return self.best - self.played
 
 
 @dataclass(frozen=True)
@@ -45,6 +71,7 @@ class Blunder:
     best: tuple[Move, ...]
     loss: float
     reason: Any
+    changes: tuple[Change, ...] = ()
 
 
 def decisions(record: dict[str, Any], seats: set[str]) -> tuple[list[Decision], list[Game]]:
@@ -61,7 +88,14 @@ def decisions(record: dict[str, Any], seats: set[str]) -> tuple[list[Decision], 
         j = i + 1
         while j < len(steps) and steps[j].player == player and _continues(g.ph, games[j].ph):
             j += 1
-        out.append(Decision(i, player, tuple(engine.parse_move(steps[k].move, games[k]) for k in range(i, j))))
+        then: list[str] = []
+        if g.ph == Phase.DISC:
+            k = j
+            while k < len(steps) and games[k].ph == Phase.DISC and steps[k].player != player:
+                then.append(steps[k].move)
+                k += 1
+        out.append(Decision(i, player, tuple(engine.parse_move(steps[k].move, games[k]) for k in range(i, j)),
+                            tuple(then)))
         i = j
     return out, games
 
@@ -107,4 +141,75 @@ def worst_per_seat(blunders: list[Blunder], seats: set[str]) -> dict[str, list[B
 
 def blunder(g: Game, d: Decision, best: Hint, loss: float) -> Blunder:
     """A judged decision as the review lists it."""
-    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(loss, 1), best.reason)
+    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(loss, 1), best.reason,
+                   consequences(g, d, best.plan))
+
+
+Outcome = dict[tuple[str, str], tuple[int, int]]      # (when, area) -> (points or Caballeros, rank)
+
+
+def consequences(g: Game, d: Decision, best: tuple[Move, ...]) -> tuple[Change, ...]:
+    """Every area where the better plan ends differently from the one played, the largest
+    difference first: points scored at once, points at the coming general scoring, the court."""
+    played, better = outcome(g, d, d.played), outcome(g, d, best)
+    changes = [Change(area, when, played.get((when, area), (0, 0))[0], better.get((when, area), (0, 0))[0],
+                      played.get((when, area), (0, 0))[1], better.get((when, area), (0, 0))[1])
+               for when, area in dict.fromkeys([*played, *better])]
+    return tuple(sorted((c for c in changes if c.gain or c.played_rank != c.best_rank),
+                        key=lambda c: (-abs(c.gain), c.when != "now", c.area)))
+
+
+def outcome(g: Game, d: Decision, plan: tuple[Move, ...]) -> Outcome:
+    """What `plan` gives d.player on the game as it was: the areas scored while it is played (and
+    by the reveal the others' discs complete), then — unless a general scoring came with it —
+    the engine's preview of the coming general scoring, and the Caballeros in the court."""
+    after = g.clone()
+    events: list[Any] = []
+    for m in plan:
+        if after.is_over or after.to_move != d.player or m not in after.legal_moves():
+            break
+        events += after.play(m)
+    for text in d.then:
+        if after.ph != Phase.DISC:
+            break
+        events += after.play(text)
+    out: Outcome = {}
+    for ev in events:
+        if isinstance(ev, engine.events.AreaScored):
+            earlier = out.get(("now", ev.area), (0, 0))[0]
+            out["now", ev.area] = (earlier + dict(ev.points).get(d.player, 0), dict(ev.ranks).get(d.player, 0))
+    general = any(isinstance(ev, engine.events.ScoringStarted) and ev.kind == "general" for ev in events)
+    when = after.next_scoring
+    if when is not None and not general:
+        for area in (*engine.REGIONS, "castillo"):
+            preview = engine.scoring_preview(after, area)
+            out[when, area] = (dict(preview.points).get(d.player, 0), dict(preview.ranks).get(d.player, 0))
+    out["court", "court"] = (after.count(d.player, "court"), 0)
+    return out
+
+
+# ---- the words (shared by the review screen and its tests) --------------------------------------
+def change_text(c: Change) -> str:
+    """One change in words: "Aragón +5 (3rd → 1st)", "Cataluña −2", "2 Caballeros more in the court"."""
+    if c.area == "court":
+        return tn("review.court_more", c.gain) if c.gain > 0 else tn("review.court_fewer", -c.gain)
+    gain = f"+{c.gain}" if c.gain >= 0 else f"−{-c.gain}"
+    if c.played_rank == c.best_rank:
+        return t("review.change", area=area_name(c.area), gain=gain)
+    return t("review.change_rank", area=area_name(c.area), gain=gain, before=_rank(c.played_rank),
+             after=_rank(c.best_rank))
+
+
+def _rank(rank: int) -> str:
+    return t(f"rank.{rank}") if rank else t("review.no_rank")
+
+
+def changes_text(changes: tuple[Change, ...]) -> str:
+    """The largest changes grouped by scoring: "Aragón +5 (3rd → 1st), Cataluña −2 (1st → 2nd) at
+    this scoring; 2 Caballeros more in the court"; empty when nothing on the board differs."""
+    groups: dict[str, list[str]] = {}
+    for c in changes[:SHOWN_CHANGES]:
+        groups.setdefault(c.when, []).append(change_text(c))
+    return "; ".join(", ".join(words) if when == "court" else
+                     t("review.when", changes=", ".join(words), when=t(f"review.when.{when}"))
+                     for when, words in groups.items())

@@ -51,6 +51,26 @@ def control_rects() -> list[tuple[pygame.Rect, str]]:
     return rects
 
 
+HELP_SIZE = 12             # the key-help line over the transport buttons, wrapped inside their plate
+
+
+def controls_plate() -> pygame.Rect:
+    """The wooden plate behind the transport buttons, tall enough for the key help above them."""
+    rects = control_rects()
+    plate = rects[0][0].unionall([r for r, _ in rects]).inflate(24, 16)
+    room = round(len(help_lines(plate.width - 20)) * style.line_height(HELP_SIZE)) + 4
+    plate.y -= room
+    plate.height += room
+    return plate
+
+
+def help_lines(width: int | None = None) -> list[str]:
+    """The key help wrapped to the plate's width (at most two lines in every catalog)."""
+    if width is None:
+        width = controls_plate().width - 20
+    return style.wrap(t("replay.keys"), width, HELP_SIZE)
+
+
 CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
 
 
@@ -291,9 +311,7 @@ class ReplayScene(Scene):
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         rects = control_rects()
-        back = rects[0][0].unionall([r for r, _ in rects]).inflate(24, 16)
-        back.y -= 20
-        back.height += 20
+        back = controls_plate()
         style.plate(surface, back, (*style.WOOD_DARK, 215), 12, (*style.GOLD, 255))
         for rect, name in rects:
             if name == "play":
@@ -304,9 +322,10 @@ class ReplayScene(Scene):
                        "forward": not self.model.at_end, "end": not self.model.at_end}.get(name, True)
             style.button(surface, rect, glyph, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=name == "play", size=18)
-        hint = t("replay.keys")
-        style.text(surface, hint, (back.centerx, back.y + 5), style.fit_size(hint, back.width - 20, 12), style.PARCHMENT,
-                   anchor="midtop")
+        y = back.y + 5
+        for line in help_lines(back.width - 20):
+            style.text(surface, line, (back.centerx, y), HELP_SIZE, style.PARCHMENT, anchor="midtop")
+            y += style.line_height(HELP_SIZE)
 
     def draw_log(self, surface: pygame.Surface) -> None:
         self.log_view.draw_frame(surface)

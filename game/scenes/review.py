@@ -14,12 +14,15 @@ from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.match.controller import Match
 from game.match.hints import plan_text, reason_text
-from game.shell.i18n import t
+from game.shell.i18n import t, tn
 from game.render import draw, style
-from game.match.review import WORST, Blunder, blunder, decisions, judge_rng, worst_per_seat
+from game.match.review import WORST, Blunder, blunder, changes_text, decisions, judge_rng, worst_per_seat
 from game.shell.scene import PULSE, STILL, Context, Scene, Transition
 
-ROW_H = 46
+TABS_Y, TAB_H = 44, 38      # the seats' tabs, below the panel's one-line help
+ROWS_Y, ROW_H = 92, 98      # the chosen seat's decisions: up to five rows of four lines
+LINE_SIZE, DETAIL_SIZE = 17, 15
+PART_GAP = 3
 
 
 def back_button() -> pygame.Rect:
@@ -27,7 +30,7 @@ def back_button() -> pygame.Rect:
 
 
 def panel() -> pygame.Rect:
-    return layout.in_frame(60, 120, 1160, 570)
+    return layout.in_frame(60, 112, 1160, 588)
 
 
 def headline(b: Blunder, name) -> tuple[str, str]:
@@ -52,6 +55,7 @@ class ReviewScene(Scene):
         self.job: ai_worker.Job | None = None
         self.error: str | None = None
         self.hover: tuple[int, int] | None = None
+        self.seat = 0                 # whose decisions are shown (the tab chosen)
         self.clock = 0.0
 
     @property
@@ -101,27 +105,26 @@ class ReviewScene(Scene):
 
     # ---- input ----------------------------------------------------------------------------------
     def rows(self) -> list[tuple[pygame.Rect, Blunder | None, str]]:
-        """(rect, blunder or None for a seat's heading, seat) for every line of the list: one
-        column for one or two seats, two columns beyond; five decisions a seat, three when two
-        seats share a column."""
-        out: list[tuple[pygame.Rect, Blunder | None, str]] = []
+        """(rect, blunder or None for a seat's tab, seat) for every line of the screen: a tab per
+        reviewed seat across the top, then the chosen seat's decisions (up to `WORST`), one under
+        the other at a size that reads."""
         box = panel()
         results = list(self.results().items())
-        columns = 1 if len(results) <= 1 else 2
-        per_column = -(-len(results) // columns)
-        shown = WORST if per_column == 1 else 3
-        width = (box.width - 48 - 16 * (columns - 1)) // columns
-        for i, (player, found) in enumerate(results):
-            x = box.x + 24 + (i // per_column) * (width + 16)
-            y = box.y + 64 + (i % per_column) * (40 + shown * ROW_H)
-            out.append((pygame.Rect(x, y, width, 30), None, player))
-            for k, b in enumerate(found[:shown]):
-                out.append((pygame.Rect(x, y + 34 + k * ROW_H, width, ROW_H - 4), b, player))
+        if not results:
+            return []
+        width = min(260, (box.width - 48 - 12 * (len(results) - 1)) // len(results))
+        out: list[tuple[pygame.Rect, Blunder | None, str]] = [
+            (pygame.Rect(box.x + 24 + i * (width + 12), box.y + TABS_Y, width, TAB_H), None, player)
+            for i, (player, _) in enumerate(results)]
+        player, found = results[min(self.seat, len(results) - 1)]
+        for k, b in enumerate(found[:WORST]):
+            out.append((pygame.Rect(box.x + 24, box.y + ROWS_Y + k * ROW_H, box.width - 48, ROW_H - 6), b, player))
         return out
 
     def focus_targets(self) -> list[Target]:
-        """The flagged decisions (each opens the replay there), then Back."""
-        named = [(("decision", i), rect) for i, (rect, b, _) in enumerate(self.rows()) if b is not None]
+        """The seats' tabs, the flagged decisions (each opens the replay there), then Back."""
+        named = [(("seat", player) if b is None else ("decision", i), rect)
+                 for i, (rect, b, player) in enumerate(self.rows())]
         return of_rects(named + [(("back",), back_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
@@ -136,10 +139,15 @@ class ReviewScene(Scene):
         if back_button().collidepoint(intent.pos):
             self.leave()
             return True
-        for rect, b, _ in self.rows():
-            if b is not None and rect.collidepoint(intent.pos):
+        for rect, b, player in self.rows():
+            if not rect.collidepoint(intent.pos):
+                continue
+            if b is None:
+                self.seat = list(self.results()).index(player)
+                self.ctx.sounds.play("click")
+            else:
                 self.open(b)
-                return True
+            return True
         return False
 
     def open(self, b: Blunder) -> None:
@@ -187,24 +195,59 @@ class ReviewScene(Scene):
         draw.rect(surface, style.INK_SOFT, bar, 2, border_radius=11)
 
     def draw_results(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        style.text(surface, t("review.open"), (box.centerx, box.y + 24), 15, style.INK_SOFT, anchor="midtop")
-        name = self.match.name
+        style.text(surface, t("review.open"), (box.centerx, box.y + 20), 15, style.INK_SOFT, anchor="midtop")
+        results = self.results()
         for rect, b, player in self.rows():
             if b is None:
-                draw.rect(surface, style.player_colour(player), (rect.x, rect.y + 6, 20, 20), border_radius=4)
-                draw.rect(surface, style.INK, (rect.x, rect.y + 6, 20, 20), 2, border_radius=4)
-                style.text(surface, name(player), (rect.x + 30, rect.y + 2), 22, style.INK, bold=True, face="serif")
-                if not self.results()[player]:
-                    style.text(surface, t("review.none"), (rect.x + 30, rect.bottom + 2), 15, style.INK_SOFT)
-                continue
-            hovered = bool(self.hover and rect.collidepoint(self.hover))
-            draw.rect(surface, style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 1.04), rect,
-                      border_radius=6)
-            draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=6)
-            played, best = headline(b, name)
-            line = t("review.line", round=b.round, played=played, points=f"{b.loss:.0f}", best=best)
-            style.text(surface, line, (rect.x + 12, rect.y + 3), style.fit_size(line, rect.width - 24, 16, True),
-                       style.INK, bold=True)
-            why = reason_text(b.reason, name)
-            style.text(surface, why, (rect.x + 28, rect.bottom - 3), style.fit_size(why, rect.width - 40, 13),
-                       style.INK_SOFT, anchor="bottomleft")
+                self.draw_tab(surface, rect, player, len(results[player]))
+            else:
+                self.draw_decision(surface, rect, b)
+        shown = list(results)[min(self.seat, len(results) - 1)] if results else None
+        if shown is not None and not results[shown]:
+            style.text(surface, t("review.none"), (box.x + 36, box.y + ROWS_Y + 8), 17, style.INK_SOFT)
+
+    def draw_tab(self, surface: pygame.Surface, rect: pygame.Rect, player: str, count: int) -> None:
+        """A seat's tab: its colour, its name and how many decisions are flagged."""
+        chosen = list(self.results()).index(player) == min(self.seat, len(self.results()) - 1)
+        hovered = bool(self.hover and rect.collidepoint(self.hover))
+        fill = style.GOLD_LIGHT if chosen else style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 0.95)
+        draw.rect(surface, fill, rect, border_radius=8)
+        draw.rect(surface, style.INK if chosen else style.INK_SOFT, rect, 2 if chosen else 1, border_radius=8)
+        swatch = pygame.Rect(rect.x + 10, rect.centery - 10, 20, 20)
+        draw.rect(surface, style.player_colour(player), swatch, border_radius=4)
+        draw.rect(surface, style.INK, swatch, 2, border_radius=4)
+        label = f"{self.match.name(player)} · {tn('review.seat_count', count)}"
+        style.text(surface, label, (swatch.right + 8, rect.centery), style.fit_size(label, rect.right - swatch.right - 16,
+                   17, True, minimum=13), style.INK, bold=True, anchor="midleft")
+
+    def draw_decision(self, surface: pygame.Surface, rect: pygame.Rect, b: Blunder) -> None:
+        """One flagged decision: what was played against the better plan, what the better plan
+        would have changed on the board (the engine's points by area), and the advisor's reason."""
+        name = self.match.name
+        hovered = bool(self.hover and rect.collidepoint(self.hover))
+        draw.rect(surface, style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 1.04), rect,
+                  border_radius=6)
+        draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=6)
+        for line, y, size, bold, ink in decision_lines(b, name, rect.width - 24):
+            if y + style.line_height(size, bold) > rect.height:     # never past the row (the replay shows all)
+                break
+            style.text(surface, line, (rect.x + 12, rect.y + y), size, ink, bold=bold)
+
+
+def decision_lines(b: Blunder, name, width: int) -> list[tuple[str, int, int, bool, tuple[int, int, int]]]:
+    """(text, y within the row, size, bold, colour) of a decision's lines, each wrapped to
+    `width` at a readable size: the headline, what the better plan changes, why."""
+    played, best = headline(b, name)
+    changes = changes_text(b.changes)
+    better = t("review.with", best=best, changes=changes) if changes else t("review.better_only", best=best)
+    parts = [(t("review.line", round=b.round, played=played, points=f"{b.loss:.0f}"), LINE_SIZE, True, style.INK),
+             (better, DETAIL_SIZE, False, style.INK)]
+    parts.append((t("review.why", reason=reason_text(b.reason, name)), DETAIL_SIZE, False, style.INK_SOFT))
+    out: list[tuple[str, int, int, bool, tuple[int, int, int]]] = []
+    y = 5.0
+    for text, size, bold, ink in parts:
+        for line in style.wrap(text, width, size, bold):
+            out.append((line, round(y), size, bold, ink))
+            y += style.line_height(size, bold)
+        y += PART_GAP
+    return out

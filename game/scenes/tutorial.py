@@ -17,7 +17,7 @@ from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target
 from game.shell.i18n import language, t
-from game.present.picker import AREAS
+from game.present.picker import ARG_ORDER, AREAS
 from game.render import draw, style
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.scenes.play import MatchScene
@@ -120,8 +120,8 @@ class TutorialScene(Scene):
     def pointed_rect(self) -> pygame.Rect | None:
         """Where the step points now (None: nothing to point at)."""
         point = self.match.step.point
-        if point is None:
-            return None
+        if point is None or (point == "hand" and self.top.name != "power"):
+            return None          # the power hand is drawn only while power cards are played
         game = self.match.view()
         return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
 
@@ -130,17 +130,29 @@ class TutorialScene(Scene):
         match = self.match
         return None if match.moves_done or not self.top.my_turn() else match.expected()
 
+    def asked_click(self) -> tuple[str, str] | None:
+        """(verb, value) of the next click the asked move needs: the argument the move picker asks
+        for next (a scoreboard's board, then its region), or "" for a move without arguments."""
+        move = self.asked_move()
+        if move is None:
+            return None
+        verb, *args = move.split()
+        picker = self.top.picker
+        chosen = picker.chosen if picker.verb == verb and all(
+            i < len(args) and args[i] == v for i, v in picker.chosen.items()) else {}
+        left = [i for i in ARG_ORDER.get(verb, tuple(range(len(args)))) if i not in chosen]
+        return verb, args[left[0]] if left else ""
+
     def asked_area(self) -> str | None:
         """The region or Castillo the asked move is made in, if it is clicked on the map now."""
-        move = None if self.top.staged() is not None else self.asked_move()
-        args = move.split()[1:] if move else []
-        return args[0] if args and args[0] in AREAS else None
+        click = None if self.top.staged() is not None else self.asked_click()
+        return click[1] if click and click[1] in AREAS else None
 
     def move_target(self) -> pygame.Rect | None:
         """Where the player makes the asked move: the power card, the action card, the button, or
         a spot in the area (None while nothing is asked of the player)."""
-        move, area = self.asked_move(), self.asked_area()
-        if move is None:
+        click, area = self.asked_click(), self.asked_area()
+        if click is None:
             return None
         if self.top.staged() is not None:     # the asked move waits for its Confirm button
             return next((rect for rect, choice in self.top.choice_buttons() if choice.verb == "confirm"), None)
@@ -150,15 +162,23 @@ class TutorialScene(Scene):
             below = (round(x), round(y) + SPOT_DROP)        # under the Caballeros, clear of the values
             spot.center = below if layout.area_at(below) == area else layout.area_point(area)
             return spot
-        verb, *args = move.split()
+        verb, value = click
         if verb == "power":
-            return layout.hand_rects()[int(args[0]) - 1]
+            return layout.hand_rects()[int(value) - 1]
         if verb == "card":
             offer = self.top.table.offer
-            return layout.card_rects(len(offer) or 5)[offer.index(args[0])] if args[0] in offer else None
-        value = args[0] if args else ""
-        return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == (verb, value)),
+            return layout.card_rects(len(offer) or 5)[offer.index(value)] if value in offer else None
+        return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == click),
                     None)
+
+    def settled(self) -> bool:
+        """Nothing left to watch: no move or scoring still animating, no scoring summary up (the
+        next step's text must match the board it talks about)."""
+        top = self.top
+        return not top.tweener.busy and not self.match.events and top.summary is None
+
+    def can_continue(self) -> bool:
+        return self.match.needs_continue and self.settled()
 
     # ---- lifecycle: the held match screen follows ----------------------------------------------------
     def pause(self) -> None:
@@ -173,14 +193,14 @@ class TutorialScene(Scene):
     # ---- input --------------------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
         """The lesson's Continue while a step waits to be read, else the held game's choices."""
-        if self.match.needs_continue:
+        if self.can_continue():
             return [Target("continue", continue_button(panel_rect()))]
         return self.top.focus_targets()
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.HOVER:
             self.hover = intent.pos
-        waiting = self.match.needs_continue
+        waiting = self.can_continue()
         if waiting and (intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and
                                                       continue_button(panel_rect()).collidepoint(intent.pos))):
             self.ctx.sounds.play("click")
@@ -272,7 +292,7 @@ class TutorialScene(Scene):
                    style.INK, bold=True, face="serif")
         style.paragraph(surface, self.shown_text(), text_box(panel), TEXT_SIZE, style.INK, max_lines=TEXT_LINES)
         footer = pygame.Rect(panel.x + PAD, panel.bottom - 44, panel.width - 2 * PAD, 34)
-        if match.needs_continue:
+        if self.can_continue():
             button = continue_button(panel)
             last = match.index + 1 == self.lesson.total
             style.button(surface, button, t("tutorial.finish") if last else t("tutorial.continue"), primary=True,
@@ -281,6 +301,10 @@ class TutorialScene(Scene):
             hint, ink = t("tutorial.hint_continue"), style.INK_SOFT
         elif match.nudge:
             hint, ink = match.nudge, NUDGE_INK
+        elif self.top.summary is not None:
+            hint, ink = t("tutorial.hint_summary"), style.INK_SOFT
+        elif match.needs_continue:
+            hint, ink = t("tutorial.hint_wait"), style.INK_SOFT
         elif match.view().to_move in match.humans:
             hint, ink = t("tutorial.hint_move"), style.INK_SOFT
         else:

@@ -85,6 +85,8 @@ class TutorialMatch(Match):
         if played and text is not None and text == expected:
             self.made += 1
             self.nudge = None
+        elif not played and player is not None and self.seats[player].human:
+            self.nudge = self.error      # an illegal move: the engine's reason, worded (refusals.py)
         return played
 
     def _notation(self, move: Any) -> str | None:

@@ -79,11 +79,53 @@ def test_the_shipped_lesson_covers_what_a_first_game_needs():
     moves = [m for chapter in lesson.chapters for step in chapter.steps for m in step.play]
     verbs = {m.split()[0] for m in moves}
     # power card, court, action card, order, placement, special action (King, scoring), disc
-    assert {"power", "court", "card", "first", "place", "king", "score", "disc"} <= verbs
+    assert {"power", "court", "card", "first", "place", "king", "score", "disc", "scoreboard"} <= verbs
     assert "place castillo" in moves
     points = {step.point for chapter in lesson.chapters for step in chapter.steps}
     assert {"hand", "court", "cards", "choices", "castillo", "king", "track", "players"} <= points
     assert 15 <= lesson.total <= 40
+    scripted = [m for chapter in lesson.chapters for step in chapter.steps for m in step.script]
+    assert {"card veto", "veto", "allow"} <= set(scripted)          # the Veto taken, waived and spent (§6.7)
+    assert {len(chapter.game().players) for chapter in lesson.chapters} >= {3, 4}   # the depth by players (§8.2)
+
+
+def test_the_kings_region_refused_in_the_lessons_words():
+    """§7.1: no Caballero enters the King's region; the lesson's "try it!" answers in words (the
+    engine's reason code worded by game/present/refusals.py), never an id or an engine message."""
+    lesson = load_lesson()
+    driver = Driver(TutorialScene(make_context(), lesson, 6))       # "His own region is closed, try it!"
+    scene = tutorial(driver)
+    assert driver.until(lambda: ready(scene))
+    driver.click(layout.area_point("castilla_la_nueva"))
+    driver.step(2)
+    assert scene.match.nudge == i18n.t("refusal.kings_region", area="Castilla la Nueva")
+    assert "_" not in scene.match.nudge and scene.match.made == 0
+    driver.click(click_target(scene))                               # the asked move clears it
+    if scene.top.staged() is not None:
+        driver.click(click_target(scene))
+    assert scene.match.nudge is None and scene.match.made == 1
+
+
+def test_continue_waits_until_the_scoring_it_talks_about_is_over():
+    """The step "Watch: the Castillo is scored…" (§8.1) shows Continue only once every area is
+    scored and the summary closed, so the next step's text matches the board."""
+    lesson = load_lesson()
+    watch = next(i for i in range(lesson.total) if lesson.chapters[lesson.locate(i)[0]].steps[lesson.locate(i)[1]]
+                 .script == ("disc sevilla",))
+    driver = Driver(TutorialScene(make_context(), lesson, watch))
+    scene = tutorial(driver)
+    saw_waiting = False
+    for _ in range(4000):
+        driver.step()
+        if scene.match.needs_continue and not scene.can_continue():
+            saw_waiting = True
+            assert not any(t.key == "continue" for t in scene.focus_targets())
+        if scene.top.summary is not None:
+            driver.click(layout.MAP_RECT.center)
+        if scene.can_continue():
+            break
+    assert saw_waiting and scene.can_continue()
+    assert scene.match.host_game.phase == "power" and not scene.match.events
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -113,8 +155,8 @@ def click_target(scene: TutorialScene) -> tuple[int, int]:
 
 def ready(scene: TutorialScene) -> bool:
     """Nothing animating and the step waits on the player (a move or Continue)."""
-    match = scene.match
-    return match.needs_continue or bool(scene.top.my_turn())
+    return (scene.can_continue() or scene.top.summary is not None
+            or (not scene.match.needs_continue and bool(scene.top.my_turn())))
 
 
 def check_pointed_element(scene: TutorialScene) -> None:
@@ -138,19 +180,22 @@ def play_step(driver: Driver) -> None:
     that plays nothing (a wrongly marked target) fails the test instead of looping."""
     scene = tutorial(driver)
     index = scene.match.index
-    for _ in range(12):
+    for _ in range(16):
         assert driver.until(lambda: ready(scene) or scene.match.index != index, 4000)
         if scene.match.index != index or driver.scene is not scene:
             return
         check_pointed_element(scene)
-        if scene.match.needs_continue:
+        if scene.top.summary is not None:
+            driver.click(layout.MAP_RECT.center)       # the scoring table, read and closed
+        elif scene.can_continue():
             driver.click(continue_button(panel_rect()).center)
         else:
             made = scene.match.made
             driver.click(click_target(scene))
             if scene.top.staged() is not None:
                 driver.click(click_target(scene))      # its Confirm button, now the marked spot
-            moved_on = scene.match.index != index or scene.match.made == made + 1
+            picking = scene.top.picker.verb is not None       # a first argument chosen (a scoreboard's board)
+            moved_on = scene.match.index != index or scene.match.made == made + 1 or picking
             assert moved_on and scene.match.nudge is None, scene.match.nudge
     raise AssertionError(f"step {index} did not end")
 
