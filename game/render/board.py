@@ -390,14 +390,20 @@ def _castillo(surface, data: MapData, table: Table, lit: Lit) -> None:
                face="serif", anchor="center", shadow=(250, 240, 214))
     counts = [(p, table.count(p, "castillo")) for p in table.players]
     shown = [(p, n) for p, n in counts if n]
-    y = rect.bottom + 4
     if shown and all(n is not None for _, n in counts):
-        left = rect.centerx - (len(shown) - 1) * 9
-        for i, (player, n) in enumerate(shown):
-            pieces.counted_cube(surface, (left + i * 18, y + 8), 15, style.player_colour(player), n, player)
+        for (player, n), centre in zip(shown, castillo_count_spots(len(shown))):
+            pieces.counted_cube(surface, centre, 15, style.player_colour(player), n, player)
     else:
         style.text(surface, t("board.castillo_total", count=table.castillo_total),
-                   (rect.centerx, y + 8), 13, style.INK, bold=True, anchor="center")
+                   (rect.left - 8, rect.centery + 20), 13, style.INK, bold=True, anchor="midright")
+
+
+def castillo_count_spots(count: int) -> list[tuple[float, float]]:
+    """Where the Castillo's counted cubes stand: a column left of the tower, over the sea, clear
+    of the power hand's plate below the tower (which covered them when they stood under it)."""
+    rect = layout.castillo_rect()
+    top = rect.bottom - 10 - (count - 1) * 19
+    return [(rect.left - 14, top + i * 19) for i in range(count)]
 
 
 def _revealed_discs(surface, data: MapData, table: Table) -> None:

@@ -117,7 +117,8 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
 
 def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
     """(badge rect, player, rank) for the top three ranks of every region, near its name where
-    they cover no name, value, piece or other badge."""
+    they cover no name, value, piece or other badge, and of the Castillo, above its name (none
+    while its counts are kept off the display)."""
     data = load_map()
     taken = occupied_rects(data, table)
     badges = []
@@ -129,7 +130,12 @@ def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
         rects = free_row((x, y + 26), [(BADGE, BADGE)] * len(rows), taken, gap=3)
         taken += rects
         badges += [(rect, row.player, row.rank) for rect, row in zip(rects, rows)]
-    return badges
+    rows = [s for s in standings(view, "castillo") if 0 < s.rank <= 3]
+    if not rows:
+        return badges
+    tower = layout.castillo_rect(data)
+    rects = free_row((tower.centerx, tower.top - 44), [(BADGE, BADGE)] * len(rows), taken, gap=3)
+    return badges + [(rect, row.player, row.rank) for rect, row in zip(rects, rows)]
 
 
 @style.fixed_size
