@@ -253,8 +253,7 @@ def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
     if verb in ("king", "grande", "scoreboard"):
         return layout.to_screen(getattr(shape, verb))
     if verb == "disc":
-        x, y = layout.to_screen(shape.label)
-        return (x, y - 30)
+        return disc_row(table, area, 1)[0]
     bx, by = layout.to_screen(shape.pieces)
     present = [p for p in table.players if (table.count(p, area) or 0) > 0]
     left = bx - (len(present) - 1) * 17 / 2 - 2
@@ -411,9 +410,64 @@ def _revealed_discs(surface, data: MapData, table: Table) -> None:
     for player, region in table.revealed.items():
         by_region.setdefault(region, []).append(player)
     for region, owners in by_region.items():
-        x, y = layout.to_screen(data.regions[region].label)
-        for i, player in enumerate(owners):
-            disc_marker(surface, (x + (i - (len(owners) - 1) / 2) * 26, y - 30), player)
+        for player, centre in zip(owners, disc_row(table, region, len(owners))):
+            disc_marker(surface, centre, player)
+
+
+DISC_PITCH = 26
+DISC_GRID = 6          # units between two spots tried for a row of discs
+
+
+def disc_row(table: Table, region: str, count: int) -> list[tuple[float, float]]:
+    """Centres for `count` discs side by side in a region, where the row keeps the most room to
+    the region's border without covering its name, values, pieces, Grandes or the King (the spot
+    above the name put Castilla la Vieja's on the País Vasco border)."""
+    data = load_map()
+    taken = occupied_rects(data, table)
+    if table.king == region:
+        kx, ky = layout.to_screen(data.regions[region].king)
+        taken.append(pygame.Rect(int(kx - 14), int(ky - 34), 28, 36))
+    key = (region, count, layout.current().map_origin, tuple(tuple(r) for r in taken))
+    centre = _DISC_ROWS.get(key)
+    if centre is None:
+        if len(_DISC_ROWS) > 512:
+            _DISC_ROWS.clear()
+        centre = _DISC_ROWS[key] = _roomiest(data.regions[region].polygon, count, taken)
+    return [(centre[0] + DISC_PITCH * (i - (count - 1) / 2), centre[1]) for i in range(count)]
+
+
+_DISC_ROWS: dict[tuple, tuple[float, float]] = {}
+
+
+def _roomiest(polygon: tuple[tuple[int, int], ...], count: int, taken: list[pygame.Rect]) -> tuple[float, float]:
+    """The centre (UI units) of a row of discs with the most clearance to the polygon's border."""
+    outline = _screen_poly(polygon)
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    row = pygame.Rect(0, 0, DISC_PITCH * count, 26)
+    best, best_score = (sum(xs) / len(xs), sum(ys) / len(ys)), (-float("inf"), 0.0)
+    for y in range(int(min(ys)), int(max(ys)), DISC_GRID):
+        for x in range(int(min(xs)), int(max(xs)), DISC_GRID):
+            row.center = (x, y)
+            corners = (row.topleft, row.topright, row.bottomleft, row.bottomright)
+            if not all(point_in_polygon(*layout.to_map(c), polygon) for c in corners):
+                continue
+            covered = sum(row.clip(r).width * row.clip(r).height for r in taken)
+            score = (-covered, min(_edge_distance(c, outline) for c in (*corners, row.center)))
+            if score > best_score:      # what it covers first (in a crowded region the least), then room
+                best, best_score = (float(x), float(y)), score
+    return best
+
+
+def _edge_distance(point: tuple[float, float], outline: tuple[tuple[float, float], ...]) -> float:
+    """How far a point lies from the nearest side of an outline."""
+    px_, py_ = point
+    nearest = float("inf")
+    for (ax, ay), (bx, by) in zip(outline, (*outline[1:], outline[0])):
+        dx, dy = bx - ax, by - ay
+        length = dx * dx + dy * dy
+        t_ = 0.0 if length == 0 else max(0.0, min(1.0, ((px_ - ax) * dx + (py_ - ay) * dy) / length))
+        nearest = min(nearest, (px_ - ax - t_ * dx) ** 2 + (py_ - ay - t_ * dy) ** 2)
+    return nearest ** 0.5
 
 
 def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: str) -> None:

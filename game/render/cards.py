@@ -31,9 +31,9 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
                 width=3 if (hover or current) else 2, radius=7)
     badge = pygame.Rect(rect.x + 6, rect.y + 6, 40, rect.height - 12)
     draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
-    style.text(surface, str(stack), (badge.centerx, badge.y + 4), 20, style.WHITE, bold=True, face="serif",
-               anchor="midtop")
-    pieces.cube(surface, (badge.centerx - 1, badge.bottom - 10), 10, style.PARCHMENT)
+    numeral = style.text(surface, str(stack), (badge.centerx + 2, badge.centery), 20, style.WHITE, bold=True,
+                         face="serif", anchor="midright")
+    pieces.cube(surface, (numeral.right + 7, badge.centery + 3), 10, style.PARCHMENT)   # beside it, never over it
     ink = style.INK if not faded else style.INK_SOFT
     body = pygame.Rect(badge.right + 8, rect.y + 5, rect.width - badge.width - 24, rect.height - 8)
     name = t(f"card.{card}.name")
