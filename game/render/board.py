@@ -497,11 +497,20 @@ def draw_sprites(surface: pygame.Surface, table: Table) -> None:
         elif sprite.kind == "disc":
             disc_marker(surface, pos, sprite.player)
         elif sprite.kind == "points":
-            colour = style.player_colour(sprite.player) if sprite.player else style.INK
-            style.outlined_text(surface, sprite.label, pos, POINTS_SIZE, colour, int(sprite.alpha))
+            floating_points(surface, sprite.label, pos, sprite.player, int(sprite.alpha))
 
 
 POINTS_SIZE = 24
+
+
+def floating_points(surface: pygame.Surface, label: str, centre: tuple[float, float], player: str | None,
+                    alpha: int) -> None:
+    """A rising "+5" on a parchment plate: legible over any region colour and over the dimmed
+    map of a decision or the veiled map of the Castillo reveal (outlined ink alone vanished)."""
+    plate = points_rect(label, centre).inflate(8, 0)
+    style.plate(surface, plate, (*style.PARCHMENT, int(alpha * 0.9)), 8, (*style.INK, alpha))
+    colour = style.player_colour(player) if player else style.INK
+    style.outlined_text(surface, label, centre, POINTS_SIZE, colour, alpha)
 
 
 def points_rect(label: str, centre: tuple[float, float]) -> pygame.Rect:

@@ -15,7 +15,7 @@ from game.shell import layout
 from game.shell.i18n import area_name, t
 from game.render import board, draw, pieces, style
 from game.shell.scene import Transition
-from game.scenes.play import PlayScene
+from game.scenes.scoring import ScoringPrompt
 
 
 def stage() -> tuple[int, int]:
@@ -48,7 +48,7 @@ class StageCube:
     pos: tuple[float, float]
 
 
-class CastilloScene(PlayScene):
+class CastilloScene(ScoringPrompt):
     name = "castillo"
 
     def __init__(self, *args: Any) -> None:

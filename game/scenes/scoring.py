@@ -8,10 +8,21 @@ from typing import Any
 from engine import events as E
 from game.shell.i18n import t
 from game.shell.scene import Transition
+from game.present.waiting import waiting_prompt
 from game.scenes.play import PlayScene
 
 
-class ScoringScene(PlayScene):
+class ScoringPrompt(PlayScene):
+    """The prompt of the scoring and the Castillo reveal: no "… is thinking" while they are shown
+    (that AI thinks about the decision after them)."""
+
+    def prompt(self) -> str:
+        if self.my_turn() or self.summary is not None or not self.match.thinking:
+            return super().prompt()
+        return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
+
+
+class ScoringScene(ScoringPrompt):
     name = "scoring"
 
     def pump(self, event: Any) -> Transition | None:
