@@ -39,10 +39,11 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    effect = pygame.Rect(body.x, body.y + 18, body.width, rect.bottom - 2 - (body.y + 18))
-    two_lines = 2 * style.line_height(11, face="condensed") <= effect.height + 1
-    style.paragraph(surface, t(f"card.{card}.effect"), effect, 11, ink, face="condensed", spacing=0,
-                    max_lines=2 if two_lines else 1)
+    effect = pygame.Rect(body.x, body.y + 16, body.width, rect.bottom - 1 - (body.y + 16))
+    text = t(f"card.{card}.effect")
+    size = effect_size(text, effect)
+    style.paragraph(surface, text, effect, size, ink, face="condensed", spacing=-1,
+                    max_lines=effect_lines(size, effect))
     if selectable and hover:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
@@ -52,6 +53,21 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
         draw.rect(surface, colour, stamp, border_radius=4)
         style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
                    anchor="center")
+
+
+def effect_size(text: str, box: pygame.Rect) -> int:
+    """The effect's font size: 11, or 10 when only that gets the whole text into the strip
+    (the full text is the card's help, a right-click away)."""
+    for size in (11, 10):
+        if len(style.wrap(text, box.width, size, face="condensed")) <= effect_lines(size, box):
+            return size
+    return 10
+
+
+def effect_lines(size: int, box: pygame.Rect) -> int:
+    """How many lines of the effect the strip holds whole (lines 1 unit closer than the font's)."""
+    pitch, height = style.line_height(size, face="condensed") - 1, style.line_height(size, face="condensed")
+    return max(1, 1 + int((box.height + 1 - height) // pitch))
 
 
 def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,

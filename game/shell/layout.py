@@ -261,7 +261,7 @@ def player_rects(count: int) -> list[pygame.Rect]:
 
 def card_rects(count: int = 5) -> list[pygame.Rect]:
     area = _current.cards_rect
-    top = area.y + 24
+    top = area.y + 21      # under the "Action cards" heading; strips tall enough for two lines of effect
     gap = 4
     height = (area.bottom - top - gap * (count - 1)) // max(count, 1)
     return [pygame.Rect(area.x, top + i * (height + gap), area.width, height) for i in range(count)]
