@@ -39,7 +39,7 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    effect = pygame.Rect(body.x, body.y + 16, body.width, rect.bottom - 1 - (body.y + 16))
+    effect = effect_box(rect)
     text = t(f"card.{card}.effect")
     size = effect_size(text, effect)
     style.paragraph(surface, text, effect, size, ink, face="condensed", spacing=-1,
@@ -53,6 +53,12 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
         draw.rect(surface, colour, stamp, border_radius=4)
         style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
                    anchor="center")
+
+
+def effect_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where a card strip's effect text goes: under the name, right of the stack badge."""
+    left, top = rect.x + 54, rect.y + 21
+    return pygame.Rect(left, top, rect.width - 64, rect.bottom - 1 - top)
 
 
 def effect_size(text: str, box: pygame.Rect) -> int:
