@@ -9,6 +9,7 @@ only texts meant to be read together are compared.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -33,6 +34,8 @@ from tests.game.driver import Driver, make_context
 
 SIZES = [(1366, 768), (1920, 1080)]
 SLACK = 1      # units: anti-aliasing and rounding at a box's edge
+# an engine id on screen (a card id, "castilla_la_vieja", an effect name): words the player never reads
+ENGINE_ID = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b(?:" + "|".join(engine.REGIONS) + r")\b")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ def problems(texts: list[Drawn]) -> list[str]:
     window = pygame.Rect(0, 0, here.width, here.height).inflate(2 * SLACK, 2 * SLACK)
     out = []
     for d in texts:
+        if ENGINE_ID.search(d.value):
+            out.append(f"{d.value!r} shows an engine id")
         if not window.contains(d.rect):
             out.append(f"{d.value!r} {tuple(d.rect)} leaves the window")
         if d.panel is not None and not d.panel.inflate(2 * SLACK, 2 * SLACK).contains(d.rect):
