@@ -47,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play an AI-only game without a window; print the log and the result")
     parser.add_argument("--screenshots", type=Path, metavar="DIR", help="save a PNG whenever the scene changes")
     parser.add_argument("--lang", choices=sorted(i18n.LANGUAGE_NAMES), help="language (default: from settings)")
-    parser.add_argument("--window", default="1280x800", metavar="WxH", help="initial window size")
+    parser.add_argument("--window", metavar="WxH",
+                        help="initial window size (default: the last one, within the desktop; else 1280x800)")
     parser.add_argument("--speed", type=float, help="animation speed multiplier (default: from settings)")
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--load", type=Path, metavar="FILE",
@@ -196,14 +197,22 @@ def check_flags(args: argparse.Namespace) -> str | None:
     low, high = SPEED_RANGE
     if args.speed is not None and not (math.isfinite(args.speed) and low <= args.speed <= high):
         return f"--speed: expected a number from {low} to {high}, got {args.speed}"
+    problem = _window_problem(args)
+    if problem is None and args.screenshots is not None:
+        return _screenshot_dir_problem(args.screenshots)
+    return problem
+
+
+def _window_problem(args: argparse.Namespace) -> str | None:
+    """--window, when given, must be WIDTHxHEIGHT in range; it becomes a (width, height) pair."""
+    if args.window is None:
+        return None
     width, sep, height = args.window.partition("x")
     low_px, high_px = WINDOW_RANGE
     if not (sep and width.isdecimal() and height.isdecimal() and len(width) <= 5 and len(height) <= 5
             and low_px <= int(width) <= high_px and low_px <= int(height) <= high_px):
         return f"--window: expected WIDTHxHEIGHT, each {low_px} to {high_px} pixels (e.g. 1920x1080), got {args.window[:40]!r}"
     args.window = (int(width), int(height))
-    if args.screenshots is not None:
-        return _screenshot_dir_problem(args.screenshots)
     return None
 
 

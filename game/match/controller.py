@@ -57,7 +57,7 @@ class Match:
         self.log: list[LogItem] = []
         self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
         self._lines_cache: tuple[tuple, list[str]] | None = None   # the worded log, per position and language
-        self._collector = SummaryCollector()
+        self._collector = SummaryCollector(lambda: self.host_game.scoreboards)
         self.summaries: list[tuple[int, ScoreSummary]] = []   # (events_total it waits for, summary)
         self.summaries_seen = 0
         self.save_error: str | None = None

@@ -6,7 +6,8 @@ bonuses, who had the King's or home bonus — so it is assembled from `AreaScore
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import events as E
@@ -21,6 +22,7 @@ class AreaRow:
     king_bonus: str | None
     home_bonus: tuple[str, ...]
     ranks: dict[str, int]
+    board: str | None = None    # the mobile scoreboard ("8-4-0", "4-0-0") that set the values, if any
 
     @property
     def tied(self) -> frozenset[str]:
@@ -45,9 +47,12 @@ class ScoreSummary:
 class SummaryCollector:
     """Fed every event in order; hands back a `ScoreSummary` when a scoring finishes."""
 
-    def __init__(self) -> None:
+    def __init__(self, boards: Callable[[], Mapping[str, str | None]] | None = None) -> None:
+        """`boards`: where the mobile scoreboards lie (board -> region) as the scoring is read,
+        to mark the rows they set; they never move during a scoring."""
         self._started: E.ScoringStarted | None = None
         self._rows: list[AreaRow] = []
+        self._boards = boards
 
     def feed(self, event: Any) -> ScoreSummary | None:
         if isinstance(event, E.ScoringStarted):
@@ -57,5 +62,9 @@ class SummaryCollector:
                                       tuple(event.home_bonus), dict(event.ranks)))
         elif isinstance(event, E.ScoringFinished) and self._started:
             started, self._started = self._started, None
-            return ScoreSummary(started.kind, started.round, started.card, tuple(self._rows))
+            return ScoreSummary(started.kind, started.round, started.card, tuple(self._marked(self._rows)))
         return None
+
+    def _marked(self, rows: list[AreaRow]) -> list[AreaRow]:
+        on = {region: board for board, region in (self._boards() if self._boards else {}).items() if region}
+        return [replace(row, board=on.get(row.area)) for row in rows]

@@ -253,8 +253,7 @@ def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
     if verb in ("king", "grande", "scoreboard"):
         return layout.to_screen(getattr(shape, verb))
     if verb == "disc":
-        x, y = layout.to_screen(shape.label)
-        return (x, y - 30)
+        return disc_row(table, area, 1)[0]
     bx, by = layout.to_screen(shape.pieces)
     present = [p for p in table.players if (table.count(p, area) or 0) > 0]
     left = bx - (len(present) - 1) * 17 / 2 - 2
@@ -390,14 +389,20 @@ def _castillo(surface, data: MapData, table: Table, lit: Lit) -> None:
                face="serif", anchor="center", shadow=(250, 240, 214))
     counts = [(p, table.count(p, "castillo")) for p in table.players]
     shown = [(p, n) for p, n in counts if n]
-    y = rect.bottom + 4
     if shown and all(n is not None for _, n in counts):
-        left = rect.centerx - (len(shown) - 1) * 9
-        for i, (player, n) in enumerate(shown):
-            pieces.counted_cube(surface, (left + i * 18, y + 8), 15, style.player_colour(player), n, player)
+        for (player, n), centre in zip(shown, castillo_count_spots(len(shown))):
+            pieces.counted_cube(surface, centre, 15, style.player_colour(player), n, player)
     else:
         style.text(surface, t("board.castillo_total", count=table.castillo_total),
-                   (rect.centerx, y + 8), 13, style.INK, bold=True, anchor="center")
+                   (rect.left - 8, rect.centery + 20), 13, style.INK, bold=True, anchor="midright")
+
+
+def castillo_count_spots(count: int) -> list[tuple[float, float]]:
+    """Where the Castillo's counted cubes stand: a column left of the tower, over the sea, clear
+    of the power hand's plate below the tower (which covered them when they stood under it)."""
+    rect = layout.castillo_rect()
+    top = rect.bottom - 10 - (count - 1) * 19
+    return [(rect.left - 14, top + i * 19) for i in range(count)]
 
 
 def _revealed_discs(surface, data: MapData, table: Table) -> None:
@@ -405,9 +410,64 @@ def _revealed_discs(surface, data: MapData, table: Table) -> None:
     for player, region in table.revealed.items():
         by_region.setdefault(region, []).append(player)
     for region, owners in by_region.items():
-        x, y = layout.to_screen(data.regions[region].label)
-        for i, player in enumerate(owners):
-            disc_marker(surface, (x + (i - (len(owners) - 1) / 2) * 26, y - 30), player)
+        for player, centre in zip(owners, disc_row(table, region, len(owners))):
+            disc_marker(surface, centre, player)
+
+
+DISC_PITCH = 26
+DISC_GRID = 6          # units between two spots tried for a row of discs
+
+
+def disc_row(table: Table, region: str, count: int) -> list[tuple[float, float]]:
+    """Centres for `count` discs side by side in a region, where the row keeps the most room to
+    the region's border without covering its name, values, pieces, Grandes or the King (the spot
+    above the name put Castilla la Vieja's on the País Vasco border)."""
+    data = load_map()
+    taken = occupied_rects(data, table)
+    if table.king == region:
+        kx, ky = layout.to_screen(data.regions[region].king)
+        taken.append(pygame.Rect(int(kx - 14), int(ky - 34), 28, 36))
+    key = (region, count, layout.current().map_origin, tuple(tuple(r) for r in taken))
+    centre = _DISC_ROWS.get(key)
+    if centre is None:
+        if len(_DISC_ROWS) > 512:
+            _DISC_ROWS.clear()
+        centre = _DISC_ROWS[key] = _roomiest(data.regions[region].polygon, count, taken)
+    return [(centre[0] + DISC_PITCH * (i - (count - 1) / 2), centre[1]) for i in range(count)]
+
+
+_DISC_ROWS: dict[tuple, tuple[float, float]] = {}
+
+
+def _roomiest(polygon: tuple[tuple[int, int], ...], count: int, taken: list[pygame.Rect]) -> tuple[float, float]:
+    """The centre (UI units) of a row of discs with the most clearance to the polygon's border."""
+    outline = _screen_poly(polygon)
+    xs, ys = [x for x, _ in outline], [y for _, y in outline]
+    row = pygame.Rect(0, 0, DISC_PITCH * count, 26)
+    best, best_score = (sum(xs) / len(xs), sum(ys) / len(ys)), (-float("inf"), 0.0)
+    for y in range(int(min(ys)), int(max(ys)), DISC_GRID):
+        for x in range(int(min(xs)), int(max(xs)), DISC_GRID):
+            row.center = (x, y)
+            corners = (row.topleft, row.topright, row.bottomleft, row.bottomright)
+            if not all(point_in_polygon(*layout.to_map(c), polygon) for c in corners):
+                continue
+            covered = sum(row.clip(r).width * row.clip(r).height for r in taken)
+            score = (-covered, min(_edge_distance(c, outline) for c in (*corners, row.center)))
+            if score > best_score:      # what it covers first (in a crowded region the least), then room
+                best, best_score = (float(x), float(y)), score
+    return best
+
+
+def _edge_distance(point: tuple[float, float], outline: tuple[tuple[float, float], ...]) -> float:
+    """How far a point lies from the nearest side of an outline."""
+    px_, py_ = point
+    nearest = float("inf")
+    for (ax, ay), (bx, by) in zip(outline, (*outline[1:], outline[0])):
+        dx, dy = bx - ax, by - ay
+        length = dx * dx + dy * dy
+        t_ = 0.0 if length == 0 else max(0.0, min(1.0, ((px_ - ax) * dx + (py_ - ay) * dy) / length))
+        nearest = min(nearest, (px_ - ax - t_ * dx) ** 2 + (py_ - ay - t_ * dy) ** 2)
+    return nearest ** 0.5
 
 
 def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: str) -> None:
@@ -437,11 +497,20 @@ def draw_sprites(surface: pygame.Surface, table: Table) -> None:
         elif sprite.kind == "disc":
             disc_marker(surface, pos, sprite.player)
         elif sprite.kind == "points":
-            colour = style.player_colour(sprite.player) if sprite.player else style.INK
-            style.outlined_text(surface, sprite.label, pos, POINTS_SIZE, colour, int(sprite.alpha))
+            floating_points(surface, sprite.label, pos, sprite.player, int(sprite.alpha))
 
 
 POINTS_SIZE = 24
+
+
+def floating_points(surface: pygame.Surface, label: str, centre: tuple[float, float], player: str | None,
+                    alpha: int) -> None:
+    """A rising "+5" on a parchment plate: legible over any region colour and over the dimmed
+    map of a decision or the veiled map of the Castillo reveal (outlined ink alone vanished)."""
+    plate = points_rect(label, centre).inflate(8, 0)
+    style.plate(surface, plate, (*style.PARCHMENT, int(alpha * 0.9)), 8, (*style.INK, alpha))
+    colour = style.player_colour(player) if player else style.INK
+    style.outlined_text(surface, label, centre, POINTS_SIZE, colour, alpha)
 
 
 def points_rect(label: str, centre: tuple[float, float]) -> pygame.Rect:

@@ -31,18 +31,19 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
                 width=3 if (hover or current) else 2, radius=7)
     badge = pygame.Rect(rect.x + 6, rect.y + 6, 40, rect.height - 12)
     draw.rect(surface, STACK_COLOURS[stack] if not faded else style.GREY, badge, border_radius=5)
-    style.text(surface, str(stack), (badge.centerx, badge.y + 4), 20, style.WHITE, bold=True, face="serif",
-               anchor="midtop")
-    pieces.cube(surface, (badge.centerx - 1, badge.bottom - 10), 10, style.PARCHMENT)
+    numeral = style.text(surface, str(stack), (badge.centerx + 2, badge.centery), 20, style.WHITE, bold=True,
+                         face="serif", anchor="midright")
+    pieces.cube(surface, (numeral.right + 7, badge.centery + 3), 10, style.PARCHMENT)   # beside it, never over it
     ink = style.INK if not faded else style.INK_SOFT
     body = pygame.Rect(badge.right + 8, rect.y + 5, rect.width - badge.width - 24, rect.height - 8)
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
                bold=True, face="serif")
-    effect = pygame.Rect(body.x, body.y + 18, body.width, rect.bottom - 2 - (body.y + 18))
-    two_lines = 2 * style.line_height(11, face="condensed") <= effect.height + 1
-    style.paragraph(surface, t(f"card.{card}.effect"), effect, 11, ink, face="condensed", spacing=0,
-                    max_lines=2 if two_lines else 1)
+    effect = effect_box(rect)
+    text = t(f"card.{card}.effect")
+    size = effect_size(text, effect)
+    style.paragraph(surface, text, effect, size, ink, face="condensed", spacing=-1,
+                    max_lines=effect_lines(size, effect))
     if selectable and hover:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
@@ -52,6 +53,27 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
         draw.rect(surface, colour, stamp, border_radius=4)
         style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
                    anchor="center")
+
+
+def effect_box(rect: pygame.Rect) -> pygame.Rect:
+    """Where a card strip's effect text goes: under the name, right of the stack badge."""
+    left, top = rect.x + 54, rect.y + 21
+    return pygame.Rect(left, top, rect.width - 64, rect.bottom - 1 - top)
+
+
+def effect_size(text: str, box: pygame.Rect) -> int:
+    """The effect's font size: 11, or 10 when only that gets the whole text into the strip
+    (the full text is the card's help, a right-click away)."""
+    for size in (11, 10):
+        if len(style.wrap(text, box.width, size, face="condensed")) <= effect_lines(size, box):
+            return size
+    return 10
+
+
+def effect_lines(size: int, box: pygame.Rect) -> int:
+    """How many lines of the effect the strip holds whole (lines 1 unit closer than the font's)."""
+    pitch, height = style.line_height(size, face="condensed") - 1, style.line_height(size, face="condensed")
+    return max(1, 1 + int((box.height + 1 - height) // pitch))
 
 
 def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,

@@ -99,13 +99,13 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
     style.text(surface, seat_label, (x + name_w + 8, top + 3), 12, style.INK_SOFT)
     if thinking:
         _thinking(surface, (x + name_w + 16 + style.text_width(seat_label, 12), top + 10))
-    score = table.scores.get(player, 0)
-    style.text(surface, str(score), (rect.right - 12, rect.y + 4), 26, style.INK, bold=True, face="serif",
-               anchor="topright")
+    score = style.text(surface, str(table.scores.get(player, 0)), (rect.right - 12, rect.y + 4), 26, style.INK,
+                       bold=True, face="serif", anchor="topright")
+    card = played_card_rect(rect, score.left)
     row = rect.y + (22 if compact else 30)
-    right = rect.right - (92 if table.power_played.get(player) is not None else 50)
+    right = card.left - 8 if table.power_played.get(player) is not None else score.left - 8
     _counts_row(surface, (x, row), table, player, right)
-    _power_row(surface, rect, table, player)
+    _power_row(surface, rect, card, table, player)
     badges_x = rect.right - 12
     if table.veto.get(player):
         badge = pygame.Rect(0, 0, 44, 18)
@@ -164,11 +164,18 @@ def power_pip_rects(rect: pygame.Rect) -> list[pygame.Rect]:
     return [pygame.Rect(rect.x + 18 + (value - 1) * PIP_PITCH, y, *PIP) for value in range(1, 14)]
 
 
-def _power_row(surface, rect: pygame.Rect, table: Table, player: str) -> None:
+def played_card_rect(rect: pygame.Rect, score_left: int) -> pygame.Rect:
+    """The power card played this round, left of the score however many digits it has (a score
+    of 100 and more once read "00", its first digit under the card)."""
+    card = pygame.Rect(0, rect.y + 6, 30, 40)
+    card.right = min(rect.right - 54, score_left - 6)
+    return card
+
+
+def _power_row(surface, rect: pygame.Rect, card: pygame.Rect, table: Table, player: str) -> None:
     """Power cards: the card played this round big on the left of the score, the hand as pips."""
     played = table.power_played.get(player)
     if played is not None:
-        card = pygame.Rect(rect.right - 84, rect.y + 6, 30, 40)
         pieces.power_card(surface, card, played, style.player_colour(player), state="played")
     hand = table.hands.get(player)
     if hand is None:

@@ -48,6 +48,7 @@ class LogView:
         self.total = 0
         self._drag: tuple[int, int] | None = None   # (pointer y, first line) when the drag began
         self.hover = False
+        self._prompt: str | None = None              # the prompt `follow` saw last
 
     @property
     def shown_rect(self) -> pygame.Rect | None:
@@ -89,6 +90,13 @@ class LogView:
         last = max(0, self.total - self.room)
         first = max(0, min(last, self.top + lines))
         self.first = None if first >= last else first
+
+    def follow(self, prompt: str) -> None:
+        """A new prompt brings the log back to its newest line: the player had scrolled back to
+        read, and the game has moved on to a decision the newest lines explain."""
+        if prompt != self._prompt:
+            self._prompt = prompt
+            self.first = None
 
     def toggles(self, intent: inp.Intent) -> bool:
         """L or the header's button: the tall log on or off; True if that is what `intent` was."""

@@ -161,6 +161,19 @@ def scoreboard(surface: pygame.Surface, centre: tuple[float, float], values: tup
                anchor="center")
 
 
+STAGED_LIFT, HOVER_LIFT = 8, 5   # units a staged / hovered power card rises: never onto the hand's header line
+
+
+def lift(state: str, hover: bool) -> int:
+    return STAGED_LIFT if state == "staged" else HOVER_LIFT if hover and state == "ready" else 0
+
+
+def power_card_extent(rect: pygame.Rect, state: str = "ready", hover: bool = False) -> pygame.Rect:
+    """All a power card drawn in `rect` covers: lifted, with its ring when staged."""
+    card = rect.move(0, -lift(state, hover))
+    return card.inflate(8, 8) if state == "staged" else card.inflate(4, 6).move(0, 1)
+
+
 @style.fixed_size
 def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_colour: tuple[int, int, int],
                court: int = 0, state: str = "ready", hover: bool = False) -> None:
@@ -169,7 +182,7 @@ def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_col
     waiting for Confirm: lifted high and ringed in the owner's colour)."""
     faded = state in ("blocked", "spent")
     fill = style.PARCHMENT if not faded else (196, 186, 166)
-    card = rect.move(0, -18 if state == "staged" else -8 if hover and state == "ready" else 0)
+    card = rect.move(0, -lift(state, hover))
     draw.rect(surface, style.WOOD_DARK, card.move(2, 3), border_radius=6)
     draw.rect(surface, fill, card, border_radius=6)
     band = pygame.Rect(card.x, card.y, card.width, max(6, card.height // 6))
@@ -181,7 +194,7 @@ def power_card(surface: pygame.Surface, rect: pygame.Rect, value: int, owner_col
         draw.rect(surface, owner_colour, card.inflate(8, 8), 4, border_radius=9)
         draw.rect(surface, style.GOLD_LIGHT, card.inflate(2, 2), 2, border_radius=7)
     ink = style.GREY if faded else style.INK
-    big = card.height > 60
+    big = card.height > 48
     style.text(surface, str(value), (card.centerx, card.centery - (2 if big else 0)), 30 if big else 15,
                ink, bold=True, face="serif", anchor="center")
     if big:

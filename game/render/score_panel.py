@@ -12,6 +12,7 @@ from game.render import draw, pieces, style
 from game.present.score_summary import AreaRow, ScoreSummary
 
 AREA_W, CELL_W, ROW_H, HEAD_H, FOOT_H = 190, 92, 25, 84, 48
+BOARD_W = 40      # a mobile scoreboard's mark beside an area's name
 
 
 def panel_rect(summary: ScoreSummary, players: int) -> pygame.Rect:
@@ -63,8 +64,14 @@ def _area_row(surface: pygame.Surface, row: AreaRow, players: tuple[str, ...], p
               left: int) -> None:
     x, y = pos
     label = area_name(row.area)
-    style.text(surface, label, (x, y + 4), style.fit_size(label, AREA_W - 12, 15, True, "serif"), style.INK,
-               bold=True, face="serif")
+    room = AREA_W - 12 - (BOARD_W + 6 if row.board else 0)
+    drawn = style.text(surface, label, (x, y + 4), style.fit_size(label, room, 15, True, "serif"), style.INK,
+                       bold=True, face="serif")
+    if row.board:     # the values came from a mobile scoreboard: its little board beside the name
+        board = pygame.Rect(drawn.right + 6, y + 4, BOARD_W, ROW_H - 8)
+        draw.rect(surface, style.GOLD_LIGHT, board, border_radius=3)
+        draw.rect(surface, style.INK, board, 1, border_radius=3)
+        style.text(surface, row.board.replace("-", "·"), board.center, 11, style.INK, bold=True, anchor="center")
     for i, player in enumerate(players):
         cx = left + i * CELL_W + CELL_W // 2
         points = row.points.get(player, 0)

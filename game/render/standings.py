@@ -97,9 +97,7 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
         style.text(surface, "?" if row.count is None else str(row.count), (rect.x + 34, y + 2), 15, style.INK,
                    bold=True)
         style.text(surface, name(row.player), (rect.x + 62, y + 2), 14, style.INK, bold=True)
-        if row.rank:
-            style.text(surface, rank_text(row.rank, ranks.count(row.rank) > 1), (rect.x + 180, y + 3), 12,
-                       style.INK_SOFT)
+        x = rect.right - 16
         if row.points is not None:
             drawn = style.text(surface, f"+{row.points}" if row.points else "0", (rect.right - 16, y + 1), 16,
                                style.INK if row.points else style.GREY, bold=True, anchor="topright")
@@ -109,6 +107,11 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
                 x -= 14
             if row.king_bonus:
                 pieces.king(surface, (x, y + 21), 18)
+                x -= 14
+        if row.rank:    # up to the points and bonuses ("2.º lugar (empate)" ran into "+3")
+            rank = rank_text(row.rank, ranks.count(row.rank) > 1)
+            left = rect.x + 150
+            style.text(surface, rank, (left, y + 3), style.fit_size(rank, x - 8 - left, 12), style.INK_SOFT)
         y += ROW
     if hidden:
         style.text(surface, t("standings.hidden"), (rect.x + 12, y + 2), 12, style.INK_SOFT)
@@ -117,7 +120,8 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
 
 def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
     """(badge rect, player, rank) for the top three ranks of every region, near its name where
-    they cover no name, value, piece or other badge."""
+    they cover no name, value, piece or other badge, and of the Castillo, above its name (none
+    while its counts are kept off the display)."""
     data = load_map()
     taken = occupied_rects(data, table)
     badges = []
@@ -129,7 +133,12 @@ def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
         rects = free_row((x, y + 26), [(BADGE, BADGE)] * len(rows), taken, gap=3)
         taken += rects
         badges += [(rect, row.player, row.rank) for rect, row in zip(rects, rows)]
-    return badges
+    rows = [s for s in standings(view, "castillo") if 0 < s.rank <= 3]
+    if not rows:
+        return badges
+    tower = layout.castillo_rect(data)
+    rects = free_row((tower.centerx, tower.top - 44), [(BADGE, BADGE)] * len(rows), taken, gap=3)
+    return badges + [(rect, row.player, row.rank) for rect, row in zip(rects, rows)]
 
 
 @style.fixed_size

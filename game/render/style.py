@@ -222,6 +222,16 @@ def wrap(value: str, width: float, size: int, bold: bool = False, face: str = "s
     return lines
 
 
+def ellipsized(line: str, width: float, size: int, bold: bool = False, face: str = "sans") -> str:
+    """A line cut short with "…", words dropped until the whole of it fits `width`."""
+    words = line.split()
+    while True:
+        cut = " ".join(words).rstrip(".,;:") + "…"
+        if len(words) <= 1 or text_width(cut, size, bold, face) <= width:
+            return cut
+        words.pop()
+
+
 def paragraph(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int = 14,
               colour: tuple[int, int, int] = INK, bold: bool = False, face: str = "sans",
               spacing: int = 2, max_lines: int | None = None) -> int:
@@ -230,7 +240,7 @@ def paragraph(surface: pygame.Surface, value: str, rect: pygame.Rect, size: int 
     lines = wrap(value, rect.width, size, bold, face)
     if max_lines is not None and len(lines) > max_lines:
         lines = lines[:max_lines]
-        lines[-1] = lines[-1].rstrip(".,;") + "…"
+        lines[-1] = ellipsized(lines[-1], rect.width, size, bold, face)
     for line in lines:
         text(surface, line, (rect.x, y), size, colour, bold, face)
         y += line_height(size, bold, face) + spacing

@@ -34,6 +34,7 @@ from game.render.standings import draw_rank_badges, draw_standings
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
 from game.present.table import Table
+from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
 from game.scenes.modes import Mode, ScoringMode, mode_for_phase
 
@@ -409,6 +410,7 @@ class MatchScene(Scene):
         if self.log_view.dock != "lesson":
             self.log_view.dock = "hint" if self.hints.shown and self.my_turn() else None
         self.toast_time = max(0.0, self.toast_time - dt)
+        self.log_view.follow(self.prompt())     # a new prompt brings the log back to its newest line
         area = layout.area_at(self.hover) if self.hover else None
         self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0
         self.hover_area = area
@@ -546,9 +548,8 @@ class MatchScene(Scene):
                 return staged_prompt(self.match.view(), self.match.name, staged)
             offered = {choice.verb for _, choice in self.choice_buttons() if choice.kind == "verb"}
             return decision_prompt(self.match.view(), self.match.name, offered, self.castillo_disc())
-        if self.match.thinking:
-            return t("hud.thinking", who=self.match.name(self.match.thinking))
-        return ""
+        # "… is thinking" only once the events before that decision have been shown
+        return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))

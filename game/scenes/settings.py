@@ -28,6 +28,16 @@ def row_rects() -> list[tuple[pygame.Rect, str]]:
             for i, row in enumerate(ROWS)]
 
 
+def value_label(value: str) -> str:
+    return f"‹  {value}  ›"
+
+
+def value_centre(rect: pygame.Rect, value: str) -> float:
+    """The middle of a row's "‹ value ›", drawn against its right edge: a click left of it lowers
+    (the "‹" side), right of it raises."""
+    return rect.right - 16 - style.text_width(value_label(value), 18) / 2
+
+
 def panel_rect(in_game: bool) -> pygame.Rect:
     """The menu panel: taller in a game, where a second row of buttons saves and loads."""
     return panel() if in_game else pygame.Rect(panel().x, panel().y, panel().width, panel().height - 100)
@@ -62,7 +72,8 @@ class SettingsScene(Scene):
         mouse lowers and raises — then the buttons."""
         rows = []
         for rect, row in row_rects():
-            lower, higher = (rect.x + rect.width // 4, rect.centery), (rect.right - rect.width // 4, rect.centery)
+            middle = value_centre(rect, self.value(row))
+            lower, higher = (round(middle) - 12, rect.centery), (rect.right - 10, rect.centery)
             rows.append(Target((row,), rect, higher, adjust=(lower, higher)))
         return rows + of_rects([((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
 
@@ -77,7 +88,7 @@ class SettingsScene(Scene):
             return True  # modal: nothing reaches the game below
         for rect, row in row_rects():
             if rect.collidepoint(intent.pos):
-                self.change(row, 1 if intent.pos[0] > rect.centerx else -1)
+                self.change(row, 1 if intent.pos[0] > value_centre(rect, self.value(row)) else -1)
                 return True
         for rect, name in action_rects(self.in_game, self.match is not None):
             if rect.collidepoint(intent.pos):
@@ -85,7 +96,7 @@ class SettingsScene(Scene):
         return True
 
     def change(self, row: str, step: int) -> None:
-        """Click on the right half increases / toggles, on the left half decreases."""
+        """A click right of the value ("›") raises / toggles, left of it ("‹", the label) lowers."""
         s = self.ctx.settings
         if row == "language":
             s.language = LANGUAGES[(LANGUAGES.index(s.language) + step) % len(LANGUAGES)]
@@ -150,7 +161,7 @@ class SettingsScene(Scene):
             draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=8)
             style.text(surface, t(f"settings.{row}"), (rect.x + 16, rect.centery), 18, style.INK, bold=True,
                        anchor="midleft")
-            style.text(surface, f"‹  {self.value(row)}  ›", (rect.right - 16, rect.centery), 18, style.INK,
+            style.text(surface, value_label(self.value(row)), (rect.right - 16, rect.centery), 18, style.INK,
                        anchor="midright")
         for rect, name in action_rects(self.in_game, self.match is not None):
             style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),

@@ -21,7 +21,7 @@ import pygame
 
 from game.shell import input as inp
 from game.shell import layout
-from game.shell.display import init_video
+from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
 from game.render import style
@@ -54,13 +54,19 @@ def wait_for_input(seconds: float) -> bool:
 class App:
     """Owns the display and the scene stack; applies transitions returned by scenes."""
 
-    def __init__(self, first: Scene, size: tuple[int, int] = layout.LOGICAL, fullscreen: bool = False,
+    def __init__(self, first: Scene, size: tuple[int, int] | None = layout.LOGICAL, fullscreen: bool = False,
                  screenshots: Path | None = None, fps: int = 60) -> None:
+        """`size` None: the window as the player last left it (settings), within the desktop."""
         init_video()
         pygame.font.init()
         pygame.display.set_caption("El Grande")
         self.fps = fps
         self.fullscreen = fullscreen
+        self.settings = first.ctx.settings
+        self._opened_with = self.settings.window
+        if size is None:
+            size = first_window_size(self.settings.window, layout.LOGICAL, layout.MINIMUM)
+        self.windowed = size      # the window's size out of fullscreen (what settings remember)
         self.window = self._open_window(size)
         layout.use(self.window.get_size())
         self.clock = pygame.time.Clock()
@@ -191,11 +197,15 @@ class App:
         return math.inf if rate <= 0 else 1 / rate - self._since_draw
 
     def _follow_window(self) -> None:
-        """Recompute the layout when the window's size changed (resize, fullscreen)."""
+        """Recompute the layout when the window's size changed (resize, fullscreen); a windowed
+        size is noted in the settings, saved when the app ends."""
         size = self.window.get_size()
         if layout.current().window != size:
             layout.use(size)
             self._dirty = True
+        if not self.fullscreen and size != self.windowed:
+            self.windowed = size
+            self.settings.window = f"{size[0]}x{size[1]}"
 
     def draw(self) -> None:
         self._dirty = False
@@ -242,7 +252,7 @@ class App:
         wanted = self.scene.ctx.settings.fullscreen
         if wanted != self.fullscreen:
             self.fullscreen = wanted
-            self.window = self._open_window(layout.LOGICAL)
+            self.window = self._open_window(self.windowed)
             self._follow_window()
 
     def run(self) -> None:
@@ -261,4 +271,11 @@ class App:
                 break
         for scene in reversed(self.stack):
             scene.exit()
+        self.remember_window_size()
         pygame.quit()
+
+    def remember_window_size(self) -> None:
+        """Save the window's last size for the next start (a refused write is not worth a word
+        as the window closes: the size is only a convenience)."""
+        if self.settings.window != self._opened_with:
+            self.settings.save()

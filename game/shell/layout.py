@@ -81,7 +81,7 @@ class Layout:
             undo_button=pygame.Rect(left + 8, bottom, 110, 40),
             hand_choice_row=pygame.Rect(left + 128, bottom - 92, 704, 40),
             hand_undo_button=pygame.Rect(left + 300, bottom - 92, 110, 40),   # beside Confirm, over the sea
-            hand_row=pygame.Rect(left + 16, bottom - 26, 808, 72),
+            hand_row=pygame.Rect(left + 16, bottom - 16, 808, 62),     # a lifted card stays under the header
             hand_plate=pygame.Rect(left - 2, bottom - 48, 844, 96),
             track_rect=pygame.Rect(left, bottom + 50, MAP_SIZE[0], 58),
             side=side,
@@ -261,7 +261,7 @@ def player_rects(count: int) -> list[pygame.Rect]:
 
 def card_rects(count: int = 5) -> list[pygame.Rect]:
     area = _current.cards_rect
-    top = area.y + 24
+    top = area.y + 21      # under the "Action cards" heading; strips tall enough for two lines of effect
     gap = 4
     height = (area.bottom - top - gap * (count - 1)) // max(count, 1)
     return [pygame.Rect(area.x, top + i * (height + gap), area.width, height) for i in range(count)]

@@ -9,6 +9,7 @@ only texts meant to be read together are compared.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -33,6 +34,8 @@ from tests.game.driver import Driver, make_context
 
 SIZES = [(1366, 768), (1920, 1080)]
 SLACK = 1      # units: anti-aliasing and rounding at a box's edge
+# an engine id on screen (a card id, "castilla_la_vieja", an effect name): words the player never reads
+ENGINE_ID = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b(?:" + "|".join(engine.REGIONS) + r")\b")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ def problems(texts: list[Drawn]) -> list[str]:
     window = pygame.Rect(0, 0, here.width, here.height).inflate(2 * SLACK, 2 * SLACK)
     out = []
     for d in texts:
+        if ENGINE_ID.search(d.value):
+            out.append(f"{d.value!r} shows an engine id")
         if not window.contains(d.rect):
             out.append(f"{d.value!r} {tuple(d.rect)} leaves the window")
         if d.panel is not None and not d.panel.inflate(2 * SLACK, 2 * SLACK).contains(d.rect):
@@ -151,6 +156,12 @@ def test_every_text_fits_its_box_at_every_ui_scale(scale, size, monkeypatch, lat
     style.use_look("classic", scale)
     ctx = make_context(speed=40.0)
     ctx.settings.ui_scale = scale
+    bad = scene_problems(ctx, size, monkeypatch, late_game)
+    assert not bad, "\n".join(bad)
+
+
+def scene_problems(ctx, size, monkeypatch, late_game) -> list[str]:
+    """Every main scene drawn in `size`: each text that does not fit, named with its scene."""
     recorder = Recorder(monkeypatch)
     driver = Driver(TitleScene(ctx), size)
     driver.step(2)
@@ -182,5 +193,19 @@ def test_every_text_fits_its_box_at_every_ui_scale(scale, size, monkeypatch, lat
             driver.hover(layout.area_point("castilla_la_nueva"))
             driver.step(40)
             found["action, a region's standings"] = problems(recorder.draw(driver))
-    bad = [f"{name}: {line}" for name, lines in found.items() for line in lines]
+    return [f"{name}: {line}" for name, lines in found.items() for line in lines]
+
+
+LANGUAGE_SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
+
+
+@pytest.mark.parametrize("size", LANGUAGE_SIZES)
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_every_scene_fits_in_every_language(language, size, monkeypatch, late_game, look):
+    """Issue 27 point 4: the same scenes in Portuguese and Catalan, down to a 1024x640 window."""
+    from game.shell import i18n
+    i18n.set_language(language)
+    ctx = make_context(speed=40.0)
+    ctx.settings.language = language
+    bad = scene_problems(ctx, size, monkeypatch, late_game)
     assert not bad, "\n".join(bad)

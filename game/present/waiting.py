@@ -1,0 +1,20 @@
+"""Whom the table waits for, said only when it is true on screen.
+
+Why: the host runs ahead of the screen. While a scoring or the Castillo reveal is still being
+animated, an AI seat may already be thinking about the decision that follows it, and "Yellow is
+thinking…" over the reveal named a wait the player could not see (issue 27). The wait is worded
+once the events before it have been shown.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.shell.i18n import t
+
+
+def waiting_prompt(thinking: str | None, animating: bool, name: Callable[[str], str]) -> str:
+    """ "{who} is thinking…" for the seat `thinking`, or "" while earlier events are still being
+    shown (`animating`: events queued or pieces moving) or nobody thinks."""
+    if thinking is None or animating:
+        return ""
+    return t("hud.thinking", who=name(thinking))
