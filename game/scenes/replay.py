@@ -54,6 +54,7 @@ def control_rects() -> list[tuple[pygame.Rect, str]]:
 HELP_SIZE = 12             # the key-help line over the transport buttons, wrapped inside their plate
 
 
+@style.fixed_size
 def controls_plate() -> pygame.Rect:
     """The wooden plate behind the transport buttons, tall enough for the key help above them."""
     rects = control_rects()
@@ -64,6 +65,7 @@ def controls_plate() -> pygame.Rect:
     return plate
 
 
+@style.fixed_size
 def help_lines(width: int | None = None) -> list[str]:
     """The key help wrapped to the plate's width (at most two lines in every catalog)."""
     if width is None:
@@ -309,6 +311,7 @@ class ReplayScene(Scene):
         size = style.fit_size(text, rect.width - 24, 17, True)
         style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
 
+    @style.fixed_size          # the transport plate is packed into the composition, like the cards
     def draw_controls(self, surface: pygame.Surface) -> None:
         rects = control_rects()
         back = controls_plate()

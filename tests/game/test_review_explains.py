@@ -3,6 +3,8 @@ plan would have changed, in points by area and scoring as the engine reports the
 seat at a size that reads; the replay's key-help line stays inside its panel."""
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -83,6 +85,7 @@ def _review_scene(blunders: list[Blunder], seats: set[str]):
     from game.match.seats import Seat
     from game.scenes.review import ReviewScene
     game = engine.load_scenario(SCENARIOS / "challenge_2_kings_gambit.yaml")
+    engine.random_playout(game, random.Random(3))        # a review opens on a finished game
     match = Match([Seat(p, "human" if p in seats else "normal", "") for p in game.players], 3,
                   autosave=False, game=game)
     scene = ReviewScene(make_context(), match)
