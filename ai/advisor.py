@@ -1,6 +1,7 @@
 """The advisor: the hard AI's best choices for a player's current decision, and why.
 
-Hints come from the search itself (`ExpectimaxAgent.root_values` on the player's own View), never
+Hints come from the search itself (`ExpectimaxAgent.turn_values` for the per-turn hard preset, the
+whole-turn plans it ranks and then follows; `root_values` for a disc), on the player's own View, never
 from a second ranking: the candidates are the moves or whole plans the hard preset searches, with
 their mean playout values. Each hint carries its value relative to the best one and a reason in
 data (the client words it): the biggest change the plan makes in the evaluation's terms — what

@@ -422,7 +422,8 @@ class PlayScene(Scene):
         self.update_preview()
         self.hints.poll(self.match, self.my_turn())
         if self.log_view.dock != "lesson":
-            self.log_view.dock = "hint" if (self.hints.shown or self.hint_plan.docked) and self.my_turn() else None
+            docked = bool(self.hint_plan.remaining(self.match.game))     # also undocks a finished plan
+            self.log_view.dock = "hint" if (self.hints.shown or docked) and self.my_turn() else None
         self.toast_time = max(0.0, self.toast_time - dt)
         area = layout.area_at(self.hover) if self.hover else None
         self.hover_time = self.hover_time + dt if area == self.hover_area else 0.0

@@ -3,6 +3,8 @@ step is the plan's until every step is played, the player plays something else, 
 back past the click; an Undo inside the plan steps back with it; ghosts count repeated steps."""
 from __future__ import annotations
 
+import random
+
 import engine
 from game.present.hint_plan import HintPlan, ghost_counts, progress
 
@@ -11,7 +13,6 @@ def _a_turn() -> tuple[engine.Game, tuple[engine.Move, ...]]:
     """A game at its first action-card decision and the whole turn that follows (card, order,
     placements, the card's action and its steps), played by the fast policy in a copy."""
     from ai.policy import FastPolicy
-    import random
     g = engine.new_game(players=["red", "blue", "green"], seed=3)
     policy, rng = FastPolicy(), random.Random(0)
     while g.phase != "card":
@@ -31,7 +32,7 @@ def test_the_plan_stays_docked_step_by_step_until_its_last_step():
     docked = HintPlan()
     docked.dock(plan, me, g)
     assert len(plan) > 3
-    for i, move in enumerate(plan):
+    for move in plan:
         assert docked.step(g, me) is move and docked.remaining(g)[0] is move
         assert docked.step(g, "blue") is None            # not the other player's to play
         g.play(move)
