@@ -1,6 +1,7 @@
 """The advisor: the hard AI's best choices for a player's current decision, and why.
 
-Hints come from the search itself (`ExpectimaxAgent.root_values` on the player's own View), never
+Hints come from the search itself (`ExpectimaxAgent.turn_values` for the per-turn hard preset, the
+whole-turn plans it ranks and then follows; `root_values` for a disc), on the player's own View, never
 from a second ranking: the candidates are the moves or whole plans the hard preset searches, with
 their mean playout values. Each hint carries its value relative to the best one and a reason in
 data (the client words it): the biggest change the plan makes in the evaluation's terms — what
@@ -11,7 +12,7 @@ the evaluation's own scoring helpers.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import engine
@@ -46,13 +47,22 @@ class Reason:
     "keep"     keeps power card `points` for a later round;
     "recover"  takes power card `points` back into the hand;
     "order"    a high power card that brings none: an early turn;
-    "value"    no single change stands out (the value over the round)."""
+    "value"    no single change stands out (the value over the round).
+`scoring` is "general" (the next one), "this" (a disc chosen during the scoring it acts in) or
+"final". A reason against another hint (`versus`, its number from 1; 0 for none) measures the
+change from that hint's outcome instead of from the position now: `other_place`/`other_tied`
+are p's place in `area` there, `other` what the other plan brings (Caballeros to the court) or
+plays (a power card)."""
     kind: str
     points: int = 0
     area: str = ""
     place: int = 0
     scoring: str = "general"
     player: str = ""
+    versus: int = 0
+    other_place: int = 0
+    other_tied: bool = False
+    other: int = 0
 
 
 @dataclass(frozen=True)
@@ -76,15 +86,41 @@ def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = No
     """The `count` best plans for the viewer's decision, best first, each with its reason."""
     view = check_view(view)
     searcher = searcher or hard_searcher()
-    scored, world = _scored(view, rng, searcher, None)
+    searcher.use_table(view.n)
+    if searcher.config.per_turn and view.ph != Phase.DISC:
+        cfg = searcher.config      # the very search the preset plays, so hint #1 is its turn
+        ranked, world = searcher.turn_values(view, rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
+        scored = distinct_firsts(ranked, count)
+    else:
+        scored, world = _scored(view, rng, searcher, None)
     best = scored[0][1]
-    hints: list[Hint] = []
-    for plan, value, _ in scored[:count]:
+    gains: list[float] = []
+    for _, value, _ in scored[:count]:
         # a candidate dropped by successive halving was judged on fewer worlds, where it trailed:
         # it never ranks as closer to the best than the survivors listed before it
-        gain = min(value - best, hints[-1].gain if hints else 0.0)
-        hints.append(Hint(plan, value, gain, reason_for(world, plan, view.to_move_idx)))
+        gains.append(min(value - best, gains[-1] if gains else 0.0))
+    plans = [plan for plan, _, _ in scored[:count]]
+    hints = []
+    for i, (plan, gain) in enumerate(zip(plans, gains)):
+        against = (1 if i == 0 else 0) if len(plans) > 1 else None   # #1 against #2, the rest against #1
+        if against is None:
+            reason = reason_for(world, plan, view.to_move_idx)
+        else:
+            reason = reason_for(world, plan, view.to_move_idx, plans[against], against + 1)
+        hints.append(Hint(plan, scored[i][1], gain, reason))
     return hints
+
+
+def distinct_firsts(ranked: list[tuple[tuple[Move, ...], float, int]],
+                    count: int) -> list[tuple[tuple[Move, ...], float, int]]:
+    """The `count` best of `ranked` (best first), each with a first move of its own where there
+    are enough of them: three variants of one action card would teach nothing about the choice."""
+    leaders: dict[Move, int] = {}
+    for i, (plan, _, _) in enumerate(ranked):
+        leaders.setdefault(plan[0], i)
+    picked = list(leaders.values())[:count]
+    picked += [i for i in range(len(ranked)) if i not in picked][:count - len(picked)]
+    return [ranked[i] for i in sorted(picked)]
 
 
 def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
@@ -174,28 +210,37 @@ def lead_of(g: Game, p: int, area: int) -> int:
     return max(0, mine - others)
 
 
-def reason_for(world: Game, plan: tuple[Move, ...], p: int) -> Reason:
+def reason_for(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, ...] | None = None,
+               versus: int = 0) -> Reason:
     """The biggest change `plan` makes for p in one sampled world, in the evaluation's terms
     (ai/evaluate.py): points scored at once or a region's points at the coming general scoring,
     a rival's points lost, Caballeros in the Castillo, a sole lead widened, Caballeros brought to
     the court, a power card kept or recovered (for a power card: the Caballeros it brings from
-    the provinces when the court fills, rules §4.1, or the high card it keeps)."""
+    the provinces when the court fills, rules §4.1, or the high card it keeps). Given `other`
+    (hint number `versus`), the change is measured against where that plan would leave p."""
     if plan and plan[0].verb == "power":
-        return _power_reason(world, int(plan[0].args[0]), p)
+        mine = int(plan[0].args[0])
+        theirs = int(other[0].args[0]) if other and other[0].verb == "power" else None
+        return _power_reason(world, mine, p, theirs, versus if theirs else 0)
+    versus = versus if other else 0
+    disc = bool(plan) and plan[0].verb == "disc"
     after = _played(world, plan, p)
-    scoring = world.next_scoring or "final"
-    scored = 0 if plan and plan[0].verb == "disc" else after.score_pts[p] - world.score_pts[p]
-    deltas = [b - a for a, b in zip(region_points(world, p), region_points(after, p))]
+    base = _played(world, other, p) if other else world
+    scoring = "this" if world.ph == Phase.DISC and world.next_scoring != "final" else world.next_scoring or "final"
+    scored = 0 if disc and not other else after.score_pts[p] - base.score_pts[p]
+    deltas = [b - a for a, b in zip(region_points(base, p), region_points(after, p))]
     area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))
-    if scored > 0 and scored >= deltas[area]:
-        return Reason("score", scored)
+    if scored > 0 and scored >= deltas[area] and not disc:
+        return Reason("score", scored, versus=versus)
     if deltas[area] > 0:
         place, tied = place_of(after, p, area)
-        return Reason("place_tied" if tied else "place", deltas[area], _area_id(area), place, scoring)
-    for found in (_rival_reason(world, after, p, scoring), _count_reason(world, after, p, scoring)):
+        was, was_tied = place_of(base, p, area) if other else (0, False)
+        return Reason("place_tied" if tied else "place", deltas[area], _area_id(area), place, scoring,
+                      versus=versus, other_place=was, other_tied=was_tied)
+    for found in (_rival_reason(base, after, p, scoring), _count_reason(base, after, p, scoring)):
         if found is not None:
-            return found
-    return Reason("value")
+            return replace(found, versus=versus)
+    return Reason("value", versus=versus)
 
 
 def _played(world: Game, plan: tuple[Move, ...], p: int) -> Game:
@@ -217,13 +262,23 @@ def _area_id(area: int) -> str:
     return "castillo" if area == CASTILLO else BOARD.regions[area]
 
 
-def _power_reason(world: Game, value: int, p: int) -> Reason:
-    """A power card brings Caballeros to the court (§4.1); one that brings none keeps the best
-    card in hand for later, or is itself the best: an early turn (§4.2)."""
-    brought = min(BOARD.power_to_court[value - 1], world.counts[p * A + PROVINCES])
-    if brought:
-        return Reason("court", brought)
-    best = max(world.hand(world.players[p]), default=value)
+def _power_reason(world: Game, value: int, p: int, other: int | None, versus: int) -> Reason:
+    """A power card brings Caballeros to the court (§4.1); against another card, the more of them
+    it brings, else the earlier turn a higher card buys (§4.2), else the higher card a lower one
+    keeps for a later round. Alone, a card that brings none keeps the best card still playable, or is
+    itself the best: an early turn. A reason never names the card it is the reason for."""
+    def brought(card: int) -> int:
+        return min(BOARD.power_to_court[card - 1], world.counts[p * A + PROVINCES])
+    if other is not None:
+        if brought(value) > brought(other):
+            return Reason("court", brought(value), versus=versus, other=brought(other))
+        if value > other:
+            return Reason("order", versus=versus, other=other)
+        return Reason("keep", other, versus=versus)
+    if brought(value):
+        return Reason("court", brought(value))
+    playable = [int(m.args[0]) for m in world.legal_moves() if m.verb == "power"]
+    best = max(playable, default=value)
     return Reason("keep", best) if best > value else Reason("order")
 
 

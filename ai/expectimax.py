@@ -200,14 +200,26 @@ class ExpectimaxAgent:
 
     def _plan_turn(self, view: View, rng: random.Random, budget: Budget) -> Move:
         """Per-turn planning: whole-turn plans searched once; the best is kept to be followed."""
+        ranked, world = self.turn_values(view, rng, budget)
+        if not ranked:                       # no budget left even to list plans
+            return self.policy.choose(world, rng)
+        best = ranked[0][0]
+        self.cursor = PlanCursor.after_first(world, view.to_move_idx, best)
+        return best[0]
+
+    def turn_values(self, view: View, rng: random.Random,
+                    budget: Budget) -> tuple[list[tuple[Plan, float, int]], Game]:
+        """Per-turn planning's candidates: the whole-turn plans (made in the first sampled world,
+        which is returned too) with their mean playout values and worlds sampled, best first, as
+        `_plan_turn` ranks them. The advisor shows these plans, so a hint followed step by step is
+        the turn the search valued, not a plan pieced together afterwards."""
         me = view.to_move_idx
         seeds, worlds = self._worlds(view, rng)
         plans = turn_plans(worlds[0], me, self.weights, self.shape, rng, budget)
-        if not plans:                        # no budget left even to list plans
-            return self.policy.choose(worlds[0], rng)
-        best = plans[0] if len(plans) == 1 else plans[self._ranked(plans, seeds, worlds, me, budget, checked=True)[0][0]]
-        self.cursor = PlanCursor.after_first(worlds[0], me, best)
-        return best[0]
+        if len(plans) <= 1:
+            return [(plan, 0.0, 0) for plan in plans], worlds[0]
+        ranked = self._ranked(plans, seeds, worlds, me, budget, checked=True)
+        return [(plans[i], mean, count) for i, mean, count in ranked], worlds[0]
 
     def _ranked(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget,
                 checked: bool) -> list[tuple[int, float, int]]:

@@ -384,6 +384,13 @@ class Match:
         self.play(agents[player].choose(game.view(player), random.Random(seed * 1000 + self.version)))
         return True
 
+    # ---- the moves as the table saw them (game/present/hint_plan.py PlayedMoves) -------------------
+    def moves_played(self) -> int:
+        return played_count(self.host_game)
+
+    def public_moves_since(self, mark: int) -> list[str] | None:
+        return public_moves_since(self.host_game, mark)
+
     # ---- what the host hands a screen once it may know it --------------------------------------
     def finished_record(self) -> dict[str, Any]:
         """The whole record (seed, every move): public only once the game is over."""
@@ -447,3 +454,24 @@ class Match:
         if game.phase in SECRET_PHASES:   # discs already set (not yet revealed) keep their badge
             match.pending_discs = {p: d for p in match.humans if (d := game.disc(p))}
         return match
+
+
+def played_count(game: engine.Game) -> int:
+    """How many moves the game has played (its history is a linked list, newest first)."""
+    n, node = 0, game.history
+    while node is not None:
+        n, node = n + 1, node[0]
+    return n
+
+
+def public_moves_since(game: engine.Game, mark: int) -> list[str] | None:
+    """The moves after the first `mark`, oldest first, as the table saw them (a secret move's
+    argument masked, engine.public_text); None when fewer were played (an Undo went back)."""
+    texts: list[str] = []
+    node = game.history
+    while node is not None:
+        texts.append(node[1])
+        node = node[0]
+    if len(texts) < mark:
+        return None
+    return [engine.public_text(engine.parse_move(text)) for text in texts[:len(texts) - mark][::-1]]

@@ -100,18 +100,63 @@ def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other
 REASONS = ("place", "place_tied", "keep", "recover", "order", *COUNTED_REASONS)
+VERSUS = ("place", "place_tied", "court", "order", "keep", "value")    # worded against the other hint
 
 
 def reason_text(reason: Reason, name: Any) -> str:
     """The reason in words: "takes 1st in Castilla la Nueva: +7 at the next general scoring" ("at
-    the final scoring" when that one ends the game); `name` words a player id."""
-    if reason.kind not in REASONS:
+    this scoring" for a disc in the scoring it acts in, "at the final scoring" when that one ends
+    the game); against another hint, "takes 1st in Aragón instead of tying it: +6 …". `name`
+    words a player id."""
+    if reason.kind not in REASONS and reason.kind != "value":
         return t("hint.reason.value")
     values = dict(place=t(f"rank.{reason.place}") if reason.place else "", when=t(f"hint.when.{reason.scoring}"),
                   area=area_name(reason.area) if reason.area else "", player=name(reason.player) if reason.player else "")
+    if reason.versus and reason.kind in VERSUS:
+        instead = _instead(reason)
+        if instead is not None:
+            values.update(other=instead, points=str(reason.points))
+            if reason.kind == "court":
+                return tn("hint.versus.court", reason.points, other=instead)
+            return t(f"hint.versus.{reason.kind}", **values)
+    if reason.kind == "value":
+        return t("hint.reason.value")
     if reason.kind in COUNTED_REASONS:
         return tn(f"hint.reason.{reason.kind}", reason.points, **values)
     return t(f"hint.reason.{reason.kind}", points=reason.points, **values)
+
+
+def _instead(reason: Reason) -> str | None:
+    """What the other hint gets instead, in words (None when a region's place is the same there:
+    the plain reason says it)."""
+    if reason.kind == "value":
+        return str(reason.versus)
+    if reason.kind in ("court", "order"):
+        return str(reason.other)
+    if reason.kind == "keep":
+        return ""
+    tied = reason.kind == "place_tied"
+    if reason.other_place == reason.place and reason.other_tied == tied:
+        return None
+    if reason.other_place == 0:
+        return t("hint.other.none")
+    if reason.other_place == reason.place:
+        return t("hint.other.tied")
+    rank = t(f"rank.{reason.other_place}")
+    return t("hint.other.shared", place=rank) if reason.other_tied else t("hint.other.rank", place=rank)
+
+
+def compare_text(hint: Hint, others: list[Hint], name: Any) -> str:
+    """The reason as a comparison: "+6 over #2: takes 1st in Aragón instead of tying it" for the
+    best hint, "−3 against #1: …" for the others (the search's points between the two plans)."""
+    text = reason_text(hint.reason, name)
+    versus = hint.reason.versus
+    if not versus or versus > len(others):
+        return text
+    diff = hint.gain - others[versus - 1].gain
+    points = round(abs(diff))
+    key = "even" if points == 0 else "over" if diff > 0 else "below"
+    return t(f"hint.compare.{key}", points=points, other=versus, reason=text)
 
 
 def gain_text(gain: float) -> str:

@@ -209,9 +209,9 @@ GHOSTED_VERBS = ("place", "move", "disc", "king", "grande", "scoreboard")
 
 @style.fixed_size
 def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
-          solid: bool = False) -> tuple[float, float] | None:
-    """The piece a move would put down, drawn where it goes: a Caballero marked +1 for `place`/
-    `move` (in the next slot of the region's row of stacks), a disc for `disc`, the King or the
+          solid: bool = False, count: int = 1) -> tuple[float, float] | None:
+    """The piece a move would put down, drawn where it goes: a Caballero marked +1 (+`count` for a
+    plan placing several) for `place`/`move` (in the next slot of the region's row of stacks), a disc for `disc`, the King or the
     mover's Grande on the region's own spot, a mobile scoreboard on the region's values, ringed.
     Translucent while only hovered, nearly solid once staged. Returns where it stands (None: the
     move puts nothing on the map)."""
@@ -236,7 +236,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     else:
         draw.circle(layer, (*style.PARCHMENT, 190), (x + 1, y), 14)
         pieces.cube(layer, (x, y), 15, style.player_colour(str(owner)), str(owner))
-        style.text(layer, "+1", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
+        style.text(layer, f"+{count}", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
     layer.set_alpha(235 if solid else 160)
     draw.blit(surface, layer, layout.MAP_RECT)
     return spot

@@ -27,6 +27,14 @@ class HintRow:
     gain: str
 
 
+@dataclass(frozen=True)
+class DockedPlan:
+    """A clicked hint being followed: where the player is in it, the whole plan, the next step."""
+    heading: str
+    plan: str
+    step: str
+
+
 def panel_rect() -> pygame.Rect:
     return layout.docked_rect("hint")
 
@@ -58,6 +66,7 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
                 lit = 0.6 + 0.6 * (1.0 if int(pulse * 3) % 3 == i else 0.0)
                 draw.circle(surface, style.shade(style.GOLD, lit), (rect.centerx - 9 + i * 9, rect.centery + 20), 3)
         return
+    hovered_row: tuple[int, HintRow] | None = None
     for i, (box, row) in enumerate(zip(row_rects(len(rows)), rows)):
         hovered = bool(hover and box.collidepoint(hover))
         draw.rect(surface, style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 1.04), box,
@@ -70,6 +79,48 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
                    style.shade(style.GOLD, 0.8) if i == 0 else style.DANGER, bold=True, anchor="topright")
         reason, size = fitted(row.reason, box.width - 28, 12, False)
         style.text(surface, reason, (box.x + 20, box.bottom - 3), size, style.INK_SOFT, anchor="bottomleft")
+        if hovered:
+            hovered_row = (i, row)
+    if hovered_row is not None:
+        row_detail(surface, *hovered_row)
+
+
+def row_detail(surface: pygame.Surface, number: int, row: HintRow) -> None:
+    """The hovered hint in full above the panel: the whole plan and its reason wrapped, so a plan
+    cut short in its row (a long turn at 1366×768) is read to its last step."""
+    rect = panel_rect()
+    width = rect.width - 12
+    plan = style.wrap(f"{number + 1}. {row.plan}", width - 20, 13, True)
+    reason = style.wrap(row.reason, width - 20, 12)
+    height = 14 + 17 * len(plan) + 16 * len(reason)
+    box = pygame.Rect(rect.x + 6, rect.y - height - 4, width, height)
+    style.panel(surface, box, fill=style.PARCHMENT, border=style.GOLD, width=2, radius=8)
+    y = box.y + 6
+    for line in plan:
+        style.text(surface, line, (box.x + 10, y), 13, style.INK, bold=True)
+        y += 17
+    for line in reason:
+        style.text(surface, line, (box.x + 10, y), 12, style.INK_SOFT)
+        y += 16
+
+
+def plan_panel(surface: pygame.Surface, docked: DockedPlan, pulse: float) -> None:
+    """The docked plan: which hint and step, the whole plan wrapped, the next step pulsing (a click
+    on the panel plays it; the board shows the steps to come as ghosts)."""
+    rect = panel_rect()
+    style.panel(surface, rect, fill=style.PARCHMENT, border=style.shade(style.GOLD, 0.8 + 0.4 * pulse), width=3)
+    heading, size = fitted(docked.heading, rect.width - 20, 13, True)
+    style.text(surface, heading, (rect.x + 10, rect.y + 6), size, style.INK, bold=True)
+    step = pygame.Rect(rect.x + 6, rect.bottom - 34, rect.width - 12, 28)
+    body = pygame.Rect(rect.x + 10, rect.y + HEADER, rect.width - 20, step.y - rect.y - HEADER - 2)
+    size = 13
+    while size > 10 and len(style.wrap(docked.plan, body.width, size)) * (size + 3) > body.height:
+        size -= 1
+    style.paragraph(surface, docked.plan, body, size, style.INK_SOFT, spacing=3,
+                    max_lines=max(1, body.height // (size + 3)))
+    draw.rect(surface, style.shade(style.GOLD, 0.9 + 0.3 * pulse), step, border_radius=6)
+    label, size = fitted(docked.step, step.width - 16, 14, True)
+    style.text(surface, label, step.center, size, style.INK, bold=True, anchor="center")
 
 
 def fitted(value: str, width: int, size: int, bold: bool) -> tuple[str, int]:

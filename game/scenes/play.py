@@ -21,7 +21,8 @@ from game.present import staging
 from game.render.animator import Animator, draw_banner
 from game.match.controller import Match
 from game.shell.focus import Target
-from game.match.hints import HintRequest, gain_text, plan_text, reason_text
+from game.match.hints import HintRequest, compare_text, gain_text, plan_text
+from game.present.hint_plan import HintPlan, ghost_counts
 from game.shell.i18n import area_name, language, t
 from game.present.picker import Choice, Picker
 from game.present.preview import preview_line, would_complete
@@ -78,6 +79,7 @@ class MatchScene(Scene):
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
         self._hand_offs_seen = match.hand_offs
         self.hints = HintRequest()
+        self.hint_plan = HintPlan()      # a clicked hint, followed step by step (present/hint_plan.py)
         self.mode: Mode = mode_for_phase(self, match.view().phase, None)
 
     @property
@@ -126,6 +128,9 @@ class MatchScene(Scene):
         hint = self.hint_at(intent.pos) if intent.kind == inp.CLICK else None
         if hint is not None:
             return self.play_hint(hint)
+        if intent.kind == inp.CLICK and self.docked_step() is not None and \
+                hint_panel.panel_rect().collidepoint(intent.pos):
+            return self.play_docked_step()
         if self.log_view.handle(intent):
             return True
         if intent.kind == inp.HOVER:
@@ -331,8 +336,9 @@ class MatchScene(Scene):
             self.ctx.sounds.play("click")
 
     def hint_rows(self) -> list[hint_panel.HintRow]:
-        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), reason_text(h.reason, self.match.name), gain_text(h.gain))
-                for h in self.hints.hints]
+        hints = self.hints.hints
+        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), compare_text(h, hints, self.match.name),
+                                   gain_text(h.gain)) for h in hints]
 
     def hint_at(self, pos: tuple[int, int] | None) -> Any:
         """The hint whose row is under `pos` (None when the panel is not showing hints)."""
@@ -344,16 +350,42 @@ class MatchScene(Scene):
         return None
 
     def play_hint(self, hint: Any) -> bool:
-        """Play the hint's plan as far as its steps are the player's own; a step that waits for
-        Confirm (with the setting on) is staged and ends the run there."""
+        """A clicked hint docks its plan (followed until done or left) and plays its first step
+        (staged when it waits for Confirm)."""
         player = self.my_turn()
-        for move in hint.plan:
-            if self.match.view().to_move != player or move not in self.match.legal_moves():
-                break
-            if self.ctx.settings.confirm_moves and staging.needs_confirm(self.match.view(), move):
-                return self.play_choice(move)
-            self._commit(move)
-        return True
+        if player is None:
+            return True
+        self.hint_plan.dock(hint.plan, player, self.match)
+        self.hint_plan.number = self.hints.hints.index(hint) + 1
+        return self.play_docked_step()
+
+    def docked_step(self) -> Any:
+        """The docked plan's next step, when it is the human's to play now."""
+        return self.hint_plan.step(self.match.view(), self.match, self.my_turn())
+
+    def play_docked_step(self) -> bool:
+        """A click on the docked plan plays (or stages) its next step."""
+        move = self.docked_step()
+        return self.play_choice(move) if move is not None else True
+
+    def draw_hint_plan(self, surface: pygame.Surface) -> None:
+        """The docked plan in the hint panel, and its steps to come as ghosts, the next pulsing."""
+        steps = self.hint_plan.remaining(self.match.view(), self.match)
+        if not steps:
+            return
+        if self.pending_move() is None:
+            for step, count in ghost_counts(steps):
+                board.ghost(surface, self.table, step, self.match.view().to_move,
+                            solid=step is steps[0] and self.pulse() > 0.5, count=count)
+        plan = self.hint_plan.plan
+        hint_panel.plan_panel(surface, hint_panel.DockedPlan(
+            t("hint.following", number=self.hint_plan.number, step=len(plan) - len(steps) + 1, steps=len(plan)),
+            plan_text(plan, self.match.name), t("hint.step", step=plan_text(steps[:1], self.match.name)
+                                                 or self.step_label(steps[0]))), self.pulse())
+
+    def step_label(self, move: Any) -> str:
+        """A quiet plan step (Done, Do the action, Allow) by its button's words."""
+        return t(f"button.{move.verb}") if move.verb in ("done", "action", "allow", "skip") else str(move)
 
     def jump_to_position(self) -> None:
         """Show the match's current position at once: no tweens, no sprites, the offer rebuilt."""
@@ -408,7 +440,8 @@ class MatchScene(Scene):
         self.update_preview()
         self.hints.poll(self.match, self.my_turn())
         if self.log_view.dock != "lesson":
-            self.log_view.dock = "hint" if self.hints.shown and self.my_turn() else None
+            docked = bool(self.hint_plan.remaining(self.match.view(), self.match))     # also undocks a finished plan
+            self.log_view.dock = "hint" if (self.hints.shown or docked) and self.my_turn() else None
         self.toast_time = max(0.0, self.toast_time - dt)
         self.log_view.follow(self.prompt())     # a new prompt brings the log back to its newest line
         area = layout.area_at(self.hover) if self.hover else None
@@ -531,6 +564,7 @@ class MatchScene(Scene):
             self.picker.cancel()
             self.staging.clear()
             self.hints.clear()
+            self.hint_plan.undock()
             self.toast_time = 0.0
 
     def pulse(self) -> float:
@@ -614,8 +648,8 @@ class MatchScene(Scene):
         if move is not None:
             board.ghost(surface, self.table, move, self.match.view().to_move, solid=self.staged() is not None)
         hint = self.hint_at(self.hover)
-        for step in dict.fromkeys(hint.plan if hint is not None and move is None else ()):
-            board.ghost(surface, self.table, step, self.match.view().to_move)
+        for step, count in ghost_counts(hint.plan if hint is not None and move is None else ()):
+            board.ghost(surface, self.table, step, self.match.view().to_move, count=count)
         hud.success_track(surface, self.table)
 
     def draw_side(self, surface: pygame.Surface) -> None:
@@ -635,6 +669,8 @@ class MatchScene(Scene):
         if self.hints.shown and turn:
             hint_panel.hint_panel(surface, self.hint_rows(), self.hints.thinking, self.hints.failed, self.hover,
                                   self.clock % 1.0)
+        elif turn:
+            self.draw_hint_plan(surface)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """The mode's layer between the board and the prompt (hand, reveal stage...)."""

@@ -57,19 +57,28 @@ def test_hints_are_legal_plans_ordered_by_expected_value(seed):
     assert checked >= 10
 
 
-def test_a_power_card_hint_says_how_many_caballeros_it_brings_to_the_court():
+def test_a_power_card_hint_compares_the_caballeros_it_brings_or_the_turn_it_buys():
     """Rules §4.1: a power card brings its printed number of Caballeros from the provinces (the
-    provinces are full at the start); 12 and 13 bring none: the 13 buys an early turn (§4.2), the
-    12 keeps the 13 for a later round."""
+    provinces are full at the start); 12 and 13 bring none. Hint #1 is compared with #2, the others
+    with #1: more Caballeros, else a higher card's earlier turn (§4.2), else the higher
+    card the lower one keeps — never the hint's own card."""
     from engine.internals import BOARD
     game = engine.new_game(players=["red", "blue", "green"], seed=2)
     hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
-    for h in hints:
+    assert len(hints) == HINTS
+    for i, h in enumerate(hints):
         value = int(h.plan[0].args[0])
-        brought = BOARD.power_to_court[value - 1]
-        assert h.plan[0].verb == "power"
-        kept = Reason("order") if value == 13 else Reason("keep", 13)
-        assert h.reason == (Reason("court", brought) if brought else kept)
+        versus = 2 if i == 0 else 1
+        other = int(hints[versus - 1].plan[0].args[0])
+        brought, theirs = BOARD.power_to_court[value - 1], BOARD.power_to_court[other - 1]
+        assert h.plan[0].verb == "power" and h.reason.versus == versus
+        if brought > theirs:
+            assert h.reason == Reason("court", brought, versus=versus, other=theirs)
+        elif value > other:
+            assert h.reason == Reason("order", versus=versus, other=other)
+        else:
+            assert h.reason == Reason("keep", other, versus=versus)
+        assert h.reason.kind != "keep" or h.reason.points != value
 
 
 def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypatch):
@@ -78,8 +87,8 @@ def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypa
     from ai.expectimax import ExpectimaxAgent
     game = engine.new_game(players=["red", "blue", "green"], seed=2)
     plans = [tuple(m for m in game.legal_moves()[k:k + 1]) for k in range(3)]
-    monkeypatch.setattr(ExpectimaxAgent, "root_values",
-                        lambda self, *a, **k: [(plans[0], 5.0, 6), (plans[1], 4.0, 6), (plans[2], 9.0, 2)])
+    monkeypatch.setattr(ExpectimaxAgent, "turn_values",
+                        lambda self, *a, **k: ([(plans[0], 5.0, 6), (plans[1], 4.0, 6), (plans[2], 9.0, 2)], game))
     hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
     assert [h.gain for h in hints] == [0.0, -1.0, -1.0]
 
@@ -95,3 +104,34 @@ def test_place_of_follows_the_engines_tie_rule_issue_21():
     valencia = engine.REGIONS.index("valencia")
     assert place_of(g, 0, valencia) == (2, True)
     assert place_of(g, 2, valencia) == (3, False)
+
+
+def test_hint_one_is_the_whole_turn_the_hard_search_plays_issue_27():
+    """Issue 27 point 5: hint #1 is the turn the hard search valued and then follows step by step
+    (its plan cursor), not one world's continuation pieced together afterwards — so a player who
+    carries the shown plan through plays what the hard preset would."""
+    from engine import Phase
+    checked = 0
+    for k, (g, p) in enumerate(decision_points(seed=5, players=4, every=7, limit=200)):
+        if g.ph != Phase.CARD:
+            continue
+        view = g.view(g.players[p])
+        hints = advise(view, random.Random(k), hard_searcher(**SMALL["hard"]))
+        agent = hard_searcher(**SMALL["hard"])
+        assert agent.choose(view, random.Random(k)) == hints[0].plan[0]
+        followed = [m for _, m in agent.cursor.steps]
+        own = [m for m in hints[0].plan[1:] if str(m) != "allow"]
+        assert followed and followed == own[:len(followed)]
+        checked += 1
+    assert checked >= 3
+
+
+def test_hints_take_a_first_move_each_while_there_are_enough():
+    """Three variants of one action card teach nothing about the choice: the best plan of each
+    first move is listed first (in the search's order), then the next best ones."""
+    from ai.advisor import distinct_firsts
+    game = engine.new_game(players=["red", "blue", "green"], seed=2)
+    a, b = game.legal_moves()[:2]
+    ranked = [((a, b), 5.0, 4), ((a,), 4.0, 4), ((b,), 3.0, 4), ((b, a), 2.0, 2)]
+    assert distinct_firsts(ranked, 2) == [ranked[0], ranked[2]]
+    assert distinct_firsts(ranked, 3) == ranked[:3]

@@ -57,3 +57,33 @@ def test_a_tie_is_worded_as_a_tie_issue_21():
     i18n.set_language("en")
     text = reason_text(Reason("place_tied", 3, "aragon", 2, "general"), _name)
     assert text == "ties for 2nd in Aragón: +3 at the next general scoring"
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_every_reason_compares_with_the_other_hint_in_every_language(language):
+    """Issue 27 point 5: "+6 over #2: takes 1st in Aragón instead of tying it"; the others say how
+    far below #1 they are; power cards compare what they bring, the turn they buy, the card kept."""
+    from ai.advisor import Hint
+    from game.match.hints import compare_text
+    i18n.set_language(language)
+    best = Hint((), 10.0, 0.0, Reason("place", 6, "aragon", 1, "general", versus=2, other_place=1, other_tied=True))
+    second = Hint((), 4.0, -6.0, Reason("court", 4, versus=1, other=2))
+    third = Hint((), 3.6, -6.4, Reason("keep", 12, versus=1))
+    texts = [compare_text(h, [best, second, third], _name) for h in (best, second, third)]
+    assert texts[0].startswith("+6") and "#2" in texts[0] and i18n.t("hint.other.tied") in texts[0]
+    assert all(t.startswith("−6") and "#1" in t for t in texts[1:])
+    assert "2" in texts[1] and "12" in texts[2]
+    assert len(set(texts)) == 3 and all("{" not in t for t in texts)
+    plain = reason_text(Reason("place", 6, "aragon", 1, "general"), _name)
+    assert reason_text(best.reason, _name) != plain
+    if language == "en":
+        assert texts[0] == "+6 over #2: takes 1st in Aragón instead of tying it: +6 at the next general scoring"
+        assert texts[1] == "−6 against #1: brings 4 Caballeros to the court instead of 2"
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_a_disc_during_a_scoring_says_this_scoring(language):
+    """Rules §8.1: the Castillo disc is chosen in the general scoring it acts in."""
+    i18n.set_language(language)
+    text = reason_text(Reason("place", 5, "aragon", 1, "this"), _name)
+    assert i18n.t("hint.when.this") in text and i18n.t("hint.when.general") not in text

@@ -92,3 +92,20 @@ def test_hints_are_cleared_at_a_hand_off():
     driver.click(ready_button().center)
     driver.step()
     assert driver.scene is play and not play.hints.shown and not play.hints.hints
+
+
+def test_a_docked_plan_shows_in_the_panel_and_a_click_there_plays_its_next_step():
+    """Issue 27 point 5: a clicked plan stays docked (the panel and its next step) after the
+    hints themselves are gone; a click on the panel plays the step; the last step undocks it."""
+    driver, match, _ = _driver(confirm=False)
+    scene = driver.scene
+    player = scene.my_turn()
+    step = match.legal_moves()[-1]
+    scene.hint_plan.dock((step,), player, match)
+    driver.step()
+    assert scene.docked_step() is step and scene.log_view.dock == "hint"
+    version = match.version
+    driver.click(hint_panel.panel_rect().center)
+    assert match.version == version + 1 and str(step) in [str(m) for m in match.host_game.record()["moves"]]
+    driver.step()
+    assert not scene.hint_plan.docked

@@ -1,0 +1,91 @@
+"""A clicked hint's plan stays docked through all its steps (game/present/hint_plan.py): the next
+step is the plan's until every step is played, the player plays something else, or an Undo goes
+back past the click; an Undo inside the plan steps back with it; ghosts count repeated steps."""
+from __future__ import annotations
+
+import random
+
+import engine
+from game.match.controller import played_count, public_moves_since
+from game.present.hint_plan import HintPlan, ghost_counts, progress
+
+
+class Moves:
+    """The moves of a test game as the table saw them (what the Match gives the screen)."""
+
+    def __init__(self, game: engine.Game) -> None:
+        self.game = game
+
+    def moves_played(self) -> int:
+        return played_count(self.game)
+
+    def public_moves_since(self, mark: int) -> list[str] | None:
+        return public_moves_since(self.game, mark)
+
+
+def _a_turn() -> tuple[engine.Game, tuple[engine.Move, ...]]:
+    """A game at its first action-card decision and the whole turn that follows (card, order,
+    placements, the card's action and its steps), played by the fast policy in a copy."""
+    from ai.policy import FastPolicy
+    g = engine.new_game(players=["red", "blue", "green"], seed=3)
+    policy, rng = FastPolicy(), random.Random(0)
+    while g.phase != "card":
+        g.play(policy.choose(g, rng))
+    me = g.to_move
+    plan, h = [], g.clone()
+    while not h.is_over and h.to_move == me and h.phase not in ("power", "disc") and (not plan or h.phase != "card"):
+        m = policy.choose(h, rng)
+        plan.append(m)
+        h.play(m)
+    return g, tuple(plan)
+
+
+def test_the_plan_stays_docked_step_by_step_until_its_last_step():
+    g, plan = _a_turn()
+    me = g.to_move
+    docked = HintPlan()
+    docked.dock(plan, me, Moves(g))
+    assert len(plan) > 3
+    for move in plan:
+        assert docked.step(g, Moves(g), me) is move and docked.remaining(g, Moves(g))[0] is move
+        assert docked.step(g, Moves(g), "blue") is None            # not the other player's to play
+        g.play(move)
+    assert docked.step(g, Moves(g), me) is None and not docked.docked  # done: undocked
+
+
+def test_another_move_leaves_the_plan():
+    g, plan = _a_turn()
+    me = g.to_move
+    docked = HintPlan()
+    docked.dock(plan, me, Moves(g))
+    other = next(m for m in g.legal_moves() if m != plan[0])
+    g.play(other)
+    assert docked.step(g, Moves(g), me) is None and not docked.docked
+
+
+def test_undo_inside_the_plan_steps_back_and_undo_past_the_click_drops_it():
+    g, plan = _a_turn()
+    me = g.to_move
+    start = g.clone()
+    docked = HintPlan()
+    docked.dock(plan, me, Moves(g))
+    g.play(plan[0])
+    g.play(plan[1])
+    back = start.clone()
+    back.play(plan[0])                 # an Undo of the second step: the same moves, one fewer
+    assert docked.step(back, Moves(back), me) is plan[1]
+    earlier = engine.new_game(players=["red", "blue", "green"], seed=3)   # before the click
+    assert docked.step(earlier, Moves(earlier), me) is None and not docked.docked
+
+
+def test_a_foreseen_veto_window_that_never_opens_is_passed_over():
+    """Rules §7 (Veto): the plan foresees an opponent's `allow`; with no Veto held none comes."""
+    assert progress(["card king", "allow", "king aragon"], ["card king", "king aragon"]) == 3
+    assert progress(["card king", "allow", "king aragon"], ["card king", "allow"]) == 2
+    assert progress(["card king", "allow", "king aragon"], ["card king", "veto"]) is None
+
+
+def test_ghosts_count_the_caballeros_a_plan_places_in_each_area():
+    g = engine.new_game(players=["red", "blue", "green"], seed=3)
+    aragon, sevilla = engine.parse_move("place aragon", g), engine.parse_move("place sevilla", g)
+    assert ghost_counts((aragon, sevilla, aragon, aragon)) == [(aragon, 3), (sevilla, 1)]
