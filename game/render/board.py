@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -120,21 +121,19 @@ class Lit:
 
 @style.fixed_size
 def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
-               focus: str | None = None) -> None:
-    """The whole map layer: static map, highlights, labels, pieces, Castillo, King.
-    `focus` (without `lit`) is an area to light up, as the replay viewer does."""
+               focus: str | None = None, ghosts: Callable[[pygame.Surface], None] | None = None) -> None:
+    """The whole map, in its layers (issue 22 point 4): the static map with the target
+    highlights, then the pieces (and `ghosts`, the pieces a move would put down), then the labels
+    on top of them. Panels, tooltips and dialogs are drawn above all of it by the scene. `focus`
+    (without `lit`) is an area to light up, as the replay viewer does."""
     data = load_map()
     lit = lit or Lit(focus=focus or table.focus)
     if lit.focus is None and table.focus:
         lit = replace(lit, focus=table.focus)
-    draw.blit(surface, lit_map(language, data, table, lit), layout.MAP_RECT)
-    _outlines(surface, data, lit)
-    for rid, shape in data.regions.items():
-        _region_label(surface, table, rid, shape)
-    for rid, shape in data.regions.items():
+    draw.blit(surface, lit_map(language, data, table, lit), layout.MAP_RECT)      # map + fills
+    _outlines(surface, data, lit)                                                 # highlights
+    for rid, shape in data.regions.items():                                       # pieces
         _region_pieces(surface, table, rid, shape)
-    if not table.king_pos:
-        _king_caption(surface, data, table)
     _grandes(surface, data, table)
     _scoreboards(surface, data, table)
     _castillo(surface, data, table, lit)
@@ -142,6 +141,12 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | 
         foot = layout.from_board(table.king_pos) if table.king_pos else layout.to_screen(data.regions[table.king].king)
         pieces.king(surface, foot)
     _revealed_discs(surface, data, table)
+    if ghosts is not None:
+        ghosts(surface)
+    for rid, shape in data.regions.items():                                       # labels
+        _region_label(surface, table, rid, shape)
+    if not table.king_pos:
+        _king_caption(surface, data, table)
 
 
 _LIT_MAPS: OrderedDict[tuple, pygame.Surface] = OrderedDict()

@@ -7,7 +7,7 @@ disagree with the scoring that follows.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,18 +67,30 @@ def rank_text(rank: int, tied: bool) -> str:
     return t("standings.rank", rank=rank)
 
 
-def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool) -> pygame.Rect:
-    """Beside the pointer, kept on the map; `note`: room for a line under the rows."""
+def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool,
+                 avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Beside the pointer, kept on the map; `note`: room for a line under the rows. A tooltip
+    never covers a button in `avoid` (the buttons the prompt asks for): it moves above the
+    pointer, or to the pointer's left, to clear them."""
     rect = pygame.Rect(0, 0, WIDTH, 62 + ROW * max(1, rows) + (22 if note else 0))
-    rect.topleft = (anchor[0] + 18, anchor[1] + 12)
-    return rect.clamp(layout.MAP_RECT)
+    below = pygame.Rect(rect)
+    below.topleft = (anchor[0] + 18, anchor[1] + 12)
+    above = pygame.Rect(below)
+    above.bottom = anchor[1] - 12
+    left = pygame.Rect(below)
+    left.topright = (anchor[0] - 18, anchor[1] + 12)
+    for place in (below, above, left, pygame.Rect(left.x, above.y, left.w, left.h)):
+        place = place.clamp(layout.MAP_RECT)
+        if place.collidelist(list(avoid)) < 0:
+            return place
+    return below.clamp(layout.MAP_RECT)
 
 
 def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[int, int],
-                   name: Callable[[str], str]) -> pygame.Rect:
+                   name: Callable[[str], str], avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     rows = standings(view, area)
     hidden = bool(rows) and rows[0].count is None
-    rect = tooltip_rect(len(rows), anchor, hidden)
+    rect = tooltip_rect(len(rows), anchor, hidden, avoid)
     style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
     caption = style.text(surface, values_caption(view, area), (rect.right - 12, rect.y + 12), 12, style.INK_SOFT,
                          bold=True, anchor="topright")

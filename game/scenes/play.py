@@ -369,14 +369,10 @@ class MatchScene(Scene):
         return self.play_choice(move) if move is not None else True
 
     def draw_hint_plan(self, surface: pygame.Surface) -> None:
-        """The docked plan in the hint panel, and its steps to come as ghosts, the next pulsing."""
+        """The docked plan in the hint panel (its steps to come are ghosts: `draw_ghosts`)."""
         steps = self.hint_plan.remaining(self.match.view(), self.match)
         if not steps:
             return
-        if self.pending_move() is None:
-            for step, count in ghost_counts(steps):
-                board.ghost(surface, self.table, step, self.match.view().to_move,
-                            solid=step is steps[0] and self.pulse() > 0.5, count=count)
         plan = self.hint_plan.plan
         hint_panel.plan_panel(surface, hint_panel.DockedPlan(
             t("hint.following", number=self.hint_plan.number, step=len(plan) - len(steps) + 1, steps=len(plan)),
@@ -406,7 +402,6 @@ class MatchScene(Scene):
         """The buttons of the choice row: Confirm alone while a move is staged."""
         if not self.my_turn():
             return []
-        self.refresh_picker()   # a scene just swapped in may not have settled yet
         choices = [CONFIRM] if self.staged() else self.picker.buttons()
         labels = [self.choice_label(c) for c in choices]
         widths = [max(70, int(style.text_width(label, 16, True)) + 28) for label in labels]
@@ -433,6 +428,13 @@ class MatchScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
+        """One frame of the match; the choices are rebuilt last, so `draw` reads them as they are
+        and changes nothing."""
+        transition = self._advance(dt)
+        self.refresh_picker()
+        return transition
+
+    def _advance(self, dt: float) -> Transition | None:
         self.match.think()          # the AI thinks while the board animates
         self.tweener.speed = self.ctx.settings.anim_speed
         self.tweener.update(dt)
@@ -586,6 +588,10 @@ class MatchScene(Scene):
         return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The frame, layer by layer (issue 22 point 4): the map, its target highlights, the pieces
+        and ghosts and the labels (board.draw_board); then the panels around it, the mode's stage
+        and the prompt with the buttons it asks for; then pieces in flight and the banner; then a
+        tooltip, kept off those buttons; then a modal panel (a scoring's summary) over all."""
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         self.draw_board(surface)
         self.draw_side(surface)
@@ -600,6 +606,14 @@ class MatchScene(Scene):
             draw_score_panel(surface, self.summary, self.match.players, self.match.name)
         else:
             self.draw_tooltip(surface)
+
+    def asked_buttons(self) -> list[pygame.Rect]:
+        """The buttons the prompt asks for (Confirm, Done, Allow, the choice row, Undo): no tooltip
+        may cover them."""
+        rects = [rect for rect, _ in self.choice_buttons()]
+        if self.undo_shown():
+            rects.append(self.undo_rect())
+        return rects
 
     def draw_focus(self, surface: pygame.Surface, target: Target) -> None:
         """The ring, with a region's standings or a card's help still on top of it."""
@@ -622,7 +636,6 @@ class MatchScene(Scene):
         since a click on one of them changes the choice."""
         if not self.my_turn():
             return frozenset()
-        self.refresh_picker()
         return self.picker.areas()
 
     def hovered_target(self) -> str | None:
@@ -643,14 +656,25 @@ class MatchScene(Scene):
         focus = (self.staging.area(self.match.version) or self.picker.source) if turn else None
         lit = board.Lit(self.targets(), layout.area_at(self.hover) if self.hover else None, focus,
                         style.player_colour(turn) if turn else style.GOLD, self.pulse())
-        board.draw_board(surface, self.table, language(), lit)
+        board.draw_board(surface, self.table, language(), lit, ghosts=self.draw_ghosts)
+        hud.success_track(surface, self.table)
+
+    def draw_ghosts(self, surface: pygame.Surface) -> None:
+        """The pieces a move would put down, with the board's pieces: the staged or hovered move,
+        else a hovered hint's plan, else the docked plan's steps to come (the next pulsing)."""
+        mover = self.match.view().to_move
         move = self.pending_move()
         if move is not None:
-            board.ghost(surface, self.table, move, self.match.view().to_move, solid=self.staged() is not None)
+            board.ghost(surface, self.table, move, mover, solid=self.staged() is not None)
+            return
         hint = self.hint_at(self.hover)
-        for step, count in ghost_counts(hint.plan if hint is not None and move is None else ()):
-            board.ghost(surface, self.table, step, self.match.view().to_move, count=count)
-        hud.success_track(surface, self.table)
+        if hint is not None:
+            for step, count in ghost_counts(hint.plan):
+                board.ghost(surface, self.table, step, mover, count=count)
+            return
+        steps = self.hint_plan.remaining(self.match.view(), self.match) if self.my_turn() else ()
+        for step, count in ghost_counts(steps):
+            board.ghost(surface, self.table, step, mover, solid=step is steps[0] and self.pulse() > 0.5, count=count)
 
     def draw_side(self, surface: pygame.Surface) -> None:
         match = self.match
@@ -726,19 +750,21 @@ class MatchScene(Scene):
             return self.pinned_area
         return self.hover_area if self.hover_time >= DWELL_SECONDS else None
 
-    def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """Per-card help on hover (with a scoring card's gains if taken now), or an area's standings."""
+    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """Per-card help on hover (with a scoring card's gains if taken now), or an area's
+        standings; returns where it stands (None: no tooltip open)."""
         if self.marks:
             draw_rank_badges(surface, self.match.view(), self.table)
         card = cards.card_at(self.table, self.hover) if self.hover else None
         if card:
-            self.draw_card_tooltip(surface, card)
-            return
+            return self.draw_card_tooltip(surface, card)
         area = self.standings_area()
         if area and self.hover:
-            draw_standings(surface, self.match.view(), area, self.hover, self.match.name)
+            return draw_standings(surface, self.match.view(), area, self.hover, self.match.name,
+                                  avoid=self.asked_buttons())
+        return None
 
-    def draw_card_tooltip(self, surface: pygame.Surface, card: str) -> None:
+    def draw_card_tooltip(self, surface: pygame.Surface, card: str) -> pygame.Rect:
         gains = engine.card_scoring_preview(self.match.view(), card)
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
@@ -749,7 +775,7 @@ class MatchScene(Scene):
         y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
                                                                           rect.height), 14)
         if not gains:
-            return
+            return rect
         style.text(surface, t("standings.card_gains"), (rect.x + 12, y + 6), 12, style.INK_SOFT, bold=True)
         y += 28
         for player, points in sorted(gains.items(), key=lambda kv: -kv[1]):
@@ -758,4 +784,5 @@ class MatchScene(Scene):
             style.text(surface, f"+{points}", (rect.right - 16, y), 15, style.INK if points else style.GREY,
                        bold=True, anchor="topright")
             y += 22
+        return rect
 

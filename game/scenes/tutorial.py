@@ -242,9 +242,14 @@ class TutorialScene(Scene):
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.top.draw(surface)
-        self.draw_highlight(surface)
-        self.draw_move_target(surface)
+        """The held match screen, then the lesson's pulses on what the step points at — never over
+        a modal panel (a scoring's summary), and under an open tooltip — then the lesson panel."""
+        top = self.top
+        top.draw(surface)
+        if top.summary is None:
+            self.draw_highlight(surface)
+            self.draw_move_target(surface)
+            top.draw_tooltip(surface)
         self.draw_panel(surface)
 
     def draw_move_target(self, surface: pygame.Surface) -> None:
