@@ -183,7 +183,7 @@ class Match:
                 self.pending_discs.clear()
             self.events.append(event)
             self.events_total += 1
-            self._log(event_item(event), self.events_total)
+            self._log(event_item(event, parsed.text), self.events_total)
             summary = self._collector.feed(event)
             if summary:
                 self.summaries.append((self.events_total, summary))

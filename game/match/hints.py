@@ -11,8 +11,8 @@ from typing import Any
 
 from ai.advisor import ADVISED_PHASES, Hint, Reason
 from game.match import ai_worker
-from game.present.describe import QUIET_VERBS, move_key, move_words
-from game.shell.i18n import area_name, has, t, tn
+from game.present.describe import QUIET_VERBS, step_text
+from game.shell.i18n import area_name, t, tn
 
 
 
@@ -89,13 +89,8 @@ def plan_text(plan: tuple[Any, ...], name: Any) -> str:
             placed[args[0]] = (index, count + 1)
             parts[index] = t("hint.place", count=count + 1, area=area_name(args[0]))
         else:
-            parts.append(_step_text(verb, args, name))
+            parts.append(step_text(verb, args, name))
     return " · ".join(parts)
-
-
-def _step_text(verb: str, args: tuple[str, ...], name: Any) -> str:
-    key = move_key(verb, args)
-    return t(f"hint.{key}", **move_words(verb, args, name)) if has(f"hint.{key}") else t("hint.skip")
 
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other

@@ -39,8 +39,12 @@ def move_item(move_text: str, player: str | None, every_move: bool = False) -> L
     return LogItem("move", move_text, player)
 
 
-def event_item(event: Any) -> LogItem | None:
-    """The log item of an engine event, or None for events the move line already covers."""
+def event_item(event: Any, move_text: str = "") -> LogItem | None:
+    """The log item of an engine event, or None for events the move line already covers (a
+    special action skipped by its player's own `skip`; one the engine skipped because the card
+    had nothing to do is logged)."""
+    if isinstance(event, E.ActionSkipped):
+        return None if move_text.split()[:1] == ["skip"] else LogItem("event", event)
     if not isinstance(event, LOGGED_EVENTS) or (isinstance(event, E.ScoringStarted) and event.kind != "general"):
         return None
     return LogItem("event", event)
@@ -61,7 +65,7 @@ def challenge_items(record: dict) -> list[LogItem]:
 def step_items(step: Any, every_move: bool = False) -> list[LogItem]:
     """The log items of one recorded move (a `game.match.replay_model.Step`): the move, then its events."""
     items = [move_item(step.move, step.player, every_move)]
-    items += [event_item(event) for event in step.events]
+    items += [event_item(event, step.move) for event in step.events]
     return [item for item in items if item is not None]
 
 
@@ -111,6 +115,15 @@ def move_key(verb: str, args: tuple[str, ...]) -> str:
     return f"{verb}_{args[0]}" if engine.VERBS.get(verb) == ("part",) else verb
 
 
+def step_text(verb: str, args: tuple[str, ...], name: Namer) -> str:
+    """A move as one step of a plan or a staged choice ("3 to the court", "skip the action")."""
+    key = move_key(verb, args)
+    words = move_words(verb, args, name)
+    if verb == "place":
+        words["count"] = "1"        # a plan counts its placements per area (hints.plan_text)
+    return t(f"hint.{key}", **words) if has(f"hint.{key}") else t("hint.skip")
+
+
 def describe_move(verb: str, args: tuple[str, ...], who: str, name: Namer) -> str:
     """The line for a move `verb args` made by the player named `who` (a disc's region and a
     recovered card are in no log template: they stay secret)."""
@@ -134,4 +147,6 @@ def describe_event(event: Any, name: Namer) -> str:
         return t("log.vetoed", who=name(event.vetoed_by), owner=name(event.player))
     if isinstance(event, E.ScoringStarted):
         return t("log.general_scoring")
+    if isinstance(event, E.ActionSkipped):
+        return t("log.action_skipped", who=name(event.player), card=t(f"card.{event.card}.name"))
     return t("log.game_over", winners=", ".join(name(p) for p in event.winners))

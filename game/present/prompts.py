@@ -12,7 +12,7 @@ from collections.abc import Collection
 from typing import Any
 
 import engine
-from game.present.describe import Namer, move_words
+from game.present.describe import Namer, move_words, step_text
 from game.shell.i18n import has, t, tn
 
 
@@ -26,9 +26,20 @@ def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_d
 
 def staged_prompt(game: Any, name: Namer, move: Any) -> str:
     """The prompt while a move waits for Confirm: what it is, and how to confirm or change it."""
-    verb = move.verb if has(f"stage.{move.verb}") else "place"
-    what = t(f"stage.{verb}", **move_words(move.verb, move.args, name))
+    what = staged_text(game, move, name)
     return t("prompt.who", who=name(game.to_move), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
+
+
+def staged_text(game: Any, move: Any, name: Namer) -> str:
+    """What a staged move does, in words: its own staging text, Done with Caballeros still in the
+    court to place ("end placing with 2 Caballeros unplaced"), else the move's step text."""
+    if move.verb == "done" and game.phase == "place":
+        left = game.count(game.to_move, "court")
+        if left:
+            return tn("stage.done_unplaced", left)
+    if has(f"stage.{move.verb}"):
+        return t(f"stage.{move.verb}", **move_words(move.verb, move.args, name))
+    return step_text(move.verb, move.args, name)
 
 
 def _card(game: Any) -> str:

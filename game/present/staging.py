@@ -1,9 +1,12 @@
 """Confirm before commit: which of a human's moves wait for Confirm, and the one staged now.
 
-Why: a power card, an action card, a secret disc, and the placement, King, Grande or scoreboard
-move that ends a step hand play on or reveal something, so a mis-click there cannot be taken back
-by Undo. With the "Confirm moves" setting on they are staged client-side (drawn lifted or as a
-ghost) and reach the engine only on Confirm; another click changes the choice, Undo or Esc drops it.
+Why: a move that reveals something (a power card, an action card, a secret disc or recovery) or
+ends the step it is made in (the placement's last Caballero, a court count, the King's return, the
+order, Done, Skip, a Veto answer) hands play on, so a mis-click or a stray key there could not be
+taken back by Undo once another player has moved. One rule decides it for every move, from the
+viewer's own preview (`View.after`). With the "Confirm moves" setting on such a move is staged
+client-side (drawn lifted or as a ghost) and reaches the engine only on Confirm; another click
+changes the choice, Undo or Esc drops it.
 """
 from __future__ import annotations
 
@@ -12,18 +15,14 @@ from typing import Any
 
 import engine
 
-ALWAYS_CONFIRMED = ("power", "card", "disc")
-CONFIRMED_WHEN_LAST = ("place", "king", "grande", "scoreboard")
+REVEALING = ("power", "card")     # the turn order, the card taken: shown to all at once
 
 
 def needs_confirm(view: engine.View, move: engine.Move) -> bool:
-    """True for the moves above; a map move (placement, King, Grande, scoreboard) only when the
-    engine says it ends the step (the last Caballero of the allowance or of the court, the
-    card's action done), found from the viewer's own preview of it (`View.after`)."""
-    if move.verb in ALWAYS_CONFIRMED:
+    """The one staging rule: a move waits for Confirm when it reveals something or ends its step
+    (the viewer's decision passes on, or the phase changes, in the engine's preview)."""
+    if move.verb in REVEALING or move.verb in engine.SECRET_VERBS:
         return True
-    if move.verb not in CONFIRMED_WHEN_LAST:
-        return False
     after = view.after(move)
     return after is None or after.phase != view.phase or after.to_move != view.to_move
 
