@@ -12,12 +12,13 @@ from typing import Any
 
 from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
+from .dummy import stack_slot
 from .flow import begin_general_scoring, begin_turn, new_game
 from .phase import P_CARD, P_POWER
 from .state import Game
 
 _PHASES = ("power", "turn", "card", "scoring")
-_KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "round", "phase",
+_KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "dummy", "round", "phase",
           "to_move", "starter", "king", "grandes", "caballeros", "scores", "hands", "played",
           "face_up", "scoreboards", "vetoes"}
 
@@ -67,7 +68,7 @@ def _build(data: dict, source: str) -> Game:
     try:
         g = new_game(players=data.get("players") or [], seed=data.get("seed", 0),
                      variant=data.get("variant", "classic"), veto=bool(data.get("veto", True)),
-                     castillo=data.get("castillo", "announced"))
+                     castillo=data.get("castillo", "announced"), dummy=data.get("dummy", False))
     except (EngineError, TypeError) as exc:
         raise DataError(f"{source}: players/options: {exc}") from None
     players = g.players
@@ -152,15 +153,15 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
         if not isinstance(face_up, list) or any(c not in CARDS for c in face_up):
             raise DataError(f"{r.source}: face_up: expected a list of action card ids")
         stacks = [list(s) for s in g.stacks]
-        for prev in g.face_up_slots[:4]:  # put the cards revealed at set-up back
+        for prev in g.face_up_slots[:len(stacks)]:  # put the cards revealed at set-up back
             if prev is not None:
-                stacks[CARDS[prev].stack - 1].append(prev)
+                stacks[stack_slot(g, CARDS[prev].stack)].append(prev)
         for cid in face_up:
             stack = CARDS[cid].stack
             if stack < 5:
-                if cid not in stacks[stack - 1]:
+                if cid not in stacks[stack_slot(g, stack)]:
                     raise DataError(f"{r.source}: face_up: no copy of {cid!r} left in stack {stack}")
-                stacks[stack - 1].remove(cid)
+                stacks[stack_slot(g, stack)].remove(cid)
         g.stacks = tuple(tuple(s) for s in stacks)
         g.face_up_slots = tuple(face_up)
     held = []
