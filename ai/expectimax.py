@@ -137,7 +137,7 @@ class ExpectimaxAgent:
 
     def choose(self, view: View, rng: random.Random) -> Move:
         view = check_view(view)
-        self.use_table(view.n)
+        self.use_table(view.rows)   # colours on the board: a neutral colour makes a 3-colour table
         self.last_nodes = 0
         if self.config.per_turn:
             planned = self.cursor.next_move(view)

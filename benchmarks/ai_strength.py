@@ -155,8 +155,9 @@ def main(argv: list[str] | None = None) -> None:
         if field == "mcts":
             overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
+        # the presets' settings at the table size they search with: the colours on the board
         key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides,
-                          presets_fingerprint(profiles, players, hero, field)] + (["dummy"] if dummy else []))
+                          presets_fingerprint(profiles, players + dummy, hero, field)] + (["dummy"] if dummy else []))
         done = load_results(args.results, key, args.seed) if args.results else {}
         t0 = time.perf_counter()
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,

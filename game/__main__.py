@@ -31,6 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-veto", action="store_true", help="play without the two Veto cards")
     parser.add_argument("--secret-castillo", action="store_true",
                         help="hide each player's Castillo count (only the total is shown)")
+    parser.add_argument("--dummy", action="store_true",
+                        help="2 players only: add the neutral colour (the new edition's 2-player game)")
     parser.add_argument("--headless", action="store_true",
                         help="play an AI-only game without a window; print the log and the result")
     parser.add_argument("--screenshots", type=Path, metavar="DIR", help="save a PNG whenever the scene changes")
@@ -86,7 +88,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
     if loaded is None:
         match = Match(seats, seed, args.variant, not args.no_veto,
-                      "secret" if args.secret_castillo else "announced", autosave=False)
+                      "secret" if args.secret_castillo else "announced", autosave=False, dummy=args.dummy)
     else:
         seed = match.seed
     agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
@@ -137,7 +139,8 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
         first = phase_scene(loaded.game.phase)(ctx, loaded)
     elif seats:
         seed = args.seed if args.seed is not None else random.randrange(1, 10**6)
-        match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
+        match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced",
+                      dummy=args.dummy)
         first = phase_scene(match.game.phase)(ctx, match)
     else:
         first = TitleScene(ctx)
@@ -158,6 +161,8 @@ def main(argv: list[str] | None = None) -> int:
         seats = parse_players(args.players) if args.players else None
     except ValueError as exc:
         parser.error(str(exc))
+    if args.dummy and (seats is None or len(seats) != 2):
+        parser.error("--dummy (the neutral colour) needs --players with exactly 2 seats")
     if not args.window.replace("x", "", 1).isdigit():
         parser.error("--window expects WIDTHxHEIGHT, e.g. 1920x1080")
     from game.settings import Settings

@@ -25,7 +25,7 @@ def close_button() -> pygame.Rect:
     return pygame.Rect(panel().right - 150, panel().y + 18, 130, 36)
 
 
-RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys")
+RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "dummy", "keys")
 CARD_SECTIONS = ("what", "limits", "example")
 
 

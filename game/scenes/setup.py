@@ -1,4 +1,5 @@
-"""New game setup: 2–5 seats (human or an AI level, name, colour), variant, Veto, Castillo mode."""
+"""New game setup: 2–5 seats (human or an AI level, name, colour), variant, Veto, Castillo mode and,
+with 2 seats, the neutral colour (the 2-player game with a dummy, docs/rulings.md R4-R9)."""
 from __future__ import annotations
 
 import random
@@ -26,8 +27,8 @@ def seat_rects(i: int) -> dict[str, pygame.Rect]:
 
 
 def option_rects() -> dict[str, pygame.Rect]:
-    return {"variant": layout.in_frame(250, 500, 250, 48), "veto": layout.in_frame(515, 500, 250, 48),
-            "castillo": layout.in_frame(780, 500, 250, 48)}
+    return {"variant": layout.in_frame(250, 490, 250, 44), "veto": layout.in_frame(515, 490, 250, 44),
+            "castillo": layout.in_frame(780, 490, 250, 44), "dummy": layout.in_frame(250, 544, 380, 44)}
 
 
 def start_button() -> pygame.Rect:
@@ -49,7 +50,7 @@ class SetupScene(Scene):
         super().__init__(ctx)
         kinds = ["human", "normal", "normal", "normal"]
         self.seats = [Seat(COLOURS[i], kind) for i, kind in enumerate(kinds)]
-        self.options = {"variant": "classic", "veto": True, "castillo": "announced"}
+        self.options = {"variant": "classic", "veto": True, "castillo": "announced", "dummy": False}
         self.editing: int | None = None
         self.hover: tuple[int, int] | None = None
 
@@ -102,7 +103,7 @@ class SetupScene(Scene):
             self.seats.append(Seat(free[0], "normal"))
             return True
         for key, rect in option_rects().items():
-            if rect.collidepoint(pos):
+            if rect.collidepoint(pos) and self.offered(key):
                 self.toggle(key)
                 return True
         if start_button().collidepoint(pos):
@@ -121,7 +122,8 @@ class SetupScene(Scene):
         return current
 
     def toggle(self, key: str) -> None:
-        flips = {"variant": ("classic", "short"), "veto": (True, False), "castillo": ("announced", "secret")}
+        flips = {"variant": ("classic", "short"), "veto": (True, False), "castillo": ("announced", "secret"),
+                 "dummy": (False, True)}
         a, b = flips[key]
         self.options[key] = b if self.options[key] == a else a
         self.ctx.sounds.play("click")
@@ -131,7 +133,8 @@ class SetupScene(Scene):
         seed = self.ctx.options.get("seed")
         if seed is None:
             seed = random.randrange(1, 10**6)
-        match = Match(self.seats, seed, **self.options)
+        options = dict(self.options, dummy=self.options["dummy"] and self.offered("dummy"))
+        match = Match(self.seats, seed, **options)
         self.request(Transition.replace(phase_scene(match.game.phase)(self.ctx, match)))
         return True
 
@@ -140,10 +143,16 @@ class SetupScene(Scene):
         self.request(Transition.replace(TitleScene(self.ctx)))
         return True
 
+    def offered(self, key: str) -> bool:
+        """The neutral colour is only for 2 seats; every other option always."""
+        return key != "dummy" or len(self.seats) == 2
+
     def option_label(self, key: str) -> str:
         value = self.options[key]
         if key == "veto":
             return t("setup.veto_on") if value else t("setup.veto_off")
+        if key == "dummy":
+            return t("setup.dummy_on") if value and self.offered(key) else t("setup.dummy_off")
         return t(f"setup.{key}_{value}")
 
     def redraw_rate(self) -> float:
@@ -164,7 +173,8 @@ class SetupScene(Scene):
         style.text(surface, t("setup.options"), (frame.x + 50, option_rects()["variant"].y - 28), 15,
                    style.INK_SOFT, bold=True)
         for key, rect in option_rects().items():
-            style.button(surface, rect, self.option_label(key), hover=self._over(rect), size=15)
+            style.button(surface, rect, self.option_label(key), hover=self._over(rect) and self.offered(key),
+                         size=15, enabled=self.offered(key))
         style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))
         style.button(surface, start_button(), t("setup.start"), hover=self._over(start_button()), primary=True)
 
