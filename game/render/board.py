@@ -216,7 +216,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     Translucent while only hovered, nearly solid once staged. Returns where it stands (None: the
     move puts nothing on the map)."""
     area = engine.target_area(move) if move.verb in GHOSTED_VERBS else None
-    owner = move.args[0] if move.verb == "move" else mover
+    owner = table.key(move.args[0]) if move.verb == "move" else mover
     if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
         return None
     layer = draw.layer(layout.MAP_RECT.size)

@@ -94,3 +94,20 @@ def test_cli_dummy_flag():
     bad = run("--dummy", "--players", "random,random,random")
     assert bad.returncode == 2
     assert "--dummy (the neutral colour) needs --players with exactly 2 seats" in bad.stderr
+
+
+def test_a_saved_dummy_game_resumes_with_the_neutral_colour(tmp_path):
+    """A save of a dummy game loads as one (the record carries the option); the resumed log
+    names the neutral colour's steps again, round 1's included; "play again" keeps the option."""
+    from game import saves
+    match = Match([Seat("red", "random"), Seat("blue", "random")], seed=6, dummy=True, autosave=False)
+    rng = random.Random(1)
+    while match.game.round < 3:
+        match.game.play(rng.choice(match.game.legal_moves()))
+    path = saves.write_save(tmp_path / "dummy.json", match.game, match.seat_meta())
+    game, _ = saves.load_save(path)
+    assert game == match.game and game.dummy == "green"
+    resumed = Match.from_game(game, match.seat_meta(), autosave=False)
+    lines = resumed.log_lines()
+    assert sum(line.startswith("Neutral turns up power card ") for line in lines) == 3
+    assert resumed.setup["dummy"] is True
