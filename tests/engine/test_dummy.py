@@ -258,7 +258,7 @@ def test_r7_cull_sends_one_neutral_caballero_back_to_its_supply():
 
 
 def test_r8_cards_each_opponent_decides_leave_the_neutral_colour_alone():
-    """docs/rulings.md R8: the neutral colour decides nothing, holds no court and no disc: the
+    """§14, docs/rulings.md R8: the neutral colour decides nothing, holds no court and no disc: the
     King returns (each opponent chooses his own 3) does not touch it."""
     g = _card_game("king_returns_3")
     g.play("card king_returns_3")
@@ -310,7 +310,7 @@ def test_s14_random_games_with_the_neutral_colour_to_the_end(seed):
 
 
 def test_s14_record_carries_the_option_and_old_records_are_unchanged():
-    """The option travels in the record's setup (and only when on: a record without it is a
+    """Issue 25 point 2: the option travels in the record's setup (and only when on: a record without it is a
     game without it, as every record written before it was)."""
     g = dummy_game()
     g.play(legal(g)[0])
@@ -327,7 +327,7 @@ def test_s14_record_carries_the_option_and_old_records_are_unchanged():
 
 
 def test_snapshot_written_before_the_neutral_colour_still_loads():
-    """A save of a game without the option, written before the neutral colour's slots existed,
+    """Issue 25 point 2: a save of a game without the option, written before the neutral colour's slots existed,
     loads unchanged; a dummy game's save without them is refused."""
     g = engine.new_game(players=["red", "blue", "green"], seed=4)
     g.play(legal(g)[0])
@@ -343,7 +343,7 @@ def test_snapshot_written_before_the_neutral_colour_still_loads():
 
 
 def test_scenario_carries_the_option():
-    """Scenarios take `dummy: true` like new_game."""
+    """Issue 25 point 2: scenarios take `dummy: true` like new_game."""
     g = engine.load_scenario({"players": ["red", "blue"], "seed": 3, "dummy": True})
     assert g.dummy == "green" and g.record()["scenario"]["dummy"] is True
     with pytest.raises(engine.DataError, match="is for 2 players"):
@@ -373,7 +373,7 @@ def test_s5_4_neutral_decks_are_hidden_and_resampled():
 
 
 def test_view_from_json_checks_the_neutral_fields():
-    """The wire form's neutral fields are checked one by one, errors naming the field."""
+    """§5.4 (DESIGN §2 wire form): the wire form's neutral fields are checked one by one, errors naming the field."""
     wire = dummy_game().view("red").to_json()
     bad = json.loads(json.dumps(wire))
     bad["state"]["dummy"] = "red"
@@ -394,7 +394,7 @@ def test_view_from_json_checks_the_neutral_fields():
 
 
 def test_view_after_does_not_guess_the_next_rounds_neutral_draws():
-    """A preview of the move that ends the round is None: the neutral colour's draws and power
+    """§5.4: a preview of the move that ends the round is None: the neutral colour's draws and power
     card come from the hidden decks."""
     g = dummy_game(seed=2)
     rng = random.Random(4)
