@@ -101,7 +101,7 @@ def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
 def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
             chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
     """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
-    searcher.use_table(view.rows)
+    searcher.use_table(view.rows, view.dummy is not None)
     cfg = searcher.config
     legal = view.legal_moves()
     world = engine.determinize(view, random.Random(rng.getrandbits(32)))
