@@ -49,7 +49,7 @@ def test_search_with_neutral_is_used_in_neutral_colour_games_only(tmp_path):
         g = engine.new_game(players=["red", "blue"], seed=1, dummy=dummy)
         agent.choose(g.view(g.to_move), random.Random(0))
         assert (agent.config.horizon, agent.config.max_nodes) == (horizon, 50)
-    assert ai.make_agent("hard").neutral_config.horizon == "scoring"
+    assert ai.make_agent("hard").neutral_config is None   # the 3-player search (levels/ai_profiles.yaml)
     path.write_text("p:\n  kind: expectimax\n  search_with_neutral: {horizon: forever}\n")
     with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.search_with_neutral.horizon: must be one of"):
         ai.load_profiles(path)
