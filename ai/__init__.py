@@ -34,7 +34,7 @@ PROFILES_PATH = Path(__file__).resolve().parent.parent / "levels" / "ai_profiles
 KINDS = ("random", "greedy", "expectimax", "mcts")
 CONFIGS: dict[str, Any] = {"expectimax": SearchConfig, "mcts": MCTSConfig}   # kinds taking `search`
 TABLE_SIZES = (2, 3, 4, 5)
-_FIELDS = ("kind", "search", "search_by_players", "weights", "weights_by_players")
+_FIELDS = ("kind", "search", "search_by_players", "search_with_neutral", "weights", "weights_by_players")
 
 
 class ProfileError(ValueError):
@@ -66,6 +66,7 @@ def _validate(preset: Any, where: str) -> None:
         raise ProfileError(f"{where}.kind: must be one of {', '.join(KINDS)}, got {kind!r}")
     _validate_search(kind, preset.get("search", {}) or {}, f"{where}.search")
     _search_by_players(preset, kind, where)
+    _search_with_neutral(preset, kind, where)
     _weights(preset, kind, where)
 
 
@@ -108,6 +109,22 @@ def _search_by_players(preset: dict[str, Any], kind: str, where: str) -> dict[in
         table[n] = {**shared, **block}
         _validate_search(kind, table[n], at)
     return table
+
+
+def _search_with_neutral(preset: dict[str, Any], kind: str, where: str) -> dict[str, Any] | None:
+    """The search settings of a 2-player game with the neutral colour, validated: the block
+    overrides the shared `search` there (None: the 3-player settings are used)."""
+    block = preset.get("search_with_neutral")
+    if block is None:
+        return None
+    at = f"{where}.search_with_neutral"
+    if kind != "expectimax":
+        raise ProfileError(f"{at}: only expectimax presets take search settings for the neutral colour")
+    if not isinstance(block, dict):
+        raise ProfileError(f"{at}: must be a mapping of search settings")
+    merged = {**(preset.get("search", {}) or {}), **block}
+    _validate_search(kind, merged, at)
+    return merged
 
 
 def _weights(preset: dict[str, Any], kind: str, where: str) -> Weights | dict[int, Weights]:
@@ -184,10 +201,15 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     search.update(overrides)
     search_by_players = {n: {**dict(block), **overrides}
                          for n, block in (preset.get("search_by_players") or {}).items()}
-    preset.update(search=search, search_by_players=search_by_players, weights=weights, weights_by_players=by_players)
+    neutral_search = preset.get("search_with_neutral")
+    if neutral_search is not None:
+        neutral_search = {**dict(neutral_search), **overrides}
+    preset.update(search=search, search_by_players=search_by_players, weights=weights, weights_by_players=by_players,
+                  search_with_neutral=neutral_search)
     _validate(preset, f"make_agent({name!r})")
     w = _weights(preset, kind, f"make_agent({name!r})")
     sized = _search_by_players(preset, kind, f"make_agent({name!r})")
+    neutral = _search_with_neutral(preset, kind, f"make_agent({name!r})")
     agent: Any
     if kind == "random":
         agent = RandomAgent(name)
@@ -198,7 +220,7 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     else:
         config = ({n: SearchConfig(**sized.get(n, search)) for n in TABLE_SIZES} if sized
                   else SearchConfig(**search))
-        agent = ExpectimaxAgent(name, config, w)
+        agent = ExpectimaxAgent(name, config, w, SearchConfig(**neutral) if neutral is not None else None)
     return SeededAgent(agent, seed)
 
 

@@ -137,7 +137,7 @@ def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
 def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
             chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
     """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
-    searcher.use_table(view.n)
+    searcher.use_table(view.rows, view.dummy is not None)
     cfg = searcher.config
     legal = view.legal_moves()
     world = engine.determinize(view, random.Random(rng.getrandbits(32)))
@@ -181,10 +181,10 @@ def whole_turn(world: Game, card: Move, searcher: ExpectimaxAgent, rng: random.R
 def region_points(g: Game, p: int) -> list[int]:
     """What player p would take in every region (and the Castillo) at a general scoring now."""
     vals = values_in_force(g.boards)
-    depth = depth_for(g.n)
+    depth = depth_for(g.rows)
     out = []
     for a in range(NREG + 1):
-        counts = [g.counts[q * A + a] for q in range(g.n)]
+        counts = [g.counts[q * A + a] for q in range(g.rows)]
         if a == CASTILLO:
             pts, _, _ = place_points(counts, BOARD.castillo_values, depth)
             out.append(pts[p])
@@ -206,7 +206,7 @@ def place_of(g: Game, p: int, area: int) -> tuple[int, bool]:
 def lead_of(g: Game, p: int, area: int) -> int:
     """How many Caballeros p's sole lead in `area` is (0 if p does not lead it alone)."""
     mine = g.counts[p * A + area]
-    others = max((g.counts[q * A + area] for q in range(g.n) if q != p), default=0)
+    others = max((g.counts[q * A + area] for q in range(g.rows) if q != p), default=0)
     return max(0, mine - others)
 
 

@@ -56,7 +56,7 @@ class DiscGame:
             # the round after this one is where the gap to the following scoring is counted from
             later = majority_weight(w, scorings_left(g) - 1, rounds_to_scoring(g, g.round_idx + 1))
             model.mult = 1.0 + later
-            model.contrib = [model.area_vector(a, [g.counts[q * A + a] for q in range(g.n)])
+            model.contrib = [model.area_vector(a, [g.counts[q * A + a] for q in range(g.rows)])
                              for a in range(NREG)] + [[0.0] * g.n]
             # Castillo points are the same whatever the discs: leave them out; its Caballeros leave.
             if rounds_left(g) <= 0:
@@ -66,10 +66,10 @@ class DiscGame:
         self.kind = disc_step_kind(purpose)
         if self.kind == "secret_scoring":
             vals = values_in_force(g.boards)
-            depth = depth_for(g.n)
+            depth = depth_for(g.rows)
             self.region_pts = []
             for r in range(NREG):
-                place, leader, _ = place_points([g.counts[q * A + r] for q in range(g.n)], vals[r], depth)
+                place, leader, _ = place_points([g.counts[q * A + r] for q in range(g.rows)], vals[r], depth)
                 pts = [float(x) for x in place]
                 if leader >= 0:
                     pts[leader] += bonus_points(r, leader, g.king_i, g.grande_i)

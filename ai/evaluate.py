@@ -113,7 +113,7 @@ class AreaModel:
 
     def __init__(self, g: Game, w: Weights = DEFAULT_WEIGHTS) -> None:
         self.g, self.w, self.n = g, w, g.n
-        self.depth = depth_for(g.n)
+        self.depth = depth_for(g.rows)   # the neutral colour's row counts (docs/rulings.md R5)
         rem = scorings_left(g)
         gap = rounds_to_scoring(g)
         self.mult = majority_weight(w, rem, gap)

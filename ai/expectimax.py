@@ -100,10 +100,12 @@ class ExpectimaxAgent:
 
     `config` and `weights` may each be one for every table size or a mapping from player count
     (a table size not listed uses the nearest one listed): the 2-player game, which scores only
-    first places, wants different settings."""
+    first places, wants different settings. `neutral_config`: the search settings of a 2-player
+    game with the neutral colour (a 3-colour table otherwise: its weights are the 3-player ones)."""
 
     def __init__(self, name: str = "expectimax", config: SearchConfig | Mapping[int, SearchConfig] = SearchConfig(),
-                 weights: Weights | Mapping[int, Weights] = DEFAULT_WEIGHTS) -> None:
+                 weights: Weights | Mapping[int, Weights] = DEFAULT_WEIGHTS,
+                 neutral_config: SearchConfig | None = None) -> None:
         self.config_table = dict(config) if isinstance(config, Mapping) else {0: config}
         if not self.config_table or not all(isinstance(c, SearchConfig) for c in self.config_table.values()):
             raise TypeError("ExpectimaxAgent: config must be a SearchConfig or a mapping of table sizes to them")
@@ -111,7 +113,8 @@ class ExpectimaxAgent:
         if not self.weight_table:
             raise ValueError("ExpectimaxAgent: weights must not be an empty mapping")
         self.name = name
-        self._tools: dict[int, _TableTools] = {}
+        self.neutral_config = neutral_config
+        self._tools: dict[tuple[int, bool], _TableTools] = {}
         self.use_table(4)
         self.cursor = PlanCursor()   # per-turn planning: the plan being followed
         self._turn: tuple[tuple[int, int, bool], float] = ((-1, -1, False), 0.0)   # (turn, seconds spent)
@@ -121,13 +124,16 @@ class ExpectimaxAgent:
     def __repr__(self) -> str:
         return f"ExpectimaxAgent(name={self.name!r}, config={self.config!r})"
 
-    def use_table(self, n: int) -> None:
-        """Search with the settings, weights, playout policy and disc solver for an `n`-player
-        table (built once per size)."""
-        tools = self._tools.get(n)
+    def use_table(self, n: int, neutral: bool = False) -> None:
+        """Search with the settings, weights, playout policy and disc solver for an `n`-colour
+        table (built once per size); `neutral`: a 2-player game with the neutral colour (n = 3)."""
+        neutral = neutral and self.neutral_config is not None
+        tools = self._tools.get((n, neutral))
         if tools is None:
             cfg, w = nearest_size(self.config_table, n), nearest_size(self.weight_table, n)
-            tools = self._tools[n] = _TableTools(
+            if neutral and self.neutral_config is not None:
+                cfg = self.neutral_config
+            tools = self._tools[(n, neutral)] = _TableTools(
                 cfg,
                 PlanShape(beam=cfg.turn_beam, plan_limit=cfg.plan_limit, move_beam=cfg.beam,
                           move_sample=cfg.move_sample, keep=cfg.turn_plans),
@@ -137,7 +143,8 @@ class ExpectimaxAgent:
 
     def choose(self, view: View, rng: random.Random) -> Move:
         view = check_view(view)
-        self.use_table(view.n)
+        # the colours on the board: a neutral colour makes a 3-colour table (docs/rulings.md R5)
+        self.use_table(view.rows, view.dummy is not None)
         self.last_nodes = 0
         if self.config.per_turn:
             planned = self.cursor.next_move(view)

@@ -84,7 +84,7 @@ def placement_plans(g: Game, w: Weights, limit: int) -> list[tuple[Plan, float]]
 
 
 def _move_key(g: Game, m: Move) -> tuple[int, int, int]:
-    return (g.players.index(m.args[0]), BOARD.regions.index(m.args[1]),
+    return (g.row(m.args[0]), BOARD.regions.index(m.args[1]),
             CASTILLO if m.args[2] == "castillo" else BOARD.regions.index(m.args[2]))
 
 

@@ -195,7 +195,7 @@ class FastPolicy:
         best, best_n = None, 0
         for m in decls:
             r = BOARD.regions.index(m.args[0])
-            k = sum(g.counts[q * A + r] for q in range(g.n) if q != p)
+            k = sum(g.counts[q * A + r] for q in range(g.rows) if q != p)
             if k > best_n:
                 best, best_n = m, k
         return best
@@ -219,7 +219,7 @@ class FastPolicy:
         tot = model.totals()
 
         def utility(m: Move) -> float:
-            q = g.players.index(m.args[0])
+            q = g.row(m.args[0])
             return self._u_after(model, tot, p, [(BOARD.regions.index(m.args[1]), q, -1)], q_prov=(q, 1))
         return max(g.legal_moves(), key=utility)
 
@@ -284,7 +284,7 @@ def apply_changes(model: AreaModel, tot: list[float], changes: list[tuple[int, i
         new = model.area_vector(a, cnts)
         for x in range(n):
             t[x] += new[x] - old[x]
-    if q_prov is not None:
+    if q_prov is not None and q_prov[0] < n:   # the neutral colour's supply is worth nothing
         q, k = q_prov
         t[q] += model.prov_w * k
     return t
@@ -292,7 +292,7 @@ def apply_changes(model: AreaModel, tot: list[float], changes: list[tuple[int, i
 
 def move_changes(g: Game, m: Move) -> list[tuple[int, int, int]]:
     """(area, player, +/-1) changes of a `move PLAYER FROM TO` step."""
-    q = g.players.index(m.args[0])
+    q = g.row(m.args[0])
     src = BOARD.regions.index(m.args[1])
     dst = CASTILLO if m.args[2] == "castillo" else BOARD.regions.index(m.args[2])
     return [(src, q, -1), (dst, q, 1)]
@@ -307,7 +307,7 @@ def card_action_estimate(g: Game, cid: str, p: int, w: Weights) -> float:
     card = CARDS[cid]
     if card.kind in ("scoring", "choose_score"):
         vals = values_in_force(g.boards)
-        depth = card.depth or depth_for(g.n)
+        depth = card.depth or depth_for(g.rows)
         if card.kind == "choose_score":
             return max(0.0, max(_scoring_gain(g, [a], vals, depth, p, w) for a in range(NREG + 1)))
         return _scoring_gain(g, effect_for(cid).areas(g), vals, depth, p, w)
@@ -322,7 +322,7 @@ def _scoring_gain(g: Game, areas: list[int], vals: list, depth: int, p: int, w: 
     n = g.n
     tot = [0.0] * n
     for a in areas:
-        cnts = [g.counts[q * A + a] for q in range(n)]
+        cnts = [g.counts[q * A + a] for q in range(g.rows)]
         if a == CASTILLO:
             pts, leader, _ = place_points(cnts, BOARD.castillo_values, depth)
         else:
@@ -357,7 +357,7 @@ def disc_quick_value(g: Game, p: int, region: int, w: Weights) -> float:
         k = g.counts[o + named]
         return utility_of(apply_changes(model, tot, [(named, p, -k), (region, p, k)]), p, w)
     # score_secret_unique: what the region would give if scored for me alone
-    return _scoring_gain(g, [region], values_in_force(g.boards), depth_for(g.n), p, w)
+    return _scoring_gain(g, [region], values_in_force(g.boards), depth_for(g.rows), p, w)
 
 
 _HANDLERS = {Phase.POWER: FastPolicy.power, Phase.COURT: FastPolicy.court, Phase.RECALL: FastPolicy.recall,

@@ -49,12 +49,13 @@ def lineup_for(agents: list[str], players: int, game_index: int) -> list[str]:
 
 
 def play_game(agents: list[str], players: int, seed: int, game_index: int, variant: str = "classic",
-              veto: bool = True, castillo: str = "announced", overrides: dict | None = None) -> GameResult:
+              veto: bool = True, castillo: str = "announced", overrides: dict | None = None,
+              dummy: bool = False) -> GameResult:
     from . import make_agent
     lineup = lineup_for(agents, players, game_index)
     game_seed = seed + game_index
     g = engine.new_game(players=list(COLOURS[:players]), seed=game_seed, variant=variant, veto=veto,
-                        castillo=castillo)
+                        castillo=castillo, dummy=dummy)
     seats = [make_agent(name, seed=game_seed * 10 + s, **(overrides or {}).get(name, {}))
              for s, name in enumerate(lineup)]
     rngs = [random.Random(game_seed * 7919 + s) for s in range(players)]
@@ -81,13 +82,15 @@ def _run_one(args: tuple) -> GameResult:
 def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, variant: str = "classic",
         veto: bool = True, castillo: str = "announced", progress: bool = False,
         overrides: dict | None = None, cpu_clock: bool = False, done: dict[int, GameResult] | None = None,
-        on_result: Callable[[GameResult], None] | None = None) -> list[GameResult]:
+        on_result: Callable[[GameResult], None] | None = None, dummy: bool = False) -> list[GameResult]:
     """`overrides`: per agent name, settings passed to `make_agent` (e.g. {"mcts": {"time_s": 2}}).
     `cpu_clock`: deadlines in CPU seconds of each game's process (for this process too when
     `jobs` is 1). `done`: results already played, by game index (a resumed run plays only the
-    others); `on_result` is called with each newly finished game, as it finishes."""
+    others); `on_result` is called with each newly finished game, as it finishes. `dummy`: 2-player
+    games with the neutral colour."""
     done = done or {}
-    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides) for i in range(games) if i not in done]
+    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides, dummy)
+             for i in range(games) if i not in done]
     fresh: list[GameResult] = []
 
     def finished(r: GameResult) -> None:

@@ -2,7 +2,7 @@
 per matchup.
 
     python benchmarks/ai_strength.py [--games 200] [--jobs 2] [--seed 1] [--only hard,expert-hard]
-                                     [--suite ladder,sizes,yardstick] [--players 2,3,4,5] [--clock cpu]
+                                     [--suite ladder,sizes,yardstick,dummy] [--players 2,3,4,5] [--clock cpu]
                                      [--results games.jsonl]
 
 Suites (chance is 1 / players):
@@ -12,7 +12,9 @@ Suites (chance is 1 / players):
   vs hard, target chance + 10 points;
 - yardstick, 4 players, two seats each: hard and expert against `mcts` (ai/mcts.py, random
   playouts, nothing shared with their evaluation), which gets the hero's deadline as its time
-  per decision (the hero spends that deadline once per turn, mcts at every decision). No target.
+  per decision (the hero spends that deadline once per turn, mcts at every decision). No target;
+- dummy, 2 players with the neutral colour (engine option `dummy`): hard vs normal, target
+  chance + 10 points (60%). Not in the default suites.
 The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
 `--results FILE` keeps every finished game as one JSON line in FILE (appended as it finishes) and
 plays only the games FILE does not hold yet for the same matchup, seed, clock and presets (a
@@ -85,15 +87,20 @@ SIZES = [("hard", "normal"), ("expert", "hard")]
 YARDSTICK = ["hard", "expert"]
 
 
-def matchups(suites: list[str], sizes: list[int]) -> list[tuple[str, str, int, int, float | None]]:
-    """(hero, field, players, hero seats, target) for the chosen suites."""
-    out: list[tuple[str, str, int, int, float | None]] = []
+Matchup = tuple[str, str, int, int, float | None, bool]
+
+
+def matchups(suites: list[str], sizes: list[int]) -> list[Matchup]:
+    """(hero, field, players, hero seats, target, neutral colour) for the chosen suites."""
+    out: list[Matchup] = []
     if "ladder" in suites:
-        out += [(hero, field, 4, 1, target) for hero, field, target in LADDER]
+        out += [(hero, field, 4, 1, target, False) for hero, field, target in LADDER]
     if "sizes" in suites:
-        out += [(hero, field, n, 1, round(1 / n + 0.10, 4)) for n in sizes for hero, field in SIZES]
+        out += [(hero, field, n, 1, round(1 / n + 0.10, 4), False) for n in sizes for hero, field in SIZES]
     if "yardstick" in suites:
-        out += [(hero, "mcts", 4, 2, None) for hero in YARDSTICK]
+        out += [(hero, "mcts", 4, 2, None, False) for hero in YARDSTICK]
+    if "dummy" in suites:
+        out.append(("hard", "normal", 2, 1, 0.60, True))
     return out
 
 
@@ -141,24 +148,27 @@ def main(argv: list[str] | None = None) -> None:
     only = set(args.only.split(",")) if args.only else None
     profiles = load_profiles()
     sizes = [int(x) for x in args.players.split(",")]
-    for hero, field, players, seats, target in matchups(args.suite.split(","), sizes):
+    for hero, field, players, seats, target, dummy in matchups(args.suite.split(","), sizes):
         if only and f"{hero}-{field}" not in only and hero not in only:
             continue
         overrides = None
         if field == "mcts":
             overrides = {"mcts": {"time_s": profiles[hero]["search"]["deadline_s"]}}
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
+        # the presets' settings at the table size they search with: the colours on the board
         key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides,
-                          presets_fingerprint(profiles, players, hero, field)])
+                          presets_fingerprint(profiles, players + dummy, hero, field)] + (["dummy"] if dummy else []))
         done = load_results(args.results, key, args.seed) if args.results else {}
         t0 = time.perf_counter()
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,
                       cpu_clock=args.clock == "cpu", progress=args.progress, done=done,
-                      on_result=partial(append_result, args.results, key) if args.results else None)
+                      on_result=partial(append_result, args.results, key) if args.results else None,
+                      dummy=dummy)
         summary = summarize(results)
         s = summary[hero]
         rate, ci95 = side_win_rate(results, hero)
         print(json.dumps({"bench": "ai_strength", "matchup": f"{hero} x{seats} vs {field}", "players": players,
+                          "dummy": dummy,
                           "games": len(results), "resumed_games": len(done), "seed": args.seed, "hero_seats": seats,
                           "win_rate": rate, "ci95": ci95, "chance": round(seats / players, 4),
                           "target": target, "met": None if target is None else ci95[0] >= target,

@@ -134,6 +134,29 @@ class ScoringFinished:
 
 
 @dataclass(frozen=True, slots=True)
+class DummyRegionsDrawn:
+    """Round start of a dummy game: the neutral colour's region cards for this round (its
+    placements follow as `CaballerosMoved` from its provinces; none into the King's region)."""
+    colour: str
+    regions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DummyPowerRevealed:
+    """The neutral colour's power card, turned up before the bids: it blocks that value and
+    sets when the neutral colour takes its action card."""
+    colour: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class DummyCardTaken:
+    """The neutral colour took the offered card with the most Caballeros and discarded it unused."""
+    colour: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver:
     winners: tuple[str, ...]
     scores: tuple[tuple[str, int], ...]
@@ -142,4 +165,4 @@ class GameOver:
 Event = (RoundStarted | PowerPlayed | TurnOrderSet | TurnStarted | CardTaken | CaballerosMoved
          | KingMoved | GrandeMoved | ScoreboardMoved | PowerRecovered | VetoTaken | ActionVetoed
          | ActionSkipped | DiscsRevealed | CastilloOpened | CastilloEmptied | AreaScored | ScoringStarted
-         | ScoringFinished | GameOver)
+         | ScoringFinished | DummyRegionsDrawn | DummyPowerRevealed | DummyCardTaken | GameOver)

@@ -16,12 +16,16 @@ Order of play and automatic steps:
                after rounds 3, 6, 9: general scoring — disc for each player with Caballeros in the
                Castillo, then (auto) Castillo scored, discs revealed, Castillo emptied, regions scored
   game end     after the last general scoring                                -> phase over
+  neutral colour (2-player dummy game, dummy.py): its placements and power card at round start,
+               its card taken when the turn order reaches it, its region cards reshuffled after
+               each general scoring
 """
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
 
+from . import dummy as D
 from . import events as E
 from .data import AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, REGIONS
 from .effects import effect_for
@@ -45,8 +49,10 @@ CASTILLO_MODES = ("announced", "secret")   # "secret": a memory variant (docs/ru
 
 # --------------------------------------------------------------------------- setup (§2)
 def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "yellow"), seed: int = 0,
-             variant: str = "classic", veto: bool = True, castillo: str = "announced") -> Game:
-    """A new game set up as §2 says, every chance step driven by `seed`."""
+             variant: str = "classic", veto: bool = True, castillo: str = "announced",
+             dummy: bool = False) -> Game:
+    """A new game set up as §2 says, every chance step driven by `seed`; `dummy`: the 2-player
+    game with the neutral colour (dummy.py, docs/rulings.md R4-R9)."""
     if not isinstance(players, (list, tuple)):
         raise EngineError(f"new_game: players must be a list of colours, got {players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -63,6 +69,10 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
         raise EngineError(f"new_game: variant must be one of {', '.join(BOARD.variants)}, got {variant!r}")
     if castillo not in CASTILLO_MODES:
         raise EngineError(f"new_game: castillo must be one of {', '.join(CASTILLO_MODES)}, got {castillo!r}")
+    if not isinstance(dummy, bool):
+        raise EngineError(f"new_game: dummy must be true or false, got {dummy!r}")
+    if dummy and len(players) != 2:
+        raise EngineError(f"new_game: dummy (the neutral colour) is for 2 players, got {len(players)}")
     from .state import Game
     rng = random.Random(seed)
     region_cards = list(range(NREG))
@@ -70,16 +80,20 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
     n = len(players)
     g = Game.__new__(Game)
     g.players, g.n, g.seed = players, n, seed
-    g.pcol = tuple(BOARD.colours.index(p) for p in players)
+    g.rows = n + dummy
+    colours = players + (D.neutral_colour(players),) if dummy else players
+    g.pcol = tuple(BOARD.colours.index(p) for p in colours)
     g.options_tuple = (variant, bool(veto), castillo)
     g.rounds = BOARD.variants[variant]
     g.king_i = region_cards[0]
     g.grande_i = region_cards[1:1 + n]
-    g.counts = [0] * (n * A)
+    g.counts = [0] * (g.rows * A)
     for p in range(n):
         g.counts[p * A + g.grande_i[p]] = BOARD.home
         g.counts[p * A + COURT] = BOARD.court
         g.counts[p * A + PROVINCES] = BOARD.caballeros - BOARD.home - BOARD.court
+    if dummy:
+        g.counts[n * A + PROVINCES] = BOARD.caballeros   # its supply beside the board
     g.hand_bits = [ALL_POWER_BITS] * n
     g.used, g.recovered, g.recover_pool, g.unknown_hand = [0] * n, [0] * n, [0] * n, [0] * n
     g.played, g.score_pts, g.boards = [0] * n, [0] * n, [-1, -1]
@@ -89,8 +103,9 @@ def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "ye
                  for _ in range(c.copies)]
         rng.shuffle(cards)
         stacks.append(tuple(cards))
-    g.stacks = tuple(stacks)
+    g.stacks = tuple(D.merge_stacks(stacks, rng) if dummy else stacks)
     g.start_player = rng.randrange(n)
+    D.set_up(g, dummy, rng)
     g.round_idx, g.face_up_slots = 0, ()
     g.bid_seq, g.turn_seq, g.pos = (), (), 0
     g.active_idx, g.to_move_idx, g.card = -1, -1, None
@@ -113,6 +128,7 @@ def legal_moves(g: Game) -> list[Move]:
         return effect_for(g.card).step_moves(g)
     if ph == P_POWER:
         blocked = set(g.played)
+        blocked.add(g.dummy_power)
         bits = g.hand_bits[g.to_move_idx]
         return [POWER[v] for v in range(1, 14) if bits >> v & 1 and v not in blocked]
     if ph == P_CARD:
@@ -344,6 +360,8 @@ _HANDLERS = {P_POWER: _on_power, P_COURT: _on_court, P_RECALL: _on_recall, P_CAR
 # --------------------------------------------------------------------------- turns and rounds
 def begin_turn(g: Game, ev: list) -> None:
     p = g.turn_seq[g.pos]
+    if D.due(g, g.played[p]):
+        D.take_card(g, ev)
     g.active_idx = g.to_move_idx = p
     g.card, g.placed, g.acted, g.ctx = None, False, False, None
     ev.append(E.TurnStarted(g.players[p], g.played[p]))
@@ -355,6 +373,8 @@ def _end_turn(g: Game, ev: list) -> None:
     if g.pos < g.n:
         begin_turn(g, ev)
         return
+    if D.due(g, 0):
+        D.take_card(g, ev)
     # round end (§5.1 R5)
     g.face_up_slots = ()
     g.expire_vetoes()
@@ -376,6 +396,8 @@ def _start_round(g: Game, starter: int, ev: list) -> None:
     g.turn_seq, g.pos = (), 0
     g.ph, g.to_move_idx = P_POWER, starter
     ev.append(E.RoundStarted(g.rounds[g.round_idx], g.face_up_slots))
+    if g.dummy is not None:
+        D.round_start(g, ev)
 
 
 def begin_general_scoring(g: Game, ev: list) -> None:
@@ -428,6 +450,7 @@ def _after_general_scoring(g: Game, ev: list) -> None:
         return
     last = g.turn_seq[-1]
     g.round_idx += 1
+    D.reshuffle_regions(g)
     _start_round(g, last, ev)
 
 

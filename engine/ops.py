@@ -16,7 +16,8 @@ A = AREAS_PER_PLAYER
 
 
 def move_caballeros(g: "Game", p: int, src: int, dst: int, k: int, ev: list) -> None:
-    """Move k of player p's Caballeros between two areas (callers check legality)."""
+    """Move k of player p's Caballeros (row p: the neutral colour's too) between two areas
+    (callers check legality)."""
     if k <= 0:
         return
     base = p * A
@@ -24,7 +25,7 @@ def move_caballeros(g: "Game", p: int, src: int, dst: int, k: int, ev: list) -> 
     g.counts[base + dst] += k
     if g.castillo_shown and (src == CASTILLO or dst == CASTILLO):
         g.castillo_shown &= ~(1 << p)   # his count changed since the tower was opened
-    ev.append(E.CaballerosMoved(g.players[p], AREA_NAMES[src], AREA_NAMES[dst], k))
+    ev.append(E.CaballerosMoved(g.players[p] if p < g.n else str(g.dummy), AREA_NAMES[src], AREA_NAMES[dst], k))
 
 
 def map_regions_except_king(g: "Game", p: int) -> list[int]:
@@ -44,17 +45,19 @@ def area_scored(g: "Game", area: int, values: tuple[int, int, int] | None = None
     scoring reports; nothing changes (the client's "if scored now" preview reads this too).
     `values`: the values in force there (looked up when not given)."""
     in_force = area_values(g.boards, area) if values is None else values
-    points, king, home = area_result(g.counts, g.n, in_force, g.king_i, g.grande_i, area,
-                                     depth_for(g.n) if depth is None else depth)
+    points, king, home = area_result(g.counts, g.rows, in_force, g.king_i, g.grande_i, area,
+                                     depth_for(g.rows) if depth is None else depth)
     return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
                         g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else (),
                         area_ranks(g, area))
 
 
 def area_ranks(g: "Game", area: int) -> tuple[tuple[str, int], ...]:
-    """(player, rank) for every player with Caballeros in `area`, strongest first (§8.2 ties)."""
-    ranks = rank_players(area_counts(g.counts, g.n, area))
-    return tuple(sorted(((g.players[p], r) for p, r in enumerate(ranks) if r), key=lambda pr: pr[1]))
+    """(colour, rank) for every colour with Caballeros in `area` (the neutral one included, which
+    takes its rank like a player), strongest first (§8.2 ties)."""
+    ranks = rank_players(area_counts(g.counts, g.rows, area))
+    colours = g.colours_on_board
+    return tuple(sorted(((colours[p], r) for p, r in enumerate(ranks) if r), key=lambda pr: pr[1]))
 
 
 def score_areas(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:
@@ -111,6 +114,13 @@ def begin_discs(g: "Game", participants: list[int], purpose: str, arg: int = -1)
     g.ctx = Discs(tuple(participants), 0, purpose, arg)
     g.ph, g.to_move_idx = P_DISC, participants[0]
     return True
+
+
+def chosen_rivals(g: "Game", p: int) -> list[int]:
+    """The rows whose Caballeros player p acts on when a card lets him choose among his rivals'
+    (the other players from his left, then the neutral colour: docs/rulings.md R7)."""
+    rivals = clockwise_from_left(g, p)
+    return rivals + [g.n] if g.dummy is not None else rivals
 
 
 def active_first(g: "Game") -> list[int]:

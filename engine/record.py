@@ -6,7 +6,7 @@ from typing import Any
 from .context import plain
 from .errors import DataError, EngineError
 from .phase import RULES_VERSION, RULES_VERSIONS
-from .state import Game, LIST_SLOTS, SHARED_SLOTS
+from .state import DUMMY_SLOTS, Game, LIST_SLOTS, SHARED_SLOTS
 
 _NOT_IN_STATE = ("history", "origin")  # both live in the record
 # Slots a snapshot of an older rules version does not have (replayed, they take their defaults).
@@ -24,10 +24,11 @@ def record(g: Game) -> dict[str, Any]:
     if g.origin is not None:
         return {"rules_version": g.rules_version, "scenario": g.origin, "moves": moves}
     variant, veto, castillo = g.options_tuple
-    return {"rules_version": g.rules_version,
-            "setup": {"players": list(g.players), "seed": g.seed, "variant": variant,
-                      "veto": veto, "castillo": castillo},
-            "moves": moves}
+    setup = {"players": list(g.players), "seed": g.seed, "variant": variant, "veto": veto,
+             "castillo": castillo}
+    if g.dummy is not None:   # only then: every other record stays as it always was
+        setup["dummy"] = True
+    return {"rules_version": g.rules_version, "setup": setup, "moves": moves}
 
 
 def _rules_version(data: dict, source: str) -> int:
@@ -111,6 +112,8 @@ def from_json(data: Any, source: str = "snapshot") -> Game:
     for name in LIST_SLOTS + SHARED_SLOTS:
         if name in _NOT_IN_STATE or version < _ADDED_IN.get(name, 0):
             continue
+        if name not in state and name in DUMMY_SLOTS and g.dummy is None:
+            continue   # written before the neutral colour existed
         if name not in state:
             raise DataError(f"{source}: state.{name} is missing")
         mine = plain(getattr(g, name))

@@ -67,7 +67,7 @@ def _reason(g: Game, move: Move, legal: list[Move]) -> Reason:
         return "wrong_step", {"player": g.to_move, "step": PHASES[g.ph]}
     if verb == "power":
         value = int(args[0])
-        if value in g.played:
+        if value in g.played or value == g.dummy_power:   # the neutral colour's card too
             return "power_already_played", {"value": value}
         return "power_not_in_hand", {"value": value, "player": g.to_move}
     if verb == "court":

@@ -13,6 +13,7 @@ from typing import Any
 
 from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, BOARD_NAMES, CARDS, PROVINCES, REGIONS
 from .errors import DataError, EngineError
+from .dummy import stack_slot
 from .flow import begin_general_scoring, begin_turn, new_game
 from .phase import P_CARD, P_POWER
 from .state import Game
@@ -21,7 +22,7 @@ _PHASES = ("power", "turn", "card", "scoring")
 TEXT_LIMIT = 2000           # characters of a name or description (per language)
 SCORE_LIMIT = 999           # points a scenario may give; a real game ends near 150
 SEED_LIMIT = 2 ** 64        # seeds are integers in (-2^64, 2^64)
-_KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "round", "phase",
+_KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "dummy", "round", "phase",
           "to_move", "starter", "king", "grandes", "caballeros", "scores", "hands", "played",
           "face_up", "scoreboards", "vetoes"}
 
@@ -102,7 +103,11 @@ def game_options(data: dict, source: str, where: str = "") -> dict[str, Any]:
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise DataError(f"{source}: {where}players: expected a list of 2 to 5 colours, got {repr(players)[:40]}")
-    return {"players": players, "seed": seed, "variant": variant, "veto": veto, "castillo": castillo}
+    dummy = data.get("dummy", False)
+    if not isinstance(dummy, bool):
+        raise DataError(f"{source}: {where}dummy: expected true or false, got {repr(dummy)[:40]}")
+    return {"players": players, "seed": seed, "variant": variant, "veto": veto, "castillo": castillo,
+            "dummy": dummy}
 
 
 def _build(data: dict, source: str) -> Game:
@@ -199,15 +204,15 @@ def _read_cards(g: Game, r: _Reader, players: tuple) -> None:
                 raise DataError(f"{r.source}: face_up: {cid!r} listed {n} times, the deck holds "
                                 f"{CARDS[cid].copies}")
         stacks = [list(s) for s in g.stacks]
-        for prev in g.face_up_slots[:4]:  # put the cards revealed at set-up back
+        for prev in g.face_up_slots[:len(stacks)]:  # put the cards revealed at set-up back
             if prev is not None:
-                stacks[CARDS[prev].stack - 1].append(prev)
+                stacks[stack_slot(g, CARDS[prev].stack)].append(prev)
         for cid in face_up:
             stack = CARDS[cid].stack
             if stack < 5:
-                if cid not in stacks[stack - 1]:
+                if cid not in stacks[stack_slot(g, stack)]:
                     raise DataError(f"{r.source}: face_up: no copy of {cid!r} left in stack {stack}")
-                stacks[stack - 1].remove(cid)
+                stacks[stack_slot(g, stack)].remove(cid)
         g.stacks = tuple(tuple(s) for s in stacks)
         g.face_up_slots = tuple(face_up)
     held = []

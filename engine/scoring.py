@@ -7,7 +7,9 @@ _DEPTH = {2: 1, 3: 2}
 
 
 def depth_for(n_players: int) -> int:
-    """How many ranks score: 1 with 2 players, 2 with 3, 3 with 4 or 5 (§8.2)."""
+    """How many ranks score: 1 with 2 players, 2 with 3, 3 with 4 or 5 (§8.2). Called with the
+    colours on the board (`Game.rows`): a 2-player game with the neutral colour scores as a
+    3-player one (docs/rulings.md R5)."""
     return _DEPTH.get(n_players, 3)
 
 
@@ -62,8 +64,9 @@ KING_BONUS = HOME_BONUS = 2   # §7.1 rule 3, §7.2
 
 def bonus_points(area: int, leader: int, king_i: int, grande_i: list[int] | tuple[int, ...]) -> int:
     """The sole leader's bonuses in a region (§7): the King's region, and his own home region;
-    none in the Castillo or without a sole leader."""
-    if leader < 0 or area == CASTILLO:
+    none in the Castillo or without a sole leader, nor when the leader is the neutral colour (a
+    row past the seats: it scores nothing and its lead denies the King's bonus, docs/rulings.md R6)."""
+    if leader < 0 or area == CASTILLO or leader >= len(grande_i):
         return 0
     return (KING_BONUS if area == king_i else 0) + (HOME_BONUS if grande_i[leader] == area else 0)
 

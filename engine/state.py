@@ -21,7 +21,11 @@ LIST_SLOTS = ("counts", "grande_i", "hand_bits", "used", "recovered", "recover_p
 SHARED_SLOTS = ("players", "pcol", "n", "options_tuple", "rounds", "seed", "king_i", "stacks",
                  "face_up_slots", "round_idx", "ph", "bid_seq", "turn_seq", "pos", "active_idx",
                  "to_move_idx", "card", "placed", "acted", "ctx", "veto", "discs", "start_player",
-                 "scorings", "history", "viewer", "origin", "rules_version", "castillo_shown")
+                 "scorings", "history", "viewer", "origin", "rules_version", "castillo_shown",
+                 "dummy", "rows", "dummy_deck", "dummy_power", "dummy_card", "region_deck", "region_later")
+# The neutral colour's slots (the 2-player dummy game, docs/rulings.md R4-R9): a snapshot written
+# before they existed holds none of them, which is right for every game without the dummy.
+DUMMY_SLOTS = SHARED_SLOTS[SHARED_SLOTS.index("dummy"):]
 
 # The move history for record(): (previous, move text), newest first; None when empty.
 History = Union[tuple[Any, str], None]
@@ -53,6 +57,13 @@ class Game:
     for; origin the scenario a game was loaded from (None for new_game); rules_version the rules
     the game is played under (RULES_VERSIONS); castillo_shown bit p = p's Castillo count is known
     to every player since the tower was last opened (docs/rulings.md R2).
+
+    The neutral colour of the 2-player dummy game (docs/rulings.md R4-R9): dummy its colour (None
+    without it); rows the colour rows of `counts` (n, plus one for the dummy: row n, never a seat,
+    also given a `pcol` entry); dummy_deck its face-down power cards, top last; dummy_power its
+    card turned up this round (0 = none); dummy_card the action card it took this round;
+    region_deck the face-down region cards, top last; region_later the decks already shuffled for
+    the periods after each later general scoring.
     """
 
     __slots__ = LIST_SLOTS + SHARED_SLOTS
@@ -95,6 +106,13 @@ class Game:
     origin: dict[str, Any] | None
     rules_version: int
     castillo_shown: int
+    dummy: str | None
+    rows: int
+    dummy_deck: tuple[int, ...]
+    dummy_power: int
+    dummy_card: str | None
+    region_deck: tuple[int, ...]
+    region_later: tuple[tuple[int, ...], ...]
 
     # -- playing (DESIGN §2) ------------------------------------------------------------------
     # The rules live in flow.py; these are its functions themselves, bound here in the class body
@@ -141,6 +159,9 @@ class Game:
         o.discs, o.start_player, o.scorings = self.discs, self.start_player, self.scorings
         o.history, o.viewer, o.origin = self.history, self.viewer, self.origin
         o.rules_version, o.castillo_shown = self.rules_version, self.castillo_shown
+        o.dummy, o.rows, o.dummy_deck = self.dummy, self.rows, self.dummy_deck
+        o.dummy_power, o.dummy_card = self.dummy_power, self.dummy_card
+        o.region_deck, o.region_later = self.region_deck, self.region_later
         return o
 
     def key(self) -> tuple[Any, ...]:
@@ -198,7 +219,19 @@ class Game:
     @property
     def options(self) -> dict[str, Any]:
         variant, veto, castillo = self.options_tuple
-        return {"variant": variant, "veto": veto, "castillo": castillo}
+        return {"variant": variant, "veto": veto, "castillo": castillo, "dummy": self.dummy is not None}
+
+    @property
+    def colours_on_board(self) -> tuple[str, ...]:
+        """The colours with Caballeros in play, one per row of `counts`: the players, then the
+        neutral colour in a dummy game."""
+        return self.players if self.dummy is None else self.players + (self.dummy,)
+
+    def row(self, colour: str) -> int:
+        """The `counts` row of a player or of the neutral colour."""
+        if colour == self.dummy:
+            return self.n
+        return self.index(colour)
 
     @property
     def acting_card(self) -> str:
@@ -223,9 +256,10 @@ class Game:
             raise KeyError(f"unknown player {player!r}; players are {', '.join(self.players)}") from None
 
     def count(self, player: str, area: str) -> int:
-        """That player's Caballeros in a region, "castillo", "court" or "provinces" (the Castillo
-        counts are public: every placement into the tower is seen, docs/rulings.md R3)."""
-        return self.counts[self.index(player) * AREAS_PER_PLAYER + AREA_INDEX[area]]
+        """That player's (or the neutral colour's) Caballeros in a region, "castillo", "court" or
+        "provinces" (the Castillo counts are public: every placement into the tower is seen,
+        docs/rulings.md R3)."""
+        return self.counts[self.row(player) * AREAS_PER_PLAYER + AREA_INDEX[area]]
 
     def castillo_count_shown(self, player: str) -> bool:
         """Whether a display shows this player's Castillo count: always in an announced-Castillo

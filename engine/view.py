@@ -3,7 +3,8 @@ look through.
 
 A View is plain data: a position holding only what its viewer may know, built by leaving the
 secrets out rather than by masking them when read. Left out are the order of the face-down stacks
-(each stack is kept as the sorted multiset of its cards, which every player knows), other players'
+(each stack is kept as the sorted multiset of its cards, which every player knows; so are, in the
+2-player dummy game, the neutral colour's power cards and the region cards), other players'
 set discs (HIDDEN_DISC), which power card another player secretly recovered (folded back among
 his played cards, `unknown_hand` counting them), a secret declaration awaiting a Veto, the seed,
 the move history and the scenario a game came from. Two games that differ only in those give
@@ -75,6 +76,8 @@ class View(Game):
         g.viewer = None          # `apply` plays on a Game; the result is made a view again
         events = g.apply(move)
         if any(isinstance(e, RoundStarted) for e in events):
+            if g.dummy is not None:   # the neutral colour's draws are not known yet
+                return None
             g.stacks = self.stacks
             g.face_up_slots = (None,) * (len(g.face_up_slots) - 1) + ("king",)
         return make_view(g, self.viewer_id)
@@ -97,6 +100,8 @@ def make_view(g: Game, viewer: str | None) -> View:
     v.viewer = p
     v.seed = v.history = v.origin = None
     v.stacks = tuple(tuple(sorted(s)) for s in g.stacks)
+    v.dummy_deck, v.region_deck = tuple(sorted(g.dummy_deck)), tuple(sorted(g.region_deck))
+    v.region_later = tuple(tuple(sorted(d)) for d in g.region_later)
     v.discs = tuple(d if q == p or d < 0 else HIDDEN_DISC for q, d in enumerate(g.discs))
     for q in range(g.n):
         rec = v.recovered[q]
@@ -139,6 +144,8 @@ def determinize(view: Game, rng: random.Random) -> Game:
         rng.shuffle(cards)
         stacks.append(tuple(cards))
     g.stacks = tuple(stacks)
+    g.dummy_deck, g.region_deck = _shuffled(view.dummy_deck, rng), _shuffled(view.region_deck, rng)
+    g.region_later = tuple(_shuffled(d, rng) for d in view.region_later)
     for q in range(g.n):
         k = g.unknown_hand[q]
         if k:
@@ -160,6 +167,12 @@ def determinize(view: Game, rng: random.Random) -> Game:
         used = [v for v in range(1, 14) if g.used[g.active_idx] >> v & 1]
         g.ctx = running(g.ctx, VetoWindow)._replace(declared=f"recover {rng.choice(used)}")
     return g
+
+
+def _shuffled(items: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
+    out = list(items)
+    rng.shuffle(out)
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------- the wire form
@@ -246,11 +259,16 @@ def view_from_json(data: Any) -> View:
     if not 2 <= n <= 5 or len(set(players)) != n:
         raise DataError("view: state.players must be 2 to 5 different colours")
     v.players, v.n = players, _int(s["n"], "n", n, n)
-    v.pcol = tuple(_ints(s["pcol"], "pcol", n, 0, len(BOARD.colours) - 1))
+    v.dummy = None if s["dummy"] is None else _str(s["dummy"], "dummy", set(BOARD.colours) - set(players))
+    if v.dummy is not None and n != 2:
+        raise DataError("view: state.dummy needs exactly 2 players")
+    rows = n + (v.dummy is not None)
+    v.rows = _int(s["rows"], "rows", rows, rows)
+    v.pcol = tuple(_ints(s["pcol"], "pcol", rows, 0, len(BOARD.colours) - 1))
     viewer = data.get("viewer")
     v.viewer = PUBLIC if viewer is None else players.index(_str(viewer, "viewer", players))
     v.seed = v.history = v.origin = None
-    v.counts = _ints(s["counts"], "counts", n * AREAS_PER_PLAYER, 0, BOARD.caballeros)
+    v.counts = _ints(s["counts"], "counts", rows * AREAS_PER_PLAYER, 0, BOARD.caballeros)
     v.grande_i = _ints(s["grande_i"], "grande_i", n, 0, NREG - 1)
     for name in ("hand_bits", "used", "recovered", "recover_pool"):
         setattr(v, name, _ints(s[name], name, n, 0, _BITS))
@@ -290,7 +308,27 @@ def view_from_json(data: Any) -> View:
     v.castillo_shown = _int(s["castillo_shown"], "castillo_shown", 0, (1 << n) - 1)
     if len(v.veto) != n:
         raise DataError("view: state.veto must hold one list per player")
+    _dummy_slots(v, s)
     return v
+
+
+def _dummy_slots(v: View, s: dict) -> None:
+    """The neutral colour's decks and this round's card and power (all empty without it)."""
+    v.dummy_deck = tuple(_ints(s["dummy_deck"], "dummy_deck", len(_list(s["dummy_deck"], "dummy_deck")), 1, 13))
+    v.dummy_power = _int(s["dummy_power"], "dummy_power", 0, 13)
+    v.dummy_card = None if s["dummy_card"] is None else _str(s["dummy_card"], "dummy_card", CARDS)
+    v.region_deck = _region_deck(s["region_deck"], "region_deck")
+    v.region_later = tuple(_region_deck(d, "region_later") for d in _list(s["region_later"], "region_later"))
+    if v.dummy is None and (v.dummy_deck or v.dummy_power or v.dummy_card or v.region_deck or v.region_later):
+        raise DataError("view: state.dummy_deck, dummy_power, dummy_card, region_deck and "
+                        "region_later must be empty without a neutral colour")
+
+
+def _region_deck(value: Any, field: str) -> tuple[int, ...]:
+    deck = _ints(value, field, len(_list(value, field)), 0, NREG - 1)
+    if len(set(deck)) != len(deck):
+        raise DataError(f"view: state.{field} must hold each region card at most once")
+    return tuple(deck)
 
 
 def _scoring_entry(entry: Any, n: int) -> tuple[str, int, str | None, tuple[int, ...]]:

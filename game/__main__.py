@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-veto", action="store_true", help="play without the two Veto cards")
     parser.add_argument("--secret-castillo", action="store_true",
                         help="hide each player's Castillo count (only the total is shown)")
+    parser.add_argument("--dummy", action="store_true",
+                        help="2 players only: add the neutral colour (the new edition's 2-player game)")
     parser.add_argument("--headless", action="store_true",
                         help="play an AI-only game without a window; print the log and the result")
     parser.add_argument("--screenshots", type=Path, metavar="DIR", help="save a PNG whenever the scene changes")
@@ -99,7 +101,7 @@ def run_headless(args: argparse.Namespace, loaded=None) -> int:
     seed = args.seed if args.seed is not None else new_seed()
     if loaded is None:
         match = Match(seats, seed, args.variant, not args.no_veto,
-                      "secret" if args.secret_castillo else "announced", autosave=False)
+                      "secret" if args.secret_castillo else "announced", autosave=False, dummy=args.dummy)
     else:
         seed = match.seed
     agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
@@ -168,7 +170,8 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
         first = MatchScene(ctx, loaded)
     elif seats:
         seed = args.seed if args.seed is not None else new_seed()
-        match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced")
+        match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced",
+                      dummy=args.dummy)
         first = MatchScene(ctx, match)
     else:
         first = TitleScene(ctx)
@@ -235,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         parser.error(problem)
     seats = parse_players(args.players) if args.players is not None else None
+    if args.dummy and (seats is None or len(seats) != 2):
+        parser.error("--dummy (the neutral colour) needs --players with exactly 2 seats")
     from game.shell.settings import Settings
     settings = Settings.load()
     i18n.set_language(args.lang or settings.language)

@@ -11,7 +11,7 @@ from .. import events as E
 from ..context import Cull, ExtraCourtFill, Returns, running
 from ..data import AREA_INDEX, AREAS_PER_PLAYER as A, CARDS, COURT, PROVINCES
 from ..moves import ACTION, CULL, RETURN, Move
-from ..ops import (active_first, begin_discs, clear_discs, clockwise_from_left,
+from ..ops import (active_first, begin_discs, chosen_rivals, clear_discs, clockwise_from_left,
                    map_regions_except_king, map_total_except_king, move_caballeros)
 from ..phase import P_COURT, P_RETURN, P_STEPS
 from .base import Effect, register
@@ -99,13 +99,14 @@ class KingReturns(Effect):
 
 @register("cull_1_each_opponent")
 class CullOneEach(Effect):
-    """The active player returns one Caballero of each opponent from a region to its provinces."""
+    """The active player returns one Caballero of each opponent (the neutral colour included,
+    docs/rulings.md R7) from a region to its provinces."""
 
     def declarations(self, g: "Game") -> list[Move]:
         return [ACTION] if self._queue(g) else []
 
     def _queue(self, g: "Game") -> tuple:
-        return tuple(p for p in clockwise_from_left(g, g.active_idx) if map_regions_except_king(g, p))
+        return tuple(p for p in chosen_rivals(g, g.active_idx) if map_regions_except_king(g, p))
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
         g.ctx = Cull(self._queue(g))

@@ -31,22 +31,25 @@ def _move_steps(g: "Game") -> list[Move]:
 
 def _moves_for(g: "Game", own: int, opp: int, any_: int, source: int, must_finish: int,
                moved_in: tuple) -> list[Move]:
-    me, king = g.active_idx, g.king_i
+    """Rows past the seats are the neutral colour's: an opponent's Caballeros for the cards, never
+    moved into the Castillo (it has no disc to leave it by, docs/rulings.md R7)."""
+    me, king, seats = g.active_idx, g.king_i, g.n
     out: list[Move] = []
-    for p in range(g.n):
+    for p in range(g.rows):
         if (own + any_ if p == me else opp + any_) <= 0:
             continue
         table = MOVE[g.pcol[p]]
+        last = NREG + 1 if p < seats else NREG
         for src in _movable_sources(g, p, moved_in, source):
             row = table[src]
-            out.extend(row[d] for d in range(NREG + 1) if d != src and d != king)
+            out.extend(row[d] for d in range(last) if d != src and d != king)
     if out and not must_finish:
         out.append(DONE)
     return out
 
 
 def _start_moves(g: "Game", own: int, opp: int, any_: int, source: int = -1, must_finish: int = 0) -> bool:
-    g.ctx = Moves(own, opp, any_, source, must_finish, (0,) * (g.n * NREG))
+    g.ctx = Moves(own, opp, any_, source, must_finish, (0,) * (g.rows * NREG))
     if not _move_steps(g):
         return True
     g.ph, g.to_move_idx = P_STEPS, g.active_idx
@@ -57,7 +60,7 @@ def _apply_move(g: "Game", move: Move, ev: list) -> bool:
     if move is DONE:
         return True
     own, opp, any_, source, must_finish, moved_in = running(g.ctx, Moves)
-    p = g.players.index(move.args[0])
+    p = g.row(move.args[0])
     src = AREA_INDEX[move.args[1]]
     dst = AREA_INDEX[move.args[2]]
     if p == g.active_idx:
@@ -84,7 +87,7 @@ class _Moves(Effect):
     own = opp = any_ = 0
 
     def declarations(self, g: "Game") -> list[Move]:
-        fresh = (0,) * (g.n * NREG)
+        fresh = (0,) * (g.rows * NREG)
         return [ACTION] if _moves_for(g, self.own, self.opp, self.any_, -1, 0, fresh) else []
 
     def start(self, g: "Game", move: Move, ev: list) -> bool:
@@ -131,7 +134,7 @@ class RegionFive(Effect):
     limit = 5
 
     def declarations(self, g: "Game") -> list[Move]:
-        c, n, king = g.counts, g.n, g.king_i
+        c, n, king = g.counts, g.rows, g.king_i
         return [TARGET[r] for r in range(NREG)
                 if r != king and any(c[p * A + r] for p in range(n))]
 

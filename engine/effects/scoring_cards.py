@@ -79,7 +79,7 @@ class FirstPlaceOnly(_FixedScoring):
 @register("score_most")
 class MostCaballeros(_FixedScoring):
     def areas(self, g: "Game") -> list[int]:
-        totals = [region_total(g.counts, g.n, r) for r in REGION_RANGE]
+        totals = [region_total(g.counts, g.rows, r) for r in REGION_RANGE]
         top = max(totals)
         return [r for r in REGION_RANGE if top > 0 and totals[r] == top]
 
@@ -87,7 +87,7 @@ class MostCaballeros(_FixedScoring):
 @register("score_fewest")
 class FewestCaballeros(_FixedScoring):
     def areas(self, g: "Game") -> list[int]:
-        totals = [region_total(g.counts, g.n, r) for r in REGION_RANGE]
+        totals = [region_total(g.counts, g.rows, r) for r in REGION_RANGE]
         occupied = [t for t in totals if t > 0]
         low = min(occupied) if occupied else 0
         return [r for r in REGION_RANGE if occupied and totals[r] == low]

@@ -30,28 +30,43 @@ from game.match.end_table import EndTable, end_table
 from game.present.score_summary import ScoreSummary, SummaryCollector
 from game.match.seats import AI_LEVELS as AI_KINDS
 from game.match.seats import Seat, default_seats, make_agent
+from game.present.neutral import client_key
 
 SECRET_PHASES = ("disc",)
 LOG = logging.getLogger("el_grande")
 
 
 def opening_events(start: engine.Game) -> list[Any]:
-    """The round the record starts in, as the RoundStarted event the set-up never reports."""
-    return [engine.events.RoundStarted(start.round, tuple(start.face_up))]
+    """The round the record starts in, as the RoundStarted event the set-up never reports, then
+    the neutral colour's opening steps of a 2-player dummy game (its placements already stand)."""
+    return [engine.events.RoundStarted(start.round, tuple(start.face_up))] + neutral_opening(start)
+
+
+def neutral_opening(start: engine.Game) -> list[Any]:
+    """The set-up's round-start steps of the neutral colour, as events: the regions where its
+    Caballeros stand and its power card turned up (nothing without the neutral colour)."""
+    if start.dummy is None or not start.dummy_power:
+        return []
+    regions = tuple(r for r in engine.REGIONS if start.count(start.dummy, r))
+    return [engine.events.DummyRegionsDrawn(start.dummy, regions),
+            engine.events.DummyPowerRevealed(start.dummy, start.dummy_power)]
 
 
 class Match:
     """One game in progress as the client sees it."""
 
     def __init__(self, seats: list[Seat], seed: int = 1, variant: str = "classic", veto: bool = True,
-                 castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None) -> None:
+                 castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None,
+                 dummy: bool = False) -> None:
         self.seats = {seat.player: seat for seat in seats}
         self.seed = seed
-        self.setup = dict(variant=variant, veto=veto, castillo=castillo)
         self.autosave = autosave
         self.autosave_slot: str | None = saves.new_autosave_slot()   # this game's own Continue file
+        # the true game: only the host's own modules (game/match/) read it; screens get Views
         self.host_game = game if game is not None else engine.new_game(
-            players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo)
+            players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo,
+            dummy=dummy)
+        self.setup = dict(variant=variant, veto=veto, castillo=castillo, dummy=self.host_game.dummy is not None)
         self.events: deque[Any] = deque()
         self.events_total = 0                    # events ever queued; minus len(events) = shown
         self.log: list[LogItem] = []
@@ -75,6 +90,9 @@ class Match:
         self.hand_offs = 0                       # hand-off screens confirmed so far
         self.hints_used = 0                      # advisor requests (a challenge shows the count)
         self.secret_pending = False
+        if game is None:
+            for event in neutral_opening(self.host_game):
+                self._log(event_item(event), 0)
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._view_cache: tuple[int, str | None, Any] | None = None
 
@@ -92,8 +110,9 @@ class Match:
         return len(self.humans) > 1
 
     def name(self, player: str) -> str:
+        """A seat's name, or "Neutral" for the neutral colour (by its engine colour or NEUTRAL)."""
         from game.shell.i18n import player_name
-        return player_name(player, {p: s.name for p, s in self.seats.items()})
+        return player_name(client_key(player, self.host_game.dummy), {p: s.name for p, s in self.seats.items()})
 
     def human_to_move(self) -> str | None:
         """The human who must decide now, once no hand-off is outstanding."""
@@ -265,7 +284,9 @@ class Match:
         record = self.host_game.record()
         for item in challenge_items(record):
             self._log(item, 0)
-        steps, _ = walk(record)
+        steps, games = walk(record)
+        for event in neutral_opening(games[0]):
+            self._log(event_item(event), 0)
         for step in steps:
             for item in step_items(step):
                 self._log(item, 0)

@@ -26,7 +26,7 @@ FILE_NAME = "setup.json"
 NAME_LIMIT = 14                 # characters of a seat name the set-up screen takes
 MAX_BYTES = 64 * 1024
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {"variant": ("classic", "short"), "veto": (True, False),
-                                             "castillo": ("announced", "secret")}
+                                             "castillo": ("announced", "secret"), "dummy": (False, True)}
 
 
 def default_seats() -> list[Seat]:

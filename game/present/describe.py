@@ -17,7 +17,8 @@ from game.shell.i18n import area_name, has, localized, t
 
 Namer = Callable[[str], str]
 QUIET_VERBS = ("done", "allow", "action")   # moves the live log leaves out (the replay names them)
-LOGGED_EVENTS = (E.RoundStarted, E.AreaScored, E.DiscsRevealed, E.ActionVetoed, E.ScoringStarted, E.GameOver)
+LOGGED_EVENTS = (E.RoundStarted, E.AreaScored, E.DiscsRevealed, E.ActionVetoed, E.ScoringStarted, E.GameOver,
+                 E.DummyRegionsDrawn, E.DummyPowerRevealed, E.DummyCardTaken)
 
 
 @dataclass(frozen=True, eq=True)
@@ -149,4 +150,11 @@ def describe_event(event: Any, name: Namer) -> str:
         return t("log.general_scoring")
     if isinstance(event, E.ActionSkipped):
         return t("log.action_skipped", who=name(event.player), card=t(f"card.{event.card}.name"))
+    if isinstance(event, E.DummyRegionsDrawn):
+        return t("log.dummy_regions", who=name(event.colour),
+                 regions=", ".join(area_name(r) for r in event.regions))
+    if isinstance(event, E.DummyPowerRevealed):
+        return t("log.dummy_power", who=name(event.colour), value=event.value)
+    if isinstance(event, E.DummyCardTaken):
+        return t("log.dummy_card", who=name(event.colour), card=t(f"card.{event.card}.name"))
     return t("log.game_over", winners=", ".join(name(p) for p in event.winners))

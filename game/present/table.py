@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from game.present.neutral import NEUTRAL, client_key
 
 AREAS_OFF_MAP = ("court", "provinces")
 
@@ -29,6 +30,7 @@ class Sprite:
 @dataclass
 class Table:
     players: tuple[str, ...] = ()
+    dummy: str | None = None     # the engine's colour of the neutral colour (drawn as NEUTRAL)
     counts: dict[tuple[str, str], int | None] = field(default_factory=dict)
     king: str | None = None
     grandes: dict[str, str] = field(default_factory=dict)
@@ -56,6 +58,10 @@ class Table:
         counts as the view gives them; a player id (or None) hides all but that player's and
         those made public by an opening of the tower (docs/rulings.md R2)."""
         self.players = tuple(view.players)
+        self.dummy = view.dummy
+        if view.dummy is not None:
+            for area in (*engine.REGIONS, "castillo", *AREAS_OFF_MAP):
+                self.counts[(NEUTRAL, area)] = view.count(view.dummy, area)
         for player in self.players:
             for area in (*engine.REGIONS, "castillo", *AREAS_OFF_MAP):
                 value = view.count(player, area)
@@ -76,9 +82,22 @@ class Table:
         if not self.offer or any(card not in self.offer for card in face_up):
             self.offer, self.taken = face_up, {}
         self.power_played = dict(view.power_played)
+        if view.dummy_power:
+            self.power_played[NEUTRAL] = view.dummy_power
+        if view.dummy_card is not None and view.dummy_card in self.offer:
+            self.taken[view.dummy_card] = NEUTRAL
         self.hands = {p: view.hand(p) for p in self.players}
         self.veto = dict(view.veto_holders)
         self.track = {p: float(self.scores.get(p, 0)) for p in self.players}
+
+    @property
+    def board_colours(self) -> tuple[str, ...]:
+        """The colours whose Caballeros stand on the map: the players, then NEUTRAL."""
+        return self.players if self.dummy is None else self.players + (NEUTRAL,)
+
+    def key(self, colour: str) -> str:
+        """The drawing key of an engine colour (an event's player)."""
+        return client_key(colour, self.dummy)
 
     def count(self, player: str, area: str) -> int | None:
         return self.counts.get((player, area), 0)
@@ -101,6 +120,8 @@ class Table:
                 offer, taken = list(event.face_up), {}
             elif isinstance(event, engine.events.CardTaken):
                 taken[event.card] = event.player
+            elif isinstance(event, engine.events.DummyCardTaken):
+                taken[event.card] = NEUTRAL
         if offer is not None:
             self.offer, self.taken = offer, taken
 

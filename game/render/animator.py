@@ -16,12 +16,14 @@ from game.shell.assets import Sounds
 from game.shell.layout import from_board, to_board
 from game.shell.i18n import area_name, t
 from game.present.mapdata import load_map
+from game.present.neutral import NEUTRAL
 from game.render.board import occupied_rects, points_rect
 from game.render.placement import free_row
 from game.present.table import Sprite, Table
 from game.shell.tween import Tweener
 
 Locator = Callable[[str], tuple[float, float]]   # player -> screen point of his panel
+NEUTRAL_SUPPLY = (160, 600)   # design point (layout.to_screen) the neutral colour's cubes fly from
 
 
 class _Hold:
@@ -57,14 +59,18 @@ class Animator:
         self.tweener.animate(self.banner, "alpha", 0.0, seconds, "in_quad")
 
     def point(self, player: str, area: str) -> tuple[float, float]:
+        if player == NEUTRAL and area in ("court", "provinces"):
+            return layout.to_screen(NEUTRAL_SUPPLY)   # its supply beside the board
         if area in ("court", "provinces"):
             return self.panel_point(player)
         return layout.area_anchor(area)
 
     def fly(self, player: str, source: str, target: str, count: int, duration: float = 0.45,
             delay: float = 0.0, start: tuple[float, float] | None = None) -> None:
-        """One cube (labelled with the count) flies; counts update at take-off and landing."""
+        """One cube (labelled with the count) flies; counts update at take-off and landing.
+        `player` may be an engine colour: the neutral colour's flies as NEUTRAL."""
         table = self.table
+        player = table.key(player)
         table.add(player, source, -count)
         sprite = Sprite("cube", to_board(start or self.point(player, source)), player, str(count) if count > 1 else "")
         table.sprites.append(sprite)
@@ -118,6 +124,24 @@ class Animator:
 
     def _on_CaballerosMoved(self, e: E.CaballerosMoved) -> None:
         self.fly(e.player, e.source, e.target, e.count)
+
+    def _on_DummyRegionsDrawn(self, e: E.DummyRegionsDrawn) -> None:
+        self.say(t("banner.dummy_regions", who=self.name(e.colour),
+                   regions=", ".join(area_name(r) for r in e.regions)), 1.4)
+        self.sounds.play("card")
+        self.hold(0.5)
+
+    def _on_DummyPowerRevealed(self, e: E.DummyPowerRevealed) -> None:
+        self.table.power_played[NEUTRAL] = e.value
+        self.say(t("banner.dummy_power", who=self.name(e.colour), value=e.value), 1.2)
+        self.sounds.play("card")
+        self.hold(0.5)
+
+    def _on_DummyCardTaken(self, e: E.DummyCardTaken) -> None:
+        self.table.taken[e.card] = NEUTRAL
+        self.say(t("banner.dummy_card", who=self.name(e.colour), card=t(f"card.{e.card}.name")), 1.2)
+        self.sounds.play("card")
+        self.hold(0.6)
 
     def _on_KingMoved(self, e: E.KingMoved) -> None:
         data = load_map()
@@ -223,6 +247,8 @@ class Animator:
         E.CaballerosMoved: _on_CaballerosMoved, E.KingMoved: _on_KingMoved,
         E.GrandeMoved: _on_GrandeMoved, E.ScoreboardMoved: _on_ScoreboardMoved,
         E.CardTaken: _on_CardTaken, E.PowerPlayed: _on_PowerPlayed,
+        E.DummyRegionsDrawn: _on_DummyRegionsDrawn, E.DummyPowerRevealed: _on_DummyPowerRevealed,
+        E.DummyCardTaken: _on_DummyCardTaken,
         E.RoundStarted: _on_RoundStarted, E.TurnOrderSet: _on_TurnOrderSet,
         E.TurnStarted: _on_TurnStarted, E.AreaScored: _on_AreaScored,
         E.ScoringStarted: _on_ScoringStarted, E.DiscsRevealed: _on_DiscsRevealed,

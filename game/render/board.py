@@ -221,7 +221,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     Translucent while only hovered, nearly solid once staged. Returns where it stands (None: the
     move puts nothing on the map)."""
     area = engine.target_area(move) if move.verb in GHOSTED_VERBS else None
-    owner = move.args[0] if move.verb == "move" else mover
+    owner = table.key(move.args[0]) if move.verb == "move" else mover
     if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
         return None
     layer = draw.layer(layout.MAP_RECT.size)
@@ -260,7 +260,7 @@ def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
     if verb == "disc":
         return disc_row(table, area, 1)[0]
     bx, by = layout.to_screen(shape.pieces)
-    present = [p for p in table.players if (table.count(p, area) or 0) > 0]
+    present = [p for p in table.board_colours if (table.count(p, area) or 0) > 0]
     left = bx - (len(present) - 1) * 17 / 2 - 2
     return (left + len(present) * 17 + (4 if present else 2), by - 10)   # the next slot of the row
 
@@ -287,7 +287,7 @@ def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
         w, h = round(style.text_width(name, size, True, "serif")), round(style.line_height(size, True, "serif"))
         rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
         rects.append(pygame.Rect(int(x - 30), int(y + 8), 60, 15))
-        present = [p for p in table.players if (table.count(p, rid) or 0) > 0]
+        present = [p for p in table.board_colours if (table.count(p, rid) or 0) > 0]
         if present:
             bx, by = layout.to_screen(shape.pieces)
             half = (len(present) - 1) * 17 / 2 + 10
@@ -333,7 +333,7 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
     key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())),
            tuple(sorted(table.scoreboards.items())),
-           tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
+           tuple((rid, tuple(p for p in table.board_colours if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:
         if len(_CAPTION_CACHE) > 256:
             _CAPTION_CACHE.clear()
@@ -346,7 +346,7 @@ def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
 
 
 def _region_pieces(surface, table: Table, rid: str, shape) -> None:
-    present = [p for p in table.players if (table.count(p, rid) or 0) > 0]
+    present = [p for p in table.board_colours if (table.count(p, rid) or 0) > 0]
     if not present:
         return
     bx, by = layout.to_screen(shape.pieces)

@@ -13,8 +13,8 @@ from game.render import draw, style
 def symbol(surface: pygame.Surface, centre: tuple[float, float], size: float, player: str,
            colour: tuple[int, int, int], edge: tuple[int, int, int] | None = None) -> None:
     """The player's shape (style.SYMBOLS: a disc, a bar, a triangle, a cross, a wedge pointing down
-    — shapes that differ even a few pixels across), `size` units across, in `colour`, ringed in `edge`
-    where it may stand over the map."""
+    — shapes that differ even a few pixels across — and the neutral colour's ring), `size` units
+    across, in `colour`, ringed in `edge` where it may stand over the map."""
     if edge is not None:
         symbol(surface, centre, size + 2.5, player, edge)
     kind = style.SYMBOLS.get(player)
@@ -28,6 +28,8 @@ def symbol(surface: pygame.Surface, centre: tuple[float, float], size: float, pl
         draw.polygon(surface, colour, [(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)])
     elif kind == "wedge":
         draw.polygon(surface, colour, [(x - r, y - r * 0.8), (x + r, y - r * 0.8), (x, y + r)])
+    elif kind == "ring":
+        draw.circle(surface, colour, (x, y), r, max(2, round(r * 0.5)))
     elif kind == "cross":
         bar = r * 0.75
         draw.rect(surface, colour, (x - r, y - bar / 2, 2 * r, bar))

@@ -17,6 +17,7 @@ import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
 from game.present.mapdata import load_map
+from game.present.neutral import client_key
 from game.render import draw, pieces, style
 from game.render.board import occupied_rects
 from game.render.placement import free_row
@@ -39,18 +40,21 @@ class Standing:
 
 
 def standings(view: Any, area: str) -> list[Standing]:
-    """Every colour present in `area`, best rank first, with what it would score now."""
-    players = tuple(view.players)
+    """Every colour present in `area` (the neutral colour as NEUTRAL, ranked like a player and
+    scoring nothing: docs/rulings.md R6), best rank first, with what it would score now."""
+    players = tuple(view.colours_on_board)
     if area == "castillo" and castillo_counts_off_display(view):
-        return [Standing(p, None, 0, None, False, False) for p in players]
+        return [Standing(p, None, 0, None, False, False) for p in view.players]
     counts = [view.count(p, area) for p in players]
     ranks = engine.ranks(counts)
     preview = engine.scoring_preview(view, area)
     points = dict(preview.points) if preview else {}
-    rows = [Standing(p, c, r, points.get(p, 0), preview is not None and preview.king_bonus == p,
+    rows = [Standing(client_key(p, view.dummy), c, r, points.get(p, 0),
+                     preview is not None and preview.king_bonus == p,
                      preview is not None and p in preview.home_bonus)
             for p, c, r in zip(players, counts, ranks) if c]
-    return sorted(rows, key=lambda s: (s.rank, players.index(s.player)))
+    keys = [client_key(p, view.dummy) for p in players]
+    return sorted(rows, key=lambda s: (s.rank, keys.index(s.player)))
 
 
 def values_caption(view: Any, area: str) -> str:

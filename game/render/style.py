@@ -41,6 +41,7 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
         "green": (46, 138, 70),
         "yellow": (232, 190, 36),
         "orange": (226, 118, 28),
+        "neutral": (222, 218, 206),   # the 2-player game's neutral colour (game/neutral.py)
     },
     # Okabe & Ito, "Color Universal Design" (2008): hues told apart with every common colour
     # vision deficiency, each colour keeping its name (vermillion for red, bluish green for green)
@@ -50,11 +51,13 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
         "green": (0, 158, 115),
         "yellow": (240, 228, 66),
         "orange": (230, 159, 0),
+        "neutral": (222, 222, 222),
     },
 }
 # every colour also has a shape, drawn on its pieces, discs, panels and scoring columns, so that
 # no two players are told apart by hue alone (game.render.pieces.symbol draws them)
-SYMBOLS = {"red": "circle", "blue": "bar", "green": "triangle", "yellow": "cross", "orange": "wedge"}
+SYMBOLS = {"red": "circle", "blue": "bar", "green": "triangle", "yellow": "cross", "orange": "wedge",
+           "neutral": "ring"}
 UI_SCALES = (1.0, 1.25, 1.5)
 
 

@@ -26,7 +26,7 @@ def close_button() -> pygame.Rect:
     return pygame.Rect(panel().right - 150, panel().y + 18, 130, 36)
 
 
-RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "keys", "keyboard")
+RULE_SECTIONS = ("goal", "round", "power", "turn", "king", "castillo", "scoring", "dummy", "keys", "keyboard")
 CARD_SECTIONS = ("what", "limits", "example")
 
 

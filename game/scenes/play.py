@@ -420,7 +420,7 @@ class MatchScene(Scene):
             return t(f"button.{choice.verb}")
         if choice.verb == "first":
             return t(f"button.first_{choice.value}")
-        if choice.value in self.match.players:
+        if choice.value in self.match.view().colours_on_board:   # the neutral colour's too
             return self.match.name(choice.value)
         if choice.verb == "return" or choice.value in ("court", "provinces"):
             return area_name(choice.value)

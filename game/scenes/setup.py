@@ -1,6 +1,7 @@
 """New game setup: 2–5 seats (human or an AI level chosen from a list, name, colour), variant,
-Veto, Castillo mode; every option and every seat kind explained on hover. The set-up starts from
-the one played last (game/match/last_setup.py) and is remembered when the game starts; an
+Veto, Castillo mode and, with 2 seats, the neutral colour (the 2-player game with a dummy,
+docs/rulings.md R4-R9); every option and every seat kind explained on hover. The set-up starts
+from the one played last (game/match/last_setup.py) and is remembered when the game starts; an
 unfinished game under Continue is never replaced without asking (game/scenes/unfinished.py)."""
 from __future__ import annotations
 
@@ -36,8 +37,8 @@ def seat_rects(i: int) -> dict[str, pygame.Rect]:
 
 
 def option_rects() -> dict[str, pygame.Rect]:
-    return {"variant": layout.in_frame(250, 500, 250, 48), "veto": layout.in_frame(515, 500, 250, 48),
-            "castillo": layout.in_frame(780, 500, 250, 48)}
+    return {"variant": layout.in_frame(250, 490, 250, 44), "veto": layout.in_frame(515, 490, 250, 44),
+            "castillo": layout.in_frame(780, 490, 250, 44), "dummy": layout.in_frame(250, 544, 380, 44)}
 
 
 def start_button() -> pygame.Rect:
@@ -161,7 +162,7 @@ class SetupScene(Scene):
             self.seats.append(Seat(free[0], "normal"))
             return True
         for key, rect in option_rects().items():
-            if rect.collidepoint(pos):
+            if rect.collidepoint(pos) and self.offered(key):
                 self.toggle(key)
                 return True
         if start_button().collidepoint(pos):
@@ -203,7 +204,8 @@ class SetupScene(Scene):
         seed = self.ctx.options.get("seed")
         if seed is None:
             seed = new_seed()
-        match = Match(self.seats, seed, **self.options)
+        options = dict(self.options, dummy=self.options["dummy"] and self.offered("dummy"))
+        match = Match(self.seats, seed, **options)
         return MatchScene(self.ctx, match)
 
     def back(self) -> bool:
@@ -211,10 +213,16 @@ class SetupScene(Scene):
         self.request(Transition.replace(TitleScene(self.ctx)))
         return True
 
+    def offered(self, key: str) -> bool:
+        """The neutral colour is only for 2 seats; every other option always."""
+        return key != "dummy" or len(self.seats) == 2
+
     def option_label(self, key: str) -> str:
         value = self.options[key]
         if key == "veto":
             return t("setup.veto_on") if value else t("setup.veto_off")
+        if key == "dummy":
+            return t("setup.dummy_on") if value and self.offered(key) else t("setup.dummy_off")
         return t(f"setup.{key}_{value}")
 
     def hovered_kind(self) -> str | None:
@@ -233,7 +241,7 @@ class SetupScene(Scene):
         hovered = next((key for key, rect in option_rects().items() if self._over(rect)), None)
         if hovered is not None and self.choosing is None:
             value = self.options[hovered]
-            suffix = ("on" if value else "off") if hovered == "veto" else value
+            suffix = ("on" if value else "off") if isinstance(value, bool) else value
             return t(f"setup.note.{hovered}_{suffix}")
         if self.problem:
             return t("setup.note.not_remembered", problem=self.problem)
@@ -266,7 +274,8 @@ class SetupScene(Scene):
         style.text(surface, t("setup.options"), (frame.x + 50, option_rects()["variant"].y - 28), 15,
                    style.INK_SOFT, bold=True)
         for key, rect in option_rects().items():
-            style.button(surface, rect, self.option_label(key), hover=self._over(rect), size=15)
+            style.button(surface, rect, self.option_label(key), hover=self._over(rect) and self.offered(key),
+                         size=15, enabled=self.offered(key))
         self.draw_option_note(surface, frame)
         style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))
         style.button(surface, start_button(), t("setup.start"), hover=self._over(start_button()), primary=True)

@@ -216,8 +216,9 @@ def test_s5_1_classic_round_sequence_and_king_card_every_round():
 def test_s2_options_reported():
     """§2 options: variant, veto, castillo as set up (DESIGN §2)."""
     g = engine.new_game(seed=1, variant="short", veto=False, castillo="secret")
-    assert g.options == {"variant": "short", "veto": False, "castillo": "secret"}
-    assert engine.new_game().options == {"variant": "classic", "veto": True, "castillo": "announced"}
+    assert g.options == {"variant": "short", "veto": False, "castillo": "secret", "dummy": False}
+    assert engine.new_game().options == {"variant": "classic", "veto": True, "castillo": "announced",
+                                         "dummy": False}
 
 
 @pytest.mark.parametrize("kwargs", [dict(players=["red"]), dict(players=["red", "red"]),
