@@ -7,7 +7,7 @@ naming the file and the field, and the defaults are used (the file is left as it
 
 Format: ``{"format": "el-grande-setup", "format_version": 1,
 "seats": [{"player": "red", "kind": "human", "name": "Ana"}, ...],
-"options": {"variant": "classic", "veto": true, "castillo": "announced"}}``
+"options": {"variant": "classic", "veto": true, "castillo": "announced", "dummy": false}}``
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def default_seats() -> list[Seat]:
 
 
 def default_options() -> dict[str, Any]:
-    return {"variant": "classic", "veto": True, "castillo": "announced"}
+    return {"variant": "classic", "veto": True, "castillo": "announced", "dummy": False}
 
 
 @dataclass
@@ -77,8 +77,9 @@ def parse(doc: Any) -> tuple[list[Seat], dict[str, Any]]:
     if not isinstance(raw_options, dict):
         raise DataError(f"{name}: field 'options' must be an object with variant, veto and castillo")
     options = {}
+    defaults = default_options()
     for key, allowed in OPTION_VALUES.items():
-        value = raw_options.get(key)
+        value = raw_options.get(key, defaults[key])     # an option added since: its default
         if not any(value is a if isinstance(a, bool) else value == a for a in allowed):
             raise DataError(f"{name}: options.{key} must be one of {', '.join(map(json.dumps, allowed))}, "
                             f"got {json.dumps(value)[:40]}")

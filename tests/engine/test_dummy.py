@@ -322,7 +322,7 @@ def test_s14_record_carries_the_option_and_old_records_are_unchanged():
     assert engine.replay(plain.record()).dummy is None
     bad = json.loads(json.dumps(rec))
     bad["setup"]["dummy"] = "yes"
-    with pytest.raises(engine.DataError, match="setup: new_game: dummy must be true or false"):
+    with pytest.raises(engine.DataError, match="setup.dummy: expected true or false"):
         engine.replay(bad)
 
 

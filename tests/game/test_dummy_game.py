@@ -10,7 +10,7 @@ import engine
 from game.match.controller import Match
 from game.present.neutral import NEUTRAL
 from game.render import style
-from game.scenes.setup import SetupScene, option_rects, seat_rects, start_button
+from game.scenes.setup import kind_list_rects, SetupScene, option_rects, seat_rects, start_button
 from game.match.seats import Seat
 from game.present.table import Table
 from tests.game.driver import Driver, human_target, make_context
@@ -21,8 +21,8 @@ def _two_seats_with_the_neutral_colour(driver: Driver) -> None:
     scene = driver.scene
     while len(scene.seats) > 2:
         driver.click(seat_rects(len(scene.seats) - 1)["remove"].center)
-    for _ in range(3):                  # normal -> hard -> expert -> random: a fast AI seat
-        driver.click(seat_rects(1)["kind"].center)
+    driver.click(seat_rects(1)["kind"].center)      # the list of kinds: a fast AI seat
+    driver.click(next(rect for rect, kind in kind_list_rects(1) if kind == "random").center)
     driver.click(option_rects()["dummy"].center)
 
 
