@@ -1,0 +1,44 @@
+"""Issue 23 §1-§2: a whole 4-seat game on loopback, two scripted humans (the client library) and
+two AI seats thinking in the server's worker processes, to the end."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import engine
+from net.client import Client, Refused
+
+from .helpers import play_seat, run, running_server
+
+
+def test_whole_game_two_humans_two_ai_seats(tmp_path):
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            ana, ben = Client(url), Client(url)
+            await ana.connect()
+            await ben.connect()
+            created = await ana.create(["human", "human", "random", "greedy"], name="Ana")
+            code = created["code"]
+            assert created["player"] == "red" and len(code) == 6
+            with_refusal = None
+            try:
+                await ana.start(code, created["host_token"])
+            except Refused as exc:
+                with_refusal = exc.code
+            assert with_refusal == "seats_open"          # blue is not taken yet
+            joined = await ben.join(code, name="Ben")
+            assert joined["player"] == "blue"
+            await ana.start(code, created["host_token"])
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(1)),
+                                 play_seat(ben, code, "blue", random.Random(2)))
+            table = server.tables[code]
+            assert table.status == "over" and table.game.is_over
+            for client in (ana, ben):
+                view = client.view(code)
+                assert view.is_over and view.scores == table.game.scores
+            moves = table.game.record()["moves"]
+            assert engine.replay({"setup": table.setup, "moves": moves}).scores == table.game.scores
+            assert server.store.move_count(table.id) == len(moves) == table.n
+            await ana.close()
+            await ben.close()
+    run(main())
