@@ -78,6 +78,7 @@ class AIPool:
     def __init__(self, size: int = 1) -> None:
         self.size = max(1, size)
         self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: list[_Worker] = []
         self.restarts = 0
         self.notices: list[str] = []
 
@@ -85,8 +86,13 @@ class AIPool:
         if self._idle is None:
             self._idle = asyncio.Queue()
             for _ in range(self.size):
-                self._idle.put_nowait(_Worker())
+                self._idle.put_nowait(self._new())
         return self._idle
+
+    def _new(self) -> _Worker:
+        worker = _Worker()
+        self._all.append(worker)
+        return worker
 
     async def choose(self, level: str, seed: int, view_json: dict[str, Any], rng_seed: int) -> str:
         """The move the AI `level` makes from this view (a random legal one if the workers keep
@@ -101,7 +107,8 @@ class AIPool:
                 self.notices.append(text)
                 self.restarts += 1
                 worker.close()
-                worker = _Worker()
+                self._all.remove(worker)
+                worker = self._new()
         finally:
             idle.put_nowait(worker)
         view = engine.view_from_json(view_json)
@@ -109,11 +116,9 @@ class AIPool:
 
     def pids(self) -> list[int]:
         """The workers' process ids (tests kill one to see it replaced)."""
-        if self._idle is None:
-            return []
-        return [w.process.pid for w in list(self._idle._queue) if w.process.pid is not None]  # type: ignore[attr-defined]
+        return [w.process.pid for w in self._all if w.process.pid is not None]
 
     def close(self) -> None:
-        if self._idle is not None:
-            while not self._idle.empty():
-                self._idle.get_nowait().close()
+        for worker in self._all:
+            worker.close()
+        self._all.clear()
