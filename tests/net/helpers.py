@@ -52,17 +52,21 @@ def server_process(db: Path, port: int = 0) -> Iterator[tuple[subprocess.Popen[s
         proc.wait(timeout=10)
 
 
+def random_choice(view: Any, rng: random.Random) -> str:
+    return str(rng.choice(view.legal_moves()))
+
+
 async def play_seat(client: Client, code: str, player: str, rng: random.Random,
-                    stop_at: int | None = None) -> None:
-    """A scripted human: a random legal move of his own view whenever he is to move, until the
-    game is over (or the table reaches move `stop_at`)."""
+                    stop_at: int | None = None, choose: Any = random_choice) -> None:
+    """A scripted human: `choose(view, rng)` (a random legal move of his own view) whenever he is
+    to move, until the game is over (or the table reaches move `stop_at`)."""
     while True:
         if code in client.n and client.view(code).is_over:
             return
         if stop_at is not None and client.n.get(code, 0) >= stop_at:
             return
         if code in client.n and client.to_move(code) == player:
-            await client.move(code, str(rng.choice(client.view(code).legal_moves())))
+            await client.move(code, choose(client.view(code), rng))
         else:
             await client.changed(timeout=1.0)
 
