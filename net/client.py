@@ -52,12 +52,17 @@ class Refused(Exception):
 
 @dataclass
 class Update:
-    """A table's new position: its move number, the move's events (engine events) and the seat's
-    view in wire form (`Client.view` rebuilds it)."""
+    """A table's new position: its move number, the move's events and the seat's view in wire
+    form (`Client.view` rebuilds it). Events are rebuilt (and validated) when first read."""
     code: str
     n: int
-    events: list[Any]
+    events_json: list[Any] = field(repr=False)
     view_json: dict[str, Any] = field(repr=False)
+
+    @property
+    def events(self) -> list[Any]:
+        """The move's engine events (engine/events.py)."""
+        return [event_from_json(e) for e in self.events_json]
 
 
 class Client:
@@ -151,8 +156,7 @@ class Client:
             code = msg["code"]
             self.n[code] = msg["n"]
             self._raw[code] = msg["view"]
-            self.updates.put_nowait(Update(code, msg["n"], [event_from_json(e) for e in msg["events"]],
-                                           msg["view"]))
+            self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"]))
         elif kind == "table":
             self.tables[msg["table"]["code"]] = msg["table"]
             self.updates.put_nowait(msg["table"])
@@ -171,7 +175,8 @@ class Client:
     # ---- requests -------------------------------------------------------------------------------
     async def request(self, kind: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
         """Send one message and wait for its answer; raises Refused or Disconnected."""
-        await asyncio.wait_for(self._ready.wait(), timeout)
+        if not self._ready.is_set():
+            await asyncio.wait_for(self._ready.wait(), timeout)
         ws = self._ws
         if ws is None:
             raise Disconnected("not connected")

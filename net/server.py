@@ -285,10 +285,13 @@ class Server:
         self.stats["moves"] += 1
         if mover is not None:
             self._send(mover, encode("ack", id=request_id, code=table.code, n=table.n))
+        texts: dict[str | None, str] = {}         # one frame per seat (and one for spectators)
         for conn in list(self.at_table.get(table.code, ())):
             player = conn.attached.get(table.code)
-            self._send(conn, encode("update", code=table.code, n=table.n, events=events,
-                                    view=table.view_json(player)))
+            if player not in texts:
+                texts[player] = encode("update", code=table.code, n=table.n, events=events,
+                                       view=table.view_json(player))
+            self._send(conn, texts[player])
         if table.status == OVER:
             self._save(table)
         self._kick_ai(table)
