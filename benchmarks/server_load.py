@@ -14,7 +14,8 @@ server does not have.
 Prints one JSON line: tables, connections, seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
 errors, lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table_kb
 (the server's memory with every table playing, less its memory before the first table,
-divided by the tables), games_finished, client_cpu_s and server_cpu_s.
+divided by the tables), games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the
+server's CPU time, start-up and connections included, per acknowledged move).
 """
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ async def seat(client: Client, code: str, player: str, rng: random.Random, stats
                until: float, think_s: float) -> None:
     """One scripted player: a move of his own view whenever he is to move."""
     while time.monotonic() < until:
-        if code not in client.n or not client.connected:
+        if not client.current(code):
             await client.changed(timeout=0.5)
             continue
         view = client.view(code)
@@ -187,6 +188,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
             "server_rss_mb": round(peak_rss / 1024, 1),
             "rss_per_table_kb": round((peak_rss - base_rss) / args.tables, 1),
             "client_cpu_s": round(usage.ru_utime + usage.ru_stime, 1), "server_cpu_s": round(server_cpu, 1),
+            "server_ms_per_move": round(1000 * server_cpu / max(1, stats.moves), 2),
             "kill": args.kill, "think_ms": args.think_ms}
 
 

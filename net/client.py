@@ -77,6 +77,7 @@ class Client:
         self.n: dict[str, int] = {}
         self.updates: asyncio.Queue[Update | dict[str, Any]] = asyncio.Queue()
         self.connects = 0
+        self.stale: set[str] = set()              # tables not brought up to date since a drop
         self._raw: dict[str, dict[str, Any]] = {}
         self._parsed: dict[str, tuple[int, engine.View]] = {}
         self._ws: ClientConnection | None = None
@@ -131,6 +132,7 @@ class Client:
                 pass
             self._ws = None
             self._ready.clear()
+            self.stale.update(self.n)
             for fut in self._pending.values():
                 if not fut.done():
                     fut.set_exception(Disconnected("the connection to the server dropped"))
@@ -155,6 +157,7 @@ class Client:
         if kind == "update":
             code = msg["code"]
             self.n[code] = msg["n"]
+            self.stale.discard(code)
             self._raw[code] = msg["view"]
             self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"]))
         elif kind == "table":
@@ -190,6 +193,8 @@ class Client:
             await ws.send(text)
         except websockets.ConnectionClosed:
             self._pending.pop(request_id, None)
+            if fut.done():
+                fut.exception()          # set by the reader as the connection dropped: seen here
             raise Disconnected("the connection to the server dropped") from None
         return await asyncio.wait_for(fut, timeout)
 
@@ -252,6 +257,11 @@ class Client:
         return list(reply["tables"])
 
     # ---- reading --------------------------------------------------------------------------------
+    def current(self, code: str) -> bool:
+        """True when the table's last update is this connection's (not one from before a drop
+        the client has not caught up on yet): only then may a move be sent for it."""
+        return code in self.n and code not in self.stale and self.connected
+
     def view(self, code: str) -> engine.View:
         """The latest view of a table, rebuilt (and validated) from its wire form once per move."""
         cached = self._parsed.get(code)

@@ -65,7 +65,7 @@ async def play_seat(client: Client, code: str, player: str, rng: random.Random,
             return
         if stop_at is not None and client.n.get(code, 0) >= stop_at:
             return
-        if code in client.n and client.to_move(code) == player:
+        if client.current(code) and client.to_move(code) == player:
             await client.move(code, choose(client.view(code), rng))
         else:
             await client.changed(timeout=1.0)
