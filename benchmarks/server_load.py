@@ -7,12 +7,14 @@ a temporary directory). Each table's four clients (net.client, in this process) 
 random legal move of their own view when it is their turn — at once, or after --think-ms
 (uniform between half and one and a half times it: a player's pace) — and a finished game is
 followed by a new table. The round trip is from sending a move to its acknowledgement (the move committed to the
-store). With --kill the server is SIGKILLed halfway and restarted on the same database and port;
+store), counted once every table has started (the 4N connections made, the tables created and
+joined: `warm_up_s`). With --kill the server is SIGKILLed halfway and restarted on the same database and port;
 the clients reconnect by themselves, and `lost_moves` counts acknowledged moves the restarted
 server does not have.
 
 Prints one JSON line: tables, connections, seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
-errors, lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table_kb
+rtt_samples, warm_up_s, server_p50_ms and server_p99_ms (the server's own share: from a move's
+arrival to its acknowledgement handed to the socket, after the restart with --kill), errors, lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table_kb
 (the server's memory with every table playing, less its memory before the first table,
 divided by the tables), games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the
 server's CPU time, start-up and connections included, per acknowledged move).
@@ -74,6 +76,14 @@ class Stats:
         self.moves = self.errors = self.disconnects = self.games = 0
         self.acked: dict[str, int] = {}         # table code -> highest acknowledged move number
         self.error_codes: dict[str, int] = {}
+        self.started = 0                        # tables whose first game has started
+        self.warm_at: float | None = None       # when the last of them started
+        self.tables = 0
+
+    def table_started(self) -> None:
+        self.started += 1
+        if self.started == self.tables:
+            self.warm_at = time.monotonic()
 
 
 async def seat(client: Client, code: str, player: str, rng: random.Random, stats: Stats,
@@ -104,7 +114,8 @@ async def seat(client: Client, code: str, player: str, rng: random.Random, stats
             stats.error_codes[exc.code] = stats.error_codes.get(exc.code, 0) + 1
             await client.changed(timeout=0.5)
             continue
-        stats.rtts.append(time.perf_counter() - sent)
+        if stats.warm_at is not None:
+            stats.rtts.append(time.perf_counter() - sent)
         stats.moves += 1
         stats.acked[code] = max(stats.acked.get(code, 0), int(reply["n"]))
         try:
@@ -121,6 +132,7 @@ async def table_group(url: str, index: int, stats: Stats, until: float, clients_
     for c in clients:
         await c.connect()
     rng = random.Random(index)
+    first = True
     while time.monotonic() < until:
         try:
             created = await clients[0].create(["human"] * 4)
@@ -131,6 +143,9 @@ async def table_group(url: str, index: int, stats: Stats, until: float, clients_
         except (Disconnected, Refused):
             await asyncio.sleep(0.5)
             continue
+        if first:
+            stats.table_started()
+            first = False
         players = ["red", "blue", "green", "yellow"]
         await asyncio.gather(*(seat(c, code, p, random.Random(rng.random()), stats, until, think_s)
                                for c, p in zip(clients, players)))
@@ -154,6 +169,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         server_cpu = 0.0
         base_rss = rss_kb(proc.pid)
         stats = Stats()
+        stats.tables = args.tables
         start = time.monotonic()
         until = start + args.seconds
         clients: list[Client] = []
@@ -176,13 +192,18 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         for c in clients:
             await c.close()
         proc.send_signal(signal.SIGTERM)
+        assert proc.stdout is not None
+        stopped = json.loads(proc.stdout.read().strip().splitlines()[-1])
         proc.wait(timeout=30)
     rtts = sorted(stats.rtts) or [0.0]
+    warm_up = (stats.warm_at - start) if stats.warm_at is not None else None
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return {"tables": args.tables, "connections": 4 * args.tables, "seconds": round(elapsed, 1),
             "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
+            "rtt_samples": len(stats.rtts), "warm_up_s": None if warm_up is None else round(warm_up, 1),
+            "server_p50_ms": stopped["server_p50_ms"], "server_p99_ms": stopped["server_p99_ms"],
             "errors": stats.errors, "error_codes": stats.error_codes, "lost_moves": lost,
             "disconnects": stats.disconnects, "games_finished": stats.games,
             "server_rss_mb": round(peak_rss / 1024, 1),

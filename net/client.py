@@ -66,11 +66,12 @@ class Update:
 
 
 class Client:
-    """One connection to a server, reconnecting by itself. `updates` queues every Update and every
-    table summary (a dict) as they arrive."""
+    """One connection to a server, reconnecting by itself. With `queue_updates`, `updates` queues
+    every Update and every table summary (a dict) as they arrive, for a consumer that animates
+    every move (`next_update`); without, only the latest state is kept (`n`, `view`, `tables`)."""
 
-    def __init__(self, url: str, backoff_max: float = BACKOFF_MAX) -> None:
-        self.url, self.backoff_max = url, backoff_max
+    def __init__(self, url: str, backoff_max: float = BACKOFF_MAX, queue_updates: bool = False) -> None:
+        self.url, self.backoff_max, self.queue_updates = url, backoff_max, queue_updates
         self.seats: dict[str, str] = {}          # code -> credential, resumed on reconnect
         self.watched: set[str] = set()
         self.tables: dict[str, dict[str, Any]] = {}
@@ -159,10 +160,12 @@ class Client:
             self.n[code] = msg["n"]
             self.stale.discard(code)
             self._raw[code] = msg["view"]
-            self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"]))
+            if self.queue_updates:
+                self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"]))
         elif kind == "table":
             self.tables[msg["table"]["code"]] = msg["table"]
-            self.updates.put_nowait(msg["table"])
+            if self.queue_updates:
+                self.updates.put_nowait(msg["table"])
         if kind in ("update", "table"):
             self._news.set()
             self._news = asyncio.Event()

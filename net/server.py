@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -19,6 +20,7 @@ import signal
 import sqlite3
 import sys
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any, Callable
 
@@ -36,6 +38,7 @@ RATE, BURST = 50.0, 100.0        # messages a second per connection, and the bur
 FLOOD_CLOSE = 1000               # dropped messages after which a connection is closed
 QUEUE_SIZE = 256                 # messages waiting for a slow reader before it is closed
 WRITE_TIMEOUT = 10.0             # seconds one frame may take to leave before the reader is closed
+LATENCY_SAMPLES = 100_000
 
 
 def data_dir() -> Path:
@@ -55,7 +58,7 @@ class Conn:
 
     def __init__(self, ws: ServerConnection, queue_size: int) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[str] = asyncio.Queue(queue_size)
+        self.queue: asyncio.Queue[tuple[str, float | None]] = asyncio.Queue(queue_size)
         self.tokens, self.stamp = BURST, time.monotonic()
         self.dropped = 0
         self.attached: dict[str, str | None] = {}
@@ -91,6 +94,9 @@ class Server:
         self._thinking: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self.stats = {"moves": 0, "refused": 0, "slow_closed": 0, "flood_closed": 0}
+        # seconds from a move's arrival to its ack handed to the socket (the last LATENCY_SAMPLES)
+        self.latencies: deque[float] = deque(maxlen=LATENCY_SAMPLES)
+        self._arrived = 0.0
 
     # ---- connections ----------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
@@ -118,13 +124,18 @@ class Server:
 
     def _receive(self, conn: Conn, raw: str | bytes) -> None:
         if not conn.allow(self.rate, self.burst):
-            if conn.dropped == 1 or conn.dropped % 100 == 0:
-                self._send(conn, error(ProtocolError("rate_limited", f"at most {self.rate:g} messages a second")))
+            try:
+                request_id = parse(raw).get("id")
+            except ProtocolError:
+                request_id = None
+            self._send(conn, error(ProtocolError("rate_limited", f"at most {self.rate:g} messages a second"),
+                                   request_id))
             if conn.dropped >= FLOOD_CLOSE:
                 self.stats["flood_closed"] += 1
                 self._close(conn, "flood")
             return
         request_id = None
+        self._arrived = time.perf_counter()
         try:
             msg = parse(raw)
             request_id = msg.get("id")
@@ -137,19 +148,21 @@ class Server:
         """Send queued frames in order; a frame that cannot leave in time closes the connection."""
         try:
             while True:
-                text = await conn.queue.get()
+                text, arrived = await conn.queue.get()
                 await asyncio.wait_for(conn.ws.send(text), self.write_timeout)
+                if arrived is not None:
+                    self.latencies.append(time.perf_counter() - arrived)
         except asyncio.TimeoutError:
             self.stats["slow_closed"] += 1
             conn.ws.transport.abort()
         except websockets.ConnectionClosed:
             pass
 
-    def _send(self, conn: Conn, text: str) -> None:
+    def _send(self, conn: Conn, text: str, arrived: float | None = None) -> None:
         if conn.closing:
             return
         try:
-            conn.queue.put_nowait(text)
+            conn.queue.put_nowait((text, arrived))
         except asyncio.QueueFull:
             self.stats["slow_closed"] += 1
             self._close(conn, "slow_reader")
@@ -284,7 +297,7 @@ class Server:
             raise ProtocolError("storage", f"the move could not be stored ({exc})") from None
         self.stats["moves"] += 1
         if mover is not None:
-            self._send(mover, encode("ack", id=request_id, code=table.code, n=table.n))
+            self._send(mover, encode("ack", id=request_id, code=table.code, n=table.n), self._arrived)
         texts: dict[str | None, str] = {}         # one frame per seat (and one for spectators)
         for conn in list(self.at_table.get(table.code, ())):
             player = conn.attached.get(table.code)
@@ -335,6 +348,12 @@ class Server:
                     await asyncio.sleep(1.0)      # the store refused: try again shortly
         finally:
             self._thinking.discard(table.code)
+
+    def latency_summary(self) -> dict[str, float]:
+        """The server's own share of a move's round trip (arrival to ack written), in ms."""
+        lat = sorted(self.latencies) or [0.0]
+        return {"server_p50_ms": round(1000 * lat[len(lat) // 2], 2),
+                "server_p99_ms": round(1000 * lat[min(len(lat) - 1, int(len(lat) * 0.99))], 2)}
 
     def resume_ai(self) -> None:
         """After a restart: every table whose AI is to move starts thinking again."""
@@ -401,12 +420,15 @@ async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = No
         print(json.dumps({"listening": f"ws://{args.host}:{port}", "db": str(db),
                           "tables": len(server.tables)}), flush=True)
         server.resume_ai()
+        gc.collect()
+        gc.freeze()       # the restored tables and the code are long-lived: no collection scans them
         beacon = None if args.no_announce else announce(args.host, port)
         if ready is not None:
             ready(port)
         await stop.wait()
         if beacon is not None:
             beacon.close()
+    print(json.dumps({"stopped": True, **server.stats, **server.latency_summary()}), flush=True)
     server.ai.close()
     store.close()
 

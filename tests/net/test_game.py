@@ -42,3 +42,28 @@ def test_whole_game_two_humans_two_ai_seats(tmp_path):
             await ana.close()
             await ben.close()
     run(main())
+
+
+def test_a_client_queues_every_update_with_its_events_when_asked(tmp_path):
+    """The game client animates every move: with queue_updates each update arrives in order with
+    its engine events; the events rebuild the table's log (every move's events, none missing)."""
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            ana = Client(url, queue_updates=True)
+            await ana.connect()
+            created = await ana.create(["human", "random"])
+            code = created["code"]
+            await ana.start(code, created["host_token"])
+            await play_seat(ana, code, "red", random.Random(1), stop_at=30)
+            ns, events = [], []
+            while not ana.updates.empty():
+                item = ana.updates.get_nowait()
+                if not isinstance(item, dict):
+                    ns.append(item.n)
+                    events.extend(item.events)
+            assert ns == list(range(0, ns[-1] + 1)) and ns[-1] >= 30
+            replayed = engine.new_game(["red", "blue"], seed=server.tables[code].setup["seed"])
+            expected = [e for m in server.tables[code].game.record()["moves"][:ns[-1]] for e in replayed.play(m)]
+            assert events == expected
+            await ana.close()
+    run(main())
