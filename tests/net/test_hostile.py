@@ -136,14 +136,22 @@ def test_a_flood_is_rate_limited_and_then_closed(tmp_path):
             assert sum(r["type"] == "pong" for r in replies) == 20
             assert replies[20]["type"] == "error" and replies[20]["code"] == "rate_limited"
             await _still_serving(url)
-            for i in range(1200):                      # a flood that goes on: disconnected
-                await ws.send(_msg("ping", id=i))
+            async def drain():
+                codes = []
+                try:
+                    while True:
+                        codes.append(json.loads(await asyncio.wait_for(ws.recv(), 5)).get("code"))
+                except websockets.ConnectionClosed:
+                    return codes
+            reader = asyncio.create_task(drain())
             try:
-                while True:
-                    await asyncio.wait_for(ws.recv(), 5)
+                for i in range(1200):                  # a flood that goes on: disconnected
+                    await ws.send(_msg("ping", id=i))
             except websockets.ConnectionClosed:
                 pass
-            assert server.stats["flood_closed"] == 1
+            codes = await reader
+            assert codes and set(codes) == {"rate_limited"}    # each dropped message answered
+            assert server.stats["flood_closed"] == 1 and server.stats["slow_closed"] == 0
             await _still_serving(url)
     run(main())
 
