@@ -114,6 +114,7 @@ class Server:
                 if conn.closing:
                     break
                 self._receive(conn, raw)
+                await asyncio.sleep(0)    # let the writers and other connections run between messages
         except websockets.ConnectionClosed:
             pass
         finally:
@@ -145,18 +146,28 @@ class Server:
             self._send(conn, error(exc, request_id))
 
     async def _writer(self, conn: Conn) -> None:
-        """Send queued frames in order; a frame that cannot leave in time closes the connection."""
+        """Send queued frames in order, every frame waiting at once; frames that cannot leave
+        within the write timeout close the connection (one timer a batch, not a task a frame)."""
+        loop = asyncio.get_running_loop()
         try:
             while True:
-                text, arrived = await conn.queue.get()
-                await asyncio.wait_for(conn.ws.send(text), self.write_timeout)
-                if arrived is not None:
-                    self.latencies.append(time.perf_counter() - arrived)
-        except asyncio.TimeoutError:
-            self.stats["slow_closed"] += 1
-            conn.ws.transport.abort()
+                batch = [await conn.queue.get()]
+                while not conn.queue.empty():
+                    batch.append(conn.queue.get_nowait())
+                timer = loop.call_later(self.write_timeout, self._too_slow, conn)
+                try:
+                    for text, arrived in batch:
+                        await conn.ws.send(text)
+                        if arrived is not None:
+                            self.latencies.append(time.perf_counter() - arrived)
+                finally:
+                    timer.cancel()
         except websockets.ConnectionClosed:
             pass
+
+    def _too_slow(self, conn: Conn) -> None:
+        self.stats["slow_closed"] += 1
+        self._close(conn, "slow_reader")
 
     def _send(self, conn: Conn, text: str, arrived: float | None = None) -> None:
         if conn.closing:
