@@ -196,6 +196,8 @@ class Server:
         self.at_table.get(code, set()).discard(conn)
         table = self.tables.get(code)
         if table is not None:
+            if not self.at_table.get(code):
+                table.forget_views()       # a table waiting for days keeps only its game (~14 KB)
             self._broadcast_table(table)
 
     def connected(self, table: Table) -> set[str]:

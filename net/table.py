@@ -166,6 +166,10 @@ class Table:
             cached = self._views[player] = (self.n, view.to_json())
         return cached[1]
 
+    def forget_views(self) -> None:
+        """Drop the cached wire forms (nobody is connected to the table)."""
+        self._views.clear()
+
     def summary(self, connected: set[str]) -> dict[str, Any]:
         """What everyone at the table may know of it: seats, who is connected, whose turn."""
         return {"code": self.code, "name": self.name, "status": self.status, "n": self.n,
