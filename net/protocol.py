@@ -46,6 +46,8 @@ class ProtocolError(Exception):
     engine's reason (code, args)."""
 
     def __init__(self, code: str, detail: str, reason: tuple[str, dict[str, Any]] | None = None) -> None:
+        if code not in ERRORS:
+            raise ValueError(f"ProtocolError: unknown error code {code!r} (add it to ERRORS and docs/protocol.md)")
         super().__init__(f"{code}: {detail}")
         self.code, self.detail, self.reason = code, detail, reason
 

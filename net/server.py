@@ -133,7 +133,7 @@ class Server:
                                    request_id))
             if conn.dropped >= FLOOD_CLOSE:
                 self.stats["flood_closed"] += 1
-                self._close(conn, "flood")
+                self._close(conn)
             return
         request_id = None
         self._arrived = time.perf_counter()
@@ -167,7 +167,7 @@ class Server:
 
     def _too_slow(self, conn: Conn) -> None:
         self.stats["slow_closed"] += 1
-        self._close(conn, "slow_reader")
+        self._close(conn)
 
     def _send(self, conn: Conn, text: str, arrived: float | None = None) -> None:
         if conn.closing:
@@ -176,9 +176,9 @@ class Server:
             conn.queue.put_nowait((text, arrived))
         except asyncio.QueueFull:
             self.stats["slow_closed"] += 1
-            self._close(conn, "slow_reader")
+            self._close(conn)
 
-    def _close(self, conn: Conn, why: str) -> None:
+    def _close(self, conn: Conn) -> None:
         """Drop a connection that floods or never reads (its queue is abandoned)."""
         conn.closing = True
         conn.ws.transport.abort()

@@ -3,6 +3,7 @@ and exit status 2; the server answers on the port it prints and restores its tab
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -41,3 +42,12 @@ def test_default_database_is_in_the_data_dir(tmp_path):
     assert started["db"] == str(tmp_path / "server.sqlite3") and started["tables"] == 0
     assert started["listening"].startswith("ws://127.0.0.1:")
     assert (tmp_path / "server.sqlite3").exists()
+
+
+def test_the_protocol_document_lists_every_error_code():
+    """Issue 23 §7: docs/protocol.md's error table is the server's list of error codes."""
+    from net.protocol import ERRORS
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = text.split("## Error codes", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M))
+    assert documented == set(ERRORS)
