@@ -166,3 +166,72 @@ Event = (RoundStarted | PowerPlayed | TurnOrderSet | TurnStarted | CardTaken | C
          | KingMoved | GrandeMoved | ScoreboardMoved | PowerRecovered | VetoTaken | ActionVetoed
          | ActionSkipped | DiscsRevealed | CastilloOpened | CastilloEmptied | AreaScored | ScoringStarted
          | ScoringFinished | DummyRegionsDrawn | DummyPowerRevealed | DummyCardTaken | GameOver)
+
+
+# --------------------------------------------------------------------------- the wire form
+# Append-only: a server sends events as JSON and a remote client rebuilds them. Events hold no
+# secret (module docstring), so one wire form serves every seat.
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    RoundStarted, PowerPlayed, TurnOrderSet, TurnStarted, CardTaken, CaballerosMoved, KingMoved,
+    GrandeMoved, ScoreboardMoved, PowerRecovered, VetoTaken, ActionVetoed, ActionSkipped,
+    DiscsRevealed, CastilloOpened, CastilloEmptied, AreaScored, ScoringStarted, ScoringFinished,
+    DummyRegionsDrawn, DummyPowerRevealed, DummyCardTaken, GameOver)}
+
+
+def event_to_json(event: Event) -> dict:
+    """`{"type": class name, field: value, ...}`, tuples as lists (JSON-able)."""
+    from dataclasses import fields
+    out: dict = {"type": type(event).__name__}
+    for f in fields(event):
+        out[f.name] = _plain(getattr(event, f.name))
+    return out
+
+
+def _plain(value: object) -> object:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def event_from_json(data: object) -> Event:
+    """The event `event_to_json` gave, every field checked against its annotation; a bad one
+    raises DataError naming the event type and field."""
+    from dataclasses import MISSING, fields
+    from .errors import DataError
+    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+        raise DataError(f"event: expected a mapping with a known 'type', got {str(data)[:80]!r}")
+    cls = EVENT_TYPES[data["type"]]
+    known = {f.name for f in fields(cls)}
+    extra = set(data) - known - {"type"}
+    if extra:
+        raise DataError(f"event {data['type']}: unknown field {sorted(extra)[0]!r}")
+    args = {}
+    for f in fields(cls):
+        if f.name not in data:
+            if f.default is MISSING:
+                raise DataError(f"event {data['type']}: field {f.name!r} is missing")
+            continue
+        args[f.name] = _typed(data[f.name], str(f.type), f"event {data['type']}.{f.name}")
+    event: Event = cls(**args)
+    return event
+
+
+def _typed(value: object, kind: str, where: str) -> object:
+    """`value` checked (and lists made tuples) against a field annotation written as text."""
+    from .errors import DataError
+    kind = kind.strip()
+    if kind.endswith("| None"):
+        return None if value is None else _typed(value, kind[:-len("| None")], where)
+    if kind in ("str", "int"):
+        want = str if kind == "str" else int
+        if not isinstance(value, want) or isinstance(value, bool):
+            raise DataError(f"{where}: expected {kind}, got {str(value)[:40]!r}")
+        return value
+    if kind.startswith("tuple[") and kind.endswith(", ...]"):
+        if not isinstance(value, list):
+            raise DataError(f"{where}: expected a list")
+        return tuple(_typed(v, kind[len("tuple["):-len(", ...]")], where) for v in value)
+    if kind.startswith("tuple[") and kind.endswith("]"):
+        parts = [p.strip() for p in kind[len("tuple["):-1].split(",")]
+        if not isinstance(value, list) or len(value) != len(parts):
+            raise DataError(f"{where}: expected a list of {len(parts)}")
+        return tuple(_typed(v, p, where) for v, p in zip(value, parts))
+    raise DataError(f"{where}: unsupported field type {kind}")

@@ -49,13 +49,13 @@ def python_files(package: str) -> list[Path]:
     return sorted((ROOT / package).rglob("*.py"))
 
 
-FORBIDDEN = {"engine": {"pygame", "game", "ai"}, "ai": {"pygame", "game"}}
+FORBIDDEN = {"engine": {"pygame", "game", "ai"}, "ai": {"pygame", "game"}, "net": {"pygame", "game"}}
 
 
 @pytest.mark.parametrize("package", sorted(FORBIDDEN))
 def test_layers_import_only_downwards(package):
-    """DESIGN §1/STYLE 1: engine/ imports neither pygame nor game/ nor ai/; ai/ never imports
-    pygame (or game/)."""
+    """DESIGN §1/STYLE 1: engine/ imports neither pygame nor game/ nor ai/; ai/ and net/ (the
+    server, below the client) never import pygame or game/."""
     files = python_files(package)
     if package == "engine":
         assert files, "engine/ has no Python files"

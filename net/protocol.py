@@ -1,0 +1,141 @@
+"""The wire protocol's messages: every client message is checked here before the server reads it.
+
+Why one module: a hostile client may send anything, so the shapes are data (`SCHEMAS`) and one
+function (`parse`) refuses whatever does not fit, with an error code and a one-line detail that
+names the field. docs/protocol.md describes the same messages for people writing a client.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE = 64 * 1024              # bytes (UTF-8) of one client message
+AI_LEVELS = ("easy", "normal", "hard", "expert", "random", "greedy")
+SEAT_KINDS = ("human",) + AI_LEVELS
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # table codes: no 0/O, 1/I/L look-alikes
+CODE_LENGTH = 6
+
+# error code -> what it means (docs/protocol.md lists the same)
+ERRORS = {
+    "bad_json": "the message is not a JSON object",
+    "too_large": "the message is larger than 64 KB",
+    "bad_version": "the message's protocol version is not supported",
+    "bad_message": "a field is missing, unknown or of the wrong type",
+    "unknown_table": "no table has that code",
+    "bad_credential": "the credential does not hold a seat at that table",
+    "not_host": "only the table's host may do that",
+    "not_seated": "this connection holds no seat at that table",
+    "seat_taken": "the seat is not open",
+    "table_full": "every human seat is taken",
+    "not_started": "the game has not started",
+    "already_started": "the game has started",
+    "seats_open": "a human seat is still open",
+    "player_connected": "the seat's player is connected",
+    "stale_move": "the move was made for an earlier position (replayed or late)",
+    "illegal_move": "the engine refuses the move (reason gives its code)",
+    "rate_limited": "too many messages; this one was dropped",
+    "server_full": "the server's table or connection limit is reached",
+    "busy": "the AI is thinking for that seat",
+    "storage": "the server could not store the change; nothing was done",
+}
+
+
+class ProtocolError(Exception):
+    """A refused message: `code` from ERRORS, a one-line `detail`, and for an illegal move the
+    engine's reason (code, args)."""
+
+    def __init__(self, code: str, detail: str, reason: tuple[str, dict[str, Any]] | None = None) -> None:
+        if code not in ERRORS:
+            raise ValueError(f"ProtocolError: unknown error code {code!r} (add it to ERRORS and docs/protocol.md)")
+        super().__init__(f"{code}: {detail}")
+        self.code, self.detail, self.reason = code, detail, reason
+
+
+def _text(limit: int) -> Callable[[Any], bool]:
+    return lambda v: isinstance(v, str) and 0 < len(v) <= limit
+
+
+def _name(v: Any) -> bool:
+    return isinstance(v, str) and len(v) <= 40 and v.isprintable()
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10_000
+
+
+def _seats(v: Any) -> bool:
+    return isinstance(v, list) and 2 <= len(v) <= 5 and all(k in SEAT_KINDS for k in v)
+
+
+def _credentials(v: Any) -> bool:
+    return (isinstance(v, list) and len(v) <= 100
+            and all(isinstance(c, dict) and set(c) == {"code", "credential"}
+                    and _text(16)(c["code"]) and _text(100)(c["credential"]) for c in v))
+
+
+_CODE, _CRED, _COLOUR = _text(16), _text(100), _text(16)
+_VARIANT = ("classic", "short")
+_CASTILLO = ("announced", "secret")
+
+# type -> {field: (check, required)}; "v", "type" and an optional "id" are common to all
+SCHEMAS: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
+    "create": {"seats": (_seats, True), "name": (_name, False),
+               "variant": (lambda v: v in _VARIANT, False), "veto": (lambda v: isinstance(v, bool), False),
+               "castillo": (lambda v: v in _CASTILLO, False)},
+    "join": {"code": (_CODE, True), "name": (_name, False), "player": (_COLOUR, False)},
+    "resume": {"code": (_CODE, True), "credential": (_CRED, True)},
+    "watch": {"code": (_CODE, True)},
+    "start": {"code": (_CODE, True), "host_token": (_CRED, True)},
+    "seat_ai": {"code": (_CODE, True), "host_token": (_CRED, True), "player": (_COLOUR, True),
+                "level": (lambda v: v in AI_LEVELS, True)},
+    "move": {"code": (_CODE, True), "move": (_text(80), True), "n": (_int, True)},
+    "tables": {"credentials": (_credentials, True)},
+    "ping": {},
+}
+
+
+def parse(raw: str | bytes) -> dict[str, Any]:
+    """A client message checked against its schema; raises ProtocolError naming what is wrong."""
+    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    if size > MAX_MESSAGE:
+        raise ProtocolError("too_large", f"{size} bytes; at most {MAX_MESSAGE}")
+    try:
+        msg = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("bad_json", "expected a JSON object") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_json", "expected a JSON object")
+    if msg.get("v") != PROTOCOL_VERSION:
+        raise ProtocolError("bad_version", f"v must be {PROTOCOL_VERSION}, got {str(msg.get('v'))[:20]!r}")
+    kind = msg.get("type")
+    if kind not in SCHEMAS:
+        raise ProtocolError("bad_message", f"type must be one of {', '.join(SCHEMAS)}")
+    if "id" in msg and not (isinstance(msg["id"], int) and not isinstance(msg["id"], bool)
+                            and 0 <= msg["id"] < 2 ** 53):
+        raise ProtocolError("bad_message", "id must be a non-negative integer")
+    schema = SCHEMAS[kind]
+    for field in msg:
+        if field not in schema and field not in ("v", "type", "id"):
+            raise ProtocolError("bad_message", f"{kind}: unknown field {field[:40]!r}")
+    for field, (check, required) in schema.items():
+        if field not in msg:
+            if required:
+                raise ProtocolError("bad_message", f"{kind}: field {field!r} is missing")
+        elif not check(msg[field]):
+            raise ProtocolError("bad_message", f"{kind}: field {field!r} has a wrong value")
+    return msg
+
+
+def encode(kind: str, **fields: Any) -> str:
+    """A server message as JSON text (compact, keys in a fixed order)."""
+    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+
+
+def error(err: ProtocolError, request_id: int | None = None) -> str:
+    fields: dict[str, Any] = {"code": err.code, "detail": err.detail}
+    if err.reason is not None:
+        fields["reason"] = {"code": err.reason[0], "args": err.reason[1]}
+    if request_id is not None:
+        fields["id"] = request_id
+    return encode("error", **fields)

@@ -1,0 +1,179 @@
+"""One table: its seats (who may act for each colour) and its true Game, with no I/O.
+
+Why apart from the server: every rule of who may do what (join, start, hand a seat to an AI,
+move) is checked here, where tests can reach it without sockets; the server only carries
+messages, and the store only persists what this module decided.
+
+Credentials (seat and host tokens) are kept as SHA-256 digests: the tokens themselves live only
+with the clients, so a copy of the database lets nobody act for a seat.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from engine.events import event_to_json
+
+from .protocol import ProtocolError
+
+COLOURS = ("red", "blue", "green", "yellow", "orange")
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+def new_token() -> str:
+    """A credential: 32 random bytes (256 bits), URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Seat:
+    """A colour's seat: `kind` "human" or an AI level; `credential` the digest of its token once
+    a human has taken it; `away_kind` "human" while an AI plays for a human who is gone."""
+    player: str
+    kind: str
+    name: str = ""
+    credential: str | None = None
+    away_kind: str | None = None
+
+    def holds(self, token: str) -> bool:
+        return self.credential is not None and hmac.compare_digest(self.credential, digest(token))
+
+
+class Table:
+    """A table's seats, status and Game; `n` is the number of moves played (the next move's
+    number, which a client's `move` message must name)."""
+
+    def __init__(self, table_id: int, code: str, setup: dict[str, Any], seats: list[Seat],
+                 host: str, status: str = OPEN, moves: tuple[str, ...] = (), name: str = "") -> None:
+        self.id, self.code, self.setup, self.seats, self.host = table_id, code, setup, seats, host
+        self.status, self.name = status, name
+        self.game = engine.replay({"setup": setup, "moves": list(moves)}, source=f"table {code}")
+        self.n = len(moves)
+        self._views: dict[str | None, tuple[int, dict[str, Any]]] = {}
+
+    @classmethod
+    def create(cls, table_id: int, code: str, kinds: list[str], seed: int, options: dict[str, Any],
+               name: str = "") -> tuple[Table, str]:
+        """A new open table and its host token; AI seats are filled, human seats open."""
+        players = list(COLOURS[:len(kinds)])
+        setup = {"players": players, "seed": seed, "variant": options.get("variant", "classic"),
+                 "veto": options.get("veto", True), "castillo": options.get("castillo", "announced")}
+        seats = [Seat(p, k) for p, k in zip(players, kinds)]
+        token = new_token()
+        return cls(table_id, code, setup, seats, digest(token), name=name), token
+
+    # ---- seats ---------------------------------------------------------------------------------
+    def seat(self, player: str) -> Seat:
+        for s in self.seats:
+            if s.player == player:
+                return s
+        raise ProtocolError("bad_message", f"no seat {player[:16]!r} at table {self.code}")
+
+    def join(self, name: str, player: str | None = None) -> tuple[Seat, str]:
+        """Take an open human seat (the named one, else the first); returns it and its token."""
+        if self.status != OPEN:
+            raise ProtocolError("already_started", f"table {self.code} has started")
+        open_seats = [s for s in self.seats if s.kind == "human" and s.credential is None]
+        if player is not None:
+            seat = self.seat(player)
+            if seat not in open_seats:
+                raise ProtocolError("seat_taken", f"seat {player} is not open")
+        elif not open_seats:
+            raise ProtocolError("table_full", f"every human seat at table {self.code} is taken")
+        else:
+            seat = open_seats[0]
+        token = new_token()
+        seat.credential, seat.name = digest(token), name
+        return seat, token
+
+    def resume(self, token: str) -> Seat:
+        """The seat whose credential this is; a seat an AI kept for its player comes back."""
+        for seat in self.seats:
+            if seat.holds(token):
+                if seat.away_kind is not None:
+                    seat.kind, seat.away_kind = seat.away_kind, None
+                return seat
+        raise ProtocolError("bad_credential", f"no seat at table {self.code} holds that credential")
+
+    def check_host(self, token: str) -> None:
+        if not hmac.compare_digest(self.host, digest(token)):
+            raise ProtocolError("not_host", f"only the host of table {self.code} may do that")
+
+    def start(self, host_token: str) -> None:
+        self.check_host(host_token)
+        if self.status != OPEN:
+            raise ProtocolError("already_started", f"table {self.code} has started")
+        if any(s.kind == "human" and s.credential is None for s in self.seats):
+            raise ProtocolError("seats_open", f"a human seat at table {self.code} is still open")
+        self.status = PLAYING
+
+    def hand_to_ai(self, host_token: str, player: str, level: str, connected: bool) -> None:
+        """The host gives a seat to an AI: an open seat before the start, or, in play, the seat of
+        a player who is not connected (he takes it back by resuming)."""
+        self.check_host(host_token)
+        seat = self.seat(player)
+        if self.status == OPEN and seat.credential is None:
+            seat.kind = level
+            return
+        if seat.kind == "human" and connected:
+            raise ProtocolError("player_connected", f"{player}'s player is connected")
+        if seat.kind == "human":
+            seat.away_kind = "human"
+        seat.kind = level
+
+    # ---- play ----------------------------------------------------------------------------------
+    def check_move(self, seat: Seat, text: str, n: int) -> None:
+        """Refuse a move that `seat` may not make now: not started, another seat's turn, an AI
+        seat, a stale move number, or one the engine refuses (with its reason)."""
+        if self.status == OPEN:
+            raise ProtocolError("not_started", f"table {self.code} has not started")
+        if n != self.n:
+            raise ProtocolError("stale_move", f"move {n} was asked, the table is at move {self.n}")
+        if seat.kind != "human":
+            raise ProtocolError("busy", f"an AI plays {seat.player} now")
+        reason = engine.why_illegal(self.game.view(seat.player), text)
+        if reason is not None:
+            raise ProtocolError("illegal_move", engine.reason_text(reason), reason)
+
+    def play(self, text: str) -> list[Any]:
+        """Play a checked move on the true game: its events (JSON-able) and the status updated."""
+        events = self.game.play(text)
+        self.n += 1
+        if self.game.is_over:
+            self.status = OVER
+        return [event_to_json(e) for e in events]
+
+    def ai_to_move(self) -> Seat | None:
+        """The AI seat that must decide now, if any."""
+        if self.status != PLAYING or self.game.to_move is None:
+            return None
+        seat = self.seat(self.game.to_move)
+        return None if seat.kind == "human" else seat
+
+    def view_json(self, player: str | None) -> dict[str, Any]:
+        """The wire form of `player`'s view (None: the public view), built once per move."""
+        cached = self._views.get(player)
+        if cached is None or cached[0] != self.n:
+            view = self.game.public_view() if player is None else self.game.view(player)
+            cached = self._views[player] = (self.n, view.to_json())
+        return cached[1]
+
+    def forget_views(self) -> None:
+        """Drop the cached wire forms (nobody is connected to the table)."""
+        self._views.clear()
+
+    def summary(self, connected: set[str]) -> dict[str, Any]:
+        """What everyone at the table may know of it: seats, who is connected, whose turn."""
+        return {"code": self.code, "name": self.name, "status": self.status, "n": self.n,
+                "to_move": self.game.to_move if self.status == PLAYING else None,
+                "seats": [{"player": s.player, "kind": s.kind, "name": s.name,
+                           "taken": s.credential is not None, "connected": s.player in connected,
+                           "away": s.away_kind is not None} for s in self.seats]}

@@ -1,0 +1,53 @@
+"""Issue 23 §1: `el-grande-server`'s flags; an unknown flag or a bad value is one line on stderr
+and exit status 2; the server answers on the port it prints and restores its tables."""
+from __future__ import annotations
+
+import json
+import re
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+from .helpers import ROOT
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--bogus"], "unrecognized arguments: --bogus"),
+    (["--port", "http"], "--port"),
+    (["--port", "70000"], "port 0..65535"),
+    (["--max-tables", "0"], "--max-tables"),
+    (["--max-connections", "-3"], "--max-connections"),
+])
+def test_bad_flags_are_one_line_and_exit_2(args, words):
+    proc = subprocess.run([sys.executable, "-m", "net", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0] and lines[0].startswith("el-grande-server: ")
+
+
+def test_default_database_is_in_the_data_dir(tmp_path):
+    env = {**os.environ, "EL_GRANDE_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "net", "--port", "0", "--no-announce"], cwd=ROOT,
+                            stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        started = json.loads(proc.stdout.readline())
+    finally:
+        proc.send_signal(signal.SIGTERM)          # a clean stop on SIGTERM: exit status 0
+        assert proc.wait(timeout=20) == 0
+    assert started["db"] == str(tmp_path / "server.sqlite3") and started["tables"] == 0
+    assert started["listening"].startswith("ws://127.0.0.1:")
+    assert (tmp_path / "server.sqlite3").exists()
+
+
+def test_the_protocol_document_lists_every_error_code():
+    """Issue 23 §7: docs/protocol.md's error table is the server's list of error codes."""
+    from net.protocol import ERRORS
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    table = text.split("## Error codes", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M))
+    assert documented == set(ERRORS)

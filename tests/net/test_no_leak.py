@@ -1,0 +1,138 @@
+"""Issue 23 §3 / DESIGN §1: each connection receives only its seat's View and the events its seat
+may see. A raw websocket client (red) records every frame of whole games: no frame holds the
+seed, another seat's set disc before the reveal, the stacks' order or another seat's secret move
+text; every view frame is exactly the engine's view for red at that move; and the frames of two
+games that differ only in another seat's secret disc are identical up to that disc's reveal."""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import engine
+from websockets.asyncio.client import connect
+
+from net.client import Client
+
+from .helpers import play_seat, random_choice, run, running_server
+
+SEED = 918273645
+HIDDEN_DISC = -2
+
+
+async def _red_raw(url, table, rng, frames):
+    """Red's seat, played over a raw websocket: it creates the table (four human seats; the
+    creator sits in red's), tells `table` (a future) its code and host token, then plays; every
+    frame received is kept as text."""
+    async with connect(url, compression=None) as ws:
+        frames.append(await ws.recv())
+        await ws.send(json.dumps({"v": 1, "type": "create", "seats": ["human"] * 4, "id": 1}))
+        code = None
+        while True:
+            text = await ws.recv()
+            frames.append(text)
+            msg = json.loads(text)
+            if msg["type"] == "created":
+                code = msg["code"]
+                table.set_result((code, msg["host_token"]))
+            if msg["type"] != "update":
+                continue
+            view = engine.view_from_json(msg["view"])
+            if view.is_over:
+                return
+            if view.to_move == "red":
+                await ws.send(json.dumps({"v": 1, "type": "move", "code": code, "n": msg["n"],
+                                          "move": random_choice(view, rng)}))
+
+
+def _eager(view, rng):
+    """Blue, green and yellow: random, but they take the power recovery card whenever it is on
+    offer and use it (so the games hold secretly recovered cards)."""
+    move = random_choice(view, rng)
+    legal = [str(m) for m in view.legal_moves()]
+    if "card power_recovery" in legal:
+        return "card power_recovery"
+    recover = [m for m in legal if m.startswith("recover")]
+    return move if move in recover or not recover else recover[0]
+
+
+def _other_disc(view, rng):
+    """Blue in the second game: the same draws, but a different disc whenever he has a choice."""
+    move = _eager(view, rng)
+    discs = [str(m) for m in view.legal_moves() if m.verb == "disc"]
+    if move in discs and len(discs) > 1:
+        return discs[(discs.index(move) + 1) % len(discs)]
+    return move
+
+
+async def _game(url, server, blue_choice):
+    frames: list[str] = []
+    table = asyncio.get_running_loop().create_future()
+    red_task = asyncio.create_task(_red_raw(url, table, random.Random(1), frames))
+    code, host_token = await table
+    others = [Client(url) for _ in range(3)]
+    for c, player in zip(others, ("blue", "green", "yellow")):
+        await c.connect()
+        await c.join(code, player=player)
+    await others[0].start(code, host_token)
+    choices = {"blue": blue_choice, "green": _eager, "yellow": _eager}
+    await asyncio.gather(red_task, *(play_seat(c, code, p, random.Random(i + 2), choose=choices[p])
+                                     for i, (c, p) in enumerate(zip(others, choices))))
+    for c in others:
+        await c.close()
+    return code, frames, server.tables[code]
+
+
+def _updates(frames, code):
+    """The frames every game shares the shape of (table summaries and updates), code masked."""
+    return [f.replace(code, "CODE") for f in frames if json.loads(f)["type"] in ("update", "table")]
+
+
+def test_frames_hold_only_reds_view_and_public_events(tmp_path):
+    async def main():
+        async with running_server(tmp_path / "s.db", seed_source=lambda: SEED) as (server, url):
+            code_a, frames_a, table_a = await _game(url, server, _eager)
+            code_b, frames_b, table_b = await _game(url, server, _other_disc)
+        return code_a, frames_a, table_a, code_b, frames_b, table_b
+
+    code_a, frames_a, table_a, code_b, frames_b, table_b = run(main())
+    moves_a = table_a.game.record()["moves"]
+    assert table_a.game.is_over and len(moves_a) > 100
+    # every frame: no seed, no other seat's secret move text; views exactly red's, stacks unordered
+    movers = []
+    game = engine.new_game(["red", "blue", "green", "yellow"], seed=SEED)
+    for move in moves_a:
+        movers.append(game.to_move)
+        game.play(move)
+    secret = {f'"{m}"' for m, who in zip(moves_a, movers) if who != "red" and m.startswith(("disc", "recover"))}
+    secret -= {f'"{m}"' for m, who in zip(moves_a, movers) if who == "red"}
+    assert any(t.startswith("\"recover") for t in secret) and any(t.startswith("\"disc") for t in secret)
+    game = engine.new_game(["red", "blue", "green", "yellow"], seed=SEED)
+    played = hidden_order = 0
+    for text in frames_a:
+        assert str(SEED) not in text and '"seed"' not in text
+        assert not any(t in text for t in secret)
+        msg = json.loads(text)
+        if msg["type"] != "update":
+            continue
+        while played < msg["n"]:
+            game.play(moves_a[played])
+            played += 1
+        assert msg["view"] == json.loads(json.dumps(game.view("red").to_json()))
+        state = msg["view"]["state"]
+        assert all(stack == sorted(stack) for stack in state["stacks"])
+        hidden_order += any(list(stack) != sorted(stack) for stack in game.stacks)
+        for q, disc in enumerate(game.discs[1:], start=1):      # another seat's set disc is hidden
+            assert state["discs"][q] == (HIDDEN_DISC if disc >= 0 else disc)
+    assert hidden_order > 0        # the true stacks were in an order the frames never showed
+    assert any(json.loads(f).get("type") == "update" and '"DiscsRevealed"' in f for f in frames_a)
+
+    # the second game differs only in blue's discs: red's frames are identical up to the reveal
+    moves_b = table_b.game.record()["moves"]
+    first_diff = next(i for i, (a, b) in enumerate(zip(moves_a, moves_b)) if a != b)
+    assert moves_a[first_diff].startswith("disc") and table_a.game.players[
+        engine.replay({"setup": table_a.setup, "moves": moves_a[:first_diff]}).to_move_idx] == "blue"
+    seen_a, seen_b = _updates(frames_a, code_a), _updates(frames_b, code_b)
+    split = next(i for i, (a, b) in enumerate(zip(seen_a, seen_b)) if a != b)
+    assert '"DiscsRevealed"' in seen_a[split]
+    assert max(json.loads(f).get("n", 0) for f in seen_a[:split]) > first_diff   # after blue's disc
