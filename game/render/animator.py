@@ -258,7 +258,7 @@ def draw_banner(surface: pygame.Surface, banner: Banner) -> None:
     from game.render import draw, style
     rect = pygame.Rect(0, 0, min(780, int(style.text_width(banner.text, 22, True, "serif")) + 60), 36)
     # just under the prompt, over the sea and France: no region name or scoreboard sits there
-    rect.midtop = (layout.MAP_RECT.centerx, layout.PROMPT_RECT.bottom + 3)
+    rect.midtop = (layout.current().map_rect.centerx, layout.current().prompt_rect.bottom + 3)
     plate = style.plate_layer(rect.size, (*style.WOOD_DARK, 220), 10, (*style.GOLD, 255))
     size = style.fit_size(banner.text, rect.width - 30, 22, True, "serif")
     style.text(plate, banner.text, (rect.width / 2, rect.height / 2), size, style.GOLD_LIGHT, bold=True,

@@ -39,7 +39,7 @@ def _hex(colour: str) -> tuple[int, int, int]:
 def static_layer(language: str) -> pygame.Surface:
     """Sea, neighbours, islands, regions with names and printed values, at the window's resolution
     (cached per language and size)."""
-    return _static_layer(language, tuple(layout.MAP_RECT), draw.scale())
+    return _static_layer(language, tuple(layout.current().map_rect), draw.scale())
 
 
 @lru_cache(maxsize=4)
@@ -130,7 +130,7 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | 
     lit = lit or Lit(focus=focus or table.focus)
     if lit.focus is None and table.focus:
         lit = replace(lit, focus=table.focus)
-    draw.blit(surface, lit_map(language, data, table, lit), layout.MAP_RECT)      # map + fills
+    draw.blit(surface, lit_map(language, data, table, lit), layout.current().map_rect)      # map + fills
     _outlines(surface, data, lit)                                                 # highlights
     for rid, shape in data.regions.items():                                       # pieces
         _region_pieces(surface, table, rid, shape)
@@ -160,7 +160,7 @@ def lit_map(language: str, data: MapData, table: Table, lit: Lit) -> pygame.Surf
     decision redraws one opaque image at each pulse instead of building a window-sized alpha
     layer, filling nine regions and blending it (the idle cost at 2560x1440)."""
     hover = lit.hover if lit.hover in lit.targets else None
-    key = (language, tuple(layout.MAP_RECT), draw.scale(), lit.targets, hover, lit.focus, table.king)
+    key = (language, tuple(layout.current().map_rect), draw.scale(), lit.targets, hover, lit.focus, table.king)
     image = _LIT_MAPS.get(key)
     if image is None:
         image = static_layer(language).copy()
@@ -174,8 +174,8 @@ def lit_map(language: str, data: MapData, table: Table, lit: Lit) -> pygame.Surf
 
 
 def _glow(data: MapData, king: str | None, lit: Lit) -> pygame.Surface:
-    glow = draw.layer(layout.MAP_RECT.size)
-    shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
+    glow = draw.layer(layout.current().map_rect.size)
+    shift = (-layout.current().map_rect.x, -layout.current().map_rect.y)
     for rid, shape in data.regions.items():
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
         if rid == lit.focus:
@@ -224,9 +224,9 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     owner = move.args[0] if move.verb == "move" else mover
     if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
         return None
-    layer = draw.layer(layout.MAP_RECT.size)
+    layer = draw.layer(layout.current().map_rect.size)
     spot = _ghost_spot(table, area, move.verb)
-    x, y = spot[0] - layout.MAP_RECT.x, spot[1] - layout.MAP_RECT.y
+    x, y = spot[0] - layout.current().map_rect.x, spot[1] - layout.current().map_rect.y
     if move.verb == "disc":
         disc_marker(layer, (x, y), str(owner))
     elif move.verb == "king":
@@ -243,7 +243,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
         pieces.cube(layer, (x, y), 15, style.player_colour(str(owner)), str(owner))
         style.text(layer, f"+{count}", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
     layer.set_alpha(235 if solid else 160)
-    draw.blit(surface, layer, layout.MAP_RECT)
+    draw.blit(surface, layer, layout.current().map_rect)
     return spot
 
 
@@ -331,7 +331,7 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 
 
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
-    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())),
+    key = (current_language(), tuple(layout.current().map_rect), table.king, tuple(sorted(table.grandes.items())),
            tuple(sorted(table.scoreboards.items())),
            tuple((rid, tuple(p for p in table.players if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:

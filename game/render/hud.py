@@ -21,21 +21,21 @@ SCORING_ROUNDS = (3, 6, 9)
 @style.fixed_size
 def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None,
             menu_label: str | None = None) -> None:
-    bar = layout.TOP_BAR
+    bar = layout.current().top_bar
     draw.rect(surface, style.WOOD_DARK, bar)
     draw.line(surface, style.GOLD, bar.bottomleft, bar.bottomright, 2)
     style.text(surface, "El Grande", (16, bar.centery), 24, style.GOLD_LIGHT, bold=True, face="serif",
                anchor="midleft", shadow=(0, 0, 0))
     round_track(surface, table)
-    style.text(surface, phase_text, (layout.ROUND_TRACK.right + 16, bar.centery), 14, style.PARCHMENT,
+    style.text(surface, phase_text, (layout.current().round_track.right + 16, bar.centery), 14, style.PARCHMENT,
                bold=True, anchor="midleft")
-    for rect, label in ((layout.HELP_BUTTON, t("button.help")), (layout.MENU_BUTTON, menu_label or t("button.menu"))):
+    for rect, label in ((layout.current().help_button, t("button.help")), (layout.current().menu_button, menu_label or t("button.menu"))):
         style.button(surface, rect, label, hover=bool(hover and rect.collidepoint(hover)), size=14)
 
 
 def round_track(surface: pygame.Surface, table: Table) -> None:
     """Rounds 1..9; the current one gold, scoring rounds crowned, rounds the variant skips faded."""
-    rect = layout.ROUND_TRACK
+    rect = layout.current().round_track
     style.text(surface, t("hud.round"), (rect.x, rect.centery), 13, style.PARCHMENT, anchor="midleft")
     left = rect.x + 70
     for n in range(1, 10):
@@ -59,7 +59,7 @@ def round_track(surface: pygame.Surface, table: Table) -> None:
 @style.fixed_size
 def success_track(surface: pygame.Surface, table: Table) -> None:
     """The score track 0..130 with a marker per player; shared spaces stack upwards."""
-    rect = layout.TRACK_RECT
+    rect = layout.current().track_rect
     style.panel(surface, rect, radius=6)
     style.text(surface, t("hud.success_track"), (rect.right - 10, rect.y + 4), 11, style.INK_SOFT, bold=True,
                anchor="topright")
@@ -75,7 +75,7 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
     stacks: dict[int, int] = {}
     for player in sorted(table.players, key=lambda p: table.track.get(p, 0)):
         value = table.track.get(player, 0.0)
-        x = layout.TRACK_RECT.x + 20 + (layout.TRACK_RECT.width - 40) * min(value, 130) / 130
+        x = layout.current().track_rect.x + 20 + (layout.current().track_rect.width - 40) * min(value, 130) / 130
         level = stacks.get(round(value), 0)
         stacks[round(value)] = level + 1
         pieces.cube(surface, (x, y - 8 - level * 9), 11, style.player_colour(player), player)

@@ -80,10 +80,10 @@ def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool,
     left = pygame.Rect(below)
     left.topright = (anchor[0] - 18, anchor[1] + 12)
     for place in (below, above, left, pygame.Rect(left.x, above.y, left.w, left.h)):
-        place = place.clamp(layout.MAP_RECT)
+        place = place.clamp(layout.current().map_rect)
         if place.collidelist(list(avoid)) < 0:
             return place
-    return below.clamp(layout.MAP_RECT)
+    return below.clamp(layout.current().map_rect)
 
 
 def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[int, int],

@@ -58,10 +58,10 @@ class MessageScene(Scene):
         return of_rects([("ok", ok_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CONFIRM, inp.CANCEL) or (intent.kind == inp.CLICK and ok_button().collidepoint(intent.pos)):
+        if intent.kind in (inp.Kind.CONFIRM, inp.Kind.CANCEL) or (intent.kind == inp.Kind.CLICK and ok_button().collidepoint(intent.pos)):
             self.request(Transition.pop())
         return True   # modal: nothing reaches the scene below
 

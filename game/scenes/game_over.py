@@ -49,12 +49,12 @@ class GameOverScene(Scene):
         return of_rects(list(zip(ACTIONS, buttons())))
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CANCEL, inp.CONFIRM):
+        if intent.kind in (inp.Kind.CANCEL, inp.Kind.CONFIRM):
             return self.act("title_screen")
-        if intent.kind == inp.CLICK:
+        if intent.kind == inp.Kind.CLICK:
             for rect, name in zip(buttons(), ACTIONS):
                 if rect.collidepoint(intent.pos):
                     return self.act(name)
@@ -115,7 +115,7 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.FRAME
+        frame = layout.current().frame
         style.text(surface, t("gameover.title"), (frame.centerx, frame.y + 18), 44, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
         headline = self.headline()

@@ -31,10 +31,10 @@ class HandoffScene(Scene):
         return of_rects([("ready", ready_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and ready_button().collidepoint(intent.pos)):
+        if intent.kind == inp.Kind.CONFIRM or (intent.kind == inp.Kind.CLICK and ready_button().collidepoint(intent.pos)):
             self.match.hand_to(self.player)
             self.ctx.sounds.play("click")
             self.request(Transition.pop())

@@ -128,13 +128,13 @@ class ReviewScene(Scene):
         return of_rects(named + [(("back",), back_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CANCEL, inp.CONFIRM):
+        if intent.kind in (inp.Kind.CANCEL, inp.Kind.CONFIRM):
             self.leave()
             return True
-        if intent.kind != inp.CLICK:
+        if intent.kind != inp.Kind.CLICK:
             return False
         if back_button().collidepoint(intent.pos):
             self.leave()
@@ -164,7 +164,7 @@ class ReviewScene(Scene):
     # ---- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.FRAME
+        frame = layout.current().frame
         style.text(surface, t("review.title"), (frame.centerx, frame.y + 28), 40, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
         style.text(surface, t("review.subtitle"), (frame.centerx, frame.y + 80), 17, style.PARCHMENT,
