@@ -6,6 +6,7 @@ tweened in board coordinates (layout.to_board), so a window resized mid-flight m
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -93,7 +94,7 @@ class Animator:
             sprite = Sprite("points", to_board(rect.center), player, label)
             self.table.sprites.append(sprite)
             self.tweener.animate(sprite, "pos", to_board((rect.centerx, rect.centery - RISE)), duration, "out_cubic",
-                                 on_finish=lambda s=sprite: self._drop(s))
+                                 on_finish=partial(self._drop, sprite))
             self.tweener.animate(sprite, "alpha", 0.0, duration, "in_quad")
 
     def _drop(self, sprite: Sprite) -> None:

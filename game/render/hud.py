@@ -67,7 +67,7 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
     draw.line(surface, style.INK_SOFT, layout.track_position(0)[0:1] + (y,),
                      (layout.track_position(130)[0], y), 2)
     for score in range(0, 131, 5):
-        x = layout.track_position(score)[0]
+        x: float = layout.track_position(score)[0]
         tall = score % 10 == 0
         draw.line(surface, style.INK_SOFT, (x, y - (6 if tall else 3)), (x, y + (6 if tall else 3)), 1)
         if tall:
@@ -118,7 +118,7 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
                    style.INK, bold=True, anchor="topright")
 
 
-def _counts_row(surface, pos, table: Table, player: str, right: int = 10**6) -> None:
+def _counts_row(surface: pygame.Surface, pos: tuple[int, int], table: Table, player: str, right: int = 10**6) -> None:
     x, y = pos
     colour = style.player_colour(player)
     items = [(t("hud.court"), table.count(player, "court")), (t("hud.provinces"), table.count(player, "provinces")),
@@ -172,7 +172,7 @@ def played_card_rect(rect: pygame.Rect, score_left: int) -> pygame.Rect:
     return card
 
 
-def _power_row(surface, rect: pygame.Rect, card: pygame.Rect, table: Table, player: str) -> None:
+def _power_row(surface: pygame.Surface, rect: pygame.Rect, card: pygame.Rect, table: Table, player: str) -> None:
     """Power cards: the card played this round big on the left of the score, the hand as pips."""
     played = table.power_played.get(player)
     if played is not None:
@@ -199,7 +199,7 @@ def hand_pips(hand: frozenset[int], scale: float) -> pygame.Surface:
     return pips
 
 
-def _thinking(surface, centre) -> None:
+def _thinking(surface: pygame.Surface, centre: tuple[float, float]) -> None:
     """Three dots, one lit after the other at the scene's pulse rate: an AI seat is thinking."""
     lit = pygame.time.get_ticks() * PULSE // 1000 % 3
     for i in range(3):

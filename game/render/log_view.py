@@ -158,7 +158,7 @@ class LogView:
         rect = self.draw_frame(surface, note)
         if rect is None:
             return
-        y = rect.y + HEADER
+        y: float = rect.y + HEADER
         for line in shown:
             style.text(surface, line, (rect.x + 10, y), LINE_SIZE, style.INK)
             y += self.line_height

@@ -71,7 +71,7 @@ class MessageScene(Scene):
         style.panel(surface, box, border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
         style.text(surface, self.title, (box.centerx, box.y + 22), 26, style.DANGER if self.error else style.INK,
                    bold=True, face="serif", anchor="midtop")
-        y = box.y + 74
+        y: float = box.y + 74
         for line in hard_wrap(self.message, box.width - 72, 15)[:6]:
             style.text(surface, line, (box.x + 36, y), 15, style.INK)
             y += style.line_height(15) + 2

@@ -107,7 +107,7 @@ class ErrorScene(Scene):
         style.panel(surface, box, border=style.DANGER, width=3, radius=14)
         style.text(surface, t("crash.title"), (box.centerx, box.y + 24), 28, style.DANGER, bold=True,
                    face="serif", anchor="midtop")
-        y = box.y + 82
+        y: float = box.y + 82
         for text, size, colour in self.status_lines():
             for line in hard_wrap(text, box.width - 80, size)[:3]:
                 style.text(surface, line, (box.x + 40, y), size, colour, bold=colour == style.DANGER)

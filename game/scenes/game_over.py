@@ -11,6 +11,7 @@ from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match.controller import Match
 from game.match.end_table import CARDS, START, TOTAL, EndTable
+from game.present.describe import Namer
 from game.shell.i18n import t
 from game.render import draw, style
 from game.render.chart import score_chart
@@ -147,7 +148,7 @@ class GameOverScene(Scene):
 
 
 @style.fixed_size
-def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name) -> pygame.Rect:
+def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name: Namer) -> pygame.Rect:
     """Ranks (shared by tied players), names, one column per scoring and the total; returns the
     rect drawn (as tall as the rows need)."""
     ranking = sorted(table.rows, key=lambda p: (table.ranks[p], list(table.rows).index(p)))

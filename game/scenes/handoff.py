@@ -57,7 +57,7 @@ class HandoffScene(Scene):
             detail = t("handoff.pass_on")
         style.text(surface, title, (rect.centerx, rect.y + 110), 30, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        y = rect.y + 162
+        y: float = rect.y + 162
         for line in style.wrap(detail, rect.width - 120, 16):     # centred, like the title above
             style.text(surface, line, (rect.centerx, y), 16, style.INK_SOFT, anchor="midtop")
             y += style.line_height(16) + 2

@@ -531,9 +531,9 @@ class MatchScene(Scene):
         """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
         queue = self.match.events
         delay = 0.0
-        while queue and isinstance(queue[0], E.CaballerosMoved):
+        while queue and isinstance(event := queue[0], E.CaballerosMoved):
             delay += 0.06
-            event = queue.popleft()
+            queue.popleft()
             self.animator.fly(event.player, event.source, event.target, event.count, delay=delay)
 
     def settle(self) -> Transition | None:
@@ -756,20 +756,20 @@ class MatchScene(Scene):
         if self.marks:
             draw_rank_badges(surface, self.match.view(), self.table)
         card = cards.card_at(self.table, self.hover) if self.hover else None
-        if card:
-            return self.draw_card_tooltip(surface, card)
+        if card and self.hover:
+            return self.draw_card_tooltip(surface, card, self.hover)
         area = self.standings_area()
         if area and self.hover:
             return draw_standings(surface, self.match.view(), area, self.hover, self.match.name,
                                   avoid=self.asked_buttons())
         return None
 
-    def draw_card_tooltip(self, surface: pygame.Surface, card: str) -> pygame.Rect:
+    def draw_card_tooltip(self, surface: pygame.Surface, card: str, hover: tuple[int, int]) -> pygame.Rect:
         gains = engine.card_scoring_preview(self.match.view(), card)
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
         rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
-        rect.topright = (layout.current().side.x - 8, max(48, min(self.hover[1] - 20, layout.current().height - 10 - rect.height)))
+        rect.topright = (layout.current().side.x - 8, max(48, min(hover[1] - 20, layout.current().height - 10 - rect.height)))
         style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
         style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
         y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,

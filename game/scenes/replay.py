@@ -325,7 +325,7 @@ class ReplayScene(Scene):
                        "forward": not self.model.at_end, "end": not self.model.at_end}.get(name, True)
             style.button(surface, rect, glyph, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=name == "play", size=18)
-        y = back.y + 5
+        y: float = back.y + 5
         for line in help_lines(back.width - 20):
             style.text(surface, line, (back.centerx, y), HELP_SIZE, style.PARCHMENT, anchor="midtop")
             y += style.line_height(HELP_SIZE)

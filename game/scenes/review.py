@@ -13,6 +13,7 @@ from game.shell import layout
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.match.controller import Match
+from game.present.describe import Namer
 from game.match.hints import plan_text, reason_text
 from game.shell.i18n import t, tn
 from game.render import draw, style
@@ -33,7 +34,7 @@ def panel() -> pygame.Rect:
     return layout.in_frame(60, 112, 1160, 588)
 
 
-def headline(b: Blunder, name) -> tuple[str, str]:
+def headline(b: Blunder, name: Namer) -> tuple[str, str]:
     """The decision played and the better one in few words: the first step alone when that is
     where they part (a different card), else the whole plans (same card, other placements)."""
     differ_at_first = b.played[0] != b.best[0]
@@ -234,7 +235,7 @@ class ReviewScene(Scene):
             style.text(surface, line, (rect.x + 12, rect.y + y), size, ink, bold=bold)
 
 
-def decision_lines(b: Blunder, name, width: int) -> list[tuple[str, int, int, bool, tuple[int, int, int]]]:
+def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, int, bool, tuple[int, int, int]]]:
     """(text, y within the row, size, bold, colour) of a decision's lines, each wrapped to
     `width` at a readable size: the headline, what the better plan changes, why."""
     played, best = headline(b, name)

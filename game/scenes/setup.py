@@ -5,6 +5,7 @@ unfinished game under Continue is never replaced without asking (game/scenes/unf
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 from dataclasses import replace
 
 import pygame
@@ -96,7 +97,7 @@ class SetupScene(Scene):
         button, then the options, Back and Start."""
         if self.choosing is not None:
             return of_rects([(("kind_of", kind), rect) for rect, kind in kind_list_rects(self.choosing)])
-        named = []
+        named: list[tuple[Hashable, pygame.Rect]] = []
         for i in range(len(self.seats)):
             named += [((part, i), rect) for part, rect in seat_rects(i).items()
                       if part != "remove" or len(self.seats) > 2]

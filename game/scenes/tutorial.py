@@ -219,10 +219,10 @@ class TutorialScene(Scene):
     def check_staged(self) -> None:
         """A move staged for Confirm is checked at once: one the step does not ask for is dropped
         with its nudge, so the player never confirms a move only to be refused."""
-        staged = self.top.staged()
-        if staged is None:
+        staged, player = self.top.staged(), self.match.view().to_move
+        if staged is None or player is None:
             return
-        refusal = self.match.refusal(self.match.view().to_move, str(staged))
+        refusal = self.match.refusal(player, str(staged))
         if refusal:
             self.top.staging.clear()
             self.match.nudge, self.match.nudged = refusal, True
