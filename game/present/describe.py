@@ -39,7 +39,7 @@ def move_item(move_text: str, player: str | None, every_move: bool = False) -> L
     return LogItem("move", move_text, player)
 
 
-def event_item(event: Any) -> LogItem | None:
+def event_item(event: engine.events.Event) -> LogItem | None:
     """The log item of an engine event, or None for events the move line already covers."""
     if not isinstance(event, LOGGED_EVENTS) or (isinstance(event, E.ScoringStarted) and event.kind != "general"):
         return None

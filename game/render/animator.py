@@ -111,7 +111,7 @@ class Animator:
             self.tweener.animate(holder, "value", float(self.table.scores[player]), duration, "out_quad")
 
     # ---- events -------------------------------------------------------------------------------
-    def start(self, event: Any) -> None:
+    def start(self, event: E.Event) -> None:
         """Begin the animation of one event; `tweener.busy` is False once it is over."""
         handler = self.HANDLERS.get(type(event))
         if handler:

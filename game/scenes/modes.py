@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -43,7 +43,7 @@ class Mode:
         """A click on what this mode adds; None: not its own, the screen handles it."""
         return None
 
-    def pump(self, event: Any) -> bool:
+    def pump(self, event: E.Event) -> bool:
         """Take the next queued event (True), or leave it to the screen (False)."""
         return False
 
@@ -149,7 +149,7 @@ class ScoringMode(Mode):
 
     name = "scoring"
 
-    def pump(self, event: Any) -> bool:
+    def pump(self, event: E.Event) -> bool:
         screen = self.screen
         if castillo_event(event, screen.match.events):
             screen.mode = CastilloMode(screen)
@@ -175,7 +175,7 @@ def stage() -> tuple[int, int]:
 CUBE = 16
 
 
-def castillo_event(event: Any, queue: deque) -> bool:
+def castillo_event(event: E.Event, queue: deque) -> bool:
     """Does the event at the head of the queue belong to the Castillo reveal?"""
     if isinstance(event, E.CastilloOpened):
         return True
@@ -229,7 +229,7 @@ class CastilloMode(Mode):
         x, y = self.column(player)
         return (x + (k % 5 - 2) * (CUBE + 3), y - (k // 5) * (CUBE + 3))
 
-    def pump(self, event: Any) -> bool:
+    def pump(self, event: E.Event) -> bool:
         screen = self.screen
         if not castillo_event(event, screen.match.events):
             self.close()
@@ -247,9 +247,10 @@ class CastilloMode(Mode):
             self.leave(event)
             delay = 0.0
             queue = screen.match.events
-            while queue and isinstance(queue[0], E.CaballerosMoved) and queue[0].source == "castillo":
+            while queue and isinstance(group := queue[0], E.CaballerosMoved) and group.source == "castillo":
                 delay += 0.15
-                self.leave(queue.popleft(), delay)
+                queue.popleft()
+                self.leave(group, delay)
         return True
 
     def open(self, counts: dict[str, int]) -> None:
@@ -283,7 +284,7 @@ class CastilloMode(Mode):
     def _sorted(self) -> None:
         self.sorted = True
 
-    def score(self, event: Any) -> None:
+    def score(self, event: E.AreaScored) -> None:
         screen = self.screen
         for player, points in event.points:
             if points and player in self.counts:
@@ -293,7 +294,7 @@ class CastilloMode(Mode):
         screen.ctx.sounds.play("score")
         screen.animator.hold(1.4)
 
-    def leave(self, event: Any, delay: float = 0.0) -> None:
+    def leave(self, event: E.CaballerosMoved, delay: float = 0.0) -> None:
         """One group flies from the stage to its region (or back to the court); every group of
         the reveal leaves together."""
         start = self.column(event.player) if event.player in self.counts else stage()

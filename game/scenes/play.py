@@ -264,7 +264,7 @@ class MatchScene(Scene):
                 return self.play_choice(self.picker.pick(verb, ""))
         return False
 
-    def play_choice(self, move: Any | None) -> bool:
+    def play_choice(self, move: engine.Move | None) -> bool:
         """A complete move from a click: staged when it waits for Confirm, else played."""
         if move is None:
             return True
@@ -274,14 +274,14 @@ class MatchScene(Scene):
             return True
         return self._commit(move)
 
-    def _commit(self, move: Any) -> bool:
+    def _commit(self, move: engine.Move) -> bool:
         if self.match.play(move):
             self.ctx.sounds.play("click")
         else:
             self.show_toast(self.match.error or "")
         return True
 
-    def staged(self) -> Any:
+    def staged(self) -> engine.Move | None:
         """The move waiting for Confirm (None when nothing is staged or the position moved on)."""
         return self.staging.current(self.match.version) if self.my_turn() else None
 
@@ -379,7 +379,7 @@ class MatchScene(Scene):
             plan_text(plan, self.match.name), t("hint.step", step=plan_text(steps[:1], self.match.name)
                                                  or self.step_label(steps[0]))), self.pulse())
 
-    def step_label(self, move: Any) -> str:
+    def step_label(self, move: engine.Move) -> str:
         """A quiet plan step (Done, Do the action, Allow) by its button's words."""
         return t(f"button.{move.verb}") if move.verb in ("done", "action", "allow", "skip") else str(move)
 
@@ -513,7 +513,7 @@ class MatchScene(Scene):
             if self.summary_time <= 0:
                 self.summary = None
 
-    def pump(self, event: Any) -> Transition | None:
+    def pump(self, event: engine.events.Event) -> Transition | None:
         """Consume the next event: the mode's own, the start of a general scoring (the scoring
         mode takes over), or animated here. Several Caballeros moved by one effect (a court
         fill, an Intrigue, an eviction) fly together."""
@@ -642,7 +642,7 @@ class MatchScene(Scene):
         area = layout.area_at(self.hover) if self.hover else None
         return area if area in self.targets() else None
 
-    def pending_move(self) -> Any:
+    def pending_move(self) -> engine.Move | None:
         """The move shown as a ghost: the staged one, else the one a click on the hovered target
         would complete."""
         staged = self.staged()

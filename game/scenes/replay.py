@@ -8,7 +8,6 @@ every move checked), so the board is exactly `engine.replay` of the record cut a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -81,7 +80,7 @@ class ReplayAdvice:
     """A better choice to show at one position (`note` in words, `plan` as ghosts)."""
     position: int
     note: str
-    plan: tuple[Any, ...]
+    plan: tuple[engine.Move, ...]
     player: str
 
 
