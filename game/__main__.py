@@ -10,7 +10,7 @@ import math
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, Sequence
 
 from game.shell import i18n
 from game.match.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
@@ -19,7 +19,7 @@ from game.shell.settings import RANGES, SPEED_RANGE
 
 if TYPE_CHECKING:
     from game.match.controller import Match
-    from game.shell.scene import Context
+    from game.shell.scene import Context, Scene
     from game.shell.settings import Settings
 
 
@@ -70,6 +70,7 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
     import engine
     from game.match import saves
     from game.match.controller import Match
+    seats: Sequence[Seat | saves.SeatMeta] | None
     if scenario:
         game = engine.load_scenario(path)
         seats = [Seat(p, "normal") for p in game.players] if ai_only else default_seats(game.players)
@@ -87,7 +88,7 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
     return match
 
 
-def run_headless(args: argparse.Namespace, loaded=None) -> int:
+def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
     """An AI-only game on the calling thread; prints each log line and the final ranking."""
     from game.match.controller import Match
     if loaded is not None:
@@ -152,7 +153,8 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     return ctx
 
 
-def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings | None = None) -> int:
+def run_window(args: argparse.Namespace, seats: list[Seat] | None, loaded: Match | None = None,
+               settings: Settings | None = None) -> int:
     from game.match import saves
     from game.shell.app import App
     from game.match.controller import Match
@@ -165,6 +167,7 @@ def run_window(args: argparse.Namespace, seats, loaded=None, settings: Settings 
     settings = settings or Settings.load()
     style.use_look(settings.palette, settings.ui_scale)
     ctx = start_context(args, settings)
+    first: Scene
     if loaded is not None:
         loaded.save()
         first = MatchScene(ctx, loaded)

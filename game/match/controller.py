@@ -12,9 +12,11 @@ from __future__ import annotations
 import logging
 import random
 from collections import deque
-from typing import Any
+from pathlib import Path
+from typing import Any, Sequence, TypedDict
 
 import engine
+from ai.agent import Agent
 from game.match import ai_worker, saves, undo
 from game.present.describe import (
     LogItem,
@@ -36,13 +38,13 @@ SECRET_PHASES = ("disc",)
 LOG = logging.getLogger("el_grande")
 
 
-def opening_events(start: engine.Game) -> list[Any]:
+def opening_events(start: engine.Game) -> list[engine.events.Event]:
     """The round the record starts in, as the RoundStarted event the set-up never reports, then
     the neutral colour's opening steps of a 2-player dummy game (its placements already stand)."""
     return [engine.events.RoundStarted(start.round, tuple(start.face_up))] + neutral_opening(start)
 
 
-def neutral_opening(start: engine.Game) -> list[Any]:
+def neutral_opening(start: engine.Game) -> list[engine.events.Event]:
     """The set-up's round-start steps of the neutral colour, as events: the regions where its
     Caballeros stand and its power card turned up (nothing without the neutral colour)."""
     if start.dummy is None or not start.dummy_power:
@@ -50,6 +52,14 @@ def neutral_opening(start: engine.Game) -> list[Any]:
     regions = tuple(r for r in engine.REGIONS if start.count(start.dummy, r))
     return [engine.events.DummyRegionsDrawn(start.dummy, regions),
             engine.events.DummyPowerRevealed(start.dummy, start.dummy_power)]
+
+
+class Setup(TypedDict):
+    """The options a match was set up with (Play again repeats them)."""
+    variant: str
+    veto: bool
+    castillo: str
+    dummy: bool
 
 
 class Match:
@@ -66,8 +76,8 @@ class Match:
         self.host_game = game if game is not None else engine.new_game(
             players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo,
             dummy=dummy)
-        self.setup = dict(variant=variant, veto=veto, castillo=castillo, dummy=self.host_game.dummy is not None)
-        self.events: deque[Any] = deque()
+        self.setup = Setup(variant=variant, veto=veto, castillo=castillo, dummy=self.host_game.dummy is not None)
+        self.events: deque[engine.events.Event] = deque()
         self.events_total = 0                    # events ever queued; minus len(events) = shown
         self.log: list[LogItem] = []
         self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
@@ -94,7 +104,7 @@ class Match:
             for event in neutral_opening(self.host_game):
                 self._log(event_item(event), 0)
         self.viewer: str | None = self.humans[0] if self.humans else None
-        self._view_cache: tuple[int, str | None, Any] | None = None
+        self._view_cache: tuple[int, str | None, engine.View] | None = None
 
     # ---- seats and viewing --------------------------------------------------------------------
     @property
@@ -179,12 +189,12 @@ class Match:
         view = self.view()
         return view.legal_moves() if view.viewer_id is not None and view.viewer_id == view.to_move else []
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: engine.Move | str) -> bool:
         """Play a move (Move or text). False, with `error` set to the engine's reason in the
         players' words, if illegal."""
         player = self.host_game.to_move
         try:
-            parsed = engine.parse_move(move, self.host_game)
+            parsed = move if isinstance(move, engine.Move) else engine.parse_move(move, self.host_game)
             events = self.host_game.play(parsed)
         except engine.IllegalMove as exc:
             self.error = refusal_text(exc.reason, {p: s.name for p, s in self.seats.items()}) if exc.reason else str(exc)
@@ -193,6 +203,7 @@ class Match:
             self.error = str(exc)
             return False
         self.error = None
+        assert player is not None        # the move was legal, so a seat was to move
         self.version += 1
         if parsed.verb == "disc" and self.seats[player].human:
             self.pending_discs[player] = parsed.args[0]
@@ -272,7 +283,7 @@ class Match:
         self._lines_cache = (key, lines)
         return lines
 
-    def past_events(self) -> list[Any]:
+    def past_events(self) -> list[engine.events.Event]:
         """Every event of the game so far, oldest first (replayed from the record), starting with
         the first round's cards (turned up by the set-up itself, before any move)."""
         steps, games = walk(self.host_game.record())
@@ -395,13 +406,14 @@ class Match:
         self.save()
         return True
 
-    def play_agents_once(self, agents: dict[str, Any], seed: int) -> bool:
+    def play_agents_once(self, agents: dict[str, Agent], seed: int) -> bool:
         """An AI-only game without a window (--headless): the agent to move chooses from its own
         View and its move is played; False once the game is over."""
         game = self.host_game
         if game.is_over:
             return False
         player = game.to_move
+        assert player is not None        # a game that is not over has a seat to move
         self.play(agents[player].choose(game.view(player), random.Random(seed * 1000 + self.version)))
         return True
 
@@ -428,11 +440,11 @@ class Match:
         seat = self.viewer if len(self.humans) == 1 else None
         return ReplayModel(self.host_game.record(), "game", tuple(self.seat_meta())).window(seat)
 
-    def export_record(self) -> Any:
+    def export_record(self) -> Path:
         """Write the finished game's record to the records folder (game/match/saves.py)."""
         return saves.export_record(self.host_game, self.seat_meta())
 
-    def save_as(self, name: str) -> Any:
+    def save_as(self, name: str) -> Path:
         """Save the running game under `name` (a save holds the whole game: README)."""
         return saves.save_slot(name, self.host_game, self.seat_meta(), self.hints_used)
 
@@ -460,7 +472,8 @@ class Match:
             self.save_error = str(exc)
 
     @classmethod
-    def from_game(cls, game: engine.Game, seats: Any = None, autosave: bool = True) -> Match:
+    def from_game(cls, game: engine.Game, seats: Sequence[Seat | saves.SeatMeta] | None = None,
+                  autosave: bool = True) -> Match:
         """A match resuming `game` (from a save, a record or an undo) with the log rebuilt.
         `seats`: SeatMeta-like objects; None makes the first seat human and the others AI."""
         if seats:

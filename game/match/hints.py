@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import engine
 from ai.advisor import ADVISED_PHASES, Hint, Reason
 from game.match import ai_worker
-from game.present.describe import QUIET_VERBS, step_text
+from game.present.describe import QUIET_VERBS, Namer, step_text
 from game.shell.i18n import area_name, t, tn
 
 
@@ -73,7 +74,7 @@ class HintRequest:
         self.key, self.job, self.hints, self.failed = None, None, [], False
 
 
-def plan_text(plan: tuple[Any, ...], name: Any) -> str:
+def plan_text(plan: tuple[engine.Move, ...], name: Namer) -> str:
     """A plan in a few words: "Power card 9", "“The King” · place first · 2× Castillo · King →
     Sevilla" (placements to one area counted; `done`, `action` and `allow` left out)."""
     parts: list[str] = []

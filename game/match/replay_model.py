@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import engine
 from engine import DataError
@@ -36,7 +36,7 @@ class Step:
     player: str
     move: str
     line: str
-    events: tuple[Any, ...]
+    events: tuple[engine.events.Event, ...]
 
 
 def initial_game(record: Any, source: str = "record") -> engine.Game:
@@ -173,7 +173,7 @@ class ReplayWindow(_Cursor):
     or one seat's), another seat's secret moves masked ("disc ?"); everything once the game is
     over. Built by `ReplayModel.window()`; it holds nothing its screen may not draw."""
 
-    def __init__(self, positions: list[engine.Game], steps: list[Step], seats: tuple[Any, ...] | None,
+    def __init__(self, positions: Sequence[engine.Game], steps: list[Step], seats: tuple[Any, ...] | None,
                  seat: str | None, finished: bool, position: int) -> None:
         self._positions, self.steps = positions, steps
         self.seats, self.seat, self.finished = seats, seat, finished

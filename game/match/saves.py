@@ -494,9 +494,10 @@ def clean_text(text: str, limit: int) -> str:
 def _need_text(doc: dict, key: str, name: str) -> str:
     if key not in doc:
         raise _fail(f"{name}: field '{key}' is missing (expected text)")
-    if not isinstance(doc[key], str):
-        raise _fail(f"{name}: field '{key}' must be text, got {doc[key]!r}")
-    return doc[key]
+    value = doc[key]
+    if not isinstance(value, str):
+        raise _fail(f"{name}: field '{key}' must be text, got {value!r}")
+    return value
 
 
 def _read_hints_used(doc: dict, name: str) -> int:

@@ -40,7 +40,7 @@ def move_item(move_text: str, player: str | None, every_move: bool = False) -> L
     return LogItem("move", move_text, player)
 
 
-def event_item(event: Any, move_text: str = "") -> LogItem | None:
+def event_item(event: engine.events.Event, move_text: str = "") -> LogItem | None:
     """The log item of an engine event, or None for events the move line already covers (a
     special action skipped by its player's own `skip`; one the engine skipped because the card
     had nothing to do is logged)."""

@@ -56,10 +56,30 @@ def _point(value: object, field: str) -> Point:
     return (value[0], value[1])
 
 
-def _field(data: dict, key: str, where: str) -> object:
+def _field(data: object, key: str, where: str) -> object:
+    if not isinstance(data, dict):
+        raise MapDataError(f"{MAP_FILE.name}: {where}: expected a mapping, got {data!r}")
     if key not in data:
         raise MapDataError(f"{MAP_FILE.name}: {where}: missing field {key!r}")
     return data[key]
+
+
+def _mapping(value: object, field: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        raise MapDataError(f"{MAP_FILE.name}: {field}: expected a mapping, got {value!r}")
+    return value
+
+
+def _islands(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise MapDataError(f"{MAP_FILE.name}: islands: expected a list of polygons, got {value!r}")
+    return value
+
+
+def _size(value: object, field: str) -> int:
+    if not isinstance(value, int):
+        raise MapDataError(f"{MAP_FILE.name}: {field}: expected an integer, got {value!r}")
+    return value
 
 
 @lru_cache(maxsize=1)
@@ -68,8 +88,8 @@ def load_map(path: Path = MAP_FILE) -> MapData:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     canvas = _field(data, "canvas", "top level")
     parking = _field(data, "king_parking", "top level")
-    regions = {}
-    for rid, raw in _field(data, "regions", "top level").items():
+    regions: dict[str, RegionShape] = {}
+    for rid, raw in _mapping(_field(data, "regions", "top level"), "regions").items():
         where = f"regions.{rid}"
         regions[rid] = RegionShape(
             id=rid,
@@ -78,16 +98,17 @@ def load_map(path: Path = MAP_FILE) -> MapData:
             pieces=_point(_field(raw, "pieces", where), where + ".pieces"),
             grande=_point(_field(raw, "grande", where), where + ".grande"),
             scoreboard=_point(_field(raw, "scoreboard", where), where + ".scoreboard"),
-            king=_point(_field(parking["regions"], rid, "king_parking.regions"),
+            king=_point(_field(_field(parking, "regions", "king_parking"), rid, "king_parking.regions"),
                         f"king_parking.regions.{rid}"),
             colour=str(_field(raw, "colour", where)),
         )
     return MapData(
-        width=int(canvas["width"]), height=int(canvas["height"]),
+        width=_size(_field(canvas, "width", "canvas"), "canvas.width"),
+        height=_size(_field(canvas, "height", "canvas"), "canvas.height"),
         outline=_points(_field(data, "outline", "top level"), "outline"),
         portugal=_points(_field(data, "portugal", "top level"), "portugal"),
         france=_points(_field(data, "france", "top level"), "france"),
-        islands=tuple(_points(i, "islands") for i in _field(data, "islands", "top level")),
+        islands=tuple(_points(i, "islands") for i in _islands(_field(data, "islands", "top level"))),
         regions=regions,
         castillo=_point(_field(data, "castillo", "top level"), "castillo"),
         king_off_map=_point(_field(parking, "off_map", "king_parking"), "king_parking.off_map"),

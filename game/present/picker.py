@@ -8,8 +8,6 @@ complete some legal move; a step with a single candidate is taken automatically.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
-
 import engine
 
 AREAS = frozenset((*engine.REGIONS, "castillo"))
@@ -26,11 +24,11 @@ class Choice:
 
 @dataclass
 class Picker:
-    moves: list[Any] = field(default_factory=list)
+    moves: list[engine.Move] = field(default_factory=list)
     verb: str | None = None
     chosen: dict[int, str] = field(default_factory=dict)
 
-    def reset(self, moves: list[Any]) -> None:
+    def reset(self, moves: list[engine.Move]) -> None:
         self.moves = list(moves)
         self.verb = None
         self.chosen = {}
@@ -42,11 +40,11 @@ class Picker:
     def _order(self, verb: str, arity: int) -> tuple[int, ...]:
         return ARG_ORDER.get(verb, tuple(range(arity)))
 
-    def _matching(self) -> list[Any]:
+    def _matching(self) -> list[engine.Move]:
         return [m for m in self.moves if m.verb == self.verb
                 and all(m.args[i] == v for i, v in self.chosen.items())]
 
-    def _next_index(self, move: Any) -> int | None:
+    def _next_index(self, move: engine.Move) -> int | None:
         for index in self._order(move.verb, len(move.args)):
             if index not in self.chosen:
                 return index
@@ -87,16 +85,16 @@ class Picker:
         return None
 
     # ---- clicking ------------------------------------------------------------------------------
-    def pick(self, verb: str, value: str) -> Any | None:
+    def pick(self, verb: str, value: str) -> engine.Move | None:
         """Choose `value` for `verb`'s next argument; returns the full Move once determined."""
         if self.verb is None:
             self.verb = verb
         if value:
-            move = next(m for m in self._matching() if self._next_index(m) is not None)
-            self.chosen[self._next_index(move)] = value
+            index = next(i for i in map(self._next_index, self._matching()) if i is not None)
+            self.chosen[index] = value
         return self._settle()
 
-    def _settle(self) -> Any | None:
+    def _settle(self) -> engine.Move | None:
         """Auto-take single-candidate steps; return the move when no argument is left open."""
         while True:
             matching = self._matching()
@@ -108,12 +106,15 @@ class Picker:
                 move = complete[0]
                 self.cancel()
                 return move
-            values = {m.args[self._next_index(m)] for m in matching}
+            indices = [self._next_index(m) for m in matching]
+            values = {m.args[i] for m, i in zip(matching, indices) if i is not None}
             if len(values) > 1:
                 return None
-            self.chosen[self._next_index(matching[0])] = values.pop()
+            first = indices[0]
+            assert first is not None      # no complete move is left among the matching ones
+            self.chosen[first] = values.pop()
 
-    def click_area(self, area: str) -> Any | None:
+    def click_area(self, area: str) -> engine.Move | None:
         """A click on a highlighted area; None if it does not advance anything."""
         for verb, value in self.candidates():
             if value == area:

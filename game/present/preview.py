@@ -7,7 +7,6 @@ View (`View.after`: nothing hidden from him is used); the rank is the engine's o
 """
 from __future__ import annotations
 
-from typing import Any
 
 import engine
 from game.present.describe import Namer
@@ -16,14 +15,14 @@ from game.present.picker import Picker
 from game.present.table import castillo_counts_off_display
 
 
-def would_complete(picker: Picker, area: str) -> Any:
+def would_complete(picker: Picker, area: str) -> engine.Move | None:
     """The full move a click on `area` would make now, without changing `picker`; None when the
     click only narrows a multi-step choice."""
     trial = Picker(list(picker.moves), picker.verb, dict(picker.chosen))
     return trial.click_area(area)
 
 
-def arrival(move: Any, mover: str | None) -> tuple[str, str] | None:
+def arrival(move: engine.Move, mover: str | None) -> tuple[str, str] | None:
     """(whose Caballero, which area) a move puts a Caballero into, for `place` and `move`."""
     if move.verb == "place" and mover:
         return mover, move.args[0]

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
 
 from engine import events as E
 
@@ -54,7 +53,7 @@ class SummaryCollector:
         self._rows: list[AreaRow] = []
         self._boards = boards
 
-    def feed(self, event: Any) -> ScoreSummary | None:
+    def feed(self, event: E.Event) -> ScoreSummary | None:
         if isinstance(event, E.ScoringStarted):
             self._started, self._rows = event, []
         elif isinstance(event, E.AreaScored) and self._started:

@@ -11,7 +11,6 @@ changes the choice, Undo or Esc drops it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import engine
 
@@ -30,16 +29,16 @@ def needs_confirm(view: engine.View, move: engine.Move) -> bool:
 @dataclass
 class Staging:
     """The staged move of the human deciding now (None: nothing waits for Confirm)."""
-    move: Any = None
+    move: engine.Move | None = None
     version: int = -1     # the match version the move was staged at
 
-    def stage(self, move: Any, version: int) -> None:
+    def stage(self, move: engine.Move, version: int) -> None:
         self.move, self.version = move, version
 
     def clear(self) -> None:
         self.move, self.version = None, -1
 
-    def current(self, version: int) -> Any:
+    def current(self, version: int) -> engine.Move | None:
         """The staged move if the position has not changed since (else nothing is staged)."""
         return self.move if self.version == version else None
 

@@ -8,7 +8,7 @@ view whenever the event queue is empty, so it can never drift from the engine.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Iterable
 
 import engine
 from game.present.neutral import NEUTRAL, client_key
@@ -53,7 +53,7 @@ class Table:
     track: dict[str, float] = field(default_factory=dict)   # score marker positions (points)
     revealed: dict[str, str] = field(default_factory=dict)  # discs on show after a reveal
 
-    def sync(self, view: Any, hide_castillo_except: str | None | bool = False) -> None:
+    def sync(self, view: engine.Game, hide_castillo_except: str | None | bool = False) -> None:
         """Copy everything drawable from `view`. `hide_castillo_except`: False shows Castillo
         counts as the view gives them; a player id (or None) hides all but that player's and
         those made public by an opening of the tower (docs/rulings.md R2)."""
@@ -64,7 +64,7 @@ class Table:
                 self.counts[(NEUTRAL, area)] = view.count(view.dummy, area)
         for player in self.players:
             for area in (*engine.REGIONS, "castillo", *AREAS_OFF_MAP):
-                value = view.count(player, area)
+                value: int | None = view.count(player, area)
                 if area == "castillo" and hide_castillo_except is not False \
                         and player != hide_castillo_except and not view.castillo_count_shown(player):
                     value = None
@@ -110,7 +110,7 @@ class Table:
         if area == "castillo":
             self.castillo_total = max(0, self.castillo_total + delta)
 
-    def restore_offer(self, events: Any) -> None:
+    def restore_offer(self, events: Iterable[engine.events.Event]) -> None:
         """Rebuild this round's offer (taken cards stay in their slots) from the events played so
         far, oldest first — after a resume, an undo or a jump in the replay viewer."""
         offer: list[str] | None = None
@@ -133,7 +133,7 @@ class Table:
         self.revealed = {}
 
 
-def castillo_counts_off_display(view: Any) -> bool:
+def castillo_counts_off_display(view: engine.View) -> bool:
     """The secret-Castillo memory variant keeps some colour's Castillo count off the display now
     (docs/rulings.md R3), so nothing may show the Castillo's per-colour standings or ranks."""
     return not all(view.castillo_count_shown(p) for p in view.players)

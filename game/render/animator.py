@@ -6,6 +6,7 @@ tweened in board coordinates (layout.to_board), so a window resized mid-flight m
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable
 
 import pygame
@@ -99,7 +100,7 @@ class Animator:
             sprite = Sprite("points", to_board(rect.center), player, label)
             self.table.sprites.append(sprite)
             self.tweener.animate(sprite, "pos", to_board((rect.centerx, rect.centery - RISE)), duration, "out_cubic",
-                                 on_finish=lambda s=sprite: self._drop(s))
+                                 on_finish=partial(self._drop, sprite))
             self.tweener.animate(sprite, "alpha", 0.0, duration, "in_quad")
 
     def _drop(self, sprite: Sprite) -> None:
@@ -116,7 +117,7 @@ class Animator:
             self.tweener.animate(holder, "value", float(self.table.scores[player]), duration, "out_quad")
 
     # ---- events -------------------------------------------------------------------------------
-    def start(self, event: Any) -> None:
+    def start(self, event: E.Event) -> None:
         """Begin the animation of one event; `tweener.busy` is False once it is over."""
         handler = self.HANDLERS.get(type(event))
         if handler:
@@ -284,7 +285,7 @@ def draw_banner(surface: pygame.Surface, banner: Banner) -> None:
     from game.render import draw, style
     rect = pygame.Rect(0, 0, min(780, int(style.text_width(banner.text, 22, True, "serif")) + 60), 36)
     # just under the prompt, over the sea and France: no region name or scoreboard sits there
-    rect.midtop = (layout.MAP_RECT.centerx, layout.PROMPT_RECT.bottom + 3)
+    rect.midtop = (layout.current().map_rect.centerx, layout.current().prompt_rect.bottom + 3)
     plate = style.plate_layer(rect.size, (*style.WOOD_DARK, 220), 10, (*style.GOLD, 255))
     size = style.fit_size(banner.text, rect.width - 30, 22, True, "serif")
     style.text(plate, banner.text, (rect.width / 2, rect.height / 2), size, style.GOLD_LIGHT, bold=True,

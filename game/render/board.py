@@ -17,7 +17,7 @@ import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
 from game.shell.i18n import language as current_language
-from game.present.mapdata import MapData, load_map, point_in_polygon, printed_tables
+from game.present.mapdata import MapData, RegionShape, load_map, point_in_polygon, printed_tables
 from game.render import draw, pieces, style
 from game.present.table import Table
 
@@ -33,13 +33,14 @@ def _outline_at(points: tuple[tuple[int, int], ...], origin: tuple[int, int]) ->
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
-    return pygame.Color(colour)[:3]
+    c = pygame.Color(colour)
+    return (c.r, c.g, c.b)
 
 
 def static_layer(language: str) -> pygame.Surface:
     """Sea, neighbours, islands, regions with names and printed values, at the window's resolution
     (cached per language and size)."""
-    return _static_layer(language, tuple(layout.MAP_RECT), draw.scale())
+    return _static_layer(language, tuple(layout.current().map_rect), draw.scale())
 
 
 @lru_cache(maxsize=4)
@@ -130,7 +131,7 @@ def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | 
     lit = lit or Lit(focus=focus or table.focus)
     if lit.focus is None and table.focus:
         lit = replace(lit, focus=table.focus)
-    draw.blit(surface, lit_map(language, data, table, lit), layout.MAP_RECT)      # map + fills
+    draw.blit(surface, lit_map(language, data, table, lit), layout.current().map_rect)      # map + fills
     _outlines(surface, data, lit)                                                 # highlights
     for rid, shape in data.regions.items():                                       # pieces
         _region_pieces(surface, table, rid, shape)
@@ -160,7 +161,7 @@ def lit_map(language: str, data: MapData, table: Table, lit: Lit) -> pygame.Surf
     decision redraws one opaque image at each pulse instead of building a window-sized alpha
     layer, filling nine regions and blending it (the idle cost at 2560x1440)."""
     hover = lit.hover if lit.hover in lit.targets else None
-    key = (language, tuple(layout.MAP_RECT), draw.scale(), lit.targets, hover, lit.focus, table.king)
+    key = (language, tuple(layout.current().map_rect), draw.scale(), lit.targets, hover, lit.focus, table.king)
     image = _LIT_MAPS.get(key)
     if image is None:
         image = static_layer(language).copy()
@@ -174,8 +175,8 @@ def lit_map(language: str, data: MapData, table: Table, lit: Lit) -> pygame.Surf
 
 
 def _glow(data: MapData, king: str | None, lit: Lit) -> pygame.Surface:
-    glow = draw.layer(layout.MAP_RECT.size)
-    shift = (-layout.MAP_RECT.x, -layout.MAP_RECT.y)
+    glow = draw.layer(layout.current().map_rect.size)
+    shift = (-layout.current().map_rect.x, -layout.current().map_rect.y)
     for rid, shape in data.regions.items():
         pts = [(x + shift[0], y + shift[1]) for x, y in _screen_poly(shape.polygon)]
         if rid == lit.focus:
@@ -190,7 +191,7 @@ def _glow(data: MapData, king: str | None, lit: Lit) -> pygame.Surface:
     return glow
 
 
-def _outlines(surface, data: MapData, lit: Lit) -> None:
+def _outlines(surface: pygame.Surface, data: MapData, lit: Lit) -> None:
     """The focus and the targets' outlines, drawn each frame: they breathe with the pulse."""
     ring = _ring_colour(lit)
     for rid, shape in data.regions.items():
@@ -213,7 +214,7 @@ GHOSTED_VERBS = ("place", "move", "disc", "king", "grande", "scoreboard")
 
 
 @style.fixed_size
-def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
+def ghost(surface: pygame.Surface, table: Table, move: engine.Move, mover: str | None,
           solid: bool = False, count: int = 1) -> tuple[float, float] | None:
     """The piece a move would put down, drawn where it goes: a Caballero marked +1 (+`count` for a
     plan placing several) for `place`/`move` (in the next slot of the region's row of stacks), a disc for `disc`, the King or the
@@ -224,9 +225,9 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
     owner = table.key(move.args[0]) if move.verb == "move" else mover
     if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
         return None
-    layer = draw.layer(layout.MAP_RECT.size)
+    layer = draw.layer(layout.current().map_rect.size)
     spot = _ghost_spot(table, area, move.verb)
-    x, y = spot[0] - layout.MAP_RECT.x, spot[1] - layout.MAP_RECT.y
+    x, y = spot[0] - layout.current().map_rect.x, spot[1] - layout.current().map_rect.y
     if move.verb == "disc":
         disc_marker(layer, (x, y), str(owner))
     elif move.verb == "king":
@@ -243,7 +244,7 @@ def ghost(surface: pygame.Surface, table: Table, move, mover: str | None,
         pieces.cube(layer, (x, y), 15, style.player_colour(str(owner)), str(owner))
         style.text(layer, f"+{count}", (x + 20, y + 1), 13, style.INK, bold=True, anchor="center", shadow=style.PARCHMENT)
     layer.set_alpha(235 if solid else 160)
-    draw.blit(surface, layer, layout.MAP_RECT)
+    draw.blit(surface, layer, layout.current().map_rect)
     return spot
 
 
@@ -265,7 +266,7 @@ def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
     return (left + len(present) * 17 + (4 if present else 2), by - 10)   # the next slot of the row
 
 
-def _region_label(surface, table: Table, rid: str, shape) -> None:
+def _region_label(surface: pygame.Surface, table: Table, rid: str, shape: RegionShape) -> None:
     x, y = layout.to_screen(shape.label)
     name = area_name(rid)
     size = style.fit_size(name, 130, 15, bold=True, face="serif")
@@ -295,8 +296,9 @@ def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
     for region in set(table.grandes.values()):
         fx, fy = layout.to_screen(data.regions[region].grande)
         rects.append(pygame.Rect(int(fx - 14), int(fy - 24), 28, 26))
-    for board_name, region in table.scoreboards.items():
-        spot = layout.to_screen(data.regions[region].scoreboard if region else layout.SCOREBOARD_SPOTS[board_name])
+    for board_name, board_region in table.scoreboards.items():
+        spot = layout.to_screen(data.regions[board_region].scoreboard if board_region
+                                else layout.SCOREBOARD_SPOTS[board_name])
         rects.append(pygame.Rect(int(spot[0] - 34), int(spot[1] - 14), 68, 28))
     return rects
 
@@ -331,7 +333,7 @@ _CAPTION_CACHE: dict[tuple, pygame.Rect | None] = {}
 
 
 def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
-    key = (current_language(), tuple(layout.MAP_RECT), table.king, tuple(sorted(table.grandes.items())),
+    key = (current_language(), tuple(layout.current().map_rect), table.king, tuple(sorted(table.grandes.items())),
            tuple(sorted(table.scoreboards.items())),
            tuple((rid, tuple(p for p in table.board_colours if (table.count(p, rid) or 0) > 0)) for rid in data.regions))
     if key not in _CAPTION_CACHE:
@@ -345,7 +347,7 @@ def _king_caption(surface: pygame.Surface, data: MapData, table: Table) -> None:
     style.text(surface, t("board.kings_region"), box.center, 10, style.INK, anchor="center")
 
 
-def _region_pieces(surface, table: Table, rid: str, shape) -> None:
+def _region_pieces(surface: pygame.Surface, table: Table, rid: str, shape: RegionShape) -> None:
     present = [p for p in table.board_colours if (table.count(p, rid) or 0) > 0]
     if not present:
         return
@@ -357,7 +359,7 @@ def _region_pieces(surface, table: Table, rid: str, shape) -> None:
                             table.count(player, rid), player)
 
 
-def _grandes(surface, data: MapData, table: Table) -> None:
+def _grandes(surface: pygame.Surface, data: MapData, table: Table) -> None:
     by_region: dict[str, list[str]] = {}
     for player, region in table.grandes.items():
         by_region.setdefault(region, []).append(player)
@@ -368,7 +370,7 @@ def _grandes(surface, data: MapData, table: Table) -> None:
                           style.player_colour(player), 20, player)
 
 
-def _scoreboards(surface, data: MapData, table: Table) -> None:
+def _scoreboards(surface: pygame.Surface, data: MapData, table: Table) -> None:
     for board, region in table.scoreboards.items():
         if region:
             spot = layout.to_screen(data.regions[region].scoreboard)
@@ -380,7 +382,7 @@ def _scoreboards(surface, data: MapData, table: Table) -> None:
         style.text(surface, t("board.mobile_scoreboards"), (x, y), 11, style.INK_SOFT, anchor="center")
 
 
-def _castillo(surface, data: MapData, table: Table, lit: Lit) -> None:
+def _castillo(surface: pygame.Surface, data: MapData, table: Table, lit: Lit) -> None:
     rect = layout.castillo_rect(data)
     target, hover = "castillo" in lit.targets, lit.hover == "castillo"
     if target:
@@ -410,7 +412,7 @@ def castillo_count_spots(count: int) -> list[tuple[float, float]]:
     return [(rect.left - 14, top + i * 19) for i in range(count)]
 
 
-def _revealed_discs(surface, data: MapData, table: Table) -> None:
+def _revealed_discs(surface: pygame.Surface, data: MapData, table: Table) -> None:
     by_region: dict[str, list[str]] = {}
     for player, region in table.revealed.items():
         by_region.setdefault(region, []).append(player)
@@ -472,7 +474,7 @@ def _edge_distance(point: tuple[float, float], outline: tuple[tuple[float, float
         length = dx * dx + dy * dy
         t_ = 0.0 if length == 0 else max(0.0, min(1.0, ((px_ - ax) * dx + (py_ - ay) * dy) / length))
         nearest = min(nearest, (px_ - ax - t_ * dx) ** 2 + (py_ - ay - t_ * dy) ** 2)
-    return nearest ** 0.5
+    return float(nearest ** 0.5)
 
 
 def disc_marker(surface: pygame.Surface, centre: tuple[float, float], player: str) -> None:

@@ -83,7 +83,7 @@ def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[st
     is lifted out of the column and ringed in the active player's colour."""
     if not table.offer:
         return
-    area = layout.CARDS_RECT
+    area = layout.current().cards_rect
     style.text(surface, t("hud.action_cards"), (area.x + 4, area.y), 15, style.PARCHMENT, bold=True, face="serif")
     for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):
         if card == staged:

@@ -47,7 +47,7 @@ def row_rects(count: int) -> list[pygame.Rect]:
 
 
 def hint_button(surface: pygame.Surface, hover: tuple[int, int] | None, active: bool) -> None:
-    rect = layout.HINT_BUTTON
+    rect = layout.current().hint_button
     style.button(surface, rect, t("button.hint"),
                  hover=bool(hover and rect.collidepoint(hover)), primary=active, size=14)
 

@@ -21,21 +21,21 @@ SCORING_ROUNDS = (3, 6, 9)
 @style.fixed_size
 def top_bar(surface: pygame.Surface, table: Table, phase_text: str, hover: tuple[int, int] | None,
             menu_label: str | None = None) -> None:
-    bar = layout.TOP_BAR
+    bar = layout.current().top_bar
     draw.rect(surface, style.WOOD_DARK, bar)
     draw.line(surface, style.GOLD, bar.bottomleft, bar.bottomright, 2)
     style.text(surface, "El Grande", (16, bar.centery), 24, style.GOLD_LIGHT, bold=True, face="serif",
                anchor="midleft", shadow=(0, 0, 0))
     round_track(surface, table)
-    style.text(surface, phase_text, (layout.ROUND_TRACK.right + 16, bar.centery), 14, style.PARCHMENT,
+    style.text(surface, phase_text, (layout.current().round_track.right + 16, bar.centery), 14, style.PARCHMENT,
                bold=True, anchor="midleft")
-    for rect, label in ((layout.HELP_BUTTON, t("button.help")), (layout.MENU_BUTTON, menu_label or t("button.menu"))):
+    for rect, label in ((layout.current().help_button, t("button.help")), (layout.current().menu_button, menu_label or t("button.menu"))):
         style.button(surface, rect, label, hover=bool(hover and rect.collidepoint(hover)), size=14)
 
 
 def round_track(surface: pygame.Surface, table: Table) -> None:
     """Rounds 1..9; the current one gold, scoring rounds crowned, rounds the variant skips faded."""
-    rect = layout.ROUND_TRACK
+    rect = layout.current().round_track
     style.text(surface, t("hud.round"), (rect.x, rect.centery), 13, style.PARCHMENT, anchor="midleft")
     left = rect.x + 70
     for n in range(1, 10):
@@ -59,7 +59,7 @@ def round_track(surface: pygame.Surface, table: Table) -> None:
 @style.fixed_size
 def success_track(surface: pygame.Surface, table: Table) -> None:
     """The score track 0..130 with a marker per player; shared spaces stack upwards."""
-    rect = layout.TRACK_RECT
+    rect = layout.current().track_rect
     style.panel(surface, rect, radius=6)
     style.text(surface, t("hud.success_track"), (rect.right - 10, rect.y + 4), 11, style.INK_SOFT, bold=True,
                anchor="topright")
@@ -67,7 +67,7 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
     draw.line(surface, style.INK_SOFT, layout.track_position(0)[0:1] + (y,),
                      (layout.track_position(130)[0], y), 2)
     for score in range(0, 131, 5):
-        x = layout.track_position(score)[0]
+        x: float = layout.track_position(score)[0]
         tall = score % 10 == 0
         draw.line(surface, style.INK_SOFT, (x, y - (6 if tall else 3)), (x, y + (6 if tall else 3)), 1)
         if tall:
@@ -75,7 +75,7 @@ def success_track(surface: pygame.Surface, table: Table) -> None:
     stacks: dict[int, int] = {}
     for player in sorted(table.players, key=lambda p: table.track.get(p, 0)):
         value = table.track.get(player, 0.0)
-        x = layout.TRACK_RECT.x + 20 + (layout.TRACK_RECT.width - 40) * min(value, 130) / 130
+        x = layout.current().track_rect.x + 20 + (layout.current().track_rect.width - 40) * min(value, 130) / 130
         level = stacks.get(round(value), 0)
         stacks[round(value)] = level + 1
         pieces.cube(surface, (x, y - 8 - level * 9), 11, style.player_colour(player), player)
@@ -118,7 +118,7 @@ def player_panel(surface: pygame.Surface, rect: pygame.Rect, table: Table, playe
                    style.INK, bold=True, anchor="topright")
 
 
-def _counts_row(surface, pos, table: Table, player: str, right: int = 10**6) -> None:
+def _counts_row(surface: pygame.Surface, pos: tuple[int, int], table: Table, player: str, right: int = 10**6) -> None:
     x, y = pos
     colour = style.player_colour(player)
     items = [(t("hud.court"), table.count(player, "court")), (t("hud.provinces"), table.count(player, "provinces")),
@@ -172,7 +172,7 @@ def played_card_rect(rect: pygame.Rect, score_left: int) -> pygame.Rect:
     return card
 
 
-def _power_row(surface, rect: pygame.Rect, card: pygame.Rect, table: Table, player: str) -> None:
+def _power_row(surface: pygame.Surface, rect: pygame.Rect, card: pygame.Rect, table: Table, player: str) -> None:
     """Power cards: the card played this round big on the left of the score, the hand as pips."""
     played = table.power_played.get(player)
     if played is not None:
@@ -199,7 +199,7 @@ def hand_pips(hand: frozenset[int], scale: float) -> pygame.Surface:
     return pips
 
 
-def _thinking(surface, centre) -> None:
+def _thinking(surface: pygame.Surface, centre: tuple[float, float]) -> None:
     """Three dots, one lit after the other at the scene's pulse rate: an AI seat is thinking."""
     lit = pygame.time.get_ticks() * PULSE // 1000 % 3
     for i in range(3):

@@ -61,7 +61,7 @@ class LogView:
     @property
     def rect(self) -> pygame.Rect:
         """The panel, or an empty rectangle where it is not shown (nothing collides with it)."""
-        return self.shown_rect or pygame.Rect(layout.SIDE.x, layout.SIDE.bottom, 0, 0)
+        return self.shown_rect or pygame.Rect(layout.current().side.x, layout.current().side.bottom, 0, 0)
 
     @property
     def toggle_rect(self) -> pygame.Rect:
@@ -100,7 +100,7 @@ class LogView:
 
     def toggles(self, intent: inp.Intent) -> bool:
         """L or the header's button: the tall log on or off; True if that is what `intent` was."""
-        if intent.kind == inp.LOG or (intent.kind == inp.CLICK and self.toggle_rect.collidepoint(intent.pos)):
+        if intent.kind == inp.Kind.LOG or (intent.kind == inp.Kind.CLICK and self.toggle_rect.collidepoint(intent.pos)):
             self.expanded = not self.expanded
             return True
         return False
@@ -108,22 +108,22 @@ class LogView:
     def handle(self, intent: inp.Intent) -> bool:
         """Wheel over the panel, drag inside it, PgUp/PgDn, L or the header button; True if consumed."""
         kind = intent.kind
-        if kind == inp.HOVER:
+        if kind == inp.Kind.HOVER:
             self.hover = self.rect.collidepoint(intent.pos)
             return False
         if self.toggles(intent):
             return True
-        if kind == inp.SCROLL and self.hover:
+        if kind == inp.Kind.SCROLL and self.hover:
             self.scroll(-3 * intent.key)
-        elif kind in (inp.PAGE_UP, inp.PAGE_DOWN):
-            self.scroll((self.room - 1) * (-1 if kind == inp.PAGE_UP else 1))
-        elif kind == inp.CLICK and self.rect.collidepoint(intent.pos):
+        elif kind in (inp.Kind.PAGE_UP, inp.Kind.PAGE_DOWN):
+            self.scroll((self.room - 1) * (-1 if kind == inp.Kind.PAGE_UP else 1))
+        elif kind == inp.Kind.CLICK and self.rect.collidepoint(intent.pos):
             self._drag = (intent.pos[1], self.top)
-        elif kind == inp.DRAG and self._drag:
+        elif kind == inp.Kind.DRAG and self._drag:
             start_y, start_first = self._drag
             self.first = start_first
             self.scroll(int((start_y - intent.pos[1]) // self.line_height))
-        elif kind == inp.RELEASE and self._drag:
+        elif kind == inp.Kind.RELEASE and self._drag:
             self._drag = None
         else:
             return False
@@ -158,7 +158,7 @@ class LogView:
         rect = self.draw_frame(surface, note)
         if rect is None:
             return
-        y = rect.y + HEADER
+        y: float = rect.y + HEADER
         for line in shown:
             style.text(surface, line, (rect.x + 10, y), LINE_SIZE, style.INK)
             y += self.line_height

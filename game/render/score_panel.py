@@ -18,7 +18,7 @@ BOARD_W = 40      # a mobile scoreboard's mark beside an area's name
 def panel_rect(summary: ScoreSummary, players: int) -> pygame.Rect:
     """Centred on the map; as tall as the areas scored need."""
     rect = pygame.Rect(0, 0, AREA_W + CELL_W * players + 28, HEAD_H + ROW_H * (len(summary.rows) + 1) + FOOT_H)
-    rect.center = layout.MAP_RECT.center
+    rect.center = layout.current().map_rect.center
     return rect
 
 

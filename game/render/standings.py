@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -39,7 +38,7 @@ class Standing:
     home_bonus: bool
 
 
-def standings(view: Any, area: str) -> list[Standing]:
+def standings(view: engine.View, area: str) -> list[Standing]:
     """Every colour present in `area` (the neutral colour as NEUTRAL, ranked like a player and
     scoring nothing: docs/rulings.md R6), best rank first, with what it would score now."""
     players = tuple(view.colours_on_board)
@@ -57,7 +56,7 @@ def standings(view: Any, area: str) -> list[Standing]:
     return sorted(rows, key=lambda s: (s.rank, keys.index(s.player)))
 
 
-def values_caption(view: Any, area: str) -> str:
+def values_caption(view: engine.View, area: str) -> str:
     """The values in force, naming a mobile scoreboard when one lies on the region."""
     values = "-".join(str(v) for v in engine.region_values(view, area))
     if area in view.scoreboards.values():
@@ -84,13 +83,13 @@ def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool,
     left = pygame.Rect(below)
     left.topright = (anchor[0] - 18, anchor[1] + 12)
     for place in (below, above, left, pygame.Rect(left.x, above.y, left.w, left.h)):
-        place = place.clamp(layout.MAP_RECT)
+        place = place.clamp(layout.current().map_rect)
         if place.collidelist(list(avoid)) < 0:
             return place
-    return below.clamp(layout.MAP_RECT)
+    return below.clamp(layout.current().map_rect)
 
 
-def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[int, int],
+def draw_standings(surface: pygame.Surface, view: engine.View, area: str, anchor: tuple[int, int],
                    name: Callable[[str], str], avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
     rows = standings(view, area)
     hidden = bool(rows) and rows[0].count is None
@@ -134,7 +133,7 @@ def draw_standings(surface: pygame.Surface, view: Any, area: str, anchor: tuple[
     return rect
 
 
-def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
+def rank_badges(view: engine.View, table: Table) -> list[tuple[pygame.Rect, str, int]]:
     """(badge rect, player, rank) for the top three ranks of every region, near its name where
     they cover no name, value, piece or other badge, and of the Castillo, above its name (none
     while its counts are kept off the display)."""
@@ -158,7 +157,7 @@ def rank_badges(view: Any, table: Table) -> list[tuple[pygame.Rect, str, int]]:
 
 
 @style.fixed_size
-def draw_rank_badges(surface: pygame.Surface, view: Any, table: Table) -> None:
+def draw_rank_badges(surface: pygame.Surface, view: engine.View, table: Table) -> None:
     """Round medallions in the players' colours with a gold rim: unlike the square pieces."""
     for rect, player, rank in rank_badges(view, table):
         colour = style.player_colour(player)

@@ -96,20 +96,20 @@ class ChallengesScene(Scene):
                         [(("back",), back_button()), (("start",), start_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif intent.kind == inp.CANCEL:
+        elif intent.kind == inp.Kind.CANCEL:
             self.back()
-        elif intent.kind == inp.CONFIRM:
+        elif intent.kind == inp.Kind.CONFIRM:
             self.start()
-        elif intent.kind == inp.KEY and intent.key in (pygame.K_UP, pygame.K_DOWN):
+        elif intent.kind == inp.Kind.KEY and intent.key in (pygame.K_UP, pygame.K_DOWN):
             self.select(self.selected + (1 if intent.key == pygame.K_DOWN else -1))
-        elif intent.kind in (inp.STEP_BACK, inp.STEP_FORWARD):
-            step = 1 if intent.kind == inp.STEP_FORWARD else -1
+        elif intent.kind in (inp.Kind.STEP_BACK, inp.Kind.STEP_FORWARD):
+            step = 1 if intent.kind == inp.Kind.STEP_FORWARD else -1
             self.level = LEVELS[max(0, min(len(LEVELS) - 1, LEVELS.index(self.level) + step))]
-        elif intent.kind == inp.SCROLL:
+        elif intent.kind == inp.Kind.SCROLL:
             self.select(self.selected - intent.key)
-        elif intent.kind == inp.CLICK:
+        elif intent.kind == inp.Kind.CLICK:
             self.click(intent.pos)
         return True   # a full screen: nothing below it takes input
 

@@ -58,10 +58,10 @@ class MessageScene(Scene):
         return of_rects([("ok", ok_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CONFIRM, inp.CANCEL) or (intent.kind == inp.CLICK and ok_button().collidepoint(intent.pos)):
+        if intent.kind in (inp.Kind.CONFIRM, inp.Kind.CANCEL) or (intent.kind == inp.Kind.CLICK and ok_button().collidepoint(intent.pos)):
             self.request(Transition.pop())
         return True   # modal: nothing reaches the scene below
 
@@ -71,7 +71,7 @@ class MessageScene(Scene):
         style.panel(surface, box, border=style.DANGER if self.error else style.GOLD, width=3, radius=14)
         style.text(surface, self.title, (box.centerx, box.y + 22), 26, style.DANGER if self.error else style.INK,
                    bold=True, face="serif", anchor="midtop")
-        y = box.y + 74
+        y: float = box.y + 74
         for line in hard_wrap(self.message, box.width - 72, 15)[:6]:
             style.text(surface, line, (box.x + 36, y), 15, style.INK)
             y += style.line_height(15) + 2

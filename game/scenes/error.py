@@ -51,13 +51,13 @@ class ErrorScene(Scene):
         return of_rects(buttons())
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif intent.kind == inp.CONFIRM:
+        elif intent.kind == inp.Kind.CONFIRM:
             self.choose("continue")
-        elif intent.kind == inp.CANCEL:
+        elif intent.kind == inp.Kind.CANCEL:
             self.choose("quit")
-        elif intent.kind == inp.CLICK:
+        elif intent.kind == inp.Kind.CLICK:
             for name, rect in buttons():
                 if rect.collidepoint(intent.pos):
                     self.choose(name)
@@ -100,14 +100,14 @@ class ErrorScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.FRAME
-        draw.blit(surface, board.static_layer(language()), (frame.centerx - layout.MAP_RECT.width // 2, frame.y + 60))
+        frame = layout.current().frame
+        draw.blit(surface, board.static_layer(language()), (frame.centerx - layout.current().map_rect.width // 2, frame.y + 60))
         style.dim(surface, 170, style.WOOD_DARK)
         box = panel()
         style.panel(surface, box, border=style.DANGER, width=3, radius=14)
         style.text(surface, t("crash.title"), (box.centerx, box.y + 24), 28, style.DANGER, bold=True,
                    face="serif", anchor="midtop")
-        y = box.y + 82
+        y: float = box.y + 82
         for text, size, colour in self.status_lines():
             for line in hard_wrap(text, box.width - 80, size)[:3]:
                 style.text(surface, line, (box.x + 40, y), size, colour, bold=colour == style.DANGER)

@@ -147,21 +147,21 @@ class FilesScene(Scene):
                         [((name,), rect) for rect, name in self.buttons()])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif intent.kind == inp.CANCEL:
+        elif intent.kind == inp.Kind.CANCEL:
             self.request(Transition.pop())
-        elif intent.kind == inp.CONFIRM:
+        elif intent.kind == inp.Kind.CONFIRM:
             self.act("open")
-        elif intent.kind in (inp.STEP_BACK, inp.STEP_FORWARD) or (intent.kind == inp.KEY and intent.key in
+        elif intent.kind in (inp.Kind.STEP_BACK, inp.Kind.STEP_FORWARD) or (intent.kind == inp.Kind.KEY and intent.key in
                                                                    (pygame.K_UP, pygame.K_DOWN)):
-            down = intent.kind == inp.STEP_FORWARD or intent.key == pygame.K_DOWN
+            down = intent.kind == inp.Kind.STEP_FORWARD or intent.key == pygame.K_DOWN
             self.select(self.selected + (1 if down else -1))
-        elif intent.kind == inp.SCROLL:
+        elif intent.kind == inp.Kind.SCROLL:
             self.select(self.selected - intent.key)
-        elif intent.kind == inp.KEY and intent.key == pygame.K_DELETE and self.mode == "load":
+        elif intent.kind == inp.Kind.KEY and intent.key == pygame.K_DELETE and self.mode == "load":
             self.act("delete")
-        elif intent.kind == inp.CLICK:
+        elif intent.kind == inp.Kind.CLICK:
             for rect, index in self.row_rects():
                 if rect.collidepoint(intent.pos):
                     self.select(index)
@@ -332,16 +332,16 @@ class SaveScene(Scene):
                 (pygame.Rect(self.box().centerx + 10, self.box().bottom - 74, 200, 50), "cancel")]
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif intent.kind == inp.CANCEL:
+        elif intent.kind == inp.Kind.CANCEL:
             self.request(Transition.pop())
-        elif intent.kind == inp.CONFIRM:
+        elif intent.kind == inp.Kind.CONFIRM:
             self.save()
-        elif intent.kind in (inp.KEY, inp.SELECT_ALL):
+        elif intent.kind in (inp.Kind.KEY, inp.Kind.SELECT_ALL):
             if self.name_field.handle(intent):
                 self.check_name()
-        elif intent.kind == inp.CLICK:
+        elif intent.kind == inp.Kind.CLICK:
             for rect, name in self.buttons():
                 if rect.collidepoint(intent.pos):
                     if name == "save":

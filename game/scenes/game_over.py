@@ -11,6 +11,7 @@ from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match.controller import Match
 from game.match.end_table import CARDS, START, TOTAL, EndTable
+from game.present.describe import Namer
 from game.shell.i18n import t
 from game.render import draw, style
 from game.render.chart import score_chart
@@ -49,12 +50,12 @@ class GameOverScene(Scene):
         return of_rects(list(zip(ACTIONS, buttons())))
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CANCEL, inp.CONFIRM):
+        if intent.kind in (inp.Kind.CANCEL, inp.Kind.CONFIRM):
             return self.act("title_screen")
-        if intent.kind == inp.CLICK:
+        if intent.kind == inp.Kind.CLICK:
             for rect, name in zip(buttons(), ACTIONS):
                 if rect.collidepoint(intent.pos):
                     return self.act(name)
@@ -115,7 +116,7 @@ class GameOverScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.FRAME
+        frame = layout.current().frame
         style.text(surface, t("gameover.title"), (frame.centerx, frame.y + 18), 44, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
         headline = self.headline()
@@ -147,7 +148,7 @@ class GameOverScene(Scene):
 
 
 @style.fixed_size
-def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name) -> pygame.Rect:
+def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, name: Namer) -> pygame.Rect:
     """Ranks (shared by tied players), names, one column per scoring and the total; returns the
     rect drawn (as tall as the rows need)."""
     ranking = sorted(table.rows, key=lambda p: (table.ranks[p], list(table.rows).index(p)))

@@ -31,10 +31,10 @@ class HandoffScene(Scene):
         return of_rects([("ready", ready_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and ready_button().collidepoint(intent.pos)):
+        if intent.kind == inp.Kind.CONFIRM or (intent.kind == inp.Kind.CLICK and ready_button().collidepoint(intent.pos)):
             self.match.hand_to(self.player)
             self.ctx.sounds.play("click")
             self.request(Transition.pop())
@@ -57,7 +57,7 @@ class HandoffScene(Scene):
             detail = t("handoff.pass_on")
         style.text(surface, title, (rect.centerx, rect.y + 110), 30, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        y = rect.y + 162
+        y: float = rect.y + 162
         for line in style.wrap(detail, rect.width - 120, 16):     # centred, like the title above
             style.text(surface, line, (rect.centerx, y), 16, style.INK_SOFT, anchor="midtop")
             y += style.line_height(16) + 2

@@ -66,13 +66,13 @@ class HelpScene(Scene):
         return of_rects(named + [(("close",), close_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CANCEL, inp.HELP) or (intent.kind == inp.CLICK and close_button().collidepoint(intent.pos)):
+        if intent.kind in (inp.Kind.CANCEL, inp.Kind.HELP) or (intent.kind == inp.Kind.CLICK and close_button().collidepoint(intent.pos)):
             self.request(Transition.pop())
             return True
-        if intent.kind == inp.CLICK:
+        if intent.kind == inp.Kind.CLICK:
             for tab, rect in tabs().items():
                 if rect.collidepoint(intent.pos):
                     self.tab = tab

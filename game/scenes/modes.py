@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,10 +31,10 @@ class Mode:
         self.screen = screen
 
     def choice_row(self) -> pygame.Rect:
-        return layout.CHOICE_ROW
+        return layout.current().choice_row
 
     def undo_rect(self) -> pygame.Rect:
-        return layout.UNDO_BUTTON
+        return layout.current().undo_button
 
     def card_targets(self) -> list[Target]:
         return self.screen.offer_targets()
@@ -43,7 +43,7 @@ class Mode:
         """A click on what this mode adds; None: not its own, the screen handles it."""
         return None
 
-    def pump(self, event: Any) -> bool:
+    def pump(self, event: E.Event) -> bool:
         """Take the next queued event (True), or leave it to the screen (False)."""
         return False
 
@@ -68,7 +68,7 @@ class ActionMode(Mode):
             return
         hint = t(f"pick.{screen.picker.verb}")
         rect = pygame.Rect(0, 0, int(style.text_width(hint, 14, True)) + 30, 26)
-        rect.midbottom = (layout.CHOICE_ROW.centerx, layout.CHOICE_ROW.y - 8)
+        rect.midbottom = (layout.current().choice_row.centerx, layout.current().choice_row.y - 8)
         style.panel(surface, rect, radius=8, shadow=False)
         style.text(surface, hint, rect.center, 14, style.INK, bold=True, anchor="center")
 
@@ -81,10 +81,10 @@ class PowerMode(Mode):
 
     def choice_row(self) -> pygame.Rect:
         """Confirm and Undo sit above the hand plate, never over the cards."""
-        return layout.HAND_CHOICE_ROW
+        return layout.current().hand_choice_row
 
     def undo_rect(self) -> pygame.Rect:
-        return layout.HAND_UNDO_BUTTON
+        return layout.current().hand_undo_button
 
     def hand_owner(self) -> str | None:
         """Whose hand is shown: the human viewer (spectators see none)."""
@@ -120,7 +120,7 @@ class PowerMode(Mode):
         hand = screen.table.hands.get(owner) if owner else None
         if owner is None or hand is None:
             return
-        back = layout.HAND_PLATE
+        back = layout.current().hand_plate
         style.plate(surface, back, (*style.WOOD_DARK, 225), 12, (*style.GOLD, 255))
         label = style.text(surface, t("power.your_hand"), (back.x + 14, back.y + 6), 13, style.GOLD_LIGHT, bold=True)
         self._draw_order(surface, pygame.Rect(label.right + 24, back.y + 4, back.right - label.right - 38, 18))
@@ -149,7 +149,7 @@ class ScoringMode(Mode):
 
     name = "scoring"
 
-    def pump(self, event: Any) -> bool:
+    def pump(self, event: E.Event) -> bool:
         screen = self.screen
         if castillo_event(event, screen.match.events):
             screen.mode = CastilloMode(screen)
@@ -169,13 +169,13 @@ class ScoringMode(Mode):
 
 def stage() -> tuple[int, int]:
     """Where the Castillo is lifted and the cubes are counted: the middle of the map."""
-    return (layout.MAP_RECT.centerx, layout.MAP_RECT.centery - 10)
+    return (layout.current().map_rect.centerx, layout.current().map_rect.centery - 10)
 
 
 CUBE = 16
 
 
-def castillo_event(event: Any, queue: deque) -> bool:
+def castillo_event(event: E.Event, queue: deque) -> bool:
     """Does the event at the head of the queue belong to the Castillo reveal?"""
     if isinstance(event, E.CastilloOpened):
         return True
@@ -223,13 +223,13 @@ class CastilloMode(Mode):
     def spacing(self) -> float:
         """Room between the colour groups: wide enough for a region name under each disc."""
         groups = max(1, len([p for p in self.screen.match.players if self.counts.get(p)]))
-        return min(170.0, (layout.MAP_RECT.width - 80) / groups)
+        return min(170.0, (layout.current().map_rect.width - 80) / groups)
 
     def slot(self, player: str, k: int) -> tuple[float, float]:
         x, y = self.column(player)
         return (x + (k % 5 - 2) * (CUBE + 3), y - (k // 5) * (CUBE + 3))
 
-    def pump(self, event: Any) -> bool:
+    def pump(self, event: E.Event) -> bool:
         screen = self.screen
         if not castillo_event(event, screen.match.events):
             self.close()
@@ -247,9 +247,10 @@ class CastilloMode(Mode):
             self.leave(event)
             delay = 0.0
             queue = screen.match.events
-            while queue and isinstance(queue[0], E.CaballerosMoved) and queue[0].source == "castillo":
+            while queue and isinstance(group := queue[0], E.CaballerosMoved) and group.source == "castillo":
                 delay += 0.15
-                self.leave(queue.popleft(), delay)
+                queue.popleft()
+                self.leave(group, delay)
         return True
 
     def open(self, counts: dict[str, int]) -> None:
@@ -283,7 +284,7 @@ class CastilloMode(Mode):
     def _sorted(self) -> None:
         self.sorted = True
 
-    def score(self, event: Any) -> None:
+    def score(self, event: E.AreaScored) -> None:
         screen = self.screen
         for player, points in event.points:
             if points and player in self.counts:
@@ -293,7 +294,7 @@ class CastilloMode(Mode):
         screen.ctx.sounds.play("score")
         screen.animator.hold(1.4)
 
-    def leave(self, event: Any, delay: float = 0.0) -> None:
+    def leave(self, event: E.CaballerosMoved, delay: float = 0.0) -> None:
         """One group flies from the stage to its region (or back to the court); every group of
         the reveal leaves together."""
         start = self.column(event.player) if event.player in self.counts else stage()
@@ -317,9 +318,9 @@ class CastilloMode(Mode):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         if self.veil > 1:
-            veil = draw.layer(layout.MAP_RECT.size)
+            veil = draw.layer(layout.current().map_rect.size)
             veil.fill((20, 14, 10, int(self.veil)))
-            draw.blit(surface, veil, layout.MAP_RECT)
+            draw.blit(surface, veil, layout.current().map_rect)
         if self.veil < (20 if self.closing else 60):
             return   # the stage appears once the map is veiled (no tower popping over the names)
         pieces.tower(surface, (stage()[0], stage()[1]), self.lift, highlight=True)

@@ -120,38 +120,38 @@ class MatchScene(Scene):
     def handle(self, intent: inp.Intent) -> bool:
         from game.scenes.help import HelpScene
         from game.scenes.settings import SettingsScene
-        if self.summary is not None and intent.kind in (inp.CONFIRM, inp.CLICK):
+        if self.summary is not None and intent.kind in (inp.Kind.CONFIRM, inp.Kind.CLICK):
             self.summary = None
             return True
         if self.key_too_soon(intent):
             return True
-        hint = self.hint_at(intent.pos) if intent.kind == inp.CLICK else None
+        hint = self.hint_at(intent.pos) if intent.kind == inp.Kind.CLICK else None
         if hint is not None:
             return self.play_hint(hint)
-        if intent.kind == inp.CLICK and self.docked_step() is not None and \
+        if intent.kind == inp.Kind.CLICK and self.docked_step() is not None and \
                 hint_panel.panel_rect().collidepoint(intent.pos):
             return self.play_docked_step()
         if self.log_view.handle(intent):
             return True
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             if layout.area_at(intent.pos) != self.pinned_area:
                 self.pinned_area = None
             return True
-        if intent.kind == inp.MARKS:
+        if intent.kind == inp.Kind.MARKS:
             self.marks = not self.marks
             return True
-        if intent.kind == inp.HELP or (intent.kind == inp.CLICK and layout.HELP_BUTTON.collidepoint(intent.pos)):
+        if intent.kind == inp.Kind.HELP or (intent.kind == inp.Kind.CLICK and layout.current().help_button.collidepoint(intent.pos)):
             self.request(Transition.push(HelpScene(self.ctx)))
             return True
-        if intent.kind == inp.CANCEL and (self.picker.verb or self.staged()):
+        if intent.kind == inp.Kind.CANCEL and (self.picker.verb or self.staged()):
             self.picker.cancel()
             self.staging.clear()
             return True
-        if intent.kind == inp.CANCEL or (intent.kind == inp.CLICK and layout.MENU_BUTTON.collidepoint(intent.pos)):
+        if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
             self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
             return True
-        if intent.kind == inp.UNDO or (intent.kind == inp.CLICK and self.undo_shown()
+        if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
                                        and self.undo_rect().collidepoint(intent.pos)):
             if self.staged():
                 self.staging.clear()      # Undo first takes back the staged choice
@@ -159,15 +159,15 @@ class MatchScene(Scene):
             else:
                 self.undo()
             return True
-        if self.hints_offered() and (intent.kind == inp.HINT or (
-                intent.kind == inp.CLICK and layout.HINT_BUTTON.collidepoint(intent.pos))):
+        if self.hints_offered() and (intent.kind == inp.Kind.HINT or (
+                intent.kind == inp.Kind.CLICK and layout.current().hint_button.collidepoint(intent.pos))):
             self.ask_hints()
             return True
-        if intent.kind in (inp.NEXT, inp.PREV):    # Tab with nothing to focus: skip the animation
+        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):    # Tab with nothing to focus: skip the animation
             self.skipping = True
             self.tweener.finish()
             return True
-        if intent.kind == inp.ALT_CLICK:
+        if intent.kind == inp.Kind.ALT_CLICK:
             card = cards.card_at(self.table, intent.pos)
             if card:
                 self.request(Transition.push(HelpScene(self.ctx, card=card)))
@@ -183,7 +183,7 @@ class MatchScene(Scene):
     def key_too_soon(self, intent: inp.Intent) -> bool:
         """A key that would choose something (Enter, D, S, Enter on a focused target) within
         KEY_GUARD of a new step is dropped: it was meant for the step before."""
-        if not intent.key or intent.kind not in (inp.CONFIRM, inp.SKIP, inp.CLICK) or not self.my_turn():
+        if not intent.key or intent.kind not in (inp.Kind.CONFIRM, inp.Kind.SKIP, inp.Kind.CLICK) or not self.my_turn():
             return False
         self.refresh_picker()
         return self.clock - self.step_clock < KEY_GUARD
@@ -210,7 +210,7 @@ class MatchScene(Scene):
         if self.undo_shown():
             out.append(Target(("undo",), self.undo_rect()))
         if self.hints_offered():
-            out.append(Target(("hint",), layout.HINT_BUTTON))
+            out.append(Target(("hint",), layout.current().hint_button))
         if self.hints.shown and self.hints.hints:
             rows = hint_panel.row_rects(len(self.hints.hints))
             out += [Target(("hint_row", i), rect) for i, rect in enumerate(rows)]
@@ -228,11 +228,11 @@ class MatchScene(Scene):
 
     def handle_turn(self, intent: inp.Intent) -> bool:
         """Clicks and keys while a human decides. Enter confirms a staged move, else means Done."""
-        if intent.kind == inp.CONFIRM:
+        if intent.kind == inp.Kind.CONFIRM:
             return self.confirm() if self.staged() else self._press_verb("done")
-        if intent.kind == inp.SKIP:
+        if intent.kind == inp.Kind.SKIP:
             return self._press_verb("skip")
-        if intent.kind != inp.CLICK:
+        if intent.kind != inp.Kind.CLICK:
             return False
         for rect, choice in self.choice_buttons():
             if rect.collidepoint(intent.pos):
@@ -264,7 +264,7 @@ class MatchScene(Scene):
                 return self.play_choice(self.picker.pick(verb, ""))
         return False
 
-    def play_choice(self, move: Any | None) -> bool:
+    def play_choice(self, move: engine.Move | None) -> bool:
         """A complete move from a click: staged when it waits for Confirm, else played."""
         if move is None:
             return True
@@ -274,14 +274,14 @@ class MatchScene(Scene):
             return True
         return self._commit(move)
 
-    def _commit(self, move: Any) -> bool:
+    def _commit(self, move: engine.Move) -> bool:
         if self.match.play(move):
             self.ctx.sounds.play("click")
         else:
             self.show_toast(self.match.error or "")
         return True
 
-    def staged(self) -> Any:
+    def staged(self) -> engine.Move | None:
         """The move waiting for Confirm (None when nothing is staged or the position moved on)."""
         return self.staging.current(self.match.version) if self.my_turn() else None
 
@@ -379,7 +379,7 @@ class MatchScene(Scene):
             plan_text(plan, self.match.name), t("hint.step", step=plan_text(steps[:1], self.match.name)
                                                  or self.step_label(steps[0]))), self.pulse())
 
-    def step_label(self, move: Any) -> str:
+    def step_label(self, move: engine.Move) -> str:
         """A quiet plan step (Done, Do the action, Allow) by its button's words."""
         return t(f"button.{move.verb}") if move.verb in ("done", "action", "allow", "skip") else str(move)
 
@@ -513,7 +513,7 @@ class MatchScene(Scene):
             if self.summary_time <= 0:
                 self.summary = None
 
-    def pump(self, event: Any) -> Transition | None:
+    def pump(self, event: engine.events.Event) -> Transition | None:
         """Consume the next event: the mode's own, the start of a general scoring (the scoring
         mode takes over), or animated here. Several Caballeros moved by one effect (a court
         fill, an Intrigue, an eviction) fly together."""
@@ -531,9 +531,9 @@ class MatchScene(Scene):
         """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
         queue = self.match.events
         delay = 0.0
-        while queue and isinstance(queue[0], E.CaballerosMoved):
+        while queue and isinstance(event := queue[0], E.CaballerosMoved):
             delay += 0.06
-            event = queue.popleft()
+            queue.popleft()
             self.animator.fly(event.player, event.source, event.target, event.count, delay=delay)
 
     def settle(self) -> Transition | None:
@@ -642,7 +642,7 @@ class MatchScene(Scene):
         area = layout.area_at(self.hover) if self.hover else None
         return area if area in self.targets() else None
 
-    def pending_move(self) -> Any:
+    def pending_move(self) -> engine.Move | None:
         """The move shown as a ghost: the staged one, else the one a click on the hovered target
         would complete."""
         staged = self.staged()
@@ -703,7 +703,7 @@ class MatchScene(Scene):
     def draw_prompt(self, surface: pygame.Surface) -> None:
         text = self.toast if self.toast_time > 0 else self.prompt()
         if text:
-            rect = layout.PROMPT_RECT
+            rect = layout.current().prompt_rect
             if self.toast_time > 0:
                 colour = (*style.DANGER, 225) if self.toast_error else (*style.shade(style.GOLD, 0.6), 235)
             else:
@@ -756,20 +756,20 @@ class MatchScene(Scene):
         if self.marks:
             draw_rank_badges(surface, self.match.view(), self.table)
         card = cards.card_at(self.table, self.hover) if self.hover else None
-        if card:
-            return self.draw_card_tooltip(surface, card)
+        if card and self.hover:
+            return self.draw_card_tooltip(surface, card, self.hover)
         area = self.standings_area()
         if area and self.hover:
             return draw_standings(surface, self.match.view(), area, self.hover, self.match.name,
                                   avoid=self.asked_buttons())
         return None
 
-    def draw_card_tooltip(self, surface: pygame.Surface, card: str) -> pygame.Rect:
+    def draw_card_tooltip(self, surface: pygame.Surface, card: str, hover: tuple[int, int]) -> pygame.Rect:
         gains = engine.card_scoring_preview(self.match.view(), card)
         rect = pygame.Rect(0, 0, 380, 10)
         lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
         rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
-        rect.topright = (layout.SIDE.x - 8, max(48, min(self.hover[1] - 20, layout.HEIGHT - 10 - rect.height)))
+        rect.topright = (layout.current().side.x - 8, max(48, min(hover[1] - 20, layout.current().height - 10 - rect.height)))
         style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
         style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
         y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,

@@ -8,7 +8,6 @@ every move checked), so the board is exactly `engine.replay` of the record cut a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -28,10 +27,10 @@ from game.present.table import Table
 
 def log_rect(players: int, tall: bool = False) -> pygame.Rect:
     """The log fills the side column under the player panels; tall (L), the whole column."""
-    side = layout.SIDE
+    side = layout.current().side.copy()      # the caller may move it
     if tall:
         return side
-    top = layout.player_rects(players)[-1].bottom + 10 if players else layout.PLAYERS_RECT.bottom + 6
+    top = layout.player_rects(players)[-1].bottom + 10 if players else layout.current().players_rect.bottom + 6
     return pygame.Rect(side.x, top, side.width, side.bottom - top)
 LOG_SIZE = 12
 CONTROLS = ("start", "back", "play", "forward", "end")
@@ -42,11 +41,11 @@ def control_rects() -> list[tuple[pygame.Rect, str]]:
     """The transport buttons, centred at the foot of the map."""
     width, gap = 70, 10
     total = (len(CONTROLS) + 1) * width + (len(CONTROLS) - 1) * gap
-    left = layout.MAP_RECT.centerx + 70 - total // 2   # right of Sevilla's coast, left of the Castillo
+    left = layout.current().map_rect.centerx + 70 - total // 2   # right of Sevilla's coast, left of the Castillo
     rects, x = [], left
     for name in CONTROLS:
         w = width * 2 if name == "play" else width
-        rects.append((pygame.Rect(x, layout.CHOICE_ROW.y + 4, w, 36), name))
+        rects.append((pygame.Rect(x, layout.current().choice_row.y + 4, w, 36), name))
         x += w + gap
     return rects
 
@@ -81,7 +80,7 @@ class ReplayAdvice:
     """A better choice to show at one position (`note` in words, `plan` as ghosts)."""
     position: int
     note: str
-    plan: tuple[Any, ...]
+    plan: tuple[engine.Move, ...]
     player: str
 
 
@@ -156,41 +155,41 @@ class ReplayScene(Scene):
     def focus_targets(self) -> list[Target]:
         """The transport buttons, then Help and Menu (back)."""
         return of_rects([(name, rect) for rect, name in control_rects()] +
-                        [("help", layout.HELP_BUTTON), ("menu", layout.MENU_BUTTON)])
+                        [("help", layout.current().help_button), ("menu", layout.current().menu_button)])
 
     def handle(self, intent: inp.Intent) -> bool:
         from game.scenes.help import HelpScene
         kind = intent.kind
-        if kind == inp.HOVER:
+        if kind == inp.Kind.HOVER:
             self.hover = intent.pos
         elif self.log_view.toggles(intent):
             self.log_first = None
-        elif kind == inp.STEP_BACK:
+        elif kind == inp.Kind.STEP_BACK:
             self.playing = False
             self.go("back")
-        elif kind == inp.STEP_FORWARD:
+        elif kind == inp.Kind.STEP_FORWARD:
             self.playing = False
             self.go("forward")
-        elif kind == inp.TO_START:
+        elif kind == inp.Kind.TO_START:
             self.playing = False
             self.go("start")
-        elif kind == inp.TO_END:
+        elif kind == inp.Kind.TO_END:
             self.playing = False
             self.go("end")
-        elif kind == inp.SCROLL and self.hover and self.log_rect().collidepoint(self.hover):
+        elif kind == inp.Kind.SCROLL and self.hover and self.log_rect().collidepoint(self.hover):
             self.scroll_log(-3 * intent.key)           # the wheel over the log scrolls the log
-        elif kind in (inp.PAGE_UP, inp.PAGE_DOWN):
-            self.scroll_log((self.log_room() - 1) * (-1 if kind == inp.PAGE_UP else 1))
-        elif kind == inp.SCROLL:
+        elif kind in (inp.Kind.PAGE_UP, inp.Kind.PAGE_DOWN):
+            self.scroll_log((self.log_room() - 1) * (-1 if kind == inp.Kind.PAGE_UP else 1))
+        elif kind == inp.Kind.SCROLL:
             self.playing = False
             self.go("back" if intent.key > 0 else "forward")
-        elif kind == inp.CONFIRM:
+        elif kind == inp.Kind.CONFIRM:
             self.toggle_play()
-        elif kind == inp.CANCEL:
+        elif kind == inp.Kind.CANCEL:
             self.request(Transition.pop())
-        elif kind == inp.HELP:
+        elif kind == inp.Kind.HELP:
             self.request(Transition.push(HelpScene(self.ctx)))
-        elif kind == inp.CLICK:
+        elif kind == inp.Kind.CLICK:
             return self.click(intent.pos)
         else:
             return False
@@ -198,10 +197,10 @@ class ReplayScene(Scene):
 
     def click(self, pos: tuple[int, int]) -> bool:
         from game.scenes.help import HelpScene
-        if layout.MENU_BUTTON.collidepoint(pos):
+        if layout.current().menu_button.collidepoint(pos):
             self.request(Transition.pop())
             return True
-        if layout.HELP_BUTTON.collidepoint(pos):
+        if layout.current().help_button.collidepoint(pos):
             self.request(Transition.push(HelpScene(self.ctx)))
             return True
         for rect, name in control_rects():
@@ -292,7 +291,7 @@ class ReplayScene(Scene):
             return
         for step in dict.fromkeys(advice.plan):
             board.ghost(surface, self.table, step, advice.player, solid=True)
-        prompt = layout.PROMPT_RECT
+        prompt = layout.current().prompt_rect
         width = min(prompt.width, int(style.text_width(advice.note, 15, True)) + 32)
         rect = pygame.Rect(0, 0, width, 30)
         rect.midtop = (prompt.centerx, prompt.bottom + 6)
@@ -306,7 +305,7 @@ class ReplayScene(Scene):
         text = item_text(step_items(step, every_move=True)[0], self.name_of) if step else t("replay.start")
         if self.model.at_end and self.model.game.is_over:
             text = t("replay.finished", text=text)
-        rect = layout.PROMPT_RECT
+        rect = layout.current().prompt_rect
         style.plate(surface, rect, (*style.WOOD_DARK, 215))
         size = style.fit_size(text, rect.width - 24, 17, True)
         style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
@@ -325,7 +324,7 @@ class ReplayScene(Scene):
                        "forward": not self.model.at_end, "end": not self.model.at_end}.get(name, True)
             style.button(surface, rect, glyph, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=name == "play", size=18)
-        y = back.y + 5
+        y: float = back.y + 5
         for line in help_lines(back.width - 20):
             style.text(surface, line, (back.centerx, y), HELP_SIZE, style.PARCHMENT, anchor="midtop")
             y += style.line_height(HELP_SIZE)

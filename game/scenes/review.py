@@ -13,6 +13,7 @@ from game.shell import layout
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.match.controller import Match
+from game.present.describe import Namer
 from game.match.hints import plan_text, reason_text
 from game.shell.i18n import t, tn
 from game.render import draw, style
@@ -33,7 +34,7 @@ def panel() -> pygame.Rect:
     return layout.in_frame(60, 112, 1160, 588)
 
 
-def headline(b: Blunder, name) -> tuple[str, str]:
+def headline(b: Blunder, name: Namer) -> tuple[str, str]:
     """The decision played and the better one in few words: the first step alone when that is
     where they part (a different card), else the whole plans (same card, other placements)."""
     differ_at_first = b.played[0] != b.best[0]
@@ -128,13 +129,13 @@ class ReviewScene(Scene):
         return of_rects(named + [(("back",), back_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind in (inp.CANCEL, inp.CONFIRM):
+        if intent.kind in (inp.Kind.CANCEL, inp.Kind.CONFIRM):
             self.leave()
             return True
-        if intent.kind != inp.CLICK:
+        if intent.kind != inp.Kind.CLICK:
             return False
         if back_button().collidepoint(intent.pos):
             self.leave()
@@ -164,7 +165,7 @@ class ReviewScene(Scene):
     # ---- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.FRAME
+        frame = layout.current().frame
         style.text(surface, t("review.title"), (frame.centerx, frame.y + 28), 40, style.GOLD_LIGHT, bold=True,
                    face="serif", anchor="midtop", shadow=(0, 0, 0))
         style.text(surface, t("review.subtitle"), (frame.centerx, frame.y + 80), 17, style.PARCHMENT,
@@ -234,7 +235,7 @@ class ReviewScene(Scene):
             style.text(surface, line, (rect.x + 12, rect.y + y), size, ink, bold=bold)
 
 
-def decision_lines(b: Blunder, name, width: int) -> list[tuple[str, int, int, bool, tuple[int, int, int]]]:
+def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, int, bool, tuple[int, int, int]]]:
     """(text, y within the row, size, bold, colour) of a decision's lines, each wrapped to
     `width` at a readable size: the headline, what the better plan changes, why."""
     played, best = headline(b, name)

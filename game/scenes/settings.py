@@ -78,13 +78,13 @@ class SettingsScene(Scene):
         return rows + of_rects([((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind == inp.CANCEL:
+        if intent.kind == inp.Kind.CANCEL:
             self.request(Transition.pop())
             return True
-        if intent.kind != inp.CLICK:
+        if intent.kind != inp.Kind.CLICK:
             return True  # modal: nothing reaches the game below
         for rect, row in row_rects():
             if rect.collidepoint(intent.pos):

@@ -6,6 +6,7 @@ unfinished game under Continue is never replaced without asking (game/scenes/unf
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 from dataclasses import replace
 
 import pygame
@@ -97,7 +98,7 @@ class SetupScene(Scene):
         button, then the options, Back and Start."""
         if self.choosing is not None:
             return of_rects([(("kind_of", kind), rect) for rect, kind in kind_list_rects(self.choosing)])
-        named = []
+        named: list[tuple[Hashable, pygame.Rect]] = []
         for i in range(len(self.seats)):
             named += [((part, i), rect) for part, rect in seat_rects(i).items()
                       if part != "remove" or len(self.seats) > 2]
@@ -107,24 +108,24 @@ class SetupScene(Scene):
         return of_rects(named + [(("back",), back_button()), (("start",), start_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if self.editing is not None and intent.kind in (inp.KEY, inp.SELECT_ALL, inp.CONFIRM, inp.CANCEL):
+        if self.editing is not None and intent.kind in (inp.Kind.KEY, inp.Kind.SELECT_ALL, inp.Kind.CONFIRM, inp.Kind.CANCEL):
             return self.type_key(intent)
-        if self.choosing is not None and intent.kind in (inp.CANCEL, inp.CLICK):
+        if self.choosing is not None and intent.kind in (inp.Kind.CANCEL, inp.Kind.CLICK):
             return self.pick_kind(intent)
-        if intent.kind == inp.CONFIRM:
+        if intent.kind == inp.Kind.CONFIRM:
             return self.start()
-        if intent.kind == inp.CANCEL:
+        if intent.kind == inp.Kind.CANCEL:
             return self.back()
-        if intent.kind == inp.CLICK:
+        if intent.kind == inp.Kind.CLICK:
             return self.click(intent.pos)
         return False
 
     def type_key(self, intent: inp.Intent) -> bool:
         assert self.editing is not None
-        if intent.kind in (inp.CONFIRM, inp.CANCEL):
+        if intent.kind in (inp.Kind.CONFIRM, inp.Kind.CANCEL):
             self.editing = None
         elif self.name_field.handle(intent):
             self.seats[self.editing] = replace(self.seats[self.editing], name=self.name_field.value)
@@ -134,7 +135,7 @@ class SetupScene(Scene):
         """A click in the open kind list sets that kind; Esc or a click elsewhere closes it."""
         assert self.choosing is not None
         for rect, kind in kind_list_rects(self.choosing):
-            if intent.kind == inp.CLICK and rect.collidepoint(intent.pos):
+            if intent.kind == inp.Kind.CLICK and rect.collidepoint(intent.pos):
                 self.seats[self.choosing] = replace(self.seats[self.choosing], kind=kind)
                 self.ctx.sounds.play("click")
         self.choosing = None

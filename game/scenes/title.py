@@ -78,16 +78,16 @@ class TitleScene(Scene):
         return of_rects([(item, rect) for rect, item in self.buttons() if item != "continue" or self.can_continue])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
             return True
-        if intent.kind == inp.HELP:
+        if intent.kind == inp.Kind.HELP:
             return self.choose("help")
-        if intent.kind == inp.CONFIRM:
+        if intent.kind == inp.Kind.CONFIRM:
             return self.choose(menu_items(self.lesson.done)[0])
-        if intent.kind == inp.CANCEL:
+        if intent.kind == inp.Kind.CANCEL:
             return self.choose("quit")
-        if intent.kind == inp.CLICK:
+        if intent.kind == inp.Kind.CLICK:
             for rect, item in self.buttons():
                 if rect.collidepoint(intent.pos):
                     return self.choose(item)
@@ -163,9 +163,9 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.FRAME
+        frame = layout.current().frame
         art = board.static_layer(language())
-        draw.blit(surface, art, (frame.centerx - layout.MAP_RECT.width // 2, frame.y + 60))
+        draw.blit(surface, art, (frame.centerx - layout.current().map_rect.width // 2, frame.y + 60))
         style.dim(surface, 120, style.WOOD_DARK)
         style.text(surface, "El Grande", (frame.centerx, frame.y + 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
@@ -178,7 +178,7 @@ class TitleScene(Scene):
                          enabled=enabled, primary=item == first, size=20)
             if item == "learn" and self.lesson.done:
                 tick(surface, rect)
-        style.text(surface, t("title.footer"), (frame.centerx, layout.HEIGHT - 24), 13, style.PARCHMENT,
+        style.text(surface, t("title.footer"), (frame.centerx, layout.current().height - 24), 13, style.PARCHMENT,
                    anchor="center")
         if self.notice_time > 0:
             rect = notice_rect()

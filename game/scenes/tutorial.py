@@ -198,15 +198,15 @@ class TutorialScene(Scene):
         return self.top.focus_targets()
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
         waiting = self.can_continue()
-        if waiting and (intent.kind == inp.CONFIRM or (intent.kind == inp.CLICK and
+        if waiting and (intent.kind == inp.Kind.CONFIRM or (intent.kind == inp.Kind.CLICK and
                                                       continue_button(panel_rect()).collidepoint(intent.pos))):
             self.ctx.sounds.play("click")
             self.advance()
             return True
-        if intent.kind == inp.CLICK and panel_rect().collidepoint(intent.pos):
+        if intent.kind == inp.Kind.CLICK and panel_rect().collidepoint(intent.pos):
             return True            # the panel lies over the log: clicks on it go nowhere else
         consumed = self.top.handle(intent)
         self.check_staged()
@@ -219,10 +219,10 @@ class TutorialScene(Scene):
     def check_staged(self) -> None:
         """A move staged for Confirm is checked at once: one the step does not ask for is dropped
         with its nudge, so the player never confirms a move only to be refused."""
-        staged = self.top.staged()
-        if staged is None:
+        staged, player = self.top.staged(), self.match.view().to_move
+        if staged is None or player is None:
             return
-        refusal = self.match.refusal(self.match.view().to_move, str(staged))
+        refusal = self.match.refusal(player, str(staged))
         if refusal:
             self.top.staging.clear()
             self.match.nudge, self.match.nudged = refusal, True

@@ -53,13 +53,13 @@ class UnfinishedScene(Scene):
         return of_rects([(name, rect) for rect, name in choice_rects()])
 
     def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.HOVER:
+        if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif intent.kind == inp.CANCEL:
+        elif intent.kind == inp.Kind.CANCEL:
             self.choose("cancel")
-        elif intent.kind == inp.CONFIRM:
+        elif intent.kind == inp.Kind.CONFIRM:
             self.choose("keep")                # the choice that loses nothing
-        elif intent.kind == inp.CLICK:
+        elif intent.kind == inp.Kind.CLICK:
             for rect, name in choice_rects():
                 if rect.collidepoint(intent.pos):
                     self.choose(name)

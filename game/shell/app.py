@@ -25,7 +25,7 @@ from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
 from game.render import style
-from game.shell.scene import Scene, Transition
+from game.shell.scene import Scene, Transition, TransitionKind
 
 BACKDROP = (28, 22, 18)
 IDLE_POLL = 0.25     # seconds: how often a still scene still gets update() (AI results, timers)
@@ -121,22 +121,22 @@ class App:
         self._dirty = True
 
     def apply(self, transition: Transition) -> None:
-        if transition.kind == "quit":
+        if transition.kind is TransitionKind.QUIT:
             self.running = False
-        elif transition.kind == "push" and transition.scene:
+        elif transition.kind is TransitionKind.PUSH and transition.scene:
             self._push(transition.scene)
-        elif transition.kind == "pop":
+        elif transition.kind is TransitionKind.POP:
             self.stack.pop().exit()
             if not self.stack:
                 self.running = False
                 return
             self.stack[-1].resume()
             self._entered(self.stack[-1])
-        elif transition.kind == "reset" and transition.scene:
+        elif transition.kind is TransitionKind.RESET and transition.scene:
             while self.stack:
                 self.stack.pop().exit()
             self._push(transition.scene)
-        elif transition.kind == "replace" and transition.scene:
+        elif transition.kind is TransitionKind.REPLACE and transition.scene:
             self.stack.pop().exit()
             self.stack.append(transition.scene)
             transition.scene.enter()
@@ -163,11 +163,11 @@ class App:
             if intent is None:
                 continue
             self._dirty = True
-            if intent.kind == inp.QUIT:
+            if intent.kind == inp.Kind.QUIT:
                 self.running = False
-            elif intent.kind == inp.FULLSCREEN:
+            elif intent.kind == inp.Kind.FULLSCREEN:
                 self.toggle_fullscreen()
-            elif intent.kind == inp.RESIZE:
+            elif intent.kind == inp.Kind.RESIZE:
                 self._follow_window()
             elif not layout.current().too_small:   # nothing to click on a window too small to show it
                 self.focus.dispatch(self.scene, intent)

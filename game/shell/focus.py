@@ -28,7 +28,7 @@ Point = tuple[float, float]
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
-POINTER = (inp.HOVER, inp.CLICK, inp.ALT_CLICK, inp.DRAG)
+POINTER = (inp.Kind.HOVER, inp.Kind.CLICK, inp.Kind.ALT_CLICK, inp.Kind.DRAG)
 ACROSS_WEIGHT = 2.0   # arrow keys: a target off the arrow's line counts this much farther away
 
 
@@ -109,16 +109,16 @@ class Focus:
             self.keyboard = False          # the mouse takes over; the ring goes out
             scene.handle(intent)
             return
-        direction = DIRECTIONS.get(intent.key) if intent.kind in (inp.STEP_BACK, inp.STEP_FORWARD, inp.KEY) \
+        direction = DIRECTIONS.get(intent.key) if intent.kind in (inp.Kind.STEP_BACK, inp.Kind.STEP_FORWARD, inp.Kind.KEY) \
             and scene.focus_arrows and not scene.text_entry else None
-        if intent.kind in (inp.NEXT, inp.PREV) or direction:
+        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV) or direction:
             self.move(scene, intent, direction)
             return
-        if intent.kind == inp.CONFIRM and intent.key in ACTIVATE_KEYS and self.keyboard and not scene.text_entry:
+        if intent.kind == inp.Kind.CONFIRM and intent.key in ACTIVATE_KEYS and self.keyboard and not scene.text_entry:
             self.sync(scene)
             target = self.current()
             if target is not None:
-                scene.handle(inp.Intent(inp.CLICK, target.centre, key=intent.key))
+                scene.handle(inp.Intent(inp.Kind.CLICK, target.centre, key=intent.key))
                 return
         scene.handle(intent)
 
@@ -131,16 +131,16 @@ class Focus:
             scene.handle(intent)
             return
         if self.keyboard and target.adjust and direction and direction[1] == 0:
-            scene.handle(inp.Intent(inp.CLICK, target.adjust[direction[0] > 0], key=intent.key))
+            scene.handle(inp.Intent(inp.Kind.CLICK, target.adjust[direction[0] > 0], key=intent.key))
             return
         if self.keyboard:
             if direction:
                 target = toward(self.targets, target, direction)
             else:
-                target = step(self.targets, target, -1 if intent.kind == inp.PREV else 1)
+                target = step(self.targets, target, -1 if intent.kind == inp.Kind.PREV else 1)
         self.keyboard = True
         self.key = target.key
-        scene.handle(inp.Intent(inp.HOVER, target.centre))   # the scene shows what the pointer would
+        scene.handle(inp.Intent(inp.Kind.HOVER, target.centre))   # the scene shows what the pointer would
 
     def follow(self, scene: "Scene") -> bool:
         """After each update: keep the ring on a live target; True when it moved (redraw)."""
@@ -149,7 +149,7 @@ class Focus:
         if self.sync(scene):
             target = self.current()
             if target is not None:
-                scene.handle(inp.Intent(inp.HOVER, target.centre))
+                scene.handle(inp.Intent(inp.Kind.HOVER, target.centre))
             return True
         return False
 

@@ -9,8 +9,9 @@ one gets the extra units, which the play layout gives to the side panels (a wide
 the map (a tall one), and the menus stay centred in `frame`. Drawing turns units into pixels at
 draw time (game.render.draw), so everything is drawn at the window's real resolution.
 
-`layout.MAP_RECT`, `layout.WIDTH` and the other upper-case names read the current layout (the one
-`use()` last set for the window), so code written against the fixed 1280x800 names keeps working.
+`layout.current()` is the layout `use()` last set for the window: read it at draw and hit-test
+time (`layout.current().map_rect`), never keep it, since a resize replaces it. Its rectangles are
+shared: copy one before changing it.
 """
 from __future__ import annotations
 
@@ -110,26 +111,9 @@ class Layout:
 
 _current = Layout.for_window(DESIGN)
 
-_LIVE_NAMES = {
-    "WIDTH": "width", "HEIGHT": "height", "TOP_BAR": "top_bar", "MAP_RECT": "map_rect",
-    "MAP_ORIGIN": "map_origin", "PROMPT_RECT": "prompt_rect", "CHOICE_ROW": "choice_row",
-    "UNDO_BUTTON": "undo_button", "HAND_CHOICE_ROW": "hand_choice_row", "HAND_UNDO_BUTTON": "hand_undo_button",
-    "HAND_ROW": "hand_row", "HAND_PLATE": "hand_plate",
-    "TRACK_RECT": "track_rect", "SIDE": "side", "PLAYERS_RECT": "players_rect",
-    "CARDS_RECT": "cards_rect", "LOG_RECT": "log_rect", "LOG_EXPANDED": "log_expanded", "MENU_BUTTON": "menu_button",
-    "HELP_BUTTON": "help_button", "HINT_BUTTON": "hint_button", "ROUND_TRACK": "round_track", "FRAME": "frame",
-}
-
-
-def __getattr__(name: str) -> object:
-    """`layout.MAP_RECT` and friends: a copy of the current layout's rectangle."""
-    if name in _LIVE_NAMES:
-        value = getattr(_current, _LIVE_NAMES[name])
-        return value.copy() if isinstance(value, pygame.Rect) else value
-    raise AttributeError(f"module 'game.shell.layout' has no attribute {name!r}")
-
 
 def current() -> Layout:
+    """The layout of the window as it is now (replaced by `use()` on a resize)."""
     return _current
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import TYPE_CHECKING
 
 import pygame
@@ -49,32 +50,41 @@ class Context:
     notices: list[str] = field(default_factory=list)
 
 
+class TransitionKind(Enum):
+    """What a transition does to the scene stack (see Transition)."""
+    PUSH = "push"
+    POP = "pop"
+    REPLACE = "replace"
+    RESET = "reset"
+    QUIT = "quit"
+
+
 @dataclass(frozen=True)
 class Transition:
     """push: put `scene` on top; pop: remove the top; replace: swap the top; reset: empty the
     stack, then push `scene` (leaving a game from its pause menu); quit: end the app."""
-    kind: str
+    kind: TransitionKind
     scene: "Scene | None" = None
 
     @staticmethod
     def push(scene: "Scene") -> "Transition":
-        return Transition("push", scene)
+        return Transition(TransitionKind.PUSH, scene)
 
     @staticmethod
     def replace(scene: "Scene") -> "Transition":
-        return Transition("replace", scene)
+        return Transition(TransitionKind.REPLACE, scene)
 
     @staticmethod
     def reset(scene: "Scene") -> "Transition":
-        return Transition("reset", scene)
+        return Transition(TransitionKind.RESET, scene)
 
     @staticmethod
     def pop() -> "Transition":
-        return Transition("pop")
+        return Transition(TransitionKind.POP)
 
     @staticmethod
     def quit() -> "Transition":
-        return Transition("quit")
+        return Transition(TransitionKind.QUIT)
 
 
 class Scene:

@@ -19,10 +19,10 @@ class TextField:
 
     def handle(self, intent: inp.Intent) -> bool:
         """Apply a key intent; True when the value changed."""
-        if intent.kind == inp.SELECT_ALL:
+        if intent.kind == inp.Kind.SELECT_ALL:
             self.selected = bool(self.value)
             return False
-        if intent.kind != inp.KEY:
+        if intent.kind != inp.Kind.KEY:
             return False
         before = self.value
         if intent.key in (pygame.K_BACKSPACE, pygame.K_DELETE):

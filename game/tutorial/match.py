@@ -8,7 +8,6 @@ refused with a friendly nudge and not played.
 """
 from __future__ import annotations
 
-from typing import Any
 
 import engine
 from game.match.controller import Match
@@ -72,7 +71,7 @@ class TutorialMatch(Match):
         """No undo in the lesson: the steps only go forward."""
         return None
 
-    def play(self, move: Any) -> bool:
+    def play(self, move: engine.Move | str) -> bool:
         player = self.host_game.to_move
         text = self._notation(move)
         if player is not None and self.seats[player].human:
@@ -89,7 +88,7 @@ class TutorialMatch(Match):
             self.nudge = self.error      # an illegal move: the engine's reason, worded (refusals.py)
         return played
 
-    def _notation(self, move: Any) -> str | None:
+    def _notation(self, move: engine.Move | str) -> str | None:
         """The move in normal notation, or None when the engine cannot read it."""
         try:
             return str(engine.parse_move(str(move), self.host_game))

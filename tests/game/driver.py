@@ -99,7 +99,7 @@ def human_target(scene, rng: random.Random, prefer: str | None = None) -> tuple[
     a lit area or a button — all positions come from the layout the scene draws with — or to
     dismiss a scoring summary."""
     if getattr(scene, "summary", None) is not None:
-        return layout.MAP_RECT.center      # a scoring summary is up: click it away
+        return layout.current().map_rect.center      # a scoring summary is up: click it away
     if not hasattr(scene, "picker") or not scene.my_turn():
         return None
     scene.refresh_picker()

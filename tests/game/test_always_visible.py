@@ -21,12 +21,12 @@ def test_power_rows_sit_inside_every_panel_at_every_player_count():
             assert pips[-1].right < panel.right - 40, "clear of the score"
         for a, b in itertools.combinations(panels, 2):
             assert not a.colliderect(b)
-        assert panels[-1].bottom < layout.CARDS_RECT.y, "the action cards start below the last panel"
+        assert panels[-1].bottom < layout.current().cards_rect.y, "the action cards start below the last panel"
 
 
 def test_the_hand_leaves_the_success_track_uncovered():
-    assert not layout.HAND_PLATE.colliderect(layout.TRACK_RECT)
-    assert all(layout.HAND_PLATE.contains(rect) for rect in layout.hand_rects())
+    assert not layout.current().hand_plate.colliderect(layout.current().track_rect)
+    assert all(layout.current().hand_plate.contains(rect) for rect in layout.hand_rects())
 
 
 def test_a_five_player_power_phase_draws_every_hand_and_the_track():
@@ -40,4 +40,4 @@ def test_a_five_player_power_phase_draws_every_hand_and_the_track():
         pip = power_pip_rects(panel)[12]              # card 13, still in every hand
         assert surface.get_at(pip.center)[:3] != surface.get_at((pip.x - 2, pip.y - 6))[:3]
     hand = driver.scene.mode.hand_owner()
-    assert hand == "red" and not layout.HAND_PLATE.colliderect(layout.TRACK_RECT)
+    assert hand == "red" and not layout.current().hand_plate.colliderect(layout.current().track_rect)

@@ -29,7 +29,7 @@ def test_the_pulse_reuses_one_image_and_a_new_target_set_builds_another():
         hovered = board.lit_map("en", data, table, board.Lit(targets, hover="aragon"))
         other = board.lit_map("en", data, table, board.Lit(frozenset({"valencia"})))
         assert hovered is not first and other is not first
-        assert first.get_size() == draw.layer(layout.MAP_RECT.size).get_size()
+        assert first.get_size() == draw.layer(layout.current().map_rect.size).get_size()
     finally:
         layout.use(layout.LOGICAL)
 
@@ -42,12 +42,12 @@ def test_the_lit_image_is_the_map_with_the_fills_blended_in():
 
     def at(region: str) -> tuple[int, int]:
         x, y = layout.to_screen(data.regions[region].label)
-        return draw.point((x - layout.MAP_RECT.x, y + 30 - layout.MAP_RECT.y))
+        return draw.point((x - layout.current().map_rect.x, y + 30 - layout.current().map_rect.y))
     lifted, dimmed = at("aragon"), at("castilla_la_nueva")
     assert sum(image.get_at(lifted)[:3]) > sum(static.get_at(lifted)[:3])      # the hovered target brighter
     assert sum(image.get_at(dimmed)[:3]) < sum(static.get_at(dimmed)[:3])      # the rest dimmed
-    surface = pygame.Surface(draw.layer((layout.WIDTH, layout.HEIGHT), alpha=False).get_size())
+    surface = pygame.Surface(draw.layer((layout.current().width, layout.current().height), alpha=False).get_size())
     board.draw_board(surface, table, "en", lit)
-    corner = draw.point((layout.MAP_RECT.x + 6, layout.MAP_RECT.y + 300))
+    corner = draw.point((layout.current().map_rect.x + 6, layout.current().map_rect.y + 300))
     assert surface.get_at(corner) == image.get_at(draw.point((6, 300)))
     assert len(board._LIT_MAPS) <= board.LIT_MAPS_KEPT

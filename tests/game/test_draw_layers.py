@@ -50,7 +50,7 @@ def test_an_open_tooltip_is_not_crossed_by_the_pulsing_targets():
     low, high = frame_at(driver, screen, 0.0), frame_at(driver, screen, 0.75)
     rect = screen.draw_tooltip(pygame.Surface(low.get_size()))
     assert rect is not None
-    assert not same_inside(low, high, layout.MAP_RECT), "the targets pulse (test sanity)"
+    assert not same_inside(low, high, layout.current().map_rect), "the targets pulse (test sanity)"
     assert same_inside(low, high, rect)
     for button in screen.asked_buttons():
         assert not rect.colliderect(button), "the tooltip covers a button the prompt asks for"

@@ -2,7 +2,8 @@
 event class or dropping a field the client reads fails here instead of silently stopping an
 animation or a log line.
 
-The check reads game/ with `ast`: every `E.Name` / `engine.events.Name` must be an event class,
+The check reads game/ with `ast`: every `E.Name` / `engine.events.Name` (but the union `Event`)
+must be an event class,
 and every attribute the client reads from an event narrowed to a class — inside an
 `if isinstance(x, E.Name)` (its test and body) or from a parameter annotated `E.Name` — must be
 one of that class's fields.
@@ -19,8 +20,9 @@ GAME = Path(__file__).resolve().parents[2] / "game"
 
 
 def _event_class(node: ast.expr) -> str | None:
-    """The event class a node names: `E.Name` or `engine.events.Name`."""
-    if not isinstance(node, ast.Attribute):
+    """The event class a node names: `E.Name` or `engine.events.Name` (not `Event`, the union of
+    them all that annotates "any event")."""
+    if not isinstance(node, ast.Attribute) or node.attr == "Event":
         return None
     base = node.value
     if isinstance(base, ast.Name) and base.id == "E":

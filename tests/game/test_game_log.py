@@ -51,13 +51,13 @@ def test_the_wheel_over_the_log_and_a_drag_scroll_it():
     driver = open_play(long_match())
     view = driver.scene.log_view
     end = view.top
-    centre = driver.app.to_window(layout.LOG_RECT.center)
+    centre = driver.app.to_window(layout.current().log_rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     driver.step()
     assert view.top == end - 3
-    driver.click(layout.LOG_RECT.center)
-    below = driver.app.to_window((layout.LOG_RECT.centerx, layout.LOG_RECT.centery + 5 * view.line_height))
+    driver.click(layout.current().log_rect.center)
+    below = driver.app.to_window((layout.current().log_rect.centerx, layout.current().log_rect.centery + 5 * view.line_height))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=below, rel=(0, 0), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=below, button=1))
     driver.step()
@@ -69,7 +69,7 @@ def test_l_expands_the_log_into_a_tall_panel_showing_more_lines():
     view = driver.scene.log_view
     small = view.room
     driver.key(pygame.K_l)
-    assert view.expanded and view.rect.height > 2 * layout.LOG_RECT.height and view.room > 2 * small
+    assert view.expanded and view.rect.height > 2 * layout.current().log_rect.height and view.room > 2 * small
     driver.click(view.toggle_rect.center)
     assert not view.expanded
 

@@ -47,7 +47,7 @@ def test_h_key_shows_three_legal_hints_best_first_and_counts_the_request():
 
 def test_hint_button_click_and_clicking_a_hint_stages_its_first_move():
     driver, match, _ = _driver()
-    driver.click(layout.HINT_BUTTON.center)
+    driver.click(layout.current().hint_button.center)
     _wait_for_hints(driver)
     best = driver.scene.hints.hints[0]
     row = hint_panel.row_rects(3)[0]

@@ -327,7 +327,7 @@ def test_e_the_outline_pulses_in_time_around_exactly_the_lit_targets():
         frames.append(surface)
     zone = target_zone(targets)
     changed = outside = 0
-    rect = layout.MAP_RECT
+    rect = layout.current().map_rect
     for x in range(rect.left, rect.right, 2):
         for y in range(rect.top + 50, rect.bottom, 2):     # below the prompt and preview plates
             if frames[0].get_at((x, y)) != frames[1].get_at((x, y)):

@@ -53,8 +53,8 @@ def test_banners_and_the_power_hand_leave_names_and_scoreboards_visible():
     pygame.font.init()
     names = list(name_rects().values())
     boards = scoreboard_rects()
-    assert layout.HAND_PLATE.collidelist(names) == -1
-    assert layout.HAND_PLATE.collidelist(boards) == -1
+    assert layout.current().hand_plate.collidelist(names) == -1
+    assert layout.current().hand_plate.collidelist(boards) == -1
     surface = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
     banner = Banner()
     banner.text, banner.alpha = "Turn order: Yellow › Blue › Red › Green › Orange", 255.0

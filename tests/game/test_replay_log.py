@@ -23,7 +23,7 @@ def test_l_and_the_header_button_toggle_a_tall_replay_log():
     driver.key(pygame.K_l)
     assert scene.log_view.expanded
     tall = scene.log_rect()
-    assert tall == layout.SIDE and tall.height > small.height and scene.log_room() > small_room
+    assert tall == layout.current().side and tall.height > small.height and scene.log_room() > small_room
     rows = scene.log_rows()
     assert len(rows) == scene.log_room() and all(tall.contains(rect) for rect, _ in rows)
     assert 39 in [index for _, index in rows], "the current move stays in view"

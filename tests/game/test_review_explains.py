@@ -109,7 +109,7 @@ def test_five_decisions_a_seat_each_line_inside_its_row_at_a_readable_size(lang,
         decided = [(rect, b) for rect, b, player in scene.rows() if b is not None]
         assert len(decided) == WORST and {b.player for _, b in decided} == {seat}
         for rect, b in decided:
-            assert layout.FRAME.contains(rect) and not rect.colliderect(next(iter(tabs.values())))
+            assert layout.current().frame.contains(rect) and not rect.colliderect(next(iter(tabs.values())))
             lines = decision_lines(b, scene.match.name, rect.width - 24)
             assert len(lines) >= 3 and min(size for _, _, size, _, _ in lines) >= min(LINE_SIZE, DETAIL_SIZE) >= 15
             for text, y, size, bold, _ in lines:
@@ -130,5 +130,5 @@ def test_the_replay_key_help_stays_inside_its_panel(lang):
     assert 1 <= len(lines) <= 2
     for line in lines:
         assert style.text_width(line, HELP_SIZE) <= plate.width - 20, line
-    assert pygame.Rect(0, 0, layout.WIDTH, layout.HEIGHT).contains(plate)
+    assert pygame.Rect(0, 0, layout.current().width, layout.current().height).contains(plate)
     assert HELP_SIZE >= 11

@@ -52,7 +52,7 @@ def test_the_panel_fits_on_the_map_and_marks_bonuses_and_ties():
     surface = pygame.Surface(layout.LOGICAL)
     for summary, _ in found:
         rect = draw_score_panel(surface, summary, driver.scene.match.players, str)
-        assert layout.MAP_RECT.contains(rect)
+        assert layout.current().map_rect.contains(rect)
         for row in summary.rows:
             leader = max(row.points.items(), key=lambda kv: kv[1], default=(None, 0))[0]
             if row.king_bonus or row.home_bonus:

@@ -75,18 +75,18 @@ def test_the_castillo_counts_stand_clear_of_the_power_hand(surface):
         for centre in board.castillo_count_spots(count):
             cube = pygame.Rect(0, 0, 22, 22)
             cube.center = (int(centre[0]), int(centre[1]))
-            assert not cube.colliderect(layout.HAND_PLATE), (count, cube)
+            assert not cube.colliderect(layout.current().hand_plate), (count, cube)
             assert not cube.colliderect(layout.castillo_rect())
-            assert layout.MAP_RECT.contains(cube)
+            assert layout.current().map_rect.contains(cube)
 
 
 def test_a_lifted_power_card_stays_under_the_hands_header_line(surface):
-    header = pygame.Rect(layout.HAND_PLATE.x, layout.HAND_PLATE.y + 4, layout.HAND_PLATE.width, 18)   # turn order
+    header = pygame.Rect(layout.current().hand_plate.x, layout.current().hand_plate.y + 4, layout.current().hand_plate.width, 18)   # turn order
     for rect in layout.hand_rects():
         drawn = rect.inflate(0, -8)                        # as the power scene draws its hand
         assert not pieces.power_card_extent(drawn, "staged").colliderect(header)
         assert not pieces.power_card_extent(drawn, "ready", hover=True).colliderect(header)
-        assert layout.HAND_PLATE.contains(drawn)
+        assert layout.current().hand_plate.contains(drawn)
 
 
 def test_an_action_cards_numeral_is_beside_its_cube(surface, monkeypatch):
@@ -146,9 +146,9 @@ def test_the_language_arrows_go_the_way_they_point(surface, monkeypatch):
     scene.draw(surface)
     rect = next(r for r, row in row_rects() if row == "language")
     value = next(r for text, r in texts if text.startswith("‹") and rect.contains(r))
-    scene.handle(Intent(inp.CLICK, (value.x + 4, value.centery)))
+    scene.handle(Intent(inp.Kind.CLICK, (value.x + 4, value.centery)))
     assert ctx.settings.language == "ca"
-    scene.handle(Intent(inp.CLICK, (value.right - 4, value.centery)))
+    scene.handle(Intent(inp.Kind.CLICK, (value.right - 4, value.centery)))
     assert ctx.settings.language == "en"
     i18n.set_language("en")
 

@@ -37,7 +37,7 @@ def test_the_hint_panel_never_covers_the_log_normal_or_tall(size):
         if log.expanded != tall:
             driver.key(pygame.K_l)
         shown = log.shown_rect
-        if layout.HEIGHT > 800 or tall:       # an 800-unit window: the panel takes the normal log's place
+        if layout.current().height > 800 or tall:       # an 800-unit window: the panel takes the normal log's place
             assert shown is not None and shown.height >= layout.LOG_MIN
         if shown is not None:
             assert not shown.colliderect(panel) and log.room * log.line_height <= shown.height
@@ -53,7 +53,7 @@ def test_the_lesson_panel_never_covers_the_log_and_offers_no_hints(size):
         if log.expanded != tall:
             driver.key(pygame.K_l)
         shown = log.shown_rect
-        if layout.HEIGHT > 800 or tall:
+        if layout.current().height > 800 or tall:
             assert shown is not None
         if shown is not None:
             assert not shown.colliderect(panel_rect())

@@ -121,7 +121,7 @@ def test_continue_waits_until_the_scoring_it_talks_about_is_over():
             saw_waiting = True
             assert not any(t.key == "continue" for t in scene.focus_targets())
         if scene.top.summary is not None:
-            driver.click(layout.MAP_RECT.center)
+            driver.click(layout.current().map_rect.center)
         if scene.can_continue():
             break
     assert saw_waiting and scene.can_continue()
@@ -160,7 +160,7 @@ def ready(scene: TutorialScene) -> bool:
 
 
 def check_pointed_element(scene: TutorialScene) -> None:
-    window = pygame.Rect(0, 0, layout.WIDTH, layout.HEIGHT)
+    window = pygame.Rect(0, 0, layout.current().width, layout.current().height)
     target = scene.move_target()
     if target is not None:
         assert window.contains(target) and not target.colliderect(panel_rect()), scene.match.expected()
@@ -170,7 +170,7 @@ def check_pointed_element(scene: TutorialScene) -> None:
     assert window.contains(rect), (scene.match.step.point, rect)
     assert not rect.colliderect(panel_rect()), scene.match.step.point
     if scene.top.name == "power" and scene.match.step.point != "hand":
-        assert not rect.colliderect(layout.HAND_PLATE), scene.match.step.point
+        assert not rect.colliderect(layout.current().hand_plate), scene.match.step.point
     if scene.match.step.point == "hand":
         assert scene.top.name == "power"
 
@@ -186,7 +186,7 @@ def play_step(driver: Driver) -> None:
             return
         check_pointed_element(scene)
         if scene.top.summary is not None:
-            driver.click(layout.MAP_RECT.center)       # the scoring table, read and closed
+            driver.click(layout.current().map_rect.center)       # the scoring table, read and closed
         elif scene.can_continue():
             driver.click(continue_button(panel_rect()).center)
         else:

@@ -93,7 +93,7 @@ def test_hit_tests_match_the_pixels_drawn_at_any_size(size):
     driver = Driver(MatchScene(ctx, match), size)
     driver.step(2)
     app = driver.app
-    targets = [*layout.hand_rects(), *layout.card_rects(), layout.MENU_BUTTON, layout.HELP_BUTTON,
+    targets = [*layout.hand_rects(), *layout.card_rects(), layout.current().menu_button, layout.current().help_button,
                *[rect for rect, _ in title_buttons()]]
     for rect in targets:
         inside, outside = edge_pixels(rect)
@@ -215,12 +215,12 @@ def test_a_message_that_times_out_is_cleared_from_the_screen_then_nothing_is_red
     driver.step(2)
     driver.scene.show_toast("Not now")
     assert frames_over(driver, 30) >= 3                           # shown, at the pulse rate
-    prompt = draw.rect_px(layout.PROMPT_RECT)
+    prompt = draw.rect_px(layout.current().prompt_rect)
     assert driver.app.window.get_at((prompt.x + 8, prompt.centery))[0] > 150     # red
     assert driver.until(lambda: driver.scene.toast_time == 0, limit=200)
     driver.step()
     assert frames_over(driver, 60) == 0
-    prompt = draw.rect_px(layout.PROMPT_RECT)
+    prompt = draw.rect_px(layout.current().prompt_rect)
     red, green, _ = driver.app.window.get_at((prompt.x + 8, prompt.centery))[:3]
     assert red < 120 and green < 120        # the dark prompt plate again, not the red message plate
 

@@ -82,7 +82,7 @@ def _monkey(app: App, rng: random.Random) -> None:
     import pygame
 
     from game.shell import layout
-    rect = layout.MAP_RECT
+    rect = layout.current().map_rect
     pos = app.to_window((rng.randrange(rect.left, rect.right), rng.randrange(rect.top, rect.bottom)))
     kind = rng.random()
     if kind < 0.5:
