@@ -16,6 +16,7 @@ from game.shell import i18n
 from game.match.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
 from game.match.seed import SEED_LIMIT, new_seed
 from game.shell.settings import RANGES, SPEED_RANGE
+from game.scenes import navigation
 
 if TYPE_CHECKING:
     from game.match.controller import Match
@@ -159,8 +160,6 @@ def run_window(args: argparse.Namespace, seats: list[Seat] | None, loaded: Match
     from game.shell.app import App
     from game.match.controller import Match
     from game.shell.display import NoDisplay
-    from game.scenes.play import MatchScene
-    from game.scenes.title import TitleScene
     from game.shell.settings import Settings
     saves.remove_stale_temp_files()
     from game.render import style
@@ -170,14 +169,14 @@ def run_window(args: argparse.Namespace, seats: list[Seat] | None, loaded: Match
     first: Scene
     if loaded is not None:
         loaded.save()
-        first = MatchScene(ctx, loaded)
+        first = navigation.match_screen(ctx, loaded)
     elif seats:
         seed = args.seed if args.seed is not None else new_seed()
         match = Match(seats, seed, args.variant, not args.no_veto, "secret" if args.secret_castillo else "announced",
                       dummy=args.dummy)
-        first = MatchScene(ctx, match)
+        first = navigation.match_screen(ctx, match)
     else:
-        first = TitleScene(ctx)
+        first = navigation.title(ctx)
     try:
         app = App(first, args.window, settings.fullscreen, args.screenshots)
     except NoDisplay as exc:

@@ -140,3 +140,34 @@ def test_the_host_boundary_checker_sees_a_reach():
     """Issue 22 point 1 (the checker itself): an attribute read of host_game is found."""
     tree = ast.parse("def draw(scene):\n    return scene.match.host_game.discs\n")
     assert [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)] == ["discs", "host_game", "match"]
+
+
+def runtime_scene_imports(path: Path) -> set[str]:
+    """The scene modules (game.scenes.X) a file imports at run time: imports under
+    `if TYPE_CHECKING:` only name types and are left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and getattr(block.test, "id", "") == "TYPE_CHECKING" for n in ast.walk(block)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("game.scenes."):
+            found.add(node.module.split(".")[2])
+        elif isinstance(node, ast.ImportFrom) and node.module == "game.scenes":
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+def test_no_scene_imports_another_the_navigation_is_written_once():
+    """Issue 22 point 5: a screen asks game/scenes/navigation.py for the screen it goes to; no
+    other scene module imports a scene (the match screen's own modes excepted)."""
+    allowed = {"play.py": {"modes"}}
+    bad = []
+    for path in sorted((ROOT / "game" / "scenes").glob("*.py")):
+        if path.name in ("navigation.py", "__init__.py"):
+            continue
+        hits = runtime_scene_imports(path) - {"navigation"} - allowed.get(path.name, set())
+        if hits:
+            bad.append(f"game/scenes/{path.name} imports {', '.join(sorted(hits))}")
+    assert not bad, "\n".join(bad)

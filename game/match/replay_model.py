@@ -192,3 +192,12 @@ class ReplayWindow(_Cursor):
     @property
     def players(self) -> tuple[str, ...]:
         return tuple(self._positions[0].players)
+
+
+@dataclass(frozen=True)
+class ReplayAdvice:
+    """A better choice to show at one position (`note` in words, `plan` as ghosts)."""
+    position: int
+    note: str
+    plan: tuple[engine.Move, ...]
+    player: str

@@ -309,3 +309,26 @@ def wood_background(size: tuple[int, int]) -> pygame.Surface:
         tone = 6 if (y * 7919) % 23 < 11 else -4
         pygame.draw.line(surface, shade(WOOD, 1 + tone / 100), (0, y), (size[0], y + 3), 2)
     return surface
+
+
+def hard_wrap(value: str, width: int, size: int) -> list[str]:
+    """Word wrap that also breaks words wider than the box (long file paths)."""
+    out: list[str] = []
+    for line in wrap(value, width, size):
+        while text_width(line, size) > width and len(line) > 1:
+            cut = len(line)
+            while cut > 1 and text_width(line[:cut], size) > width:
+                cut -= 1
+            slash = line.rfind("/", 0, cut)
+            cut = slash + 1 if slash > cut // 2 else cut
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out
+
+
+def mark_selection(surface: pygame.Surface, value: str, midleft: tuple[int, int], size: int) -> None:
+    """The highlight behind a text field's selected (Ctrl+A) text."""
+    height = line_height(size)
+    draw.rect(surface, GOLD_LIGHT, (midleft[0] - 2, midleft[1] - height // 2,
+                                          text_width(value, size) + 4, height), border_radius=3)

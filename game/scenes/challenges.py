@@ -17,6 +17,7 @@ from game.shell.i18n import t
 from game.render import draw, style
 from game.shell.scene import Context, Scene, Transition
 from game.match.seats import DIFFICULTIES, default_seats
+from game.scenes import navigation
 
 ROWS = 5
 ROW_H = 96
@@ -140,17 +141,15 @@ class ChallengesScene(Scene):
     def start(self) -> None:
         """Build the game from the file now (a file changed since the list was read says why in a
         dialog) and play it: the human has the first colour, the others the chosen level."""
-        from game.scenes.dialog import MessageScene
-        from game.scenes.files import resume_scene
         if not self.playable:
             return
         self.ctx.sounds.play("click")
         try:
             game = engine.load_scenario(self.entries[self.selected].path)
         except engine.EngineError as exc:
-            self.request(Transition.push(MessageScene(self.ctx, t("challenges.load_failed"), str(exc), True)))
+            self.request(Transition.push(navigation.message(self.ctx, t("challenges.load_failed"), str(exc), True)))
             return
-        self.request(Transition.reset(resume_scene(self.ctx, game, default_seats(game.players, self.level))))
+        self.request(Transition.reset(navigation.resume(self.ctx, game, default_seats(game.players, self.level))))
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -23,22 +23,6 @@ def ok_button() -> pygame.Rect:
     return pygame.Rect(panel().centerx - 100, panel().bottom - 70, 200, 48)
 
 
-def hard_wrap(value: str, width: int, size: int) -> list[str]:
-    """Word wrap that also breaks words wider than the box (long file paths)."""
-    out: list[str] = []
-    for line in style.wrap(value, width, size):
-        while style.text_width(line, size) > width and len(line) > 1:
-            cut = len(line)
-            while cut > 1 and style.text_width(line[:cut], size) > width:
-                cut -= 1
-            slash = line.rfind("/", 0, cut)
-            cut = slash + 1 if slash > cut // 2 else cut
-            out.append(line[:cut])
-            line = line[cut:]
-        out.append(line)
-    return out
-
-
 class MessageScene(Scene):
     name = "dialog"
     opaque = False
@@ -72,7 +56,7 @@ class MessageScene(Scene):
         style.text(surface, self.title, (box.centerx, box.y + 22), 26, style.DANGER if self.error else style.INK,
                    bold=True, face="serif", anchor="midtop")
         y: float = box.y + 74
-        for line in hard_wrap(self.message, box.width - 72, 15)[:6]:
+        for line in style.hard_wrap(self.message, box.width - 72, 15)[:6]:
             style.text(surface, line, (box.x + 36, y), 15, style.INK)
             y += style.line_height(15) + 2
         if self.note:

@@ -19,7 +19,7 @@ from game.match import saves
 from game.shell.i18n import language, t
 from game.render import board, draw, style
 from game.shell.scene import Context, Scene, Transition
-from game.scenes.dialog import hard_wrap
+from game.scenes import navigation
 
 
 def panel() -> pygame.Rect:
@@ -73,18 +73,15 @@ class ErrorScene(Scene):
     def next_scene(self) -> Scene:
         """The autosaved game resumed where it stopped, else the title screen (with a dialog when
         the autosave cannot be read)."""
-        from game.scenes.files import resume_scene
-        from game.scenes.title import TitleScene
         if self.resumable:
             try:
                 game, meta = saves.load_autosave()
             except engine.EngineError as exc:
-                from game.scenes.dialog import MessageScene
-                title = TitleScene(self.ctx)
-                title.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True)))
+                title = navigation.title(self.ctx)
+                title.request(Transition.push(navigation.message(self.ctx, t("files.load_failed"), str(exc), True)))
                 return title
-            return resume_scene(self.ctx, game, meta.seats, meta.hints_used, meta.path)
-        return TitleScene(self.ctx)
+            return navigation.resume(self.ctx, game, meta.seats, meta.hints_used, meta.path)
+        return navigation.title(self.ctx)
 
     def status_lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:
         """(text, size, colour) below the title: what failed, the save, the report."""
@@ -109,7 +106,7 @@ class ErrorScene(Scene):
                    face="serif", anchor="midtop")
         y: float = box.y + 82
         for text, size, colour in self.status_lines():
-            for line in hard_wrap(text, box.width - 80, size)[:3]:
+            for line in style.hard_wrap(text, box.width - 80, size)[:3]:
                 style.text(surface, line, (box.x + 40, y), size, colour, bold=colour == style.DANGER)
                 y += style.line_height(size) + 2
             y += 12

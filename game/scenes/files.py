@@ -23,6 +23,8 @@ from game.shell.i18n import t, tn
 from game.render import draw, style
 from game.shell.scene import CARET, Context, Scene, Transition
 from game.shell.text_field import TextField
+from game.scenes import navigation
+from game.present import saved_games
 
 
 def panel() -> pygame.Rect:
@@ -45,25 +47,11 @@ class Entry:
     finished: bool = False
 
 
-def local_time(stamp: str) -> str:
-    """An ISO timestamp from a save, in the player's local time (as written when unreadable)."""
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
-    except (TypeError, ValueError):
-        return stamp
-
-
-def who_plays(seats: tuple[saves.SeatMeta, ...]) -> str:
-    """The seats in a few words: each human by name (or colour), each AI by its level."""
-    return ", ".join(seat.name or t(f"colour.{seat.player}") if seat.kind == "human" else t(f"seat.{seat.kind}")
-                     for seat in seats)
-
-
 def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
-    name = (who_plays(info.seats) or t("files.autosave")) if kind == "autosave" else (info.label or info.name)
+    name = (saved_games.who_plays(info.seats) or t("files.autosave")) if kind == "autosave" else (info.label or info.name)
     if info.error:
         return Entry(kind, info.path, name, error=info.error)
-    return Entry(kind, info.path, name, local_time(info.saved_at), info.players, info.round,
+    return Entry(kind, info.path, name, saved_games.local_time(info.saved_at), info.players, info.round,
                  info.moves, finished=info.is_over)
 
 
@@ -77,7 +65,7 @@ def record_entry(path: Path) -> Entry:
         setup = record.get("setup") or {}
         players = tuple(str(p) for p in setup.get("players", ())) if isinstance(setup, dict) else ()
         moves = record.get("moves")
-        return Entry("record", path, path.stem, local_time(str(doc.get("exported_at", ""))), players,
+        return Entry("record", path, path.stem, saved_games.local_time(str(doc.get("exported_at", ""))), players,
                      moves=len(moves) if isinstance(moves, list) else 0)
     except (engine.EngineError, AttributeError, TypeError) as exc:
         return Entry("record", path, path.stem, error=str(exc))
@@ -182,7 +170,6 @@ class FilesScene(Scene):
             self.top = self.selected - ROWS + 1
 
     def act(self, name: str) -> None:
-        from game.scenes.dialog import MessageScene
         if name == "back":
             self.request(Transition.pop())
             return
@@ -198,14 +185,14 @@ class FilesScene(Scene):
             try:
                 saves.delete_slot(entry.path.stem)
             except engine.EngineError as exc:
-                self.request(Transition.push(MessageScene(self.ctx, t("files.delete_failed"), str(exc), True)))
+                self.request(Transition.push(navigation.message(self.ctx, t("files.delete_failed"), str(exc), True)))
             self.refresh()
             return
         try:
             scene = self.open(entry)
         except engine.EngineError as exc:
             note = t("files.untouched_game") if self.in_game else t("files.untouched")
-            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True, note)))
+            self.request(Transition.push(navigation.message(self.ctx, t("files.load_failed"), str(exc), True, note)))
             return
         self.request(scene)
 
@@ -213,10 +200,9 @@ class FilesScene(Scene):
         """Load the file (raises engine.EngineError with a one-line message) and say where to go."""
         if self.mode == "replay":
             from game.match.replay_model import ReplayModel
-            from game.scenes.replay import ReplayScene
-            return Transition.replace(ReplayScene(self.ctx, ReplayModel.from_file(entry.path).window()))
+            return Transition.replace(navigation.replay(self.ctx, ReplayModel.from_file(entry.path).window()))
         game, meta = saves.load_save(entry.path)
-        return Transition.reset(resume_scene(self.ctx, game, meta.seats, meta.hints_used, entry.path))
+        return Transition.reset(navigation.resume(self.ctx, game, meta.seats, meta.hints_used, entry.path))
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -282,28 +268,6 @@ class FilesScene(Scene):
         style.text(surface, detail, (rect.right - 16, rect.centery), 15, style.INK, bold=True, anchor="midright")
 
 
-def mark_selection(surface: pygame.Surface, value: str, midleft: tuple[int, int], size: int) -> None:
-    """The highlight behind a text field's selected (Ctrl+A) text."""
-    height = style.line_height(size)
-    draw.rect(surface, style.GOLD_LIGHT, (midleft[0] - 2, midleft[1] - height // 2,
-                                          style.text_width(value, size) + 4, height), border_radius=3)
-
-
-def resume_scene(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
-                 source: Path | None = None) -> Scene:
-    """The in-game scene continuing a loaded game (log rebuilt from its record; the Hint count a
-    save kept, for a challenge's end screen). Resumed from an autosave (`source`), it goes on in
-    that slot; any other game gets a slot of its own, so no unfinished game is replaced."""
-    from game.match.controller import Match
-    from game.scenes.play import MatchScene
-    match = Match.from_game(game, seats)
-    match.hints_used = hints_used
-    if source is not None and saves.is_autosave(source):
-        match.autosave_slot = saves.slot_of(source)
-    match.save()      # this game is now the first one under Continue
-    return MatchScene(ctx, match)
-
-
 class SaveScene(Scene):
     """Save the running game under a name (pause menu): a text field and Save / Cancel."""
 
@@ -358,14 +322,13 @@ class SaveScene(Scene):
             self.replaces = False
 
     def save(self) -> None:
-        from game.scenes.dialog import MessageScene
         try:
             path = self.match.save_as(self.name_field.value)
         except engine.EngineError as exc:
-            self.request(Transition.push(MessageScene(self.ctx, t("files.save_failed"), str(exc), error=True)))
+            self.request(Transition.push(navigation.message(self.ctx, t("files.save_failed"), str(exc), error=True)))
             return
         self.ctx.sounds.play("click")
-        self.request(Transition.replace(MessageScene(self.ctx, t("files.saved"),
+        self.request(Transition.replace(navigation.message(self.ctx, t("files.saved"),
                                                      t("files.saved_as", name=self.name_field.value.strip(), path=str(path)))))
 
     def redraw_rate(self) -> float:
@@ -383,7 +346,7 @@ class SaveScene(Scene):
         caret = "|" if (pygame.time.get_ticks() // 500) % 2 == 0 and not self.name_field.selected else " "
         size = style.fit_size(value + caret, self.field.width - 24, 20)
         if self.name_field.selected:
-            mark_selection(surface, value, (self.field.x + 12, self.field.centery), size)
+            style.mark_selection(surface, value, (self.field.x + 12, self.field.centery), size)
         style.text(surface, value + caret, (self.field.x + 12, self.field.centery), size, style.INK, anchor="midleft")
         if self.replaces:
             style.text(surface, t("files.replaces"), (self.field.x, self.field.bottom + 8), 13, style.DANGER)

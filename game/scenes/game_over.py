@@ -17,6 +17,7 @@ from game.render import draw, style
 from game.render.chart import score_chart
 from game.shell.scene import Context, Scene, Transition
 from game.present.table import Table
+from game.scenes import navigation
 
 ACTIONS = ("again", "review", "replay", "export", "title_screen")
 
@@ -62,35 +63,30 @@ class GameOverScene(Scene):
         return False
 
     def act(self, name: str) -> bool:
-        from game.scenes.dialog import MessageScene
         if name == "again":
             self.request(Transition.replace(self.play_again()))
         elif name == "review":
-            from game.scenes.review import ReviewScene
-            self.request(Transition.push(ReviewScene(self.ctx, self.match)))
+            self.request(Transition.push(navigation.review(self.ctx, self.match)))
         elif name == "replay":
-            from game.scenes.replay import ReplayScene
-            self.request(Transition.push(ReplayScene(self.ctx, self.match.replay_window(), position=0)))
+            self.request(Transition.push(navigation.replay(self.ctx, self.match.replay_window(), position=0)))
         elif name == "export":
             try:
                 path = self.match.export_record()
             except engine.EngineError as exc:
-                self.request(Transition.push(MessageScene(self.ctx, t("gameover.export_failed"), str(exc), True)))
+                self.request(Transition.push(navigation.message(self.ctx, t("gameover.export_failed"), str(exc), True)))
             else:
                 self.exported = str(path)
-                self.request(Transition.push(MessageScene(self.ctx, t("gameover.exported"),
+                self.request(Transition.push(navigation.message(self.ctx, t("gameover.exported"),
                                                           t("gameover.exported_to", path=str(path)))))
         else:
-            from game.scenes.title import TitleScene
-            self.request(Transition.replace(TitleScene(self.ctx)))
+            self.request(Transition.replace(navigation.title(self.ctx)))
         self.ctx.sounds.play("click")
         return True
 
     def play_again(self) -> Scene:
-        from game.scenes.play import MatchScene
         old = self.match
         match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
-        return MatchScene(self.ctx, match)
+        return navigation.match_screen(self.ctx, match)
 
     def headline(self) -> str:
         """The winner, or the players sharing the victory (tied at the top score)."""

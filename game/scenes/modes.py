@@ -18,7 +18,7 @@ from game.shell.focus import Target
 from game.shell.i18n import area_name, t
 
 if TYPE_CHECKING:
-    from game.scenes.play import MatchScene
+    from game.scenes.play import MatchScene    # the screen a mode belongs to
 
 
 class Mode:

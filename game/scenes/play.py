@@ -38,6 +38,7 @@ from game.present.table import Table
 from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
 from game.scenes.modes import Mode, ScoringMode, mode_for_phase
+from game.scenes import navigation
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
@@ -118,8 +119,6 @@ class MatchScene(Scene):
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
-        from game.scenes.help import HelpScene
-        from game.scenes.settings import SettingsScene
         if self.summary is not None and intent.kind in (inp.Kind.CONFIRM, inp.Kind.CLICK):
             self.summary = None
             return True
@@ -142,14 +141,14 @@ class MatchScene(Scene):
             self.marks = not self.marks
             return True
         if intent.kind == inp.Kind.HELP or (intent.kind == inp.Kind.CLICK and layout.current().help_button.collidepoint(intent.pos)):
-            self.request(Transition.push(HelpScene(self.ctx)))
+            self.request(Transition.push(navigation.help_screen(self.ctx)))
             return True
         if intent.kind == inp.Kind.CANCEL and (self.picker.verb or self.staged()):
             self.picker.cancel()
             self.staging.clear()
             return True
         if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
-            self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
+            self.request(Transition.push(navigation.settings(self.ctx, in_game=True, match=self.match)))
             return True
         if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
                                        and self.undo_rect().collidepoint(intent.pos)):
@@ -170,7 +169,7 @@ class MatchScene(Scene):
         if intent.kind == inp.Kind.ALT_CLICK:
             card = cards.card_at(self.table, intent.pos)
             if card:
-                self.request(Transition.push(HelpScene(self.ctx, card=card)))
+                self.request(Transition.push(navigation.help_screen(self.ctx, card=card)))
                 return True
             self.pinned_area = layout.area_at(intent.pos)
             self.picker.cancel()
@@ -539,16 +538,14 @@ class MatchScene(Scene):
     def settle(self) -> Transition | None:
         """Nothing left to animate: resync, then hand-off, game over, the mode of the engine's
         phase, or let the AI think."""
-        from game.scenes.handoff import HandoffScene
         if self.mode.settle():
             return None
         self.resync()
         if self.match.view().is_over:
-            from game.scenes.game_over import GameOverScene
-            return Transition.replace(GameOverScene(self.ctx, self.match, self.table))
+            return Transition.replace(navigation.game_over(self.ctx, self.match, self.table))
         due = self.match.handoff_due()
         if due:
-            return Transition.push(HandoffScene(self.ctx, self.match, *due))
+            return Transition.push(navigation.handoff(self.ctx, self.match, *due))
         self.mode = mode_for_phase(self, self.match.view().phase, self.mode)
         self.match.follow_turn()
         self.match.poll_ai()

@@ -7,7 +7,6 @@ every move checked), so the board is exactly `engine.replay` of the record cut a
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 import pygame
 
@@ -20,9 +19,10 @@ from game.present.describe import LogItem, item_text, step_items
 from game.shell.i18n import language, player_name, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
-from game.match.replay_model import ReplayWindow
+from game.match.replay_model import ReplayAdvice, ReplayWindow
 from game.shell.scene import MOVING, STILL, Context, Scene, Transition
 from game.present.table import Table
+from game.scenes import navigation
 
 
 def log_rect(players: int, tall: bool = False) -> pygame.Rect:
@@ -73,15 +73,6 @@ def help_lines(width: int | None = None) -> list[str]:
 
 
 CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
-
-
-@dataclass(frozen=True)
-class ReplayAdvice:
-    """A better choice to show at one position (`note` in words, `plan` as ghosts)."""
-    position: int
-    note: str
-    plan: tuple[engine.Move, ...]
-    player: str
 
 
 class ReplayScene(Scene):
@@ -158,7 +149,6 @@ class ReplayScene(Scene):
                         [("help", layout.current().help_button), ("menu", layout.current().menu_button)])
 
     def handle(self, intent: inp.Intent) -> bool:
-        from game.scenes.help import HelpScene
         kind = intent.kind
         if kind == inp.Kind.HOVER:
             self.hover = intent.pos
@@ -188,7 +178,7 @@ class ReplayScene(Scene):
         elif kind == inp.Kind.CANCEL:
             self.request(Transition.pop())
         elif kind == inp.Kind.HELP:
-            self.request(Transition.push(HelpScene(self.ctx)))
+            self.request(Transition.push(navigation.help_screen(self.ctx)))
         elif kind == inp.Kind.CLICK:
             return self.click(intent.pos)
         else:
@@ -196,12 +186,11 @@ class ReplayScene(Scene):
         return True
 
     def click(self, pos: tuple[int, int]) -> bool:
-        from game.scenes.help import HelpScene
         if layout.current().menu_button.collidepoint(pos):
             self.request(Transition.pop())
             return True
         if layout.current().help_button.collidepoint(pos):
-            self.request(Transition.push(HelpScene(self.ctx)))
+            self.request(Transition.push(navigation.help_screen(self.ctx)))
             return True
         for rect, name in control_rects():
             if rect.collidepoint(pos):

@@ -19,6 +19,8 @@ from game.shell.i18n import t, tn
 from game.render import draw, style
 from game.match.review import WORST, Blunder, blunder, changes_text, decisions, judge_rng, worst_per_seat
 from game.shell.scene import PULSE, STILL, Context, Scene, Transition
+from game.scenes import navigation
+from game.match import replay_model
 
 TABS_Y, TAB_H = 44, 38      # the seats' tabs, below the panel's one-line help
 ROWS_Y, ROW_H = 92, 98      # the chosen seat's decisions: up to five rows of four lines
@@ -154,12 +156,11 @@ class ReviewScene(Scene):
     def open(self, b: Blunder) -> None:
         """The replay viewer at the decision, the better choice on a plate and as ghosts."""
         from game.match.replay_model import ReplayModel
-        from game.scenes.replay import ReplayAdvice, ReplayScene
         model = ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
         _, best = headline(b, self.match.name)
         note = t("review.better", best=best, points=f"{b.loss:.0f}")
-        self.request(Transition.push(ReplayScene(self.ctx, model, position=b.start,
-                                                 advice=ReplayAdvice(b.start, note, b.best, b.player))))
+        self.request(Transition.push(navigation.replay(self.ctx, model, position=b.start,
+                                                 advice=replay_model.ReplayAdvice(b.start, note, b.best, b.player))))
         self.ctx.sounds.play("click")
 
     # ---- drawing --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from game.shell.i18n import t
 from game.render import draw, style
 from game.shell.scene import Context, Scene, Transition
 from game.shell.settings import LANGUAGES, SPEEDS
+from game.scenes import navigation
 
 PALETTES = tuple(style.PALETTES)
 
@@ -124,14 +125,11 @@ class SettingsScene(Scene):
 
     def act(self, name: str) -> None:
         if name == "quit_to_title":
-            from game.scenes.title import TitleScene
-            self.request(Transition.reset(TitleScene(self.ctx)))
+            self.request(Transition.reset(navigation.title(self.ctx)))
         elif name == "save" and self.match is not None:
-            from game.scenes.files import SaveScene
-            self.request(Transition.replace(SaveScene(self.ctx, self.match)))
+            self.request(Transition.replace(navigation.save(self.ctx, self.match)))
         elif name == "load":
-            from game.scenes.files import FilesScene
-            self.request(Transition.replace(FilesScene(self.ctx, "load", in_game=self.in_game)))
+            self.request(Transition.replace(navigation.files(self.ctx, "load", in_game=self.in_game)))
         else:
             self.request(Transition.pop())
 

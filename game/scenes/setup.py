@@ -16,13 +16,13 @@ from game.match.controller import Match
 from game.match.seats import COLOURS, SEAT_KINDS, Seat
 from game.match.seed import new_seed
 from game.render import draw, style
-from game.scenes.files import mark_selection
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
 from game.shell.i18n import t
 from game.shell.scene import CARET, STILL, Context, Scene, Transition
 from game.shell.text_field import TextField
+from game.scenes import navigation
 
 ROW_TOP = 150
 ROW_H = 62
@@ -188,17 +188,15 @@ class SetupScene(Scene):
 
     def start(self) -> bool:
         """Start the game; with an unfinished game under Continue, ask first what becomes of it."""
-        from game.scenes.unfinished import UnfinishedScene
         unfinished = saves.continue_slots()
         if unfinished:
-            self.request(Transition.push(UnfinishedScene(self.ctx, unfinished, self.launch)))
+            self.request(Transition.push(navigation.unfinished(self.ctx, unfinished, self.launch)))
         else:
             self.request(Transition.replace(self.launch()))
         return True
 
     def launch(self) -> Scene:
         """The new game's first scene; the set-up is remembered for the next one."""
-        from game.scenes.play import MatchScene
         problem = last_setup.save(self.seats, self.options)
         if problem:
             LOG.warning("el-grande: %s; the set-up is not remembered", problem)
@@ -207,11 +205,10 @@ class SetupScene(Scene):
             seed = new_seed()
         options = dict(self.options, dummy=self.options["dummy"] and self.offered("dummy"))
         match = Match(self.seats, seed, **options)
-        return MatchScene(self.ctx, match)
+        return navigation.match_screen(self.ctx, match)
 
     def back(self) -> bool:
-        from game.scenes.title import TitleScene
-        self.request(Transition.replace(TitleScene(self.ctx)))
+        self.request(Transition.replace(navigation.title(self.ctx)))
         return True
 
     def offered(self, key: str) -> bool:
@@ -299,7 +296,7 @@ class SetupScene(Scene):
         ink = style.INK if seat.name else style.GREY
         at = (field.x + 12, field.centery)
         if self.editing == i and self.name_field.selected:
-            mark_selection(surface, seat.name, at, 18)
+            style.mark_selection(surface, seat.name, at, 18)
         label = style.text(surface, shown, at, 18, ink, anchor="midleft")
         if self.editing == i and not self.name_field.selected and (pygame.time.get_ticks() // 500) % 2 == 0:
             x = label.right + 2 if seat.name else field.x + 12

@@ -16,6 +16,7 @@ from game.render import board, draw, style
 from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
+from game.scenes import navigation
 
 ITEMS = ("new", "continue", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
@@ -94,29 +95,23 @@ class TitleScene(Scene):
         return False
 
     def choose(self, item: str) -> bool:
-        from game.scenes.help import HelpScene
-        from game.scenes.settings import SettingsScene
-        from game.scenes.setup import SetupScene
         self.ctx.sounds.play("click")
         if item == "learn":
             self.learn()
         elif item == "new":
-            self.request(Transition.replace(SetupScene(self.ctx)))
+            self.request(Transition.replace(navigation.setup(self.ctx)))
         elif item == "continue" and len(self.unfinished) > 1:
-            from game.scenes.files import FilesScene
-            self.request(Transition.push(FilesScene(self.ctx, "continue")))
+            self.request(Transition.push(navigation.files(self.ctx, "continue")))
         elif item == "continue" and self.can_continue:
             self.continue_game()
         elif item == "challenges":
-            from game.scenes.challenges import ChallengesScene
-            self.request(Transition.push(ChallengesScene(self.ctx)))
+            self.request(Transition.push(navigation.challenges(self.ctx)))
         elif item in ("load", "replays"):
-            from game.scenes.files import FilesScene
-            self.request(Transition.push(FilesScene(self.ctx, "load" if item == "load" else "replay")))
+            self.request(Transition.push(navigation.files(self.ctx, "load" if item == "load" else "replay")))
         elif item == "settings":
-            self.request(Transition.push(SettingsScene(self.ctx, in_game=False)))
+            self.request(Transition.push(navigation.settings(self.ctx, in_game=False)))
         elif item == "help":
-            self.request(Transition.push(HelpScene(self.ctx)))
+            self.request(Transition.push(navigation.help_screen(self.ctx)))
         elif item == "quit":
             self.request(Transition.quit())
         return True
@@ -124,30 +119,26 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         """Resume the one unfinished game exactly where it stopped; a broken autosave says why in
         a dialog."""
-        from game.scenes.dialog import MessageScene
-        from game.scenes.files import resume_scene
         path = self.unfinished[0].path
         try:
             game, meta = saves.load_save(path)
         except engine.EngineError as exc:
             self.unfinished = []
-            self.request(Transition.push(MessageScene(self.ctx, t("files.load_failed"), str(exc), True,
+            self.request(Transition.push(navigation.message(self.ctx, t("files.load_failed"), str(exc), True,
                                                       t("files.untouched"))))
             return
-        self.request(Transition.replace(resume_scene(self.ctx, game, meta.seats, meta.hints_used, path)))
+        self.request(Transition.replace(navigation.resume(self.ctx, game, meta.seats, meta.hints_used, path)))
 
     def learn(self) -> None:
         """Start the lesson where it was left (from the start once finished); a broken lesson file
         says why in a dialog."""
-        from game.scenes.dialog import MessageScene
-        from game.scenes.tutorial import TutorialScene
         try:
             lesson = load_lesson()
         except engine.EngineError as exc:
-            self.request(Transition.push(MessageScene(self.ctx, t("tutorial.load_failed"), str(exc), True)))
+            self.request(Transition.push(navigation.message(self.ctx, t("tutorial.load_failed"), str(exc), True)))
             return
         start = self.lesson.step if self.lesson.step < lesson.total else 0
-        self.request(Transition.replace(TutorialScene(self.ctx, lesson, start)))
+        self.request(Transition.replace(navigation.tutorial(self.ctx, lesson, start)))
 
     def label(self, item: str) -> str:
         """A button's text: on Continue the unfinished game's round (or how many there are), the

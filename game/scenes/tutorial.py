@@ -9,6 +9,8 @@ saved (game/tutorial/progress.py), so the lesson resumes there.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
 import pygame
@@ -20,7 +22,6 @@ from game.shell.i18n import language, t
 from game.present.picker import ARG_ORDER, AREAS
 from game.render import draw, style
 from game.shell.scene import PULSE, Context, Scene, Transition
-from game.scenes.play import MatchScene
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
 from game.tutorial.progress import Progress, load_progress, save_progress
@@ -30,6 +31,10 @@ from game.tutorial.targets import (
     panel_rect,
     region_outline,
 )
+from game.scenes import navigation
+
+if TYPE_CHECKING:
+    from game.scenes.play import MatchScene     # the held match screen's type only
 
 TEXT_SIZE, TEXT_LINES = 15, 3
 PAD = 12
@@ -76,7 +81,7 @@ class TutorialScene(Scene):
         if self.screen is not None:
             self.screen.exit()
         match = TutorialMatch(self.lesson, index)
-        scene = MatchScene(self.ctx, match)
+        scene = navigation.match_screen(self.ctx, match)
         self.screen = scene
         scene.enter()
         scene.animator.say(self.text(match.chapter.title), 1.8)
@@ -88,12 +93,11 @@ class TutorialScene(Scene):
 
     def advance(self) -> None:
         """To the next step: the same game, the next chapter's game, or the end of the lesson."""
-        from game.scenes.title import TitleScene
         match = self.match
         following = match.index + 1
         if following >= self.lesson.total:
             save_progress(Progress(0, True))
-            self.request(Transition.reset(TitleScene(self.ctx)))
+            self.request(Transition.reset(navigation.title(self.ctx)))
             return
         if self.lesson.locate(following)[0] != match.chapter_index:
             self.match = self.start(following)

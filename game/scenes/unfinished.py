@@ -15,12 +15,12 @@ import pygame
 import engine
 from game.match import saves
 from game.render import style
-from game.scenes.files import local_time, who_plays
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
 from game.shell.i18n import t, tn
 from game.shell.scene import Context, Scene, Transition
+from game.present import saved_games
 
 CHOICES = ("keep", "replace", "cancel")
 
@@ -82,7 +82,7 @@ class UnfinishedScene(Scene):
         self.request(Transition.reset(self.start()))
 
     def saved_name(self) -> str:
-        return t("files.default_name", round=self.info.round or 1, time=local_time(self.info.saved_at))
+        return t("files.default_name", round=self.info.round or 1, time=saved_games.local_time(self.info.saved_at))
 
     def draw(self, surface: pygame.Surface) -> None:
         style.dim(surface, 160)
@@ -91,10 +91,10 @@ class UnfinishedScene(Scene):
         style.text(surface, t("unfinished.title"), (box.centerx, box.y + 22), 28, style.INK, bold=True,
                    face="serif", anchor="midtop")
         inner = box.inflate(-72, 0)
-        who = who_plays(self.info.seats)
+        who = saved_games.who_plays(self.info.seats)
         style.text(surface, who, (inner.x, box.y + 80), style.fit_size(who, inner.width, 20, True, "serif"),
                    style.INK, bold=True, face="serif")
-        when = t("unfinished.when", round=self.info.round or 1, date=local_time(self.info.saved_at))
+        when = t("unfinished.when", round=self.info.round or 1, date=saved_games.local_time(self.info.saved_at))
         style.text(surface, when, (inner.x, box.y + 112), 16, style.INK_SOFT)
         y = style.paragraph(surface, t("unfinished.question"), pygame.Rect(inner.x, box.y + 148, inner.width, 48),
                             15, style.INK, max_lines=2)

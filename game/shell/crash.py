@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.match import saves
+from game.scenes import navigation
 
 if TYPE_CHECKING:
     from game.shell.app import App
@@ -94,8 +95,7 @@ def recover(app: App, exc: Exception) -> bool:
     """Replace the scene stack by the error screen (report written, its path shown). An error in
     the error screen itself is beyond help and is raised."""
     from game.shell.scene import Transition
-    from game.scenes.error import ErrorScene
-    if app.stack and isinstance(app.scene, ErrorScene):
+    if app.stack and navigation.is_error(app.scene):
         raise exc
     LOG.error("el-grande: unexpected error, showing the error screen", exc_info=exc)
     match = _match_of(app)
@@ -105,7 +105,7 @@ def recover(app: App, exc: Exception) -> bool:
         report = f"{failure.__class__.__name__}: {getattr(failure, 'strerror', None) or failure}"
     ctx = app.stack[0].ctx
     resumable = match is not None and match.autosave and saves.autosave_path().exists()
-    scene = ErrorScene(ctx, one_line(exc), report, resumable, match is not None and bool(match.save_error))
+    scene = navigation.error(ctx, one_line(exc), report, resumable, match is not None and bool(match.save_error))
     app.stack.clear()
     app.apply(Transition.push(scene))
     app.running = True
