@@ -116,7 +116,7 @@ def advisor_shots() -> None:
 
     finished = Match(SEATS, 5, autosave=False)
     while not finished.host_game.is_over:
-        finished.play(rng.choice(finished.legal_moves()))
+        finished.play(rng.choice(finished.host_game.legal_moves()))
     finished.events.clear()
     from game.scenes.review import ReviewScene
     review = ReviewScene(ctx, finished)
@@ -180,9 +180,9 @@ def main() -> None:
     hover(driver, layout.area_point("castilla_la_nueva"))
     save(driver, "action-phase.png")
     driver.key(pygame.K_m)
-    hover(driver, (layout.SIDE.centerx, 20), 2)
+    hover(driver, (layout.current().side.centerx, 20), 2)
     play_until(driver, match, rng, lambda: driver.scene.name == "castillo")
-    play_until(driver, match, rng, lambda: driver.scene.name == "castillo" and bool(driver.scene.discs), 3000)
+    play_until(driver, match, rng, lambda: driver.scene.name == "castillo" and bool(driver.scene.mode.discs), 3000)
     driver.step(4)
     save(driver, "castillo-reveal.png")
     done = match.summaries_seen
@@ -211,7 +211,7 @@ def main() -> None:
     i18n.set_language("en")
     finished = Match(SEATS, 5, autosave=False)
     while not finished.host_game.is_over:
-        finished.play(rng.choice(finished.legal_moves()))
+        finished.play(rng.choice(finished.host_game.legal_moves()))
     finished.events.clear()
     from game.scenes.game_over import GameOverScene
     driver.app.apply(Transition.replace(GameOverScene(ctx, Match.from_game(finished.host_game, finished.seat_meta(),
