@@ -65,6 +65,8 @@ class Setup(TypedDict):
 class Match:
     """One game in progress as the client sees it."""
 
+    local = True      # played here: undo, hints, saving and replays apply (a RemoteTable: not)
+
     def __init__(self, seats: list[Seat], seed: int = 1, variant: str = "classic", veto: bool = True,
                  castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None,
                  dummy: bool = False) -> None:

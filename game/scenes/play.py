@@ -149,7 +149,7 @@ class MatchScene(Scene):
             self.staging.clear()
             return True
         if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
-            self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match)))
+            self.request(Transition.push(SettingsScene(self.ctx, in_game=True, match=self.match if self.match.local else None)))
             return True
         if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
                                        and self.undo_rect().collidepoint(intent.pos)):
