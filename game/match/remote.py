@@ -9,7 +9,7 @@ answers "not available". `think()`, called every frame, takes what arrived from 
 from __future__ import annotations
 
 from collections import deque
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,45 @@ def remember(code: str, server: str, player: str, credential: str, host_token: s
         entry["host_token"] = host_token
     tables[code] = entry
     save_credentials(credentials_path(), tables)
+
+
+def seat_at(url: str, method: str, *args: Any, **kwargs: Any) -> Future[tuple[BackgroundClient, dict[str, Any]]]:
+    """Connect to `url` and send one seating request (create, join, resume) in a thread of its
+    own: the frame loop polls the future; on failure the connection is closed again."""
+    def work() -> tuple[BackgroundClient, dict[str, Any]]:
+        online = BackgroundClient(url)
+        try:
+            online.submit("connect", timeout=5.0).result(10)
+            return online, online.submit(method, *args, **kwargs).result(30)
+        except BaseException:
+            online.close()
+            raise
+    return _POOL.submit(work)
+
+
+def list_tables(stored: dict[str, dict[str, Any]]) -> Future[list[dict[str, Any]]]:
+    """The stored tables' summaries, server by server (a server that cannot be reached: its
+    tables carry "error": "unreachable"), each with its server address."""
+    def work() -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        by_server: dict[str, dict[str, str]] = {}
+        for code, entry in stored.items():
+            by_server.setdefault(str(entry.get("server", "")), {})[code] = str(entry.get("credential", ""))
+        for server, credentials in by_server.items():
+            online = BackgroundClient(server, backoff_max=0.5)
+            try:
+                online.submit("connect", timeout=3.0).result(5)
+                found = online.submit("list_tables", credentials).result(10)
+            except Exception:  # noqa: BLE001 - an unreachable server lists its tables as such
+                found = [{"code": code, "error": "unreachable"} for code in credentials]
+            finally:
+                online.close()
+            out += [{**item, "server": server} for item in found]
+        return out
+    return _POOL.submit(work)
+
+
+_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="el-grande-seat")
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 
-ITEMS = ("new", "continue", "challenges", "learn", "load", "replays", "settings", "help", "quit")
+ITEMS = ("new", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
 NOTICE_SECONDS = 8.0
 
@@ -33,7 +33,7 @@ def menu_items(lesson_done: bool) -> tuple[str, ...]:
 
 def title_buttons(lesson_done: bool = False) -> list[tuple[pygame.Rect, str]]:
     items = menu_items(lesson_done)
-    return list(zip(layout.menu_rects(len(items), top=256, height=40), items))
+    return list(zip(layout.menu_rects(len(items), top=244, height=36), items))
 
 
 class TitleScene(Scene):
@@ -107,6 +107,9 @@ class TitleScene(Scene):
             self.request(Transition.push(FilesScene(self.ctx, "continue")))
         elif item == "continue" and self.can_continue:
             self.continue_game()
+        elif item == "online":
+            from game.scenes.online import OnlineScene
+            self.request(Transition.push(OnlineScene(self.ctx)))
         elif item == "challenges":
             from game.scenes.challenges import ChallengesScene
             self.request(Transition.push(ChallengesScene(self.ctx)))
