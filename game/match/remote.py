@@ -267,7 +267,8 @@ class RemoteTable:
         except engine.EngineError as exc:
             self.error = str(exc)
             return False
-        reason = engine.why_illegal(view, parsed) if self.human_to_move() else ("not_your_turn", {})
+        reason = engine.why_illegal(view, parsed) if self.human_to_move() else \
+            ("not_your_turn", {"player": view.to_move or ""})
         if reason is not None:
             self.error = refusal_text(reason, self.names())
             return False
