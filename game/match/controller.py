@@ -65,6 +65,8 @@ class Setup(TypedDict):
 class Match:
     """One game in progress as the client sees it."""
 
+    local = True      # played here: undo, hints, saving and replays apply (a RemoteTable: not)
+
     def __init__(self, seats: list[Seat], seed: int = 1, variant: str = "classic", veto: bool = True,
                  castillo: str = "announced", autosave: bool = True, game: engine.Game | None = None,
                  dummy: bool = False) -> None:
@@ -405,6 +407,15 @@ class Match:
         self.rebuild_log()
         self.save()
         return True
+
+    def waiting_text(self) -> str | None:
+        """Who the table waits for beyond its own turn (an online seat's lost connection): a
+        local match waits for nobody else."""
+        return None
+
+    def seat_to_ask(self) -> str | None:
+        """A gone player's seat its host must decide about (online tables only)."""
+        return None
 
     def play_agents_once(self, agents: dict[str, Agent], seed: int) -> bool:
         """An AI-only game without a window (--headless): the agent to move chooses from its own

@@ -28,7 +28,7 @@ class HintRequest:
 
     def available(self, match: Any, player: str | None) -> bool:
         """Hints are offered to a human deciding a power card, an action turn or a disc."""
-        return bool(player) and match.host_game.ph in ADVISED_PHASES and len(match.legal_moves()) > 1
+        return bool(player) and match.local and match.host_game.ph in ADVISED_PHASES and len(match.legal_moves()) > 1
 
     def ask(self, match: Any, player: str) -> bool:
         """Start the advisor on `player`'s own View (counted once per position); False if these

@@ -43,12 +43,13 @@ class GameOverScene(Scene):
         self.hover: tuple[int, int] | None = None
         self.exported: str | None = None
         self.table = match.end_table()
+        self.actions = ACTIONS if match.local else ("title_screen",)   # online: the server keeps the game
 
     def enter(self) -> None:
         self.ctx.sounds.play("fanfare")
 
     def focus_targets(self) -> list[Target]:
-        return of_rects(list(zip(ACTIONS, buttons())))
+        return of_rects(list(zip(self.actions, buttons())))
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.Kind.HOVER:
@@ -57,7 +58,7 @@ class GameOverScene(Scene):
         if intent.kind in (inp.Kind.CANCEL, inp.Kind.CONFIRM):
             return self.act("title_screen")
         if intent.kind == inp.Kind.CLICK:
-            for rect, name in zip(buttons(), ACTIONS):
+            for rect, name in zip(buttons(), self.actions):
                 if rect.collidepoint(intent.pos):
                     return self.act(name)
         return False
@@ -131,7 +132,7 @@ class GameOverScene(Scene):
         chart = layout.end_chart_rect()
         chart.height = min(chart.height, max(360, table.height))    # level with the table
         score_chart(surface, chart, self.table.progress, tuple(self.table.rows), self.match.name)
-        for rect, name in zip(buttons(), ACTIONS):
+        for rect, name in zip(buttons(), self.actions):
             style.button(surface, rect, t(f"gameover.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "again")
         used = self.hints_line()

@@ -119,3 +119,14 @@ def error(ctx: Context, text: str, report: Path | str, resumable: bool, save_fai
 def is_error(scene: Scene) -> bool:
     """Whether `scene` is the error screen (an error there is beyond help: game/shell/crash.py)."""
     return scene.name == "error"
+
+
+def online(ctx: Context) -> Scene:
+    from game.scenes.online import OnlineScene
+    return OnlineScene(ctx)
+
+
+def seat_lost(ctx: Context, table: Any, player: str) -> Scene:
+    """The host of an online table is asked: wait for `player`, or hand the seat to an AI."""
+    from game.scenes.online import SeatLostScene
+    return SeatLostScene(ctx, table, player)

@@ -148,7 +148,8 @@ class MatchScene(Scene):
             self.staging.clear()
             return True
         if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
-            self.request(Transition.push(navigation.settings(self.ctx, in_game=True, match=self.match)))
+            self.request(Transition.push(navigation.settings(self.ctx, in_game=True,
+                                                             match=self.match if self.match.local else None)))
             return True
         if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
                                        and self.undo_rect().collidepoint(intent.pos)):
@@ -431,6 +432,8 @@ class MatchScene(Scene):
         and changes nothing."""
         transition = self._advance(dt)
         self.refresh_picker()
+        if transition is None and (gone := self.match.seat_to_ask()):
+            return Transition.push(navigation.seat_lost(self.ctx, self.match, gone))
         return transition
 
     def _advance(self, dt: float) -> Transition | None:
@@ -574,6 +577,9 @@ class MatchScene(Scene):
     def prompt(self) -> str:
         if self.summary is not None:
             return t("scoring.prompt")
+        news = self.match.waiting_text()      # an online table waiting for a gone player
+        if news and not self.my_turn():
+            return news
         player = self.my_turn()
         if player:
             staged = self.staged()

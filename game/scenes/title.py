@@ -18,7 +18,7 @@ from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 from game.scenes import navigation
 
-ITEMS = ("new", "continue", "challenges", "learn", "load", "replays", "settings", "help", "quit")
+ITEMS = ("new", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
 NOTICE_SECONDS = 8.0
 
@@ -34,7 +34,7 @@ def menu_items(lesson_done: bool) -> tuple[str, ...]:
 
 def title_buttons(lesson_done: bool = False) -> list[tuple[pygame.Rect, str]]:
     items = menu_items(lesson_done)
-    return list(zip(layout.menu_rects(len(items), top=256, height=40), items))
+    return list(zip(layout.menu_rects(len(items), top=244, height=36), items))
 
 
 class TitleScene(Scene):
@@ -104,6 +104,8 @@ class TitleScene(Scene):
             self.request(Transition.push(navigation.files(self.ctx, "continue")))
         elif item == "continue" and self.can_continue:
             self.continue_game()
+        elif item == "online":
+            self.request(Transition.push(navigation.online(self.ctx)))
         elif item == "challenges":
             self.request(Transition.push(navigation.challenges(self.ctx)))
         elif item in ("load", "replays"):

@@ -1,0 +1,443 @@
+"""Play online: host a table on a server, join one by address (or a server found on the LAN) and
+code, or resume one of the player's tables (listed from the stored credentials with whose turn
+it is); a table's lobby (the code to give friends, the seats as they fill, Start for the host),
+then the one match screen driven by the remote table, and for the host the choice to wait for a
+gone player or hand the seat to an AI. Every request runs off the frame loop
+(game/match/remote.py); the screens poll.
+"""
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+import pygame
+
+from game.match import remote
+from game.match.seats import AI_LEVELS
+from game.render import draw, pieces, style
+from game.scenes import navigation
+from game.shell import input as inp
+from game.shell import layout
+from game.shell.focus import Target, of_rects
+from game.shell.i18n import player_name, t
+from game.shell.scene import PULSE, Context, Scene, Transition
+from game.shell.text_field import TextField
+from net.background import BackgroundClient
+from net.client import Refused, load_credentials
+
+SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to a friend, an AI, or no seat
+CARET = 2.0
+
+
+def heading(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
+    surface.blit(style.wood_background(surface.get_size()), (0, 0))
+    frame = layout.current().frame
+    style.text(surface, title, (frame.centerx, frame.y + 40), 44, style.GOLD_LIGHT, bold=True, face="serif",
+               anchor="midtop", shadow=(0, 0, 0))
+    if subtitle:
+        style.text(surface, subtitle, (frame.centerx, frame.y + 100), 18, style.PARCHMENT, anchor="midtop")
+
+
+def text_box(surface: pygame.Surface, rect: pygame.Rect, label: str, field: TextField, focused: bool) -> None:
+    style.text(surface, label, (rect.x, rect.y - 20), 13, style.PARCHMENT, bold=True)
+    draw.rect(surface, style.WHITE, rect, border_radius=6)
+    draw.rect(surface, style.GOLD if focused else style.INK_SOFT, rect, 2, border_radius=6)
+    caret = "|" if focused and (pygame.time.get_ticks() // 500) % 2 == 0 else ""
+    value = field.value + caret
+    style.text(surface, value, (rect.x + 10, rect.centery), style.fit_size(value, rect.width - 20, 20), style.INK,
+               anchor="midleft")
+
+
+def failure_text(exc: BaseException) -> str:
+    """Why a request failed, in one line (the server's own detail for a refusal)."""
+    if isinstance(exc, Refused):
+        return t("online.refused", detail=exc.detail)
+    return t("online.unreachable")
+
+
+class Buttons(Scene):
+    """A screen of buttons (key, rect) with hover, a status line and a request in flight."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.hover: tuple[int, int] | None = None
+        self.status = ""
+        self.pending: Future[Any] | None = None
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        return []
+
+    def label(self, key: str) -> str:
+        return t(f"online.{key}")
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([(key, rect) for rect, key in self.buttons()])
+
+    def redraw_rate(self) -> float:
+        return PULSE if self.pending is not None or self.text_entry else 1.0
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.Kind.HOVER:
+            self.hover = intent.pos
+            return True
+        if intent.kind == inp.Kind.CANCEL:
+            return self.choose("back")
+        if intent.kind == inp.Kind.CLICK:
+            for rect, key in self.buttons():
+                if rect.collidepoint(intent.pos):
+                    self.ctx.sounds.play("click")
+                    return self.choose(key)
+        return False
+
+    def choose(self, key: str) -> bool:
+        if key == "back":
+            self.request(Transition.pop())
+        return True
+
+    def draw_buttons(self, surface: pygame.Surface, primary: str = "") -> None:
+        for rect, key in self.buttons():
+            style.button(surface, rect, self.label(key), hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         enabled=self.pending is None or key == "back", primary=key == primary, size=18)
+        if self.status:
+            frame = layout.current().frame
+            style.text(surface, self.status, (frame.centerx, frame.y + 720),
+                       style.fit_size(self.status, frame.width - 80, 16, True), style.GOLD_LIGHT, bold=True,
+                       anchor="midtop")
+
+    def seated(self, url: str) -> Transition | None:
+        """A seating request's answer: the credential kept, then the table's lobby."""
+        if self.pending is None or not self.pending.done():
+            return None
+        pending, self.pending = self.pending, None
+        try:
+            online, reply = pending.result()
+        except Exception as exc:  # noqa: BLE001 - said on the screen
+            self.status = failure_text(exc)
+            return None
+        return Transition.replace(LobbyScene(self.ctx, table_for(self.ctx, online, reply, url)))
+
+
+def table_for(ctx: Context, online: BackgroundClient, reply: dict[str, Any], url: str) -> remote.RemoteTable:
+    """The remote table of a `created`/`joined` answer; its credential is stored for later."""
+    stored = load_credentials(remote.credentials_path()).get(reply["code"], {})
+    host_token = reply.get("host_token") or stored.get("host_token")
+    if reply.get("credential"):
+        remote.remember(reply["code"], url, reply["player"], reply["credential"], host_token)
+    return remote.RemoteTable(online, reply["code"], reply.get("player"), url, host_token, ctx.notices)
+
+
+class OnlineScene(Buttons):
+    """Host, join, and the player's tables (each resumable)."""
+    name = "online"
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.stored = load_credentials(remote.credentials_path())
+        self.tables: list[dict[str, Any]] = []
+        self.listing: Future[list[dict[str, Any]]] | None = remote.list_tables(self.stored) if self.stored else None
+        self.url = ""
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        out = [(layout.in_frame(340, 170, 280, 52), "host"), (layout.in_frame(660, 170, 280, 52), "join")]
+        for i, item in enumerate(self.tables[:6]):
+            if "error" not in item:
+                out.append((layout.in_frame(240, 300 + i * 62, 800, 52), f"table:{item['code']}"))
+        return out + [(layout.in_frame(540, 680, 200, 48), "back")]
+
+    def label(self, key: str) -> str:
+        if not key.startswith("table:"):
+            return super().label(key)
+        item = next(i for i in self.tables if i["code"] == key[6:])
+        return table_line(item)
+
+    def update(self, dt: float) -> Transition | None:
+        if self.listing is not None and self.listing.done():
+            self.tables, self.listing = self.listing.result(), None
+        return self.seated(self.url) or self.take_request()
+
+    def choose(self, key: str) -> bool:
+        if key == "host":
+            self.request(Transition.push(HostScene(self.ctx)))
+        elif key == "join":
+            self.request(Transition.push(JoinScene(self.ctx)))
+        elif key.startswith("table:") and self.pending is None:
+            code = key[6:]
+            entry = self.stored[code]
+            self.url = str(entry["server"])
+            self.pending = remote.seat_at(self.url, "resume", code, entry["credential"])
+            self.status = t("online.connecting")
+        return super().choose(key)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        heading(surface, t("online.title"))
+        frame = layout.current().frame
+        caption = t("online.your_tables") if self.tables else (t("online.looking") if self.listing else
+                                                               t("online.no_tables"))
+        style.text(surface, caption, (frame.centerx, frame.y + 262), 18, style.PARCHMENT, bold=True, anchor="midtop")
+        self.draw_buttons(surface, "host")
+
+
+def table_line(item: dict[str, Any]) -> str:
+    """One stored table: its code, its host's name, and whose turn it is (or that it waits)."""
+    seats = {s["player"]: s.get("name", "") for s in item.get("seats", [])}
+    names = {p: n for p, n in seats.items() if n}
+    mine = item.get("player")
+    if item.get("status") == "over":
+        state = t("online.over")
+    elif item.get("status") == "open":
+        state = t("online.not_started")
+    elif item.get("to_move") == mine:
+        state = t("online.your_turn")
+    else:
+        state = t("online.turn_of", who=player_name(str(item.get("to_move")), names))
+    return t("online.table_line", code=item["code"], name=item.get("name") or "—", state=state)
+
+
+class HostScene(Buttons):
+    """A new table: the server's address and the seats after the host's own (click to change)."""
+    name = "online_host"
+    text_entry = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.address = TextField(remote.DEFAULT_SERVER, 80)
+        self.kinds = ["human", "random", "random", "none"]      # seats 2 to 5 (seat 1 is the host)
+
+    def seats(self) -> list[str]:
+        return ["human"] + [k for k in self.kinds if k != "none"]
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        out = [(layout.in_frame(560, 300 + i * 62, 300, 50), f"seat:{i}") for i in range(len(self.kinds))]
+        return out + [(layout.in_frame(420, 620, 200, 52), "create"), (layout.in_frame(660, 620, 200, 52), "back")]
+
+    def label(self, key: str) -> str:
+        if key.startswith("seat:"):
+            kind = self.kinds[int(key[5:])]
+            return t("online.open_seat") if kind == "human" else t(f"seat.{kind}") if kind != "none" else \
+                t("online.no_seat")
+        return super().label(key)
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if self.address.handle(intent):
+            return True
+        if intent.kind == inp.Kind.CONFIRM:
+            return self.choose("create")
+        return super().handle(intent)
+
+    def choose(self, key: str) -> bool:
+        if key.startswith("seat:"):
+            i = int(key[5:])
+            self.kinds[i] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[i]) + 1) % len(SEAT_KINDS)]
+        elif key == "create" and self.pending is None:
+            if len(self.seats()) < 2:
+                self.status = t("online.too_few")
+                return True
+            self.pending = remote.seat_at(remote.server_url(self.address.value), "create", self.seats())
+            self.status = t("online.connecting")
+        return super().choose(key)
+
+    def update(self, dt: float) -> Transition | None:
+        return self.seated(remote.server_url(self.address.value)) or self.take_request()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        heading(surface, t("online.host"), t("online.host_help"))
+        text_box(surface, layout.in_frame(420, 200, 440, 44), t("online.address"), self.address, True)
+        frame = layout.current().frame
+        style.text(surface, t("online.you"), (frame.x + 420, frame.y + 262), 16, style.PARCHMENT, bold=True)
+        for i, (rect, _) in enumerate(self.buttons()[:len(self.kinds)]):
+            style.text(surface, player_name(("blue", "green", "yellow", "orange")[i]), (rect.x - 140, rect.centery),
+                       18, style.PARCHMENT, bold=True, anchor="midleft")
+        self.draw_buttons(surface, "create")
+
+
+class JoinScene(Buttons):
+    """A friend's table: the server's address (typed, or one found on the LAN) and the code."""
+    name = "online_join"
+    text_entry = True
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.address = TextField(remote.DEFAULT_SERVER, 80)
+        self.code = TextField("", 6)
+        self.focus_field = 1
+        self.lan: list[tuple[str, str, int]] = []
+        self.finding: Future[list[tuple[str, str, int]]] | None = _find_servers()
+
+    def fields(self) -> list[tuple[pygame.Rect, TextField]]:
+        return [(layout.in_frame(420, 200, 440, 44), self.address), (layout.in_frame(420, 290, 440, 44), self.code)]
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        out = [(layout.in_frame(420, 400 + i * 56, 440, 46), f"lan:{i}") for i in range(min(3, len(self.lan)))]
+        return out + [(layout.in_frame(420, 620, 200, 52), "join_table"), (layout.in_frame(660, 620, 200, 52), "back")]
+
+    def label(self, key: str) -> str:
+        if key.startswith("lan:"):
+            name, host, port = self.lan[int(key[4:])]
+            return f"{name} · {host}:{port}"
+        return super().label(key)
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.Kind.CLICK:
+            for i, (rect, _) in enumerate(self.fields()):
+                if rect.collidepoint(intent.pos):
+                    self.focus_field = i
+                    return True
+        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):
+            self.focus_field = 1 - self.focus_field
+            return True
+        if self.fields()[self.focus_field][1].handle(intent):
+            self.code.value = self.code.value.upper()
+            return True
+        if intent.kind == inp.Kind.CONFIRM:
+            return self.choose("join_table")
+        return super().handle(intent)
+
+    def choose(self, key: str) -> bool:
+        if key.startswith("lan:"):
+            _, host, port = self.lan[int(key[4:])]
+            self.address.value = f"{host}:{port}"
+            self.focus_field = 1
+        elif key == "join_table" and self.pending is None:
+            self.pending = remote.seat_at(remote.server_url(self.address.value), "join", self.code.value.strip())
+            self.status = t("online.connecting")
+        return super().choose(key)
+
+    def update(self, dt: float) -> Transition | None:
+        if self.finding is not None and self.finding.done():
+            self.lan, self.finding = self.finding.result(), None
+        return self.seated(remote.server_url(self.address.value)) or self.take_request()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        heading(surface, t("online.join"), t("online.join_help"))
+        for i, ((rect, field), label) in enumerate(zip(self.fields(), ("online.address", "online.code"))):
+            text_box(surface, rect, t(label), field, i == self.focus_field)
+        frame = layout.current().frame
+        lan = t("online.lan_looking") if self.finding else (t("online.lan_found") if self.lan else t("online.lan_none"))
+        style.text(surface, lan, (frame.x + 420, frame.y + 366), 15, style.PARCHMENT, bold=True)
+        self.draw_buttons(surface, "join_table")
+
+
+_LAN = ThreadPoolExecutor(max_workers=1, thread_name_prefix="el-grande-lan")
+
+
+def _find_servers() -> Future[list[tuple[str, str, int]]]:
+    from net.discovery import discover
+    return _LAN.submit(discover, 2.0)
+
+
+HAND_OVER_LEVEL = "normal"      # the AI that plays a seat whose player is gone
+
+
+class LobbyScene(Buttons):
+    """Waits for the seats to fill and the start; a table already in play opens at once."""
+    name = "online_lobby"
+
+    def __init__(self, ctx: Context, table: remote.RemoteTable) -> None:
+        super().__init__(ctx)
+        self.table = table
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        out = [(layout.in_frame(420, 620, 200, 52), "start")] if self.table.host_token else []
+        return out + [(layout.in_frame(660, 620, 200, 52), "back")]
+
+    def can_start(self) -> bool:
+        seats = self.table.seat_states()
+        return bool(seats) and all(s.taken or s.kind != "human" for s in seats)
+
+    def choose(self, key: str) -> bool:
+        if key == "start" and self.pending is None:
+            if not self.can_start():
+                self.status = t("online.seats_open")
+                return True
+            self.pending = self.table.start()
+        elif key == "back":
+            self.table.close()
+            self.request(Transition.replace(OnlineScene(self.ctx)))
+            return True
+        return super().choose(key)
+
+    def update(self, dt: float) -> Transition | None:
+        self.table.think()
+        if self.pending is not None and self.pending.done():
+            exc, self.pending = self.pending.exception(), None
+            if exc is not None:
+                self.status = failure_text(exc)
+        if self.table.ready and self.table.status != "open":
+            return Transition.replace(navigation.match_screen(self.ctx, self.table))  # type: ignore[arg-type]  # a remote table reads as a match
+        return self.take_request()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        heading(surface, t("online.table_code", code=self.table.code), t("online.code_help"))
+        frame = layout.current().frame
+        for i, seat in enumerate(self.table.seat_states()):
+            rect = layout.in_frame(390, 160 + i * 72, 500, 60)
+            style.panel(surface, rect, border=style.player_colour(seat.player))
+            pieces.cube(surface, (rect.x + 30, rect.centery), 22, style.player_colour(seat.player), seat.player)
+            who = self.table.name(seat.player)
+            if seat.kind != "human":
+                state = t(f"seat.{seat.kind}")
+            elif seat.player == self.table.viewer:
+                state = t("online.you")
+            else:
+                state = t("online.joined") if seat.taken else t("online.open_seat")
+            style.text(surface, who, (rect.x + 60, rect.centery), 20, style.INK, bold=True, anchor="midleft")
+            style.text(surface, state, (rect.right - 16, rect.centery), 16, style.INK_SOFT, bold=True,
+                       anchor="midright")
+        if self.table.host_token and not self.can_start() and not self.status:
+            self.status = t("online.seats_open")
+        elif self.can_start() and self.status == t("online.seats_open"):
+            self.status = ""
+        if not self.table.seat_states():
+            style.text(surface, t("online.connecting"), (frame.centerx, frame.y + 300), 18, style.PARCHMENT,
+                       anchor="midtop")
+        self.draw_buttons(surface, "start")
+
+
+class SeatLostScene(Buttons):
+    """The host's choice for a seat whose player lost the connection: wait, or an AI plays it
+    until the player comes back."""
+    name = "online_seat_lost"
+    opaque = False
+
+    def __init__(self, ctx: Context, table: remote.RemoteTable, player: str) -> None:
+        super().__init__(ctx)
+        self.table, self.player = table, player
+
+    @staticmethod
+    def box() -> pygame.Rect:
+        return layout.in_frame(340, 260, 600, 260)
+
+    def buttons(self) -> list[tuple[pygame.Rect, str]]:
+        box = self.box()
+        return [(pygame.Rect(box.x + 40, box.bottom - 76, 240, 52), "wait"),
+                (pygame.Rect(box.right - 280, box.bottom - 76, 240, 52), "hand_to_ai")]
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.Kind.CANCEL:
+            return self.choose("wait")
+        return super().handle(intent)
+
+    def choose(self, key: str) -> bool:
+        if key == "hand_to_ai":
+            self.table.hand_to_ai(self.player, HAND_OVER_LEVEL)
+        if key in ("wait", "hand_to_ai"):
+            self.request(Transition.pop())
+        return True
+
+    def update(self, dt: float) -> Transition | None:
+        self.table.think()
+        if self.player not in self.table.disconnected():      # he came back meanwhile
+            return Transition.pop()
+        return self.take_request()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 150)
+        box = self.box()
+        style.panel(surface, box, border=style.GOLD, width=3, radius=14)
+        who = self.table.name(self.player)
+        style.text(surface, t("online.lost_title", who=who), (box.centerx, box.y + 30), 26, style.INK, bold=True,
+                   face="serif", anchor="midtop")
+        style.paragraph(surface, t("online.lost_question", who=who),
+                        pygame.Rect(box.x + 30, box.y + 90, box.width - 60, 80), 16)
+        draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 92), (box.right - 20, box.bottom - 92), 1)
+        self.draw_buttons(surface, "wait")
