@@ -111,9 +111,16 @@ class AreaScored:
     points: tuple[tuple[str, int], ...]     # every player who scored, place points + bonuses
     king_bonus: str | None
     home_bonus: tuple[str, ...]
-    # every player with Caballeros there and his rank under §8.2 (tied players share the lower
-    # rank: with 3, 3, 1 both 3s are 2nd and the 1 is 3rd), strongest first
-    ranks: tuple[tuple[str, int], ...] = ()
+    # every colour with Caballeros there and how many, in board order (the neutral colour too)
+    counts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def ranks(self) -> tuple[tuple[str, int], ...]:
+        """(colour, rank) under §8.2's tie rule, strongest first: with 3, 3, 1 both 3s are 2nd
+        and the 1 is 3rd (scoring.rank_players, the one statement of the rule)."""
+        from .scoring import rank_players
+        ranks = rank_players([n for _, n in self.counts])
+        return tuple(sorted(((c, r) for (c, _), r in zip(self.counts, ranks)), key=lambda cr: cr[1]))
 
 
 @dataclass(frozen=True, slots=True)

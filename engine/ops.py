@@ -7,7 +7,7 @@ from . import events as E
 from .context import Discs
 from .phase import P_DISC
 from .data import AREA_NAMES, AREAS_PER_PLAYER, BOARD, CASTILLO, NREG, REGIONS
-from .scoring import area_counts, area_result, area_values, depth_for, rank_players, values_in_force
+from .scoring import area_result, area_values, depth_for, values_in_force
 
 if TYPE_CHECKING:
     from .state import Game
@@ -49,15 +49,19 @@ def area_scored(g: "Game", area: int, values: tuple[int, int, int] | None = None
                                      depth_for(g.rows) if depth is None else depth)
     return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
                         g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else (),
-                        area_ranks(g, area))
+                        area_presence(g, area))
+
+
+def area_presence(g: "Game", area: int) -> tuple[tuple[str, int], ...]:
+    """(colour, Caballeros) for every colour present in `area`, in board order."""
+    colours, c = g.colours_on_board, g.counts
+    return tuple((colours[p], c[p * A + area]) for p in range(g.rows) if c[p * A + area])
 
 
 def area_ranks(g: "Game", area: int) -> tuple[tuple[str, int], ...]:
     """(colour, rank) for every colour with Caballeros in `area` (the neutral one included, which
     takes its rank like a player), strongest first (§8.2 ties)."""
-    ranks = rank_players(area_counts(g.counts, g.rows, area))
-    colours = g.colours_on_board
-    return tuple(sorted(((colours[p], r) for p, r in enumerate(ranks) if r), key=lambda pr: pr[1]))
+    return E.AreaScored(AREA_NAMES[area], (), None, (), area_presence(g, area)).ranks
 
 
 def score_areas(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:
