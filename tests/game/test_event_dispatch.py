@@ -77,6 +77,13 @@ def client_event_use() -> tuple[set[str], dict[str, set[str]]]:
     return named, reads
 
 
+def readable(cls: type) -> set[str]:
+    """What an event offers to read: its fields, and the properties the engine derives from
+    them (AreaScored.ranks, under the tie rule)."""
+    return {f.name for f in dataclasses.fields(cls)} | {
+        name for name, value in vars(cls).items() if isinstance(value, property)}
+
+
 def test_client_names_only_existing_event_classes_and_reads_only_their_fields():
     """DESIGN §2 events: every event class the client dispatches on exists in engine.events, and
     every field it reads from one is a field of that class."""
@@ -84,7 +91,7 @@ def test_client_names_only_existing_event_classes_and_reads_only_their_fields():
     missing = sorted(c for c in named if not dataclasses.is_dataclass(getattr(events, c, None)))
     assert not missing, f"game/ dispatches on event classes engine.events lacks: {missing}"
     bad = sorted(f"{cls}.{attr}" for cls, attrs in reads.items()
-                 for attr in attrs - {f.name for f in dataclasses.fields(getattr(events, cls))})
+                 for attr in attrs - readable(getattr(events, cls)))
     assert not bad, f"game/ reads event fields that do not exist: {bad}"
     # the check has teeth: the animator's handlers and the reveal scene are all seen
     assert {"CaballerosMoved", "KingMoved", "AreaScored", "DiscsRevealed", "CastilloOpened",
