@@ -111,16 +111,17 @@ class AreaScored:
     points: tuple[tuple[str, int], ...]     # every player who scored, place points + bonuses
     king_bonus: str | None
     home_bonus: tuple[str, ...]
-    # every colour with Caballeros there and how many, in board order (the neutral colour too)
-    counts: tuple[tuple[str, int], ...] = ()
+    # the colours on the board (the players, then a neutral colour) and each one's Caballeros there
+    colours: tuple[str, ...] = ()
+    counts: tuple[int, ...] = ()
 
     @property
     def ranks(self) -> tuple[tuple[str, int], ...]:
-        """(colour, rank) under §8.2's tie rule, strongest first: with 3, 3, 1 both 3s are 2nd
-        and the 1 is 3rd (scoring.rank_players, the one statement of the rule)."""
+        """(colour, rank) of every colour present, under §8.2's tie rule, strongest first: with
+        3, 3, 1 both 3s are 2nd and the 1 is 3rd (scoring.rank_players, the one statement of it)."""
         from .scoring import rank_players
-        ranks = rank_players([n for _, n in self.counts])
-        return tuple(sorted(((c, r) for (c, _), r in zip(self.counts, ranks)), key=lambda cr: cr[1]))
+        ranks = rank_players(list(self.counts))
+        return tuple(sorted(((c, r) for c, r in zip(self.colours, ranks) if r), key=lambda cr: cr[1]))
 
 
 @dataclass(frozen=True, slots=True)

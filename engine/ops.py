@@ -49,19 +49,13 @@ def area_scored(g: "Game", area: int, values: tuple[int, int, int] | None = None
                                      depth_for(g.rows) if depth is None else depth)
     return E.AreaScored(AREA_NAMES[area], tuple((g.players[p], points[p]) for p in range(g.n) if points[p]),
                         g.players[king] if king >= 0 else None, (g.players[home],) if home >= 0 else (),
-                        area_presence(g, area))
-
-
-def area_presence(g: "Game", area: int) -> tuple[tuple[str, int], ...]:
-    """(colour, Caballeros) for every colour present in `area`, in board order."""
-    colours, c = g.colours_on_board, g.counts
-    return tuple((colours[p], c[p * A + area]) for p in range(g.rows) if c[p * A + area])
+                        g.colours_on_board, tuple(g.counts[area::A]))   # one count per row
 
 
 def area_ranks(g: "Game", area: int) -> tuple[tuple[str, int], ...]:
     """(colour, rank) for every colour with Caballeros in `area` (the neutral one included, which
     takes its rank like a player), strongest first (§8.2 ties)."""
-    return E.AreaScored(AREA_NAMES[area], (), None, (), area_presence(g, area)).ranks
+    return E.AreaScored(AREA_NAMES[area], (), None, (), g.colours_on_board, tuple(g.counts[area::A])).ranks
 
 
 def score_areas(g: "Game", areas: list[int], ev: list, depth: int | None = None) -> None:

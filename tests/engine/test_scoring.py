@@ -111,7 +111,8 @@ def test_s8_3_example_9_king_and_home_bonus_stack():
                                            "yellow": "granada"})
     assert gained == {"red": 9, "blue": 4, "green": 0, "yellow": 0}
     scored = events_of(ev, E.AreaScored)
-    assert scored == [E.AreaScored("aragon", (("red", 9), ("blue", 4)), "red", ("red",), (("red", 4), ("blue", 2)))]
+    assert scored == [E.AreaScored("aragon", (("red", 9), ("blue", 4)), "red", ("red",),
+                                    ("red", "blue", "green", "yellow"), (4, 2, 0, 0))]
     assert scored[0].ranks == (("red", 1), ("blue", 2))
 
 
