@@ -36,8 +36,9 @@ class ErrorScene(Scene):
     name = "error"
 
     def __init__(self, ctx: Context, error: str, report: Path | str, resumable: bool,
-                 save_failed: bool = False) -> None:
+                 save_failed: bool = False, save: Path | None = None) -> None:
         super().__init__(ctx)
+        self.save = save                # the crashed game's own autosave (None: the newest one)
         self.error = error
         self.report = report            # the report's path, or why it could not be written
         self.resumable = resumable
@@ -75,7 +76,7 @@ class ErrorScene(Scene):
         the autosave cannot be read)."""
         if self.resumable:
             try:
-                game, meta = saves.load_autosave()
+                game, meta = saves.load_save(self.save) if self.save is not None else saves.load_autosave()
             except engine.EngineError as exc:
                 title = navigation.title(self.ctx)
                 title.request(Transition.push(navigation.message(self.ctx, t("files.load_failed"), str(exc), True)))

@@ -111,9 +111,10 @@ def unfinished(ctx: Context, slots: list[saves.SlotInfo], start: Callable[[], Sc
     return UnfinishedScene(ctx, slots, start)
 
 
-def error(ctx: Context, text: str, report: Path | str, resumable: bool, save_failed: bool = False) -> Scene:
+def error(ctx: Context, text: str, report: Path | str, resumable: bool, save_failed: bool = False,
+          save: Path | None = None) -> Scene:
     from game.scenes.error import ErrorScene
-    return ErrorScene(ctx, text, report, resumable, save_failed)
+    return ErrorScene(ctx, text, report, resumable, save_failed, save)
 
 
 def is_error(scene: Scene) -> bool:

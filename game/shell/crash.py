@@ -104,8 +104,11 @@ def recover(app: App, exc: Exception) -> bool:
     except (OSError, TypeError, ValueError) as failure:
         report = f"{failure.__class__.__name__}: {getattr(failure, 'strerror', None) or failure}"
     ctx = app.stack[0].ctx
-    resumable = match is not None and match.autosave and saves.autosave_path().exists()
-    scene = navigation.error(ctx, one_line(exc), report, resumable, match is not None and bool(match.save_error))
+    # Continue resumes this match's own autosave (several games may be under Continue)
+    slot = saves.autosave_file(getattr(match, "autosave_slot", None)) if match is not None else None
+    resumable = match is not None and match.autosave and slot is not None and slot.exists()
+    scene = navigation.error(ctx, one_line(exc), report, resumable, match is not None and bool(match.save_error),
+                             slot)
     app.stack.clear()
     app.apply(Transition.push(scene))
     app.running = True
