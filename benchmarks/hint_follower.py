@@ -35,24 +35,11 @@ from ai import make_agent
 from ai.advisor import advise, hard_searcher
 from ai.budget import use_cpu_clock
 from ai.tournament import COLOURS, wilson
-from game.match.controller import played_count, public_moves_since
+from game.match.controller import GameMoves
 from game.present.hint_plan import HintPlan, follow
 
 MODES = ("plan", "first", "hard")
 PLAYERS = 4
-
-
-class GameMoves:
-    """The moves of the benchmark's game as the table saw them (what the Match gives a screen)."""
-
-    def __init__(self, game: engine.Game) -> None:
-        self.game = game
-
-    def moves_played(self) -> int:
-        return played_count(self.game)
-
-    def public_moves_since(self, mark: int) -> list[str] | None:
-        return public_moves_since(self.game, mark)
 
 
 class Follower:

@@ -520,3 +520,17 @@ def public_moves_since(game: engine.Game, mark: int) -> list[str] | None:
     if len(texts) < mark:
         return None
     return [engine.public_text(engine.parse_move(text)) for text in texts[:len(texts) - mark][::-1]]
+
+
+class GameMoves:
+    """A whole game's moves as the table saw them (the `PlayedMoves` a hint plan follows), for
+    host-side code that holds a Game without a Match: benchmarks and tests."""
+
+    def __init__(self, game: engine.Game) -> None:
+        self.game = game
+
+    def moves_played(self) -> int:
+        return played_count(self.game)
+
+    def public_moves_since(self, mark: int) -> list[str] | None:
+        return public_moves_since(self.game, mark)

@@ -6,21 +6,8 @@ from __future__ import annotations
 import random
 
 import engine
-from game.match.controller import played_count, public_moves_since
+from game.match.controller import GameMoves
 from game.present.hint_plan import HintPlan, ghost_counts, progress
-
-
-class Moves:
-    """The moves of a test game as the table saw them (what the Match gives the screen)."""
-
-    def __init__(self, game: engine.Game) -> None:
-        self.game = game
-
-    def moves_played(self) -> int:
-        return played_count(self.game)
-
-    def public_moves_since(self, mark: int) -> list[str] | None:
-        return public_moves_since(self.game, mark)
 
 
 def _a_turn() -> tuple[engine.Game, tuple[engine.Move, ...]]:
@@ -44,23 +31,23 @@ def test_the_plan_stays_docked_step_by_step_until_its_last_step():
     g, plan = _a_turn()
     me = g.to_move
     docked = HintPlan()
-    docked.dock(plan, me, Moves(g))
+    docked.dock(plan, me, GameMoves(g))
     assert len(plan) > 3
     for move in plan:
-        assert docked.step(g, Moves(g), me) is move and docked.remaining(g, Moves(g))[0] is move
-        assert docked.step(g, Moves(g), "blue") is None            # not the other player's to play
+        assert docked.step(g, GameMoves(g), me) is move and docked.remaining(g, GameMoves(g))[0] is move
+        assert docked.step(g, GameMoves(g), "blue") is None            # not the other player's to play
         g.play(move)
-    assert docked.step(g, Moves(g), me) is None and not docked.docked  # done: undocked
+    assert docked.step(g, GameMoves(g), me) is None and not docked.docked  # done: undocked
 
 
 def test_another_move_leaves_the_plan():
     g, plan = _a_turn()
     me = g.to_move
     docked = HintPlan()
-    docked.dock(plan, me, Moves(g))
+    docked.dock(plan, me, GameMoves(g))
     other = next(m for m in g.legal_moves() if m != plan[0])
     g.play(other)
-    assert docked.step(g, Moves(g), me) is None and not docked.docked
+    assert docked.step(g, GameMoves(g), me) is None and not docked.docked
 
 
 def test_undo_inside_the_plan_steps_back_and_undo_past_the_click_drops_it():
@@ -68,14 +55,14 @@ def test_undo_inside_the_plan_steps_back_and_undo_past_the_click_drops_it():
     me = g.to_move
     start = g.clone()
     docked = HintPlan()
-    docked.dock(plan, me, Moves(g))
+    docked.dock(plan, me, GameMoves(g))
     g.play(plan[0])
     g.play(plan[1])
     back = start.clone()
     back.play(plan[0])                 # an Undo of the second step: the same moves, one fewer
-    assert docked.step(back, Moves(back), me) is plan[1]
+    assert docked.step(back, GameMoves(back), me) is plan[1]
     earlier = engine.new_game(players=["red", "blue", "green"], seed=3)   # before the click
-    assert docked.step(earlier, Moves(earlier), me) is None and not docked.docked
+    assert docked.step(earlier, GameMoves(earlier), me) is None and not docked.docked
 
 
 def test_a_foreseen_veto_window_that_never_opens_is_passed_over():
