@@ -12,7 +12,7 @@ the evaluation's own scoring helpers.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -28,6 +28,7 @@ from .evaluate import DEFAULT_WEIGHTS
 from .expectimax import ExpectimaxAgent
 from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
+from .turnplan import foreseen_views
 
 HINTS = 3
 ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
@@ -71,6 +72,9 @@ class Hint:
     value: float          # mean playout value (points, the hard evaluation's utility)
     gain: float           # value relative to the best hint (0 for the best, negative below it)
     reason: Reason
+    # (step index, the view the player should see before it): the plan as it foresaw opponents'
+    # answers and draws; a follower meeting another view asks afresh, as the search itself does
+    foreseen: tuple[tuple[int, View], ...] = field(default=(), compare=False)
 
 
 def hard_searcher(**overrides: Any) -> ExpectimaxAgent:
@@ -107,7 +111,8 @@ def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = No
             reason = reason_for(world, plan, view.to_move_idx)
         else:
             reason = reason_for(world, plan, view.to_move_idx, plans[against], against + 1)
-        hints.append(Hint(plan, scored[i][1], gain, reason))
+        foreseen = tuple(foreseen_views(world, view.to_move_idx, plan))
+        hints.append(Hint(plan, scored[i][1], gain, reason, foreseen))
     return hints
 
 

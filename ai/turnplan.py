@@ -119,6 +119,20 @@ def _complete(g: Game, me: int, policy: FastPolicy, rng: random.Random,
     return tuple(moves), h
 
 
+def foreseen_views(world: Game, me: int, plan: Plan) -> list[tuple[int, View]]:
+    """(step index, the view `me` should be shown before that step) for each of the plan's later
+    own steps, as the plan foresees them in `world`; it stops where the plan does not hold there.
+    A follower whose view differs has met an answer or a draw the plan did not foresee."""
+    g, steps, name = world.clone(), [], world.players[me]
+    for i, m in enumerate(plan):
+        if i and g.to_move_idx == me:
+            steps.append((i, g.view(name)))
+        if m not in g.legal_moves():
+            break
+        g.apply(m)
+    return steps
+
+
 @dataclass
 class PlanCursor:
     """The plan being followed: (expected view, move) for each of the agent's coming steps."""
@@ -126,16 +140,8 @@ class PlanCursor:
 
     @classmethod
     def after_first(cls, world: Game, me: int, plan: Plan) -> PlanCursor:
-        """The cursor for `plan` once its first move is played: the view `me` should be shown
-        before each later own move, as the plan foresees it in `world`."""
-        g, steps, name = world.clone(), [], world.players[me]
-        for i, m in enumerate(plan):
-            if i and g.to_move_idx == me:
-                steps.append((g.view(name), m))
-            if m not in g.legal_moves():     # the plan does not hold in this world: stop here
-                break
-            g.apply(m)
-        return cls(steps)
+        """The cursor for `plan` once its first move is played."""
+        return cls([(view, plan[i]) for i, view in foreseen_views(world, me, plan)])
 
     def next_move(self, view: View) -> Move | None:
         """The planned move if `view` is the one foreseen; otherwise None and the plan is dropped."""

@@ -6,7 +6,8 @@
 Modes, each in the same seeded 4-player games (game i: seed S + i, the hero in seat i mod 4):
 - plan:  at a decision with no plan docked, ask the advisor and dock hint #1; then play the docked
          plan's steps one by one, as a player following the panel would (game/present/hint_plan.py;
-         the plan is dropped when the position leaves it, e.g. a Veto, and asked afresh);
+         the plan is dropped when the position leaves what it foresaw, e.g. an opponent's
+         answer or a Veto, and asked afresh, as the hard search drops its own plan);
 - first: ask the advisor afresh at every decision and play only hint #1's first step;
 - hard:  the hard preset itself in the same seat: the yardstick.
 A decision the panel offers no hint for (one legal move) is played as the only move; the advisor
@@ -32,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import engine
 from ai import make_agent
-from ai.advisor import advise, hard_searcher
+from ai.advisor import Hint, advise, hard_searcher
 from ai.budget import use_cpu_clock
 from ai.tournament import COLOURS, wilson
 from game.match.controller import GameMoves
@@ -51,11 +52,11 @@ class Follower:
         self.docked = HintPlan()
 
     def choose(self, game: engine.Game, player: str, rng: random.Random) -> engine.Move:
-        def plans(view: engine.View) -> list[tuple[engine.Move, ...]]:
-            return [h.plan for h in advise(view, rng, self.searcher)]
+        def hints(view: engine.View) -> list[Hint]:
+            return advise(view, rng, self.searcher)
         if self.whole_plan:
-            return follow(self.docked, game.view(player), GameMoves(game), plans)
-        return plans(game.view(player))[0][0]
+            return follow(self.docked, game.view(player), GameMoves(game), hints)
+        return hints(game.view(player))[0].plan[0]
 
 
 def play_game(mode: str, seed: int, index: int) -> dict[str, Any]:

@@ -4,7 +4,10 @@ Why a state of its own: a hint is a whole stretch of decisions (the action card,
 court count, the placements, the King's target, the special action), and the player plays them
 one click at a time while opponents may answer in between (a Veto window). The plan stays docked,
 its next step pulsing, until every step is played or the player plays something else; an Undo
-inside the plan steps back with it, an Undo past the click drops it. Progress is read from the
+inside the plan steps back with it, an Undo past the click drops it. When the game goes another
+way than the plan foresaw (an opponent's other answer: the player is shown another view than the
+hint's foreseen one), the plan is dropped and the panel says so, as the hard search drops its own
+plan and searches afresh. Progress is read from the
 moves the table has played (the host's `PlayedMoves`: every move as the table saw it, another's
 secret moves masked), never counted by hand, so it cannot drift from the position. No pygame
 here: the match screen draws it and `benchmarks/hint_follower.py` follows it the same way.
@@ -49,21 +52,27 @@ class HintPlan:
         self.player: str | None = None
         self.mark = 0
         self.number = 1           # which hint of the panel it was (the panel says so)
+        self.foreseen: dict[int, Game] = {}   # step index -> the view the plan expects before it
+        self.left = False         # undocked because the game went another way (the panel says so)
 
     @property
     def docked(self) -> bool:
         return bool(self.plan)
 
-    def dock(self, plan: Sequence[Move], player: str, played: PlayedMoves) -> None:
-        """Follow `plan` for `player` from the current position."""
+    def dock(self, plan: Sequence[Move], player: str, played: PlayedMoves,
+             foreseen: Sequence[tuple[int, Game]] = ()) -> None:
+        """Follow `plan` for `player` from the current position; `foreseen` (the hint's): the
+        views the plan expects before its later steps."""
         self.plan, self.player, self.mark = tuple(plan), player, played.moves_played()
+        self.foreseen, self.left = dict(foreseen), False
 
     def undock(self) -> None:
-        self.plan, self.player, self.mark = (), None, 0
+        self.plan, self.player, self.mark, self.foreseen = (), None, 0, {}
 
     def done_steps(self, game: Game, moves: PlayedMoves) -> int | None:
         """How many steps are behind the player (None, and undocked, when the plan no longer
-        holds: finished, departed from, or undone past). `game`: the player's View."""
+        holds: finished, departed from, undone past, or the player shown a position the plan did
+        not foresee — an opponent's other answer). `game`: the player's View."""
         if not self.plan:
             return None
         played = moves.public_moves_since(self.mark)
@@ -72,6 +81,11 @@ class HintPlan:
                 and game.to_move == self.player:
             done += 1                 # the Veto window the plan foresaw did not open
         if done is None or done >= len(self.plan) or game.is_over:
+            self.undock()
+            return None
+        expected = self.foreseen.get(done)
+        if expected is not None and game.to_move == self.player and expected != game:
+            self.left = True
             self.undock()
             return None
         return done
@@ -84,6 +98,7 @@ class HintPlan:
             return None
         move = self.plan[done]
         if move not in game.legal_moves():
+            self.left = True
             self.undock()             # the position is not the one the plan foresaw
             return None
         return move
@@ -104,12 +119,13 @@ def ghost_counts(plan: Sequence[Move]) -> list[tuple[Move, int]]:
 
 
 def follow(docked: HintPlan, view: Game, moves: PlayedMoves, advise: Any) -> Move:
-    """A player who follows the panel: the docked plan's next step, else the advisor's best plan
-    (`advise(view) -> plans, best first`) docked afresh and its first step. The benchmark's
+    """A player who follows the panel: the docked plan's next step, else the advisor's best hint
+    (`advise(view) -> hints, best first`) docked afresh and its first step. The benchmark's
     whole-plan follower; `view` is the player's View."""
     player = str(view.to_move)
     move = docked.step(view, moves, player)
     if move is None:
-        docked.dock(advise(view)[0], player, moves)
+        best = advise(view)[0]
+        docked.dock(best.plan, player, moves, best.foreseen)
         move = docked.plan[0]
     return move

@@ -355,7 +355,7 @@ class MatchScene(Scene):
         player = self.my_turn()
         if player is None:
             return True
-        self.hint_plan.dock(hint.plan, player, self.match)
+        self.hint_plan.dock(hint.plan, player, self.match, hint.foreseen)
         self.hint_plan.number = self.hints.hints.index(hint) + 1
         return self.play_docked_step()
 
@@ -445,6 +445,9 @@ class MatchScene(Scene):
         self.hints.poll(self.match, self.my_turn())
         if self.log_view.dock != "lesson":
             docked = bool(self.hint_plan.remaining(self.match.view(), self.match))     # also undocks a finished plan
+            if self.hint_plan.left:
+                self.hint_plan.left = False
+                self.show_toast(t("hint.plan_left"), error=False)
             self.log_view.dock = "hint" if (self.hints.shown or docked) and self.my_turn() else None
         self.toast_time = max(0.0, self.toast_time - dt)
         self.log_view.follow(self.prompt())     # a new prompt brings the log back to its newest line

@@ -76,3 +76,34 @@ def test_ghosts_count_the_caballeros_a_plan_places_in_each_area():
     g = engine.new_game(players=["red", "blue", "green"], seed=3)
     aragon, sevilla = engine.parse_move("place aragon", g), engine.parse_move("place sevilla", g)
     assert ghost_counts((aragon, sevilla, aragon, aragon)) == [(aragon, 3), (sevilla, 1)]
+
+
+def test_a_plan_whose_foreseen_views_come_true_is_followed_to_its_last_step():
+    """The views the hint foresaw (ai.turnplan.foreseen_views in the world the plan was made in)
+    compare equal to the player's own views as the turn unfolds the same way."""
+    from ai.turnplan import foreseen_views
+    g, plan = _a_turn()
+    me = g.to_move
+    docked = HintPlan()
+    docked.dock(plan, me, GameMoves(g), foreseen_views(g.clone(), g.to_move_idx, plan))
+    assert docked.foreseen                       # later own steps have a foreseen view
+    for move in plan:
+        assert docked.step(g.view(me), GameMoves(g), me) is move
+        g.play(move)
+    assert docked.step(g.view(me), GameMoves(g), me) is None
+    assert not docked.docked and not docked.left  # finished, not left
+
+
+def test_a_view_the_plan_did_not_foresee_drops_it_and_says_so():
+    """An opponent answering otherwise than the plan foresaw shows the player another view: the
+    plan is dropped (`left`, so the panel says so) instead of playing a step made for a position
+    that never came."""
+    g, plan = _a_turn()
+    me = g.to_move
+    elsewhere = engine.new_game(players=["red", "blue", "green"], seed=4).view(me)
+    docked = HintPlan()
+    docked.dock(plan, me, GameMoves(g), [(1, elsewhere)])
+    assert docked.step(g.view(me), GameMoves(g), me) is plan[0]
+    g.play(plan[0])
+    assert docked.step(g.view(me), GameMoves(g), me) is None
+    assert not docked.docked and docked.left
