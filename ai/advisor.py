@@ -31,7 +31,8 @@ from .policy import FastPolicy
 from .turnplan import foreseen_views
 
 HINTS = 3
-ADVISED_PHASES = (Phase.POWER, Phase.CARD, Phase.PLACE, Phase.STEPS, Phase.DISC)
+# every decision: the turn's first one is the court count, and a plan asked there is the whole turn
+ADVISED_PHASES = tuple(ph for ph in Phase if ph != Phase.OVER)
 
 
 @dataclass(frozen=True)

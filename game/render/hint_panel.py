@@ -73,13 +73,15 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
                   border_radius=6)
         draw.rect(surface, style.GOLD if i == 0 else style.INK_SOFT, box, 2 if i == 0 else 1, border_radius=6)
         gain_w = int(style.text_width(row.gain, 12, True)) + 14
-        title, size = fitted(f"{i + 1}. {row.plan}", box.width - gain_w - 16, 13, True)
-        style.text(surface, title, (box.x + 8, box.y + 3), size, style.INK, bold=True)
+        whole = f"{i + 1}. {row.plan}"
+        title, title_size = fitted(whole, box.width - gain_w - 16, 13, True)
+        style.text(surface, title, (box.x + 8, box.y + 3), title_size, style.INK, bold=True)
         style.text(surface, row.gain, (box.right - 8, box.y + 3), 12,
                    style.shade(style.GOLD, 0.8) if i == 0 else style.DANGER, bold=True, anchor="topright")
         reason, size = fitted(row.reason, box.width - 28, 12, False)
         style.text(surface, reason, (box.x + 20, box.bottom - 3), size, style.INK_SOFT, anchor="bottomleft")
-        if hovered:
+        cut = (title, title_size, reason, size) != (whole, 13, row.reason, 12)
+        if hovered and cut:             # the row in full only when it was cut or shrunk
             hovered_row = (i, row)
     if hovered_row is not None:
         row_detail(surface, *hovered_row)
@@ -87,7 +89,8 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
 
 def row_detail(surface: pygame.Surface, number: int, row: HintRow) -> None:
     """The hovered hint in full above the panel: the whole plan and its reason wrapped, so a plan
-    cut short in its row (a long turn at 1366×768) is read to its last step."""
+    cut short in its row (a long turn at 1366×768) is read to its last step. A row shown whole
+    gets none: the box would only hide the action cards above the panel."""
     rect = panel_rect()
     width = rect.width - 12
     plan = style.wrap(f"{number + 1}. {row.plan}", width - 20, 13, True)

@@ -109,3 +109,16 @@ def test_a_docked_plan_shows_in_the_panel_and_a_click_there_plays_its_next_step(
     assert match.version == version + 1 and str(step) in [str(m) for m in match.host_game.record()["moves"]]
     driver.step()
     assert not scene.hint_plan.docked
+
+
+def test_hints_are_offered_at_every_decision_the_court_count_first():
+    """The turn's first decision is the court count (§5.2 T1): the Hint button is there, and its
+    best hint is the whole turn from it, court count first (a newcomer's run found no button)."""
+    driver, match, ctx = _driver(confirm=False)
+    match.play(match.host_game.legal_moves()[0])        # power card 1: up to 6 to the court (§4.1)
+    assert driver.until(lambda: str(match.host_game.phase) == "court" and driver.scene.my_turn() is not None)
+    assert driver.scene.hints.available(match, driver.scene.my_turn())
+    driver.key(pygame.K_h)
+    _wait_for_hints(driver)
+    best = driver.scene.hints.hints[0]
+    assert best.plan[0].verb == "court" and any(m.verb == "card" for m in best.plan)

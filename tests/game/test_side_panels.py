@@ -58,3 +58,25 @@ def test_the_lesson_panel_never_covers_the_log_and_offers_no_hints(size):
         if shown is not None:
             assert not shown.colliderect(panel_rect())
     assert not driver.scene.top.hints_offered()
+
+
+def test_a_hovered_hint_row_shown_whole_gets_no_box_over_the_action_cards():
+    """The full-text box above the panel is for a row cut short; a row read whole keeps the
+    action cards above the panel in view (a newcomer's run: the box hid "The King")."""
+    layout.use((1366, 768))
+    short = hint_panel.HintRow("“Score an area” · place first", "+5 over #2: scores 7 points at once", "best")
+    long = hint_panel.HintRow(" · ".join(["“The King” · act first · King → Castilla la Nueva"] * 4), short.reason, "best")
+    screen = layout.current()
+    hover = hint_panel.row_rects(1)[0].center
+
+    def drawn(row: hint_panel.HintRow, at: tuple[int, int] | None) -> pygame.Surface:
+        surface = pygame.Surface((screen.width, screen.height))
+        hint_panel.hint_panel(surface, [row], thinking=False, failed=False, hover=at, pulse=0.0)
+        return surface
+
+    for row, boxed in ((short, False), (long, True)):
+        still, hovered = drawn(row, None), drawn(row, hover)
+        above = pygame.Rect(0, 0, screen.width, hint_panel.panel_rect().y - 30)
+        changed = any(still.get_at((x, y)) != hovered.get_at((x, y))
+                      for x in range(above.x, above.right, 4) for y in range(above.y, above.bottom, 3))
+        assert changed == boxed
