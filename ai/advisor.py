@@ -137,7 +137,12 @@ def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
     scored, world = _scored(view, rng, searcher, chosen)
     plan, value, _ = scored[0]
     mine = next(v for p, v, _ in scored if p == chosen)
-    return Hint(plan, value, 0.0, reason_for(world, plan, view.to_move_idx)), max(0.0, value - mine)
+    me = view.to_move_idx
+    # a power card's own reason ("brings 1 Caballero to the court") can be true of the card played
+    # too: against it, the reason says what the better card does that the played one does not
+    against = plan != chosen and plan[0].verb == chosen[0].verb == "power"
+    reason = reason_for(world, plan, me, chosen, 1) if against else reason_for(world, plan, me)
+    return Hint(plan, value, 0.0, reason), max(0.0, value - mine)
 
 
 def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,

@@ -132,3 +132,26 @@ def test_the_replay_key_help_stays_inside_its_panel(lang):
         assert style.text_width(line, HELP_SIZE) <= plate.width - 20, line
     assert pygame.Rect(0, 0, layout.current().width, layout.current().height).contains(plate)
     assert HELP_SIZE >= 11
+
+
+def test_a_better_power_card_is_explained_against_the_card_played():
+    """§4.1–4.2: a power card's plain reason ("brings 1 Caballero to the court") can be as true of
+    the card played; the review's reason compares the two (more Caballeros, an earlier turn, or a
+    card kept), so a gap between two cards is explained by what differs."""
+    from ai.advisor import hard_searcher, judge
+    from game.match.hints import reason_text
+    searcher = hard_searcher(max_nodes=400, deadline_s=None, worlds=2)
+    game = engine.new_game(players=["red", "blue", "green"], seed=5)
+    i18n.set_language("en")
+    judged = 0
+    for move in game.legal_moves():
+        best, _ = judge(game.view(game.to_move), (move,), random.Random(1), searcher)
+        if best.plan == (move,):
+            continue
+        judged += 1
+        assert best.reason.versus == 1 and best.reason.kind in ("court", "order", "keep")
+        text = reason_text(best.reason, str)
+        played = int(move.args[0])
+        assert (f"instead of {min(6, engine.internals.BOARD.power_to_court[played - 1])}" in text
+                or f"power card {played}" in text or "instead of spending it" in text), text
+    assert judged >= 10
