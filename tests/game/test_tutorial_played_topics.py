@@ -186,3 +186,15 @@ def test_the_general_scoring_after_the_grande_move_gives_the_home_bonus_in_valen
     driver.click(continue_button(panel_rect()).center)              # "You have 64, Blue 63…"
     assert driver.until(scene.can_continue)
     assert "64" in scene.shown_text() and "63" in scene.shown_text()
+
+
+def test_every_chapter_says_the_scores_it_starts_from():
+    """A chapter's scenario may start mid-game; its first step names every player's score, so no
+    score on the track comes from nowhere (a chapter starting at 0 need not)."""
+    lesson = load_lesson()
+    for c, chapter in enumerate(lesson.chapters):
+        scores = lesson.position(lesson.first_of(c)).scores
+        if not any(scores.values()):
+            continue
+        for lang, text in chapter.steps[0].say.items():
+            assert all(str(points) in text for points in scores.values()), (c, lang, text)
