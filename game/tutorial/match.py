@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 import engine
-from game.match.controller import Match
+from game.match.controller import SECRET_PHASES, Match
 from game.present.describe import describe_move
 from game.shell.i18n import area_name, t
 from game.match.seats import Seat
@@ -30,6 +30,8 @@ class TutorialMatch(Match):
         self.nudge: str | None = None    # why the last move was refused, for the lesson panel
         self.nudged = False              # a refusal the scene has not reacted to yet
         self.rebuild_log()
+        if game.phase in SECRET_PHASES:  # resumed after the player's disc: his strip still shows it
+            self.pending_discs = {p: d for p in self.humans if (d := game.disc(p))}
 
     # ---- where the lesson stands ---------------------------------------------------------------
     @property
