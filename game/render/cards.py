@@ -36,8 +36,10 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     pieces.cube(surface, (numeral.right + 7, badge.centery + 3), 10, style.PARCHMENT)   # beside it, never over it
     ink = style.INK if not faded else style.INK_SOFT
     body = pygame.Rect(badge.right + 8, rect.y + 5, rect.width - badge.width - 24, rect.height - 8)
+    label = t(f"colour.{taker}") if taker else ""
+    stamp_w = stamp_width(label)
     name = t(f"card.{card}.name")
-    style.text(surface, name, body.topleft, style.fit_size(name, body.width - 60, 15, True, "serif"), ink,
+    style.text(surface, name, body.topleft, style.fit_size(name, name_room(rect, label), 15, True, "serif"), ink,
                bold=True, face="serif")
     effect = effect_box(rect)
     text = t(f"card.{card}.effect")
@@ -47,12 +49,21 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     if selectable and hover:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
-        stamp = pygame.Rect(0, 0, 56, 18)
+        stamp = pygame.Rect(0, 0, stamp_w, 18)
         stamp.topright = (rect.right - 8, rect.y + 6)
         colour = style.player_colour(taker)
         draw.rect(surface, colour, stamp, border_radius=4)
-        style.text(surface, t(f"colour.{taker}"), stamp.center, 11, style.text_on(colour), bold=True,
-                   anchor="center")
+        style.text(surface, label, stamp.center, 11, style.text_on(colour), bold=True, anchor="center")
+
+
+def stamp_width(label: str) -> int:
+    """The taker's stamp: 56 units, wider for a longer colour name ("Vermelho") so it reads whole."""
+    return max(56, int(style.text_width(label, 11, True)) + 12) if label else 56
+
+
+def name_room(rect: pygame.Rect, label: str = "") -> int:
+    """The width a card's name may take: the strip right of the badge, less the taker's stamp."""
+    return rect.width - 64 - stamp_width(label) - 4
 
 
 def effect_box(rect: pygame.Rect) -> pygame.Rect:

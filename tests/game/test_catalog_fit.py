@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 import engine
+from engine.internals import BOARD
 from game.shell import i18n, layout
 from game.render import cards, style
 
@@ -52,7 +53,9 @@ def one_line(family: str) -> list[tuple[str, float, int, bool, str]]:
         return [(f"region.{r}", 130, 15, True, "serif") for r in engine.REGIONS]
     if family == "card name":
         strip = layout.card_rects()[0]
-        return [(f"card.{c}.name", strip.width - 64 - 60, 15, True, "serif") for c in engine.CARDS]
+        widest = max((i18n.t(f"colour.{c}") for c in (*BOARD.colours, "neutral")),
+                     key=lambda label: cards.stamp_width(label))
+        return [(f"card.{c}.name", cards.name_room(strip, widest), 15, True, "serif") for c in engine.CARDS]
     return [(k, here.help_button.width - 16, 14, True, "sans") for k in ("button.help", "button.menu", "button.hint")]
 
 
