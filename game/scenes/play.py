@@ -277,6 +277,8 @@ class MatchScene(Scene):
     def _commit(self, move: engine.Move) -> bool:
         if self.match.play(move):
             self.ctx.sounds.play("click")
+            if self.toast_error:
+                self.toast_time = 0.0       # a refusal is stale once a legal move is played
         else:
             self.show_toast(self.match.error or "")
         return True

@@ -53,3 +53,25 @@ def test_clicking_the_kings_region_says_so_in_words():
     i18n.set_language("pt")
     assert not match.play(f"place {king}")
     assert "região do Rei" in match.error
+
+
+def test_a_refusal_clears_once_a_legal_move_is_played():
+    """A newcomer's run: the red refusal stayed up after the right click, so it seemed to refuse
+    that too. A legal move played on the screen takes the stale refusal away."""
+    from game.scenes.play import MatchScene
+    from tests.game.driver import Driver, make_context
+    ctx = make_context()
+    ctx.settings.confirm_moves = False
+    match = Match(parse_players("human,random"), seed=3, autosave=False)
+    driver = Driver(MatchScene(ctx, match))
+    game = match.host_game
+    while game.phase != "place":
+        match.play({"power": game.legal_moves()[0], "court": "court 0", "order": "first place"}.get(
+            game.phase, game.legal_moves()[0]))
+    assert driver.until(lambda: driver.scene.my_turn() is not None)
+    scene = driver.scene
+    scene.explain(f"place {game.king}")                 # §7.1: refused, in words
+    assert scene.toast_time > 0 and scene.toast_error
+    legal = next(m for m in game.legal_moves() if m.verb == "place")
+    scene.play_choice(legal)
+    assert scene.toast_time == 0
