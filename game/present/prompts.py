@@ -9,32 +9,38 @@ when their buttons are on screen (`offered`: the verbs whose buttons are shown).
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
 
 import engine
 from game.present.describe import Namer, move_words, step_text
 from game.shell.i18n import has, t, tn
 
 
-def decision_prompt(game: Any, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
+def _mover(game: engine.Game) -> str:
+    """Who acts: a prompt is asked only of a position where somebody is to move."""
+    if game.to_move is None:
+        raise ValueError("no prompt for a finished game")
+    return game.to_move
+
+
+def decision_prompt(game: engine.Game, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
     """The prompt for the player to move in `game` (a Game or the viewer's View)."""
     what = _body(game, name, castillo_disc)
     if "done" in offered:
         what = t("prompt.or_done", what=what, done=t("button.done"))
-    return t("prompt.who", who=name(game.to_move), what=what)
+    return t("prompt.who", who=name(_mover(game)), what=what)
 
 
-def staged_prompt(game: Any, name: Namer, move: Any) -> str:
+def staged_prompt(game: engine.Game, name: Namer, move: engine.Move) -> str:
     """The prompt while a move waits for Confirm: what it is, and how to confirm or change it."""
     what = staged_text(game, move, name)
-    return t("prompt.who", who=name(game.to_move), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
+    return t("prompt.who", who=name(_mover(game)), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
 
 
-def staged_text(game: Any, move: Any, name: Namer) -> str:
+def staged_text(game: engine.Game, move: engine.Move, name: Namer) -> str:
     """What a staged move does, in words: its own staging text, Done with Caballeros still in the
     court to place ("end placing with 2 Caballeros unplaced"), else the move's step text."""
     if move.verb == "done" and game.phase == "place":
-        left = game.count(game.to_move, "court")
+        left = game.count(_mover(game), "court")
         if left:
             return tn("stage.done_unplaced", left)
     if has(f"stage.{move.verb}"):
@@ -42,7 +48,7 @@ def staged_text(game: Any, move: Any, name: Namer) -> str:
     return step_text(move.verb, move.args, name)
 
 
-def _card(game: Any) -> str:
+def _card(game: engine.Game) -> str:
     return t(f"card.{game.card}.name") if game.card else ""
 
 
@@ -50,7 +56,7 @@ def _left(left: int) -> str:
     return tn("prompt.left", left)
 
 
-def _body(game: Any, name: Namer, castillo_disc: bool) -> str:
+def _body(game: engine.Game, name: Namer, castillo_disc: bool) -> str:
     phase = game.phase
     legal = list(game.legal_moves())
     verbs = {m.verb for m in legal}
@@ -66,7 +72,7 @@ def _body(game: Any, name: Namer, castillo_disc: bool) -> str:
             return t("prompt.action_button", card=_card(game), action=t("button.action"), skip=t("button.skip"))
         return t("prompt.action_target", card=_card(game), skip=t("button.skip"))
     if phase == "veto":
-        return t("prompt.veto", owner=name(game.active), card=_card(game), veto=t("button.veto"),
+        return t("prompt.veto", owner=name(game.active or _mover(game)), card=_card(game), veto=t("button.veto"),
                  allow=t("button.allow"))
     if phase == "disc":
         return t("prompt.disc_castillo") if castillo_disc else t("prompt.disc", card=_card(game))
@@ -75,7 +81,7 @@ def _body(game: Any, name: Namer, castillo_disc: bool) -> str:
     return t(f"prompt.{phase}")
 
 
-def _step_body(game: Any, name: Namer, step: engine.Progress | None) -> str:
+def _step_body(game: engine.Game, name: Namer, step: engine.Progress | None) -> str:
     """A running special action: moves made of the card's allowance, whose Caballero, what is left."""
     card = _card(game)
     if step is None:
@@ -87,7 +93,7 @@ def _step_body(game: Any, name: Namer, step: engine.Progress | None) -> str:
     if step.step == "anywhere":
         return tn("prompt.anywhere", step.total or step.left, card=card, left=_left(step.left))
     if step.step == "cull":
-        owner = name(step.subject or game.to_move)
+        owner = name(step.subject or _mover(game))
         if len(step.sequence) > 1:
             return t("prompt.cull_next", owner=owner, card=card, next=", ".join(map(name, step.sequence[1:])))
         return t("prompt.cull", owner=owner, card=card)
