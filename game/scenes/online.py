@@ -177,20 +177,22 @@ class OnlineScene(Buttons):
         self.draw_buttons(surface, "host")
 
 
-def table_line(item: dict[str, Any]) -> str:
-    """One stored table: its code, its host's name, and whose turn it is (or that it waits)."""
+def table_state(item: dict[str, Any]) -> str:
+    """Whose turn it is at a stored table (by the seat's name where it has one), or that it waits."""
     seats = {s["player"]: s.get("name", "") for s in item.get("seats", [])}
     names = {p: n for p, n in seats.items() if n}
-    mine = item.get("player")
     if item.get("status") == "over":
-        state = t("online.over")
-    elif item.get("status") == "open":
-        state = t("online.not_started")
-    elif item.get("to_move") == mine:
-        state = t("online.your_turn")
-    else:
-        state = t("online.turn_of", who=player_name(str(item.get("to_move")), names))
-    return t("online.table_line", code=item["code"], name=item.get("name") or "—", state=state)
+        return t("online.over")
+    if item.get("status") == "open":
+        return t("online.not_started")
+    if item.get("to_move") == item.get("player"):
+        return t("online.your_turn")
+    return t("online.turn_of", who=player_name(str(item.get("to_move")), names))
+
+
+def table_line(item: dict[str, Any]) -> str:
+    """One stored table: its code, its host's name, and whose turn it is (or that it waits)."""
+    return t("online.table_line", code=item["code"], name=item.get("name") or "—", state=table_state(item))
 
 
 class Form(Buttons):
@@ -460,7 +462,7 @@ class SeatLostScene(Buttons):
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         box = self.box()
         width = (box.width - 60 - 3 * 12) // 4
-        levels = [(pygame.Rect(box.x + 30 + i * (width + 12), box.y + 206, width, 48), f"ai:{level}")
+        levels = [(pygame.Rect(box.x + 30 + i * (width + 12), box.y + 172, width, 48), f"ai:{level}")
                   for i, level in enumerate(HAND_OVER_LEVELS)]
         return levels + [(pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 50), "wait")]
 
@@ -494,6 +496,6 @@ class SeatLostScene(Buttons):
                    face="serif", anchor="midtop")
         style.paragraph(surface, t("online.lost_question", who=who),
                         pygame.Rect(box.x + 30, box.y + 80, box.width - 60, 80), 16)
-        style.text(surface, t("online.ai_level"), (box.x + 30, box.y + 180), 15, style.INK, bold=True)
-        draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 86), (box.right - 20, box.bottom - 86), 1)
+        style.text(surface, t("online.ai_level"), (box.x + 30, box.y + 146), 15, style.INK, bold=True)
+        draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 88), (box.right - 20, box.bottom - 88), 1)
         self.draw_buttons(surface, "wait")

@@ -23,8 +23,8 @@ ROWS = 5            # tables shown at most (the player's turn first)
 
 
 def panel_rect() -> pygame.Rect:
-    """Right of the title's menu: the heading, the rows and the quiet line."""
-    return layout.in_frame(850, 244, 400, 330)
+    """Right of the title's menu, on the map: the heading, the rows and the quiet line."""
+    return layout.in_frame(812, 244, 236, 340)
 
 
 class OnlineTables:
@@ -60,7 +60,7 @@ class OnlineTables:
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         box = panel_rect()
-        return [(pygame.Rect(box.x, box.y + 34 + i * 48, box.width, 40), f"table:{item['code']}")
+        return [(pygame.Rect(box.x + 8, box.y + 38 + i * 56, box.width - 16, 48), f"table:{item['code']}")
                 for i, item in enumerate(self.tables)]
 
     def resume(self, key: str, name: str) -> tuple[str, Future[Any]] | None:
@@ -74,21 +74,28 @@ class OnlineTables:
     def draw(self, surface: pygame.Surface, hover: tuple[int, int] | None, connecting: bool = False) -> None:
         if not self.stored:
             return
-        from game.scenes.online import table_line
+        from game.scenes.online import table_state
         box = panel_rect()
-        style.text(surface, t("online.your_tables"), (box.x, box.y), 18, style.GOLD_LIGHT, bold=True, face="serif",
-                   shadow=(0, 0, 0))
         rows = self.buttons()
-        for (rect, _), item in zip(rows, self.tables):
-            label = table_line(item)
-            mine = item.get("to_move") == item.get("player") and item.get("status") == "playing"
-            style.button(surface, rect, label, hover=bool(hover and rect.collidepoint(hover)), primary=mine,
-                         size=style.fit_size(label, rect.width - 24, 16, True))
-        y = box.y + 40 + len(rows) * 48
         quiet = (t("online.connecting") if connecting else
                  t("online.looking") if self.busy and not self.tables else
                  t("title.online_unreachable") if self.unreachable else
                  "" if self.tables else t("title.online_none_waiting"))
-        if quiet:
-            style.text(surface, quiet, (box.x, y), style.fit_size(quiet, box.width, 14), style.PARCHMENT,
-                       shadow=(0, 0, 0))
+        lines = style.wrap(quiet, box.width - 20, 13) if quiet else []
+        height = 38 + len(rows) * 56 + 18 * len(lines) + 6
+        style.plate(surface, pygame.Rect(box.x, box.y, box.width, height), (20, 14, 8, 170), radius=10)
+        style.text(surface, t("online.your_tables"), (box.centerx, box.y + 10), style.fit_size(
+            t("online.your_tables"), box.width - 16, 17, True, "serif"), style.GOLD_LIGHT, bold=True, face="serif",
+            anchor="midtop")
+        for (rect, _), item in zip(rows, self.tables):
+            mine = item.get("to_move") == item.get("player") and item.get("status") == "playing"
+            style.button(surface, rect, "", hover=bool(hover and rect.collidepoint(hover)), primary=mine)
+            head = f"{item['code']} · {item.get('name') or '—'}"
+            state = table_state(item)
+            style.text(surface, head, (rect.centerx, rect.y + 6), style.fit_size(head, rect.width - 16, 15, True),
+                       style.INK, bold=True, anchor="midtop")
+            style.text(surface, state, (rect.centerx, rect.bottom - 7), style.fit_size(state, rect.width - 16, 13),
+                       style.INK, anchor="midbottom")
+        y = box.y + 40 + len(rows) * 56
+        for i, line in enumerate(lines):
+            style.text(surface, line, (box.centerx, y + 18 * i), 13, style.PARCHMENT, anchor="midtop")

@@ -36,8 +36,10 @@ def until(check: Callable[[], bool], what: str, tick: Callable[[], Any] = lambda
         time.sleep(0.01)
 
 
-def shoot(scene: Scene, screenshots: Any, name: str) -> None:
+def shoot(scene: Scene, screenshots: Any, name: str, below: Scene | None = None) -> None:
     surface = pygame.display.get_surface().copy()
+    if below is not None:          # an overlay: the screen it covers first
+        below.draw(surface)
     scene.draw(surface)
     pygame.image.save(surface, str(screenshots / f"online_{name}.png"))
 
@@ -164,9 +166,9 @@ def test_the_host_picks_the_ai_level_for_a_gone_players_seat(tmp_path, screensho
             until(lambda: host.disconnected() == ["blue"], "the host never saw the seat drop", host.think)
             driver = Driver(MatchScene(make_context(), host))
             driver.app.apply(Transition.push(SeatLostScene(driver.scene.ctx, host, "blue")))
-            lost = driver.scene
+            lost, match_scene = driver.scene, driver.app.stack[0]
             assert [key for _, key in lost.buttons()] == ["ai:easy", "ai:normal", "ai:hard", "ai:expert", "wait"]
-            shoot(lost, screenshots, "seat_lost_levels")
+            shoot(lost, screenshots, "seat_lost_levels", match_scene)
             hard = next(rect for rect, key in lost.buttons() if key == "ai:hard")
             driver.click(hard.center)
             assert isinstance(driver.scene, MatchScene)
