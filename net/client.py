@@ -305,7 +305,7 @@ class Client:
         return await asyncio.wait_for(self.updates.get(), timeout)
 
 
-def _named(name: str) -> dict[str, str]:
+def _named(name: str) -> dict[str, Any]:
     """The optional `name` field: sent only when there is one."""
     return {"name": name} if name else {}
 

@@ -24,7 +24,7 @@ from game.shell.i18n import t
 from game.shell.scene import Scene, Transition
 from game.shell.settings import Settings
 from tests.game.driver import FRAME, Driver, make_context
-from tests.game.test_online_client import _wait, open_table
+from tests.game.test_online_client import open_table
 from tests.net.helpers import server_process
 
 
