@@ -23,7 +23,8 @@ from game.shell.i18n import player_name, t
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.shell.text_field import TextField
 from net.background import BackgroundClient
-from net.client import Refused, load_credentials
+from game.present.online_tables import failure_text, table_line
+from net.client import load_credentials
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
 SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to a friend, an AI, or no seat
@@ -47,13 +48,6 @@ def text_box(surface: pygame.Surface, rect: pygame.Rect, label: str, field: Text
     value = field.value + caret
     style.text(surface, value, (rect.x + 10, rect.centery), style.fit_size(value, rect.width - 20, 20), style.INK,
                anchor="midleft")
-
-
-def failure_text(exc: BaseException) -> str:
-    """Why a request failed, in one line (the server's own detail for a refusal)."""
-    if isinstance(exc, Refused):
-        return t("online.refused", detail=exc.detail)
-    return t("online.unreachable")
 
 
 class Buttons(Scene):
@@ -175,24 +169,6 @@ class OnlineScene(Buttons):
                                                                t("online.no_tables"))
         style.text(surface, caption, (frame.centerx, frame.y + 262), 18, style.PARCHMENT, bold=True, anchor="midtop")
         self.draw_buttons(surface, "host")
-
-
-def table_state(item: dict[str, Any]) -> str:
-    """Whose turn it is at a stored table (by the seat's name where it has one), or that it waits."""
-    seats = {s["player"]: s.get("name", "") for s in item.get("seats", [])}
-    names = {p: n for p, n in seats.items() if n}
-    if item.get("status") == "over":
-        return t("online.over")
-    if item.get("status") == "open":
-        return t("online.not_started")
-    if item.get("to_move") == item.get("player"):
-        return t("online.your_turn")
-    return t("online.turn_of", who=player_name(str(item.get("to_move")), names))
-
-
-def table_line(item: dict[str, Any]) -> str:
-    """One stored table: its code, its host's name, and whose turn it is (or that it waits)."""
-    return t("online.table_line", code=item["code"], name=item.get("name") or "—", state=table_state(item))
 
 
 class Form(Buttons):

@@ -20,7 +20,8 @@ from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 from game.scenes import navigation
-from game.scenes.title_online import OnlineTables
+from game.present.online_tables import OnlineTables, failure_text
+from game.render import online_tables
 
 ITEMS = ("new", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
@@ -65,7 +66,7 @@ class TitleScene(Scene):
         return bool(self.unfinished)
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        return title_buttons(self.lesson.done) + self.online.buttons()
+        return title_buttons(self.lesson.done) + online_tables.row_rects(self.online)
 
     def resume(self) -> None:
         self.refresh()
@@ -89,13 +90,12 @@ class TitleScene(Scene):
         if self.seating is None or not self.seating[1].done():
             return None
         (url, pending), self.seating = self.seating, None
-        from game.scenes.online import LobbyScene, failure_text, table_for
         try:
             online, reply = pending.result()
         except Exception as exc:  # noqa: BLE001 - said on the notice line
             self.notice, self.notice_time = failure_text(exc), NOTICE_SECONDS
             return None
-        return Transition.replace(LobbyScene(self.ctx, table_for(self.ctx, online, reply, url)))
+        return Transition.replace(navigation.online_lobby(self.ctx, online, reply, url))
 
     def focus_targets(self) -> list[Target]:
         return of_rects([(item, rect) for rect, item in self.buttons() if item != "continue" or self.can_continue])
@@ -139,7 +139,7 @@ class TitleScene(Scene):
         elif item == "quit":
             self.request(Transition.quit())
         elif item.startswith("table:") and self.seating is None:
-            self.seating = self.online.resume(item, self.ctx.settings.online_name)
+            self.seating = self.online.resume(item.removeprefix("table:"), self.ctx.settings.online_name)
         return True
 
     def continue_game(self) -> None:
@@ -195,7 +195,7 @@ class TitleScene(Scene):
                          enabled=enabled, primary=item == first, size=20)
             if item == "learn" and self.lesson.done:
                 tick(surface, rect)
-        self.online.draw(surface, self.hover, connecting=self.seating is not None)
+        online_tables.draw(surface, self.online, self.hover, self.seating is not None)
         style.text(surface, t("title.footer"), (frame.centerx, layout.current().height - 24), 13, style.PARCHMENT,
                    anchor="center")
         if self.notice_time > 0:

@@ -16,7 +16,9 @@ import pygame
 from game.match.remote import RemoteTable, remember
 from game.present.describe import event_item, item_text
 from game.scenes import navigation
-from game.scenes.online import HostScene, JoinScene, LobbyScene, SeatLostScene, table_line
+from game.present.online_tables import table_line
+from game.render.online_tables import row_rects
+from game.scenes.online import HostScene, JoinScene, LobbyScene, SeatLostScene
 from game.scenes.play import MatchScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
@@ -118,7 +120,7 @@ def test_the_title_lists_online_tables_and_resumes_one_with_what_happened_meanwh
             title = driver.scene
             assert isinstance(title, TitleScene)
             until(lambda: not title.online.busy, "the title never listed the tables", lambda: driver.app.step(FRAME))
-            rows = title.online.buttons()
+            rows = row_rects(title.online)
             assert [key for _, key in rows] == [f"table:{code}"]
             item = title.online.tables[0]
             turn = t("online.your_turn") if item["to_move"] == "blue" else \
@@ -153,7 +155,7 @@ def test_an_unreachable_server_is_one_quiet_line_on_the_title(tmp_path, screensh
     title = driver.scene
     assert isinstance(title, TitleScene) and title.online.busy    # the title is up while the list is asked
     until(lambda: not title.online.busy, "the list never gave up", lambda: driver.app.step(FRAME))
-    assert title.online.unreachable and title.online.tables == [] and title.online.buttons() == []
+    assert title.online.unreachable and title.online.tables == [] and row_rects(title.online) == []
     driver.app.step(FRAME)
     shoot(title, screenshots, "title_unreachable")
 
