@@ -3,7 +3,7 @@ loop of its own thread.
 
 Why: the pygame client draws at a fixed rate and cannot await. `submit` hands a request to the
 client's thread and returns a `concurrent.futures.Future` at once (poll `done()` each frame);
-`poll` returns every update and table summary that arrived since the last call, in order, for
+`poll` returns every update, history and table summary that arrived since the last call, in order, for
 the frame loop to animate. Views are rebuilt in the caller's thread with
 `engine.view_from_json(update.view_json)`, so the frame loop never shares objects with the
 client's thread but plain data.
@@ -16,7 +16,7 @@ import threading
 from concurrent.futures import Future
 from typing import Any
 
-from .client import Client, Update
+from .client import Client, History, Update
 
 
 class BackgroundClient:
@@ -24,7 +24,7 @@ class BackgroundClient:
 
     def __init__(self, url: str, backoff_max: float = 5.0) -> None:
         self._loop = asyncio.new_event_loop()
-        self._inbox: queue.Queue[Update | dict[str, Any]] = queue.Queue()
+        self._inbox: queue.Queue[Update | History | dict[str, Any]] = queue.Queue()
         self._thread = threading.Thread(target=self._loop.run_forever, name="el-grande-online", daemon=True)
         self._thread.start()
         self.client: Client = self._call(self._make(url, backoff_max)).result(timeout=10)
@@ -50,9 +50,9 @@ class BackgroundClient:
             raise ValueError(f"BackgroundClient.submit: {method!r} is not a request of net.client.Client")
         return self._call(getattr(self.client, method)(*args, **kwargs))
 
-    def poll(self) -> list[Update | dict[str, Any]]:
+    def poll(self) -> list[Update | History | dict[str, Any]]:
         """Everything that arrived since the last call, oldest first (never blocks)."""
-        out: list[Update | dict[str, Any]] = []
+        out: list[Update | History | dict[str, Any]] = []
         while True:
             try:
                 out.append(self._inbox.get_nowait())

@@ -65,6 +65,20 @@ class Update:
         return [event_from_json(e) for e in self.events_json]
 
 
+@dataclass
+class History:
+    """The events of a table's moves `start`..`n` (the `history` answer to a resume): what a
+    player who was away missed, as every seat saw it."""
+    code: str
+    start: int
+    n: int
+    events_json: list[Any] = field(repr=False)
+
+    @property
+    def events(self) -> list[Any]:
+        return [event_from_json(e) for e in self.events_json]
+
+
 class Client:
     """One connection to a server, reconnecting by itself. With `queue_updates`, `updates` queues
     every Update and every table summary (a dict) as they arrive, for a consumer that animates
@@ -76,7 +90,7 @@ class Client:
         self.watched: set[str] = set()
         self.tables: dict[str, dict[str, Any]] = {}
         self.n: dict[str, int] = {}
-        self.updates: asyncio.Queue[Update | dict[str, Any]] = asyncio.Queue()
+        self.updates: asyncio.Queue[Update | History | dict[str, Any]] = asyncio.Queue()
         self.connects = 0
         self.stale: set[str] = set()              # tables not brought up to date since a drop
         self._raw: dict[str, dict[str, Any]] = {}
@@ -166,6 +180,8 @@ class Client:
             self.tables[msg["table"]["code"]] = msg["table"]
             if self.queue_updates:
                 self.updates.put_nowait(msg["table"])
+        elif kind == "history" and self.queue_updates:
+            self.updates.put_nowait(History(msg["code"], msg["start"], msg["n"], msg["events"]))
         if kind in ("update", "table"):
             self._news.set()
             self._news = asyncio.Event()
@@ -209,17 +225,23 @@ class Client:
 
     async def create(self, seats: list[str], name: str = "", **options: Any) -> dict[str, Any]:
         """A new table (options: variant, veto, castillo); the reply's code, host_token and, when
-        a seat is human, the creator's player and credential."""
-        return self._seated(await self.request("create", seats=seats, name=name, **options))
+        a seat is human, the creator's player and credential. `name`: the creator's ("": none)."""
+        return self._seated(await self.request("create", seats=seats, **_named(name), **options))
 
     async def join(self, code: str, name: str = "", player: str | None = None) -> dict[str, Any]:
-        fields: dict[str, Any] = {"code": code, "name": name}
+        fields: dict[str, Any] = {"code": code, **_named(name)}
         if player is not None:
             fields["player"] = player
         return self._seated(await self.request("join", **fields))
 
-    async def resume(self, code: str, credential: str) -> dict[str, Any]:
-        return self._seated(await self.request("resume", code=code, credential=credential))
+    async def resume(self, code: str, credential: str, name: str = "",
+                     history: int | None = None) -> dict[str, Any]:
+        """Back to a seat (renamed when `name` is given); with `history`, the events of the moves
+        from that number on arrive first (queued as a `History`)."""
+        fields: dict[str, Any] = {"code": code, "credential": credential, **_named(name)}
+        if history is not None:
+            fields["history"] = history
+        return self._seated(await self.request("resume", **fields))
 
     async def watch(self, code: str) -> dict[str, Any]:
         self.watched.add(code)
@@ -279,8 +301,13 @@ class Client:
         i = state["to_move_idx"]
         return None if i < 0 else str(state["players"][i])
 
-    async def next_update(self, timeout: float = 30.0) -> Update | dict[str, Any]:
+    async def next_update(self, timeout: float = 30.0) -> Update | History | dict[str, Any]:
         return await asyncio.wait_for(self.updates.get(), timeout)
+
+
+def _named(name: str) -> dict[str, Any]:
+    """The optional `name` field: sent only when there is one."""
+    return {"name": name} if name else {}
 
 
 def save_credentials(path: Path, tables: dict[str, dict[str, Any]]) -> None:

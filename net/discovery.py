@@ -41,9 +41,10 @@ def _lan_address(host: str) -> str | None:
         return None
 
 
-def announce(host: str, port: int, name: str | None = None) -> Beacon | None:
+def announce(host: str, port: int, name: str | None = None, interfaces: list[str] | None = None) -> Beacon | None:
     """Announce the server at host:port on the LAN; None when it is loopback-only or zeroconf
-    cannot work here."""
+    cannot work here. `interfaces`: the addresses to send the announcement from (default all;
+    the tests keep it on loopback)."""
     address = _lan_address(host)
     if address is None or address.startswith("127.") or address == "localhost":
         return None
@@ -52,7 +53,7 @@ def announce(host: str, port: int, name: str | None = None) -> Beacon | None:
         label = (name or socket.gethostname())[:40]
         info = ServiceInfo(SERVICE, f"{label}.{SERVICE}", addresses=[socket.inet_aton(address)],
                            port=port, properties={"protocol": "1"})
-        zc = Zeroconf()
+        zc = _zeroconf(Zeroconf, interfaces)
         zc.register_service(info)
         return Beacon(zc, info)
     except Exception as exc:  # noqa: BLE001 - no multicast here: play on by address
@@ -60,12 +61,16 @@ def announce(host: str, port: int, name: str | None = None) -> Beacon | None:
         return None
 
 
-def discover(timeout: float = 2.0) -> list[tuple[str, str, int]]:
+def _zeroconf(factory: Any, interfaces: list[str] | None) -> Any:
+    return factory() if interfaces is None else factory(interfaces=interfaces)
+
+
+def discover(timeout: float = 2.0, interfaces: list[str] | None = None) -> list[tuple[str, str, int]]:
     """Servers announced on the LAN as (name, address, port), found within `timeout` seconds;
     empty when there are none or zeroconf cannot work here."""
     try:
         from zeroconf import ServiceBrowser, ServiceListener, Zeroconf
-        zc = Zeroconf()
+        zc = _zeroconf(Zeroconf, interfaces)
     except Exception:  # noqa: BLE001 - no network
         return []
     found: dict[str, tuple[str, str, int]] = {}

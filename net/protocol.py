@@ -15,6 +15,7 @@ AI_LEVELS = ("easy", "normal", "hard", "expert", "random", "greedy")
 SEAT_KINDS = ("human",) + AI_LEVELS
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # table codes: no 0/O, 1/I/L look-alikes
 CODE_LENGTH = 6
+NAME_LIMIT = 24                      # characters of a player's name, after trimming
 
 # error code -> what it means (docs/protocol.md lists the same)
 ERRORS = {
@@ -38,6 +39,7 @@ ERRORS = {
     "server_full": "the server's table or connection limit is reached",
     "busy": "the AI is thinking for that seat",
     "storage": "the server could not store the change; nothing was done",
+    "bad_name": f"a player's name must be 1-{NAME_LIMIT} printable characters",
 }
 
 
@@ -57,7 +59,22 @@ def _text(limit: int) -> Callable[[Any], bool]:
 
 
 def _name(v: Any) -> bool:
-    return isinstance(v, str) and len(v) <= 40 and v.isprintable()
+    return isinstance(v, str) and len(v) <= 4 * NAME_LIMIT      # its content: clean_name
+
+
+def clean_name(value: str) -> str:
+    """A player's name trimmed, or ProtocolError("bad_name") when it is not 1-NAME_LIMIT
+    printable characters; the client checks its name field with the same rule."""
+    name = value.strip()
+    if not 0 < len(name) <= NAME_LIMIT or not name.isprintable():
+        raise ProtocolError("bad_name", f"a name must be 1-{NAME_LIMIT} printable characters, got {len(name)}"
+                            + ("" if name.isprintable() else " with a control character"))
+    return name
+
+
+def name_of(msg: dict[str, Any]) -> str:
+    """The checked player's name a create, join or resume message carries ("" when none)."""
+    return clean_name(msg["name"]) if "name" in msg else ""
 
 
 def _int(v: Any) -> bool:
@@ -84,7 +101,8 @@ SCHEMAS: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
                "variant": (lambda v: v in _VARIANT, False), "veto": (lambda v: isinstance(v, bool), False),
                "castillo": (lambda v: v in _CASTILLO, False)},
     "join": {"code": (_CODE, True), "name": (_name, False), "player": (_COLOUR, False)},
-    "resume": {"code": (_CODE, True), "credential": (_CRED, True)},
+    "resume": {"code": (_CODE, True), "credential": (_CRED, True), "name": (_name, False),
+               "history": (_int, False)},
     "watch": {"code": (_CODE, True)},
     "start": {"code": (_CODE, True), "host_token": (_CRED, True)},
     "seat_ai": {"code": (_CODE, True), "host_token": (_CRED, True), "player": (_COLOUR, True),

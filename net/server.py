@@ -30,7 +30,7 @@ from websockets.asyncio.server import ServerConnection, serve
 
 from .ai_pool import AIPool
 from .protocol import (CODE_ALPHABET, CODE_LENGTH, MAX_MESSAGE, PROTOCOL_VERSION, ProtocolError, encode,
-                       error, parse)
+                       error, name_of, parse)
 from .store import Store
 from .table import OVER, PLAYING, Table
 
@@ -216,12 +216,12 @@ class Server:
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
         if sum(t.status != OVER for t in self.tables.values()) >= self.max_tables:
             raise ProtocolError("server_full", f"at most {self.max_tables} tables")
+        name = name_of(msg)
         code = self._new_code()
-        table, host_token = Table.create(self.store.next_id(), code, msg["seats"], self.seed_source(),
-                                         msg, msg.get("name", ""))
+        table, host_token = Table.create(self.store.next_id(), code, msg["seats"], self.seed_source(), msg, name)
         reply: dict[str, Any] = {"id": msg.get("id"), "code": code, "host_token": host_token}
         if "human" in msg["seats"]:
-            seat, token = table.join(msg.get("name", ""))
+            seat, token = table.join(name)
             reply.update(player=seat.player, credential=token)
         self.tables[code] = table
         self._save(table)
@@ -238,7 +238,7 @@ class Server:
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["code"])
-        seat, token = table.join(msg.get("name", ""), msg.get("player"))
+        seat, token = table.join(name_of(msg), msg.get("player"))
         self._save(table)
         self._send(conn, encode("joined", id=msg.get("id"), code=table.code, player=seat.player,
                                 credential=token, table=table.summary(self.connected(table))))
@@ -247,10 +247,16 @@ class Server:
 
     def _on_resume(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["code"])
+        name = name_of(msg)
         seat = table.resume(msg["credential"])
+        seat.name = name or seat.name
         self._save(table)
         self._send(conn, encode("joined", id=msg.get("id"), code=table.code, player=seat.player,
                                 credential=msg["credential"], table=table.summary(self.connected(table))))
+        if "history" in msg:      # a player back after a while: what happened, as every seat saw it
+            start = min(msg["history"], table.n)
+            self._send(conn, encode("history", code=table.code, start=start, n=table.n,
+                                    events=table.events_since(start)))
         self._attach(conn, table, seat.player)
         self._send_state(conn, table)
 

@@ -177,3 +177,11 @@ class Table:
                 "seats": [{"player": s.player, "kind": s.kind, "name": s.name,
                            "taken": s.credential is not None, "connected": s.player in connected,
                            "away": s.away_kind is not None} for s in self.seats]}
+
+    def events_since(self, start: int) -> list[Any]:
+        """The events of moves `start`.. (JSON-able), replayed from the record: the same public
+        events every connection got in its updates, for a player who was away (no seat's secret:
+        the events never hold one, and the move texts are not sent)."""
+        moves = self.game.record()["moves"]
+        game = engine.replay({"setup": self.setup, "moves": moves[:start]}, source=f"table {self.code}")
+        return [event_to_json(e) for text in moves[start:] for e in game.play(text)]

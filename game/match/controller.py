@@ -417,6 +417,9 @@ class Match:
         """A gone player's seat its host must decide about (online tables only)."""
         return None
 
+    def close(self) -> None:
+        """Leave the table: an online table closes its connection; a local match holds none."""
+
     def play_agents_once(self, agents: dict[str, Agent], seed: int) -> bool:
         """An AI-only game without a window (--headless): the agent to move chooses from its own
         View and its move is played; False once the game is over."""

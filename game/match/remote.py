@@ -22,7 +22,7 @@ from game.present.neutral import client_key
 from game.present.refusals import refusal_text
 from game.present.score_summary import ScoreSummary, SummaryCollector
 from net.background import BackgroundClient
-from net.client import Refused, Update, load_credentials, save_credentials
+from net.client import History, Refused, Update, load_credentials, save_credentials
 
 DEFAULT_SERVER = "127.0.0.1:8765"
 CREDENTIALS_FILE = "online.json"
@@ -67,6 +67,13 @@ def seat_at(url: str, method: str, *args: Any, **kwargs: Any) -> Future[tuple[Ba
     return _POOL.submit(work)
 
 
+def resume_seat(code: str, entry: dict[str, Any], name: str = "") -> Future[tuple[BackgroundClient, dict[str, Any]]]:
+    """Back to a stored seat (`entry` from the credentials file), under the player's current name,
+    with the whole history of the table: a player back after days reads what happened."""
+    return seat_at(str(entry.get("server", "")), "resume", code, str(entry.get("credential", "")), name=name,
+                   history=0)
+
+
 def list_tables(stored: dict[str, dict[str, Any]]) -> Future[list[dict[str, Any]]]:
     """The stored tables' summaries, server by server (a server that cannot be reached: its
     tables carry "error": "unreachable"), each with its server address."""
@@ -89,7 +96,7 @@ def list_tables(stored: dict[str, dict[str, Any]]) -> Future[list[dict[str, Any]
     return _POOL.submit(work)
 
 
-_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="el-grande-seat")
+_POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="el-grande-seat")
 
 
 @dataclass(frozen=True)
@@ -131,6 +138,7 @@ class RemoteTable:
         self.error: str | None = None
         self.pending: Future[Any] | None = None
         self.asked: set[str] = set()                    # disconnected seats the host was asked about
+        self._closing: Future[None] | None = None
 
     # ---- what arrives ---------------------------------------------------------------------------
     def think(self) -> None:
@@ -139,6 +147,9 @@ class RemoteTable:
             if isinstance(item, Update):
                 if item.code == self.code:
                     self._update(item)
+            elif isinstance(item, History):
+                if item.code == self.code:
+                    self._history(item)
             elif item.get("code") == self.code:
                 self.summary = item
         if self.pending is not None and self.pending.done():
@@ -180,6 +191,15 @@ class RemoteTable:
             summary = self._collector.feed(event)
             if summary:
                 self.summaries.append((self.events_total, summary))
+
+    def _history(self, history: History) -> None:
+        """What happened while the player was away, at the head of the log, shown at once (not
+        animated: the board is already at the position of the update that follows)."""
+        if history.n <= self.n:
+            return
+        items = [(0, item) for event in history.events if (item := event_item(event)) is not None]
+        self.log[:0] = items
+        self.version += 1
 
     # ---- seats ----------------------------------------------------------------------------------
     def seat_states(self) -> list[SeatState]:
@@ -330,8 +350,12 @@ class RemoteTable:
         self.error = None
         return False
 
-    def close(self) -> None:
-        self.online.close()
+    def close(self) -> Future[None]:
+        """Leave the table: the connection is closed (the server shows the seat as gone to the
+        others) in a thread of its own, so the frame loop never waits for the close handshake."""
+        if self._closing is None:
+            self._closing = _POOL.submit(self.online.close)
+        return self._closing
 
 
 def view_end_table(view: engine.View) -> EndTable:

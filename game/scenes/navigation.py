@@ -122,6 +122,13 @@ def is_error(scene: Scene) -> bool:
     return scene.name == "error"
 
 
+def online_lobby(ctx: Context, online: Any, reply: dict[str, Any], url: str) -> Scene:
+    """The lobby of a table just seated at (`online` a connected BackgroundClient, `reply` the
+    server's created/joined answer); the match screen once the game has started."""
+    from game.scenes.online import LobbyScene, table_for
+    return LobbyScene(ctx, table_for(ctx, online, reply, url))
+
+
 def online(ctx: Context) -> Scene:
     from game.scenes.online import OnlineScene
     return OnlineScene(ctx)

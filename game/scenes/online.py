@@ -23,7 +23,9 @@ from game.shell.i18n import player_name, t
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.shell.text_field import TextField
 from net.background import BackgroundClient
-from net.client import Refused, load_credentials
+from game.present.online_tables import failure_text, table_line
+from net.client import load_credentials
+from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
 SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to a friend, an AI, or no seat
 CARET = 2.0
@@ -46,13 +48,6 @@ def text_box(surface: pygame.Surface, rect: pygame.Rect, label: str, field: Text
     value = field.value + caret
     style.text(surface, value, (rect.x + 10, rect.centery), style.fit_size(value, rect.width - 20, 20), style.INK,
                anchor="midleft")
-
-
-def failure_text(exc: BaseException) -> str:
-    """Why a request failed, in one line (the server's own detail for a refusal)."""
-    if isinstance(exc, Refused):
-        return t("online.refused", detail=exc.detail)
-    return t("online.unreachable")
 
 
 class Buttons(Scene):
@@ -162,9 +157,8 @@ class OnlineScene(Buttons):
             self.request(Transition.push(JoinScene(self.ctx)))
         elif key.startswith("table:") and self.pending is None:
             code = key[6:]
-            entry = self.stored[code]
-            self.url = str(entry["server"])
-            self.pending = remote.seat_at(self.url, "resume", code, entry["credential"])
+            self.url = str(self.stored[code]["server"])
+            self.pending = remote.resume_seat(code, self.stored[code], self.ctx.settings.online_name)
             self.status = t("online.connecting")
         return super().choose(key)
 
@@ -177,31 +171,76 @@ class OnlineScene(Buttons):
         self.draw_buttons(surface, "host")
 
 
-def table_line(item: dict[str, Any]) -> str:
-    """One stored table: its code, its host's name, and whose turn it is (or that it waits)."""
-    seats = {s["player"]: s.get("name", "") for s in item.get("seats", [])}
-    names = {p: n for p, n in seats.items() if n}
-    mine = item.get("player")
-    if item.get("status") == "over":
-        state = t("online.over")
-    elif item.get("status") == "open":
-        state = t("online.not_started")
-    elif item.get("to_move") == mine:
-        state = t("online.your_turn")
-    else:
-        state = t("online.turn_of", who=player_name(str(item.get("to_move")), names))
-    return t("online.table_line", code=item["code"], name=item.get("name") or "—", state=state)
-
-
-class HostScene(Buttons):
-    """A new table: the server's address and the seats after the host's own (click to change)."""
-    name = "online_host"
+class Form(Buttons):
+    """A screen of text fields (the focused one takes the keys; Tab or a click moves the focus)
+    above its buttons; Enter presses `submit`. The first field is the player's name, prefilled
+    with the last name used."""
     text_entry = True
+    submit = ""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.player = TextField(ctx.settings.online_name, NAME_LIMIT)
+        self.focus_field = 0
+
+    def fields(self) -> list[tuple[pygame.Rect, str, TextField]]:
+        """(box, label key, field), in focus order."""
+        return []
+
+    def edited(self) -> None:
+        """A field's value changed (a form that normalises what is typed does it here)."""
+
+    def handle(self, intent: inp.Intent) -> bool:
+        fields = self.fields()
+        if intent.kind == inp.Kind.CLICK:
+            for i, (rect, _, _) in enumerate(fields):
+                if rect.collidepoint(intent.pos):
+                    self.focus_field = i
+                    return True
+        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):
+            self.focus_field = (self.focus_field + (1 if intent.kind == inp.Kind.NEXT else -1)) % len(fields)
+            return True
+        if fields[self.focus_field][2].handle(intent):
+            self.edited()
+            return True
+        if intent.kind == inp.Kind.CONFIRM:
+            return self.choose(self.submit)
+        return super().handle(intent)
+
+    def checked_name(self) -> str | None:
+        """The name typed, trimmed, and remembered for next time; None (with the reason on the
+        status line) when it is not 1-24 printable characters."""
+        try:
+            name = clean_name(self.player.value)
+        except ProtocolError:
+            self.status = t("online.bad_name", limit=NAME_LIMIT)
+            self.focus_field = 0
+            return None
+        if name != self.ctx.settings.online_name:
+            self.ctx.settings.online_name = name
+            self.ctx.settings.save()
+        return name
+
+    def draw_fields(self, surface: pygame.Surface) -> None:
+        for i, (rect, label, field) in enumerate(self.fields()):
+            text_box(surface, rect, t(label), field, i == self.focus_field)
+
+
+class HostScene(Form):
+    """A new table: the host's name, the server's address and the seats after the host's own
+    (click to change)."""
+    name = "online_host"
+    submit = "create"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.address = TextField(remote.DEFAULT_SERVER, 80)
         self.kinds = ["human", "random", "random", "none"]      # seats 2 to 5 (seat 1 is the host)
+        self.focus_field = 0 if not self.player.value else 1
+
+    def fields(self) -> list[tuple[pygame.Rect, str, TextField]]:
+        return [(layout.in_frame(220, 200, 400, 44), "online.your_name", self.player),
+                (layout.in_frame(660, 200, 400, 44), "online.address", self.address)]
 
     def seats(self) -> list[str]:
         return ["human"] + [k for k in self.kinds if k != "none"]
@@ -217,13 +256,6 @@ class HostScene(Buttons):
                 t("online.no_seat")
         return super().label(key)
 
-    def handle(self, intent: inp.Intent) -> bool:
-        if self.address.handle(intent):
-            return True
-        if intent.kind == inp.Kind.CONFIRM:
-            return self.choose("create")
-        return super().handle(intent)
-
     def choose(self, key: str) -> bool:
         if key.startswith("seat:"):
             i = int(key[5:])
@@ -232,7 +264,10 @@ class HostScene(Buttons):
             if len(self.seats()) < 2:
                 self.status = t("online.too_few")
                 return True
-            self.pending = remote.seat_at(remote.server_url(self.address.value), "create", self.seats())
+            name = self.checked_name()
+            if name is None:
+                return True
+            self.pending = remote.seat_at(remote.server_url(self.address.value), "create", self.seats(), name=name)
             self.status = t("online.connecting")
         return super().choose(key)
 
@@ -241,7 +276,7 @@ class HostScene(Buttons):
 
     def draw(self, surface: pygame.Surface) -> None:
         heading(surface, t("online.host"), t("online.host_help"))
-        text_box(surface, layout.in_frame(420, 200, 440, 44), t("online.address"), self.address, True)
+        self.draw_fields(surface)
         frame = layout.current().frame
         style.text(surface, t("online.you"), (frame.x + 420, frame.y + 262), 16, style.PARCHMENT, bold=True)
         for i, (rect, _) in enumerate(self.buttons()[:len(self.kinds)]):
@@ -250,21 +285,24 @@ class HostScene(Buttons):
         self.draw_buttons(surface, "create")
 
 
-class JoinScene(Buttons):
-    """A friend's table: the server's address (typed, or one found on the LAN) and the code."""
+class JoinScene(Form):
+    """A friend's table: the player's name, the server's address (typed, or one found on the
+    LAN) and the code."""
     name = "online_join"
-    text_entry = True
+    submit = "join_table"
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.address = TextField(remote.DEFAULT_SERVER, 80)
         self.code = TextField("", 6)
-        self.focus_field = 1
+        self.focus_field = 0 if not self.player.value else 2
         self.lan: list[tuple[str, str, int]] = []
         self.finding: Future[list[tuple[str, str, int]]] | None = _find_servers()
 
-    def fields(self) -> list[tuple[pygame.Rect, TextField]]:
-        return [(layout.in_frame(420, 200, 440, 44), self.address), (layout.in_frame(420, 290, 440, 44), self.code)]
+    def fields(self) -> list[tuple[pygame.Rect, str, TextField]]:
+        return [(layout.in_frame(220, 200, 400, 44), "online.your_name", self.player),
+                (layout.in_frame(660, 200, 400, 44), "online.address", self.address),
+                (layout.in_frame(420, 290, 440, 44), "online.code", self.code)]
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         out = [(layout.in_frame(420, 400 + i * 56, 440, 46), f"lan:{i}") for i in range(min(3, len(self.lan)))]
@@ -276,29 +314,20 @@ class JoinScene(Buttons):
             return f"{name} · {host}:{port}"
         return super().label(key)
 
-    def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.Kind.CLICK:
-            for i, (rect, _) in enumerate(self.fields()):
-                if rect.collidepoint(intent.pos):
-                    self.focus_field = i
-                    return True
-        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):
-            self.focus_field = 1 - self.focus_field
-            return True
-        if self.fields()[self.focus_field][1].handle(intent):
-            self.code.value = self.code.value.upper()
-            return True
-        if intent.kind == inp.Kind.CONFIRM:
-            return self.choose("join_table")
-        return super().handle(intent)
+    def edited(self) -> None:
+        self.code.value = self.code.value.upper()
 
     def choose(self, key: str) -> bool:
         if key.startswith("lan:"):
             _, host, port = self.lan[int(key[4:])]
             self.address.value = f"{host}:{port}"
-            self.focus_field = 1
+            self.focus_field = 2
         elif key == "join_table" and self.pending is None:
-            self.pending = remote.seat_at(remote.server_url(self.address.value), "join", self.code.value.strip())
+            name = self.checked_name()
+            if name is None:
+                return True
+            self.pending = remote.seat_at(remote.server_url(self.address.value), "join", self.code.value.strip(),
+                                          name=name)
             self.status = t("online.connecting")
         return super().choose(key)
 
@@ -309,8 +338,7 @@ class JoinScene(Buttons):
 
     def draw(self, surface: pygame.Surface) -> None:
         heading(surface, t("online.join"), t("online.join_help"))
-        for i, ((rect, field), label) in enumerate(zip(self.fields(), ("online.address", "online.code"))):
-            text_box(surface, rect, t(label), field, i == self.focus_field)
+        self.draw_fields(surface)
         frame = layout.current().frame
         lan = t("online.lan_looking") if self.finding else (t("online.lan_found") if self.lan else t("online.lan_none"))
         style.text(surface, lan, (frame.x + 420, frame.y + 366), 15, style.PARCHMENT, bold=True)
@@ -325,7 +353,7 @@ def _find_servers() -> Future[list[tuple[str, str, int]]]:
     return _LAN.submit(discover, 2.0)
 
 
-HAND_OVER_LEVEL = "normal"      # the AI that plays a seat whose player is gone
+HAND_OVER_LEVELS = ("easy", "normal", "hard", "expert")      # the AIs the host may hand a gone player's seat to
 
 
 class LobbyScene(Buttons):
@@ -394,8 +422,8 @@ class LobbyScene(Buttons):
 
 
 class SeatLostScene(Buttons):
-    """The host's choice for a seat whose player lost the connection: wait, or an AI plays it
-    until the player comes back."""
+    """The host's choice for a seat whose player lost the connection: wait, or an AI of the level
+    he picks plays it until the player comes back."""
     name = "online_seat_lost"
     opaque = False
 
@@ -405,12 +433,17 @@ class SeatLostScene(Buttons):
 
     @staticmethod
     def box() -> pygame.Rect:
-        return layout.in_frame(340, 260, 600, 260)
+        return layout.in_frame(340, 230, 600, 340)
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         box = self.box()
-        return [(pygame.Rect(box.x + 40, box.bottom - 76, 240, 52), "wait"),
-                (pygame.Rect(box.right - 280, box.bottom - 76, 240, 52), "hand_to_ai")]
+        width = (box.width - 60 - 3 * 12) // 4
+        levels = [(pygame.Rect(box.x + 30 + i * (width + 12), box.y + 172, width, 48), f"ai:{level}")
+                  for i, level in enumerate(HAND_OVER_LEVELS)]
+        return levels + [(pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 50), "wait")]
+
+    def label(self, key: str) -> str:
+        return t(f"seat.{key[3:]}") if key.startswith("ai:") else super().label(key)
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.Kind.CANCEL:
@@ -418,9 +451,9 @@ class SeatLostScene(Buttons):
         return super().handle(intent)
 
     def choose(self, key: str) -> bool:
-        if key == "hand_to_ai":
-            self.table.hand_to_ai(self.player, HAND_OVER_LEVEL)
-        if key in ("wait", "hand_to_ai"):
+        if key.startswith("ai:"):
+            self.table.hand_to_ai(self.player, key[3:])
+        if key == "wait" or key.startswith("ai:"):
             self.request(Transition.pop())
         return True
 
@@ -435,9 +468,10 @@ class SeatLostScene(Buttons):
         box = self.box()
         style.panel(surface, box, border=style.GOLD, width=3, radius=14)
         who = self.table.name(self.player)
-        style.text(surface, t("online.lost_title", who=who), (box.centerx, box.y + 30), 26, style.INK, bold=True,
+        style.text(surface, t("online.lost_title", who=who), (box.centerx, box.y + 28), 26, style.INK, bold=True,
                    face="serif", anchor="midtop")
         style.paragraph(surface, t("online.lost_question", who=who),
-                        pygame.Rect(box.x + 30, box.y + 90, box.width - 60, 80), 16)
-        draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 92), (box.right - 20, box.bottom - 92), 1)
+                        pygame.Rect(box.x + 30, box.y + 80, box.width - 60, 80), 16)
+        style.text(surface, t("online.ai_level"), (box.x + 30, box.y + 146), 15, style.INK, bold=True)
+        draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 88), (box.right - 20, box.bottom - 88), 1)
         self.draw_buttons(surface, "wait")

@@ -560,6 +560,11 @@ class MatchScene(Scene):
         self.refresh_picker()
         return None
 
+    def exit(self) -> None:
+        """Off the stack (quit to title, the end screen): an online table's connection is closed,
+        so the server shows the seat as gone to the others at once."""
+        self.match.close()
+
     def resume(self) -> None:
         """Back from an overlay or hand-off: rebuild choices and forget the hover (the mouse may
         rest where the previous player left it). After a hand-off also forget every half-made

@@ -1,8 +1,11 @@
 """Title screen: learn to play, new game, continue an unfinished game (the only one at once, or a
 list of them, most recent first), challenge levels, load a named save, watch replays, settings,
-help, quit. Until the lesson is finished, Learn to play is the
-first and highlighted item; afterwards it moves below Challenges and carries a tick."""
+help, quit; beside the menu, the player's online tables with whose turn it is, each resumable.
+Until the lesson is finished, Learn to play is the first and highlighted item; afterwards it
+moves below Challenges and carries a tick."""
 from __future__ import annotations
+
+from typing import Any
 
 import pygame
 
@@ -17,6 +20,8 @@ from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 from game.scenes import navigation
+from game.present.online_tables import OnlineTables, failure_text
+from game.render import online_tables
 
 ITEMS = ("new", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
@@ -47,6 +52,8 @@ class TitleScene(Scene):
         self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
         self.notice_time = 0.0
         self.lesson = Progress()
+        self.online = OnlineTables()
+        self.seating: tuple[str, Any] | None = None     # (server URL, request) resuming an online table
         self.refresh()
 
     def refresh(self) -> None:
@@ -59,21 +66,36 @@ class TitleScene(Scene):
         return bool(self.unfinished)
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        return title_buttons(self.lesson.done)
+        return title_buttons(self.lesson.done) + online_tables.row_rects(self.online)
 
     def resume(self) -> None:
         self.refresh()
+        self.online.refresh()
 
     def redraw_rate(self) -> float:
         """Once a second while a notice shows: when its time is up the rate changes back to
         still, and the app redraws the title without it."""
-        return 1.0 if self.notice_time > 0 else STILL
+        return 1.0 if self.notice_time > 0 or self.online.busy or self.seating else STILL
 
     def update(self, dt: float) -> Transition | None:
         self.notice_time = max(0.0, self.notice_time - dt)
         if self.ctx.notices and self.notice_time <= 0:
             self.notice, self.notice_time = self.ctx.notices.pop(0), NOTICE_SECONDS
-        return self.take_request()
+        self.online.poll()
+        return self.seated() or self.take_request()
+
+    def seated(self) -> Transition | None:
+        """An online table resumed from the list: its lobby (the match screen once started); a
+        failure is the notice line."""
+        if self.seating is None or not self.seating[1].done():
+            return None
+        (url, pending), self.seating = self.seating, None
+        try:
+            online, reply = pending.result()
+        except Exception as exc:  # noqa: BLE001 - said on the notice line
+            self.notice, self.notice_time = failure_text(exc), NOTICE_SECONDS
+            return None
+        return Transition.replace(navigation.online_lobby(self.ctx, online, reply, url))
 
     def focus_targets(self) -> list[Target]:
         return of_rects([(item, rect) for rect, item in self.buttons() if item != "continue" or self.can_continue])
@@ -116,6 +138,8 @@ class TitleScene(Scene):
             self.request(Transition.push(navigation.help_screen(self.ctx)))
         elif item == "quit":
             self.request(Transition.quit())
+        elif item.startswith("table:") and self.seating is None:
+            self.seating = self.online.resume(item.removeprefix("table:"), self.ctx.settings.online_name)
         return True
 
     def continue_game(self) -> None:
@@ -165,12 +189,13 @@ class TitleScene(Scene):
         style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
         first = menu_items(self.lesson.done)[0]
-        for rect, item in self.buttons():
+        for rect, item in title_buttons(self.lesson.done):
             enabled = item != "continue" or self.can_continue
             style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item == first, size=20)
             if item == "learn" and self.lesson.done:
                 tick(surface, rect)
+        online_tables.draw(surface, self.online, self.hover, self.seating is not None)
         style.text(surface, t("title.footer"), (frame.centerx, layout.current().height - 24), 13, style.PARCHMENT,
                    anchor="center")
         if self.notice_time > 0:

@@ -1,5 +1,5 @@
 """Player settings (language, volume, mute, animation speed, fullscreen, confirm moves, hints,
-the window's last size), saved atomically.
+the window's last size, the name last used online), saved atomically.
 
 Why a separate module: settings outlive a game and a scene; they are read at start-up and written
 whenever the settings menu changes something. The data directory is also where the saved game for
@@ -55,6 +55,7 @@ class Settings:
     palette: str = "classic"     # the pieces' colours: "classic" or "colourblind" (Okabe-Ito)
     ui_scale: float = 1.0        # text and the controls sized from it: 1.0, 1.25 or 1.5
     window: str = ""             # the window's last size out of fullscreen, "WIDTHxHEIGHT" ("": never resized)
+    online_name: str = ""        # the name last used to host or join an online table (prefills the field)
 
     def __post_init__(self) -> None:
         self.kept_aside: str | None = None    # the broken file's new name, for the start-up notice

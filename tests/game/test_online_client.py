@@ -223,7 +223,7 @@ def test_the_online_screens_host_and_join_a_table_through_the_lobby(tmp_path, sc
         driver.scene.choose("host")
         settle(driver, HostScene)
         host_scene = driver.scene
-        host_scene.address.value = f"127.0.0.1:{port}"
+        host_scene.address.value, host_scene.player.value = f"127.0.0.1:{port}", "Ana"
         host_scene.kinds = ["human", "random", "random", "none"]
         shoot(driver, "host")
         host_scene.choose("create")
@@ -234,7 +234,7 @@ def test_the_online_screens_host_and_join_a_table_through_the_lobby(tmp_path, sc
         shoot(driver, "lobby")
         code = lobby.table.code
         join = JoinScene(make_context())
-        join.address.value, join.code.value = f"127.0.0.1:{port}", code
+        join.address.value, join.code.value, join.player.value = f"127.0.0.1:{port}", code, "Ben"
         join.choose("join_table")
         end = time.monotonic() + 30
         while (transition := join.update(FRAME)) is None:

@@ -2,7 +2,8 @@
 may see. A raw websocket client (red) records every frame of whole games: no frame holds the
 seed, another seat's set disc before the reveal, the stacks' order or another seat's secret move
 text; every view frame is exactly the engine's view for red at that move; and the frames of two
-games that differ only in another seat's secret disc are identical up to that disc's reveal."""
+games that differ only in another seat's secret disc are identical up to that disc's reveal; the history
+sent to red coming back on a new connection holds exactly the events of red's updates."""
 from __future__ import annotations
 
 import asyncio
@@ -34,7 +35,7 @@ async def _red_raw(url, table, rng, frames):
             msg = json.loads(text)
             if msg["type"] == "created":
                 code = msg["code"]
-                table.set_result((code, msg["host_token"]))
+                table.set_result((code, msg["host_token"], msg["credential"]))
             if msg["type"] != "update":
                 continue
             view = engine.view_from_json(msg["view"])
@@ -69,7 +70,7 @@ async def _game(url, server, blue_choice):
     frames: list[str] = []
     table = asyncio.get_running_loop().create_future()
     red_task = asyncio.create_task(_red_raw(url, table, random.Random(1), frames))
-    code, host_token = await table
+    code, host_token, credential = await table
     others = [Client(url) for _ in range(3)]
     for c, player in zip(others, ("blue", "green", "yellow")):
         await c.connect()
@@ -80,7 +81,20 @@ async def _game(url, server, blue_choice):
                                      for i, (c, p) in enumerate(zip(others, choices))))
     for c in others:
         await c.close()
+    frames += await _come_back(url, code, credential)
     return code, frames, server.tables[code]
+
+
+async def _come_back(url, code, credential):
+    """Red back on a new connection, asking for the whole history: its frames, up to the update
+    that brings it to the table's position."""
+    frames = []
+    async with connect(url, compression=None) as ws:
+        await ws.send(json.dumps({"v": 1, "type": "resume", "code": code, "credential": credential,
+                                  "history": 0}))
+        while not frames or json.loads(frames[-1])["type"] != "update":
+            frames.append(await ws.recv())
+    return frames
 
 
 def _updates(frames, code):
@@ -125,6 +139,10 @@ def test_frames_hold_only_reds_view_and_public_events(tmp_path):
         for q, disc in enumerate(game.discs[1:], start=1):      # another seat's set disc is hidden
             assert state["discs"][q] == (HIDDEN_DISC if disc >= 0 else disc)
     assert hidden_order > 0        # the true stacks were in an order the frames never showed
+    # the history a returning red is sent: exactly the events of red's updates, nothing more
+    history = [json.loads(f) for f in frames_a if json.loads(f)["type"] == "history"]
+    events = [e for f in frames_a for e in json.loads(f).get("events", []) if json.loads(f)["type"] == "update"]
+    assert len(history) == 1 and history[0]["events"] == events and history[0]["n"] == len(moves_a)
     assert any(json.loads(f).get("type") == "update" and '"DiscsRevealed"' in f for f in frames_a)
 
     # the second game differs only in blue's discs: red's frames are identical up to the reveal

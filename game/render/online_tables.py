@@ -1,0 +1,48 @@
+"""The title screen's panel of the player's online tables: right of the menu, on the map, a row
+per table (code and host; whose turn on a second line, gold when it is the player's) and one
+quiet line (game/present/online_tables.py says what it holds)."""
+from __future__ import annotations
+
+import pygame
+
+from game.present.online_tables import OnlineTables, table_state
+from game.render import style
+from game.shell import layout
+from game.shell.i18n import t
+
+
+def panel_rect() -> pygame.Rect:
+    return layout.in_frame(812, 244, 236, 340)
+
+
+def row_rects(tables: OnlineTables) -> list[tuple[pygame.Rect, str]]:
+    """Each listed table's row and its key ("table:CODE")."""
+    box = panel_rect()
+    return [(pygame.Rect(box.x + 8, box.y + 38 + i * 56, box.width - 16, 48), f"table:{item['code']}")
+            for i, item in enumerate(tables.tables)]
+
+
+def draw(surface: pygame.Surface, tables: OnlineTables, hover: tuple[int, int] | None, connecting: bool) -> None:
+    if not tables.stored:
+        return
+    box = panel_rect()
+    rows = row_rects(tables)
+    quiet = tables.quiet(connecting)
+    lines = style.wrap(quiet, box.width - 20, 13) if quiet else []
+    height = 38 + len(rows) * 56 + 18 * len(lines) + 6
+    style.plate(surface, pygame.Rect(box.x, box.y, box.width, height), (20, 14, 8, 170), radius=10)
+    heading = t("online.your_tables")
+    style.text(surface, heading, (box.centerx, box.y + 10), style.fit_size(heading, box.width - 16, 17, True, "serif"),
+               style.GOLD_LIGHT, bold=True, face="serif", anchor="midtop")
+    for (rect, _), item in zip(rows, tables.tables):
+        mine = item.get("to_move") == item.get("player") and item.get("status") == "playing"
+        style.button(surface, rect, "", hover=bool(hover and rect.collidepoint(hover)), primary=mine)
+        head = f"{item['code']} · {item.get('name') or '—'}"
+        state = table_state(item)
+        style.text(surface, head, (rect.centerx, rect.y + 6), style.fit_size(head, rect.width - 16, 15, True),
+                   style.INK, bold=True, anchor="midtop")
+        style.text(surface, state, (rect.centerx, rect.bottom - 7), style.fit_size(state, rect.width - 16, 13),
+                   style.INK, anchor="midbottom")
+    y = box.y + 40 + len(rows) * 56
+    for i, line in enumerate(lines):
+        style.text(surface, line, (box.centerx, y + 18 * i), 13, style.PARCHMENT, anchor="midtop")

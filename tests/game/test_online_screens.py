@@ -1,0 +1,198 @@
+"""Issue 23 §2, §4, §5 on the client's screens, against a real server on loopback: the Host and
+Join screens' name field (prefilled from the last name used, checked, sent, the seat list showing
+it); the title screen listing the player's online tables with whose turn it is, each resumable,
+and a returning player's log holding what happened while away; one quiet line when the server
+cannot be reached; the host picking the AI level for a gone player's seat; and Quit to title
+closing the connection so the others see the seat as gone. Each screen is rendered to a PNG."""
+from __future__ import annotations
+
+import random
+import socket
+import time
+from typing import Any, Callable
+
+import pygame
+
+from game.match.remote import RemoteTable, remember
+from game.present.describe import event_item, item_text
+from game.scenes import navigation
+from game.present.online_tables import table_line
+from game.render.online_tables import row_rects
+from game.scenes.online import HostScene, JoinScene, LobbyScene, SeatLostScene
+from game.scenes.play import MatchScene
+from game.scenes.settings import SettingsScene
+from game.scenes.title import TitleScene
+from game.shell.i18n import t
+from game.shell.scene import Scene, Transition
+from game.shell.settings import Settings
+from tests.game.driver import FRAME, Driver, make_context
+from tests.game.test_online_client import open_table
+from tests.net.helpers import server_process
+
+
+def until(check: Callable[[], bool], what: str, tick: Callable[[], Any] = lambda: None, limit: float = 30.0) -> None:
+    end = time.monotonic() + limit
+    while not check():
+        assert time.monotonic() < end, what
+        tick()
+        time.sleep(0.01)
+
+
+def shoot(scene: Scene, screenshots: Any, name: str, below: Scene | None = None) -> None:
+    surface = pygame.display.get_surface().copy()
+    if below is not None:          # an overlay: the screen it covers first
+        below.draw(surface)
+    scene.draw(surface)
+    pygame.image.save(surface, str(screenshots / f"online_{name}.png"))
+
+
+def seated_scene(form: Any) -> LobbyScene:
+    """Press a Host or Join form's button: the lobby it opens once the server answered."""
+    form.choose(form.submit)
+    end = time.monotonic() + 30
+    while (transition := form.update(FRAME)) is None:
+        assert time.monotonic() < end, f"no answer ({form.status})"
+        time.sleep(0.01)
+    assert isinstance(transition.scene, LobbyScene)
+    return transition.scene
+
+
+def logged(table: RemoteTable) -> list[str]:
+    """The log lines of every event the table was sent (no screen animates them away here)."""
+    return [item_text(item, table.name) for e in table.events if (item := event_item(e)) is not None]
+
+
+def play_until(tables: list[RemoteTable], lines: int) -> None:
+    """The two seats play random moves until the first has `lines` log lines."""
+    rng = random.Random(3)
+
+    def tick() -> None:
+        for table in tables:
+            table.think()
+            if table.human_to_move():
+                table.play(rng.choice(table.legal_moves()))
+    until(lambda: len(logged(tables[0])) >= lines, "the game did not get going", tick, limit=60)
+
+
+def test_the_name_fields_are_prefilled_checked_remembered_and_shown(tmp_path, screenshots):
+    with server_process(tmp_path / "s.db") as (_, port):
+        driver = Driver(TitleScene(make_context()))
+        ctx = make_context()
+        ctx.settings.online_name = "Ana"
+        host = HostScene(ctx)
+        assert host.player.value == "Ana" and host.focus_field == 1       # prefilled: the address has the keys
+        host.address.value = f"127.0.0.1:{port}"
+        host.player.value = "   "
+        host.choose("create")                      # a blank name is refused before anything is sent
+        assert host.pending is None and host.status == t("online.bad_name", limit=24) and host.focus_field == 0
+        shoot(host, screenshots, "host_bad_name")
+        host.player.value = "  Ana Maria "
+        lobby = seated_scene(host)
+        assert Settings.load().online_name == "Ana Maria"        # remembered in the data dir
+        join_ctx = make_context()
+        join_ctx.settings = Settings.load()
+        join = JoinScene(join_ctx)
+        assert join.player.value == "Ana Maria" and join.focus_field == 2   # the code has the keys
+        join.player.value, join.address.value, join.code.value = "Ben", f"127.0.0.1:{port}", lobby.table.code
+        shoot(join, screenshots, "join_named")
+        friend = seated_scene(join)
+        until(lambda: lobby.table.names() == {"red": "Ana Maria", "blue": "Ben"}, "the names never showed",
+              lobby.table.think)
+        assert lobby.table.name("blue") == "Ben"
+        shoot(lobby, screenshots, "lobby_named")
+        driver.app.step(0)
+        lobby.table.close().result(10)
+        friend.table.close().result(10)
+
+
+def test_the_title_lists_online_tables_and_resumes_one_with_what_happened_meanwhile(tmp_path, screenshots):
+    with server_process(tmp_path / "s.db") as (_, port):
+        url = f"ws://127.0.0.1:{port}"
+        host, guest = open_table(url)
+        try:
+            play_until([host, guest], 3)
+            code = guest.code
+            remember(code, url, "blue", guest.online.client.seats[code])
+            guest.close().result(10)
+            ctx = make_context()
+            ctx.settings.online_name = "Ben"
+            driver = Driver(TitleScene(ctx))
+            title = driver.scene
+            assert isinstance(title, TitleScene)
+            until(lambda: not title.online.busy, "the title never listed the tables", lambda: driver.app.step(FRAME))
+            rows = row_rects(title.online)
+            assert [key for _, key in rows] == [f"table:{code}"]
+            item = title.online.tables[0]
+            turn = t("online.your_turn") if item["to_move"] == "blue" else \
+                t("online.turn_of", who=host.name(item["to_move"]))
+            assert turn in table_line(item)
+            driver.app.step(FRAME)
+            shoot(title, screenshots, "title_tables")
+            title.choose(rows[0][1])
+            until(lambda: isinstance(driver.scene, MatchScene), f"no match screen (at {driver.scene.name})",
+                  lambda: (host.think(), driver.app.step(FRAME)))
+            back = driver.scene.match
+            assert isinstance(back, RemoteTable) and back.viewer == "blue"
+            host.think()
+            # the history came first: the log starts with the lines of everything the host was sent
+            mine = [item_text(i, back.name) for _, i in back.log]
+            theirs = logged(host)
+            k = min(len(mine), len(theirs))
+            assert k >= 3 and mine[:k] == theirs[:k]
+            assert back.visible_log()[:3] == theirs[:3]        # shown at once, not animated
+            shoot(driver.scene, screenshots, "resumed_match")
+            back.close().result(10)
+        finally:
+            host.close().result(10)
+
+
+def test_an_unreachable_server_is_one_quiet_line_on_the_title(tmp_path, screenshots):
+    with socket.socket() as s:                      # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    remember("K7QM2X", f"ws://127.0.0.1:{port}", "red", "c" * 43)
+    driver = Driver(TitleScene(make_context()))
+    title = driver.scene
+    assert isinstance(title, TitleScene) and title.online.busy    # the title is up while the list is asked
+    until(lambda: not title.online.busy, "the list never gave up", lambda: driver.app.step(FRAME))
+    assert title.online.unreachable and title.online.tables == [] and row_rects(title.online) == []
+    driver.app.step(FRAME)
+    shoot(title, screenshots, "title_unreachable")
+
+
+def test_the_host_picks_the_ai_level_for_a_gone_players_seat(tmp_path, screenshots):
+    with server_process(tmp_path / "s.db") as (_, port):
+        host, guest = open_table(f"ws://127.0.0.1:{port}")
+        try:
+            guest.close().result(10)
+            until(lambda: host.disconnected() == ["blue"], "the host never saw the seat drop", host.think)
+            driver = Driver(MatchScene(make_context(), host))
+            driver.app.apply(Transition.push(SeatLostScene(driver.scene.ctx, host, "blue")))
+            lost, match_scene = driver.scene, driver.app.stack[0]
+            assert [key for _, key in lost.buttons()] == ["ai:easy", "ai:normal", "ai:hard", "ai:expert", "wait"]
+            shoot(lost, screenshots, "seat_lost_levels", match_scene)
+            hard = next(rect for rect, key in lost.buttons() if key == "ai:hard")
+            driver.click(hard.center)
+            assert isinstance(driver.scene, MatchScene)
+            until(lambda: any(s.player == "blue" and s.kind == "hard" and s.away for s in host.seat_states()),
+                  "the seat was not handed to the hard AI", host.think)
+        finally:
+            host.close().result(10)
+
+
+def test_quit_to_title_from_an_online_match_closes_the_connection(tmp_path):
+    with server_process(tmp_path / "s.db") as (_, port):
+        host, guest = open_table(f"ws://127.0.0.1:{port}")
+        try:
+            driver = Driver(MatchScene(make_context(), guest))
+            driver.app.apply(Transition.push(navigation.settings(driver.scene.ctx, in_game=True)))
+            menu = driver.scene
+            assert isinstance(menu, SettingsScene)
+            menu.act("quit_to_title")
+            driver.app.step(FRAME)
+            assert isinstance(driver.scene, TitleScene)
+            until(lambda: host.disconnected() == ["blue"], "the server never noticed the seat was left", host.think)
+            assert not guest.online.connected
+            assert host.waiting_text() == "Ben lost the connection — waiting"
+        finally:
+            host.close().result(10)

@@ -1,0 +1,103 @@
+"""Issue 23 §2 and §5: a seat carries its player's name (1-24 printable characters, trimmed,
+stored with the table so a restart keeps it; a bad one refused with `bad_name`), and a player
+who comes back after a while is sent what happened since the start (or since a move number) —
+the same public events every seat got in its updates."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from net.client import Client, History, Refused, Update
+from net.protocol import NAME_LIMIT, ProtocolError, clean_name
+
+from .helpers import play_seat, run, running_server
+
+
+def _names(summary):
+    return {s["player"]: s["name"] for s in summary["seats"]}
+
+
+def test_clean_name_trims_and_refuses_what_is_not_a_name():
+    assert clean_name("  Ana  ") == "Ana"
+    assert clean_name("x" * NAME_LIMIT) == "x" * NAME_LIMIT
+    for bad in ("", "   ", "x" * (NAME_LIMIT + 1), "An\na", "\x07"):
+        with pytest.raises(ProtocolError) as err:
+            clean_name(bad)
+        assert err.value.code == "bad_name"
+
+
+def test_seat_names_are_in_the_summary_and_survive_a_restart(tmp_path):
+    async def first():
+        async with running_server(tmp_path / "s.db") as (_, url):
+            ana, ben = Client(url), Client(url)
+            await ana.connect()
+            await ben.connect()
+            created = await ana.create(["human", "human", "random"], name="  Ana ")
+            code = created["code"]
+            for bad in ("", " " * 5, "B" * 25, "Be\tn"):
+                with pytest.raises(Refused) as err:
+                    await ben.request("join", code=code, name=bad)
+                assert err.value.code == "bad_name"
+            joined = await ben.join(code, name="Ben")
+            assert _names(joined["table"]) == {"red": "Ana", "blue": "Ben", "green": ""}
+            await ana.start(code, created["host_token"])
+            await ana.close()
+            await ben.close()
+            return code, ben.seats[code]
+
+    async def second(code, credential):
+        async with running_server(tmp_path / "s.db") as (server, url):
+            assert _names(server.tables[code].summary(set()))["blue"] == "Ben"
+            ben = Client(url)
+            await ben.connect()
+            reply = await ben.resume(code, credential, name="Benedict")   # a new name on resume
+            assert _names(reply["table"])["blue"] == "Benedict"
+            await ben.close()
+        async with running_server(tmp_path / "s.db") as (server, _):
+            assert _names(server.tables[code].summary(set())) == {"red": "Ana", "blue": "Benedict", "green": ""}
+
+    code, credential = run(first())
+    run(second(code, credential))
+
+
+def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path):
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            ana, ben = Client(url), Client(url, queue_updates=True)
+            await ana.connect()
+            await ben.connect()
+            created = await ana.create(["human", "human"], name="Ana")     # no AI: the table rests
+            code = created["code"]
+            await ben.join(code, name="Ben")
+            await ana.start(code, created["host_token"])
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(1), stop_at=40),
+                                               play_seat(ben, code, "blue", random.Random(2), stop_at=40))
+            seen = []                      # every event Ben was sent, in order
+            while not ben.updates.empty():
+                item = ben.updates.get_nowait()
+                if isinstance(item, Update):
+                    seen += item.events_json
+            n = server.tables[code].n
+            assert n >= 40 and seen
+            back = Client(url, queue_updates=True)       # Ben, days later, on another machine
+            await back.connect()
+            await back.resume(code, ben.seats[code], history=0)
+            first = await back.next_update()
+            assert isinstance(first, History) and (first.start, first.n) == (0, n)
+            assert first.events_json == seen and first.events      # and they rebuild as events
+            later = Client(url, queue_updates=True)
+            await later.connect()
+            await later.resume(code, ben.seats[code], history=n - 3)
+            tail = await later.next_update()
+            assert isinstance(tail, History) and tail.start == n - 3
+            assert tail.events_json == server.tables[code].events_since(n - 3) and len(tail.events_json) < len(seen)
+            beyond = Client(url, queue_updates=True)     # a number past the table's: nothing missed
+            await beyond.connect()
+            await beyond.resume(code, ben.seats[code], history=n + 50)
+            none = await beyond.next_update()
+            assert isinstance(none, History) and (none.start, none.events_json) == (n, [])
+            for c in (ana, ben, back, later, beyond):
+                await c.close()
+    run(main())
