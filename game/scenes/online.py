@@ -235,7 +235,7 @@ class HostScene(Form):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.address = TextField(remote.DEFAULT_SERVER, 80)
-        self.kinds = ["human", "random", "random", "none"]      # seats 2 to 5 (seat 1 is the host)
+        self.kinds = ["human", "normal", "normal", "none"]      # seats 2 to 5 (seat 1 is the host)
         self.focus_field = 0 if not self.player.value else 1
 
     def fields(self) -> list[tuple[pygame.Rect, str, TextField]]:
@@ -246,14 +246,15 @@ class HostScene(Form):
         return ["human"] + [k for k in self.kinds if k != "none"]
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        out = [(layout.in_frame(560, 300 + i * 62, 300, 50), f"seat:{i}") for i in range(len(self.kinds))]
+        out = [(layout.in_frame(560, 330 + i * 62, 300, 50), f"seat:{i}") for i in range(len(self.kinds))]
         return out + [(layout.in_frame(420, 620, 200, 52), "create"), (layout.in_frame(660, 620, 200, 52), "back")]
 
     def label(self, key: str) -> str:
         if key.startswith("seat:"):
             kind = self.kinds[int(key[5:])]
-            return t("online.open_seat") if kind == "human" else t(f"seat.{kind}") if kind != "none" else \
-                t("online.no_seat")
+            if kind == "human":
+                return t("online.open_seat")
+            return t("setup.ai", level=t(f"seat.{kind}")) if kind != "none" else t("online.no_seat")
         return super().label(key)
 
     def choose(self, key: str) -> bool:
@@ -277,11 +278,17 @@ class HostScene(Form):
     def draw(self, surface: pygame.Surface) -> None:
         heading(surface, t("online.host"), t("online.host_help"))
         self.draw_fields(surface)
-        frame = layout.current().frame
-        style.text(surface, t("online.you"), (frame.x + 420, frame.y + 262), 16, style.PARCHMENT, bold=True)
-        for i, (rect, _) in enumerate(self.buttons()[:len(self.kinds)]):
-            style.text(surface, player_name(("blue", "green", "yellow", "orange")[i]), (rect.x - 140, rect.centery),
-                       18, style.PARCHMENT, bold=True, anchor="midleft")
+        seat_buttons = [rect for rect, _ in self.buttons()[:len(self.kinds)]]
+        host = seat_buttons[0].move(0, -62)
+        rows = [("red", host)] + list(zip(("blue", "green", "yellow", "orange"), seat_buttons))
+        for colour, rect in rows:
+            swatch = pygame.Rect(rect.x - 140, rect.centery - 13, 26, 26)
+            draw.rect(surface, style.player_colour(colour), swatch, border_radius=6)
+            draw.rect(surface, style.INK, swatch, 2, border_radius=6)
+            style.text(surface, player_name(colour), (swatch.right + 10, rect.centery), 18, style.PARCHMENT,
+                       bold=True, anchor="midleft")
+        style.text(surface, t("online.you"), (host.centerx, host.centery), 18, style.GOLD_LIGHT, bold=True,
+                   anchor="center")
         self.draw_buttons(surface, "create")
 
 

@@ -17,6 +17,7 @@ from game.match.remote import RemoteTable, remember
 from game.present.describe import event_item, item_text
 from game.scenes import navigation
 from game.present.online_tables import table_line
+from game.render import style
 from game.render.online_tables import row_rects
 from game.scenes.online import HostScene, JoinScene, LobbyScene, SeatLostScene
 from game.scenes.play import MatchScene
@@ -196,3 +197,21 @@ def test_quit_to_title_from_an_online_match_closes_the_connection(tmp_path):
             assert host.waiting_text() == "Ben lost the connection — waiting"
         finally:
             host.close().result(10)
+
+
+def test_the_host_screen_starts_with_ai_seats_at_normal_and_every_seat_in_its_colour():
+    """A newcomer's run: the other seats began as "Random" (the random mover) with bare colour
+    words. They begin as an open seat and two Normal AIs, and the host's own row says "You"."""
+    scene = HostScene(make_context())
+    assert scene.seats() == ["human", "human", "normal", "normal"]
+    assert [scene.label(f"seat:{i}") for i in range(4)] == [
+        t("online.open_seat"), t("setup.ai", level=t("seat.normal")), t("setup.ai", level=t("seat.normal")),
+        t("online.no_seat")]
+    driver = Driver(scene)
+    driver.step(2)
+    driver.app.draw()
+    frame = driver.app.window
+    for i, (rect, _) in enumerate(scene.buttons()[:4]):
+        swatch = (rect.x - 127, rect.centery)            # the colour square left of the seat's name
+        colour = ("blue", "green", "yellow", "orange")[i]
+        assert tuple(frame.get_at(swatch))[:3] == style.player_colour(colour)
