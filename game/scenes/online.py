@@ -410,7 +410,7 @@ class LobbyScene(Buttons):
             pieces.cube(surface, (rect.x + 30, rect.centery), 22, style.player_colour(seat.player), seat.player)
             who = self.table.name(seat.player)
             if seat.kind != "human":
-                state = t(f"seat.{seat.kind}")
+                state = t("setup.ai", level=t(f"seat.{seat.kind}"))
             elif seat.player == self.table.viewer:
                 state = t("online.you")
             else:
@@ -418,6 +418,9 @@ class LobbyScene(Buttons):
             style.text(surface, who, (rect.x + 60, rect.centery), 20, style.INK, bold=True, anchor="midleft")
             style.text(surface, state, (rect.right - 16, rect.centery), 16, style.INK_SOFT, bold=True,
                        anchor="midright")
+        seats = self.table.seat_states()
+        if not self.table.host_token and seats and not self.status:
+            self.status = t("online.wait_host", host=self.table.name(seats[0].player))
         if self.table.host_token and not self.can_start() and not self.status:
             self.status = t("online.seats_open")
         elif self.can_start() and self.status == t("online.seats_open"):

@@ -215,3 +215,23 @@ def test_the_host_screen_starts_with_ai_seats_at_normal_and_every_seat_in_its_co
         swatch = (rect.x - 127, rect.centery)            # the colour square left of the seat's name
         colour = ("blue", "green", "yellow", "orange")[i]
         assert tuple(frame.get_at(swatch))[:3] == style.player_colour(colour)
+
+
+def test_a_friend_in_the_lobby_is_told_who_starts_the_game():
+    """The joiner has no Start button: the lobby says whose start it waits for, by name."""
+    from game.match.remote import SeatState
+
+    class Joined:
+        code, viewer, host_token, ready, status = "ABC234", "blue", None, False, "open"
+
+        def seat_states(self) -> list[SeatState]:
+            return [SeatState("red", "human", "Ana", True, True, False),
+                    SeatState("blue", "human", "Ben", True, True, False)]
+
+        def name(self, player: str) -> str:
+            return {"red": "Ana", "blue": "Ben"}[player]
+
+    lobby = LobbyScene(make_context(), Joined())  # type: ignore[arg-type]  # the lobby reads only these
+    lobby.draw(pygame.Surface((1280, 800)))
+    assert lobby.status == t("online.wait_host", host="Ana")
+    assert [key for _, key in lobby.buttons()] == ["back"]
