@@ -119,7 +119,7 @@ class Store:
             error: Exception | None = None
             try:
                 self.save_moves(batch)
-            except sqlite3.Error as exc:
+            except Exception as exc:      # noqa: BLE001 - any failure is the movers' answer; the thread lives on
                 error = exc
             for m in batch:
                 try:
