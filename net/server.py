@@ -284,7 +284,6 @@ class Server:
         self._save(table)
         self._send(conn, encode("started", id=msg.get("id"), code=table.code))
         self._broadcast_table(table)
-        self._broadcast_update(table, "[]")     # the seat to move gets its legal moves
         self._kick_ai(table)
 
     def _on_seat_ai(self, conn: Conn, msg: dict[str, Any]) -> None:

@@ -195,9 +195,10 @@ class Table:
 
     def legal_texts(self) -> tuple[str, ...]:
         """The notation of every legal move of the seat to move (none when nobody is), as that
-        seat's view has them: what its frame carries, and the quick path of `check_move`."""
+        seat's view has them: what its frame carries (before the start too: its first move, so
+        that the start needs no frame of its own), and the quick path of `check_move`."""
         self._fresh()
-        if not self._legal and self.status == PLAYING and (mover := self.game.to_move) is not None:
+        if not self._legal and self.status != OVER and (mover := self.game.to_move) is not None:
             self._legal = tuple(str(m) for m in self.view(mover).legal_moves())
         return self._legal
 
