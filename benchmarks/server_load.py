@@ -1,29 +1,35 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
-    nice python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000]
+    python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 4]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
-a temporary directory). Each table's four clients (net.client, in this process) each play a
-random legal move of their own view when it is their turn — at once, or after --think-ms
-(uniform between half and one and a half times it: a player's pace) — and a finished game is
-followed by a new table. The round trip is from sending a move to its acknowledgement (the move committed to the
-store), counted once every table has started (the 4N connections made, the tables created and
-joined: `warm_up_s`). With --kill the server is SIGKILLed halfway and restarted on the same database and port;
-the clients reconnect by themselves, and `lost_moves` counts acknowledged moves the restarted
-server does not have.
+a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
+among them), so the clients' own queueing is not the server's. Each client is net.client's
+`Client` reading only the wire: a seat plays a random move of the legal moves its `update`
+carries when it is to move (no rules engine on the client side, as a thin third-party client
+would) — at once, or after --think-ms (uniform between half and one and a half times it: a
+player's pace) — and a finished game is followed by a new table. The round trip is from sending
+a move to its acknowledgement (the move committed to the store), counted once every table has
+started (the 4N connections made, the tables created and joined: `warm_up_s`). With --kill the
+server is SIGKILLed halfway and restarted on the same database and port; the clients reconnect
+by themselves, and `lost_moves` counts moves acknowledged before the kill that the killed
+server's database does not have.
 
 Prints one JSON line: tables, connections, seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
 rtt_samples, warm_up_s, server_p50_ms and server_p99_ms (the server's own share: from a move's
-arrival to its acknowledgement handed to the socket, after the restart with --kill), errors, lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table_kb
-(the server's memory with every table playing, less its memory before the first table,
-divided by the tables), games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the
-server's CPU time, start-up and connections included, per acknowledged move).
+arrival to its acknowledgement handed to the socket, after the restart with --kill), errors,
+lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table_kb (the server's
+memory with every table playing, less its memory before the first table, divided by the tables),
+games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the server's CPU time,
+start-up and connections included, per acknowledged move), load_avg (the machine's 1-minute load
+average at the start and at the end).
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import multiprocessing as mp
 import os
 import random
 import resource
@@ -35,6 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -70,41 +77,60 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+class ThinClient(Client):
+    """net.client's Client keeping each table's legal moves from its last update (the frame
+    carries them for the seat to move), so a seat chooses without rebuilding a View."""
+
+    def __init__(self, url: str) -> None:
+        super().__init__(url, backoff_max=1.0)
+        self.legal: dict[str, list[str]] = {}
+
+    def _dispatch(self, msg: dict[str, Any]) -> None:
+        if msg.get("type") == "update":
+            self.legal[msg["code"]] = msg.get("legal", [])
+        super()._dispatch(msg)
+
+
 class Stats:
-    def __init__(self) -> None:
+    """One worker process's counts; `started` is shared by all workers (tables started)."""
+
+    def __init__(self, tables: int, started: Any) -> None:
         self.rtts: list[float] = []
         self.moves = self.errors = self.disconnects = self.games = 0
         self.acked: dict[str, int] = {}         # table code -> highest acknowledged move number
         self.error_codes: dict[str, int] = {}
-        self.started = 0                        # tables whose first game has started
-        self.warm_at: float | None = None       # when the last of them started
-        self.tables = 0
+        self.tables, self.started, self.warm = tables, started, False
 
     def table_started(self) -> None:
-        self.started += 1
-        if self.started == self.tables:
-            self.warm_at = time.monotonic()
+        with self.started.get_lock():
+            self.started.value += 1
+
+    def warmed_up(self) -> bool:
+        """True once every table of every worker has started (then round trips count)."""
+        if not self.warm:
+            self.warm = self.started.value >= self.tables
+        return self.warm
 
 
-async def seat(client: Client, code: str, player: str, rng: random.Random, stats: Stats,
+async def seat(client: ThinClient, code: str, player: str, rng: random.Random, stats: Stats,
                until: float, think_s: float) -> None:
-    """One scripted player: a move of his own view whenever he is to move."""
+    """One scripted player: one of the legal moves its update carries whenever he is to move."""
     while time.monotonic() < until:
         if not client.current(code):
             await client.changed(timeout=0.5)
             continue
-        view = client.view(code)
-        if view.is_over:
+        mover = client.to_move(code)
+        if mover is None:                       # the game is over
             return
-        if client.to_move(code) != player:
+        if mover != player or not client.legal.get(code):
             await client.changed(timeout=0.5)
             continue
-        n = client.n[code]
+        n, legal = client.n[code], client.legal[code]
         if think_s:
             await asyncio.sleep(think_s * rng.uniform(0.5, 1.5))
         sent = time.perf_counter()
         try:
-            reply = await client.request("move", code=code, move=str(rng.choice(view.legal_moves())), n=n)
+            reply = await client.request("move", code=code, move=rng.choice(legal), n=n)
         except Disconnected:
             stats.disconnects += 1
             await client.changed(timeout=0.5)
@@ -114,7 +140,7 @@ async def seat(client: Client, code: str, player: str, rng: random.Random, stats
             stats.error_codes[exc.code] = stats.error_codes.get(exc.code, 0) + 1
             await client.changed(timeout=0.5)
             continue
-        if stats.warm_at is not None:
+        if stats.warmed_up():
             stats.rtts.append(time.perf_counter() - sent)
         stats.moves += 1
         stats.acked[code] = max(stats.acked.get(code, 0), int(reply["n"]))
@@ -127,7 +153,7 @@ async def seat(client: Client, code: str, player: str, rng: random.Random, stats
 async def table_group(url: str, index: int, stats: Stats, until: float, clients_out: list[Client],
                       think_s: float) -> None:
     """Four clients at one table after another until time is up."""
-    clients = [Client(url, backoff_max=1.0) for _ in range(4)]
+    clients = [ThinClient(url) for _ in range(4)]
     clients_out.extend(clients)
     for c in clients:
         await c.connect()
@@ -149,8 +175,39 @@ async def table_group(url: str, index: int, stats: Stats, until: float, clients_
         players = ["red", "blue", "green", "yellow"]
         await asyncio.gather(*(seat(c, code, p, random.Random(rng.random()), stats, until, think_s)
                                for c, p in zip(clients, players)))
-        if code in clients[0].n and clients[0].view(code).is_over:
+        if code in clients[0].n and clients[0].to_move(code) is None:
             stats.games += 1
+
+
+async def play_tables(url: str, indexes: list[int], stats: Stats, until: float, think_s: float,
+                      killed: Any, out: Any) -> None:
+    """A worker's tables; when the server is killed (`killed` set), the moves acknowledged so
+    far are sent to the parent at once (nothing can be acknowledged while it is down)."""
+    clients: list[Client] = []
+    groups = asyncio.gather(*(table_group(url, i, stats, until, clients, think_s) for i in indexes))
+    reported = False
+    while not groups.done():
+        if killed.is_set() and not reported:
+            out.put(("acked", dict(stats.acked)))
+            reported = True
+        await asyncio.wait([groups], timeout=0.05)
+    await groups
+    for c in clients:
+        await c.close()
+
+
+def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, until: Any, think_s: float,
+           killed: Any, out: Any) -> None:
+    """A client process: once every worker is ready (`go`), plays its tables until `until` (the
+    monotonic clock is the machine's), then puts its counts on `out`."""
+    stats = Stats(tables, started)
+    out.put(("ready", None))
+    go.wait()
+    asyncio.run(play_tables(url, indexes, stats, until.value, think_s, killed, out))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    out.put(("done", {"rtts": stats.rtts, "moves": stats.moves, "errors": stats.errors,
+                      "error_codes": stats.error_codes, "disconnects": stats.disconnects,
+                      "games": stats.games, "cpu": usage.ru_utime + usage.ru_stime}))
 
 
 def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
@@ -161,56 +218,86 @@ def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
     return sum(max(0, n - stored.get(code, 0)) for code, n in acked.items())
 
 
-async def run(args: argparse.Namespace) -> dict[str, object]:
+def run(args: argparse.Namespace) -> dict[str, object]:
+    load_start = os.getloadavg()[0]
+    ctx = mp.get_context("spawn")
     with tempfile.TemporaryDirectory() as tmp:
         db, port = Path(tmp) / "load.sqlite3", free_port()
         url = f"ws://127.0.0.1:{port}"
         proc = start_server(db, port, args.tables)
         server_cpu = 0.0
         base_rss = rss_kb(proc.pid)
-        stats = Stats()
-        stats.tables = args.tables
+        started, killed, out = ctx.Value("i", 0), ctx.Event(), ctx.Queue()
+        go, until = ctx.Event(), ctx.Value("d", 0.0)
+        procs = max(1, min(args.client_procs, args.tables))
+        workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
+                                                    go, until, args.think_ms / 1000, killed, out))
+                   for k in range(procs)]
+        for w in workers:
+            w.start()
+        for _ in workers:
+            out.get()                       # "ready": imported and waiting
         start = time.monotonic()
-        until = start + args.seconds
-        clients: list[Client] = []
-        groups = [asyncio.create_task(table_group(url, i, stats, until, clients, args.think_ms / 1000))
-                  for i in range(args.tables)]
-        lost = 0
-        await asyncio.sleep(args.seconds / 2)
+        until.value = start + args.seconds
+        go.set()
+        warm_at: float | None = None
+        half = start + args.seconds / 2
+        while time.monotonic() < half:
+            time.sleep(0.05)
+            if warm_at is None and started.value >= args.tables:
+                warm_at = time.monotonic()
         peak_rss = rss_kb(proc.pid)
+        lost = 0
         if args.kill:
             server_cpu += cpu_s(proc.pid)
             proc.send_signal(signal.SIGKILL)
             proc.wait()
-            lost = lost_after_kill(db, stats.acked)
+            killed.set()
+            acked: dict[str, int] = {}
+            for _ in range(procs):           # every worker's acknowledged moves at the kill
+                kind, payload = out.get()
+                acked.update(payload)
+            lost = lost_after_kill(db, acked)
             proc = start_server(db, port, args.tables)
-        await asyncio.gather(*groups)
+        results: list[dict[str, Any]] = []
+        while len(results) < procs:
+            kind, payload = out.get()
+            if kind == "done":
+                results.append(payload)
+            if warm_at is None and started.value >= args.tables:
+                warm_at = time.monotonic()
+        for w in workers:
+            w.join()
         elapsed = time.monotonic() - start
         if not args.kill:
             peak_rss = max(peak_rss, rss_kb(proc.pid))
         server_cpu += cpu_s(proc.pid)
-        for c in clients:
-            await c.close()
         proc.send_signal(signal.SIGTERM)
         assert proc.stdout is not None
         stopped = json.loads(proc.stdout.read().strip().splitlines()[-1])
         proc.wait(timeout=30)
-    rtts = sorted(stats.rtts) or [0.0]
-    warm_up = (stats.warm_at - start) if stats.warm_at is not None else None
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return {"tables": args.tables, "connections": 4 * args.tables, "seconds": round(elapsed, 1),
-            "moves": stats.moves, "moves_per_s": round(stats.moves / elapsed, 1),
+    rtts = sorted(t for r in results for t in r["rtts"]) or [0.0]
+    moves = sum(int(r["moves"]) for r in results)
+    codes: dict[str, int] = {}
+    for r in results:
+        for code, count in r["error_codes"].items():
+            codes[code] = codes.get(code, 0) + count
+    return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs,
+            "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(moves / elapsed, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
-            "rtt_samples": len(stats.rtts), "warm_up_s": None if warm_up is None else round(warm_up, 1),
+            "rtt_samples": len(rtts), "warm_up_s": None if warm_at is None else round(warm_at - start, 1),
             "server_p50_ms": stopped["server_p50_ms"], "server_p99_ms": stopped["server_p99_ms"],
-            "errors": stats.errors, "error_codes": stats.error_codes, "lost_moves": lost,
-            "disconnects": stats.disconnects, "games_finished": stats.games,
+            "errors": sum(int(r["errors"]) for r in results), "error_codes": codes, "lost_moves": lost,
+            "disconnects": sum(int(r["disconnects"]) for r in results),
+            "games_finished": sum(int(r["games"]) for r in results),
             "server_rss_mb": round(peak_rss / 1024, 1),
             "rss_per_table_kb": round((peak_rss - base_rss) / args.tables, 1),
-            "client_cpu_s": round(usage.ru_utime + usage.ru_stime, 1), "server_cpu_s": round(server_cpu, 1),
-            "server_ms_per_move": round(1000 * server_cpu / max(1, stats.moves), 2),
-            "kill": args.kill, "think_ms": args.think_ms}
+            "client_cpu_s": round(sum(float(r["cpu"]) for r in results), 1),
+            "server_cpu_s": round(server_cpu, 1),
+            "server_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
+            "kill": args.kill, "think_ms": args.think_ms,
+            "load_avg": [round(load_start, 2), round(os.getloadavg()[0], 2)]}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -219,10 +306,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--kill", action="store_true", help="SIGKILL and restart the server halfway")
     parser.add_argument("--think-ms", type=float, default=0.0, help="each player's mean time a decision (default 0)")
+    parser.add_argument("--client-procs", type=int, default=4, help="client worker processes (default 4)")
     args = parser.parse_args(argv)
-    if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0:
-        parser.error("--tables and --seconds must be positive, --think-ms not negative")
-    print(json.dumps(asyncio.run(run(args))))
+    if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0 or args.client_procs < 1:
+        parser.error("--tables, --seconds and --client-procs must be positive, --think-ms not negative")
+    print(json.dumps(run(args)))
 
 
 if __name__ == "__main__":

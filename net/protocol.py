@@ -150,6 +150,13 @@ def encode(kind: str, **fields: Any) -> str:
     return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
 
 
+def encode_raw(kind: str, raw: dict[str, str], **fields: Any) -> str:
+    """As `encode`, with fields whose values are JSON text already (a cached view, a move's
+    events encoded once for every seat): they follow the others, in the order given."""
+    head = encode(kind, **fields)
+    return head[:-1] + "".join(f',"{name}":{text}' for name, text in raw.items()) + "}"
+
+
 def error(err: ProtocolError, request_id: int | None = None) -> str:
     fields: dict[str, Any] = {"code": err.code, "detail": err.detail}
     if err.reason is not None:

@@ -19,6 +19,7 @@ import engine
 from engine.events import event_to_json
 
 from .protocol import ProtocolError
+from .wire import view_text
 
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 OPEN, PLAYING, OVER = "open", "playing", "over"
@@ -57,7 +58,11 @@ class Table:
         self.status, self.name = status, name
         self.game = engine.replay({"setup": setup, "moves": list(moves)}, source=f"table {code}")
         self.n = len(moves)
-        self._views: dict[str | None, tuple[int, dict[str, Any]]] = {}
+        self._views_n = -1                                 # the move number the caches are of
+        self._views: dict[str | None, engine.View] = {}
+        self._texts: dict[str | None, str] = {}
+        self._legal: tuple[str, ...] = ()                  # the legal moves' texts at move _views_n
+        self._fragments: dict[Any, str] = {}               # slot texts (wire.py), across moves
 
     @classmethod
     def create(cls, table_id: int, code: str, kinds: list[str], seed: int, options: dict[str, Any],
@@ -139,7 +144,9 @@ class Table:
             raise ProtocolError("stale_move", f"move {n} was asked, the table is at move {self.n}")
         if seat.kind != "human":
             raise ProtocolError("busy", f"an AI plays {seat.player} now")
-        reason = engine.why_illegal(self.game.view(seat.player), text)
+        if seat.player == self.game.to_move and text in self.legal_texts():
+            return
+        reason = engine.why_illegal(self.view(seat.player), text)
         if reason is not None:
             raise ProtocolError("illegal_move", engine.reason_text(reason), reason)
 
@@ -158,17 +165,49 @@ class Table:
         seat = self.seat(self.game.to_move)
         return None if seat.kind == "human" else seat
 
+    def _fresh(self) -> None:
+        if self._views_n != self.n:
+            self._views.clear()
+            self._texts.clear()
+            self._legal = ()
+            self._views_n = self.n
+
+    def view(self, player: str | None) -> engine.View:
+        """`player`'s view now (None: the public view), built once per move."""
+        self._fresh()
+        view = self._views.get(player)
+        if view is None:
+            view = self._views[player] = self.game.public_view() if player is None else self.game.view(player)
+        return view
+
+    def view_text(self, player: str | None) -> str:
+        """The wire form of `player`'s view as JSON text, built once per move and seat, and only
+        for the seats asked for (the connected ones)."""
+        self._fresh()
+        text = self._texts.get(player)
+        if text is None:
+            text = self._texts[player] = view_text(self.view(player), self._fragments)
+        return text
+
     def view_json(self, player: str | None) -> dict[str, Any]:
-        """The wire form of `player`'s view (None: the public view), built once per move."""
-        cached = self._views.get(player)
-        if cached is None or cached[0] != self.n:
-            view = self.game.public_view() if player is None else self.game.view(player)
-            cached = self._views[player] = (self.n, view.to_json())
-        return cached[1]
+        """The wire form of `player`'s view as a dict (what an AI worker reads)."""
+        return self.view(player).to_json()
+
+    def legal_texts(self) -> tuple[str, ...]:
+        """The notation of every legal move of the seat to move (none when nobody is), as that
+        seat's view has them: what its frame carries (before the start too: its first move, so
+        that the start needs no frame of its own), and the quick path of `check_move`."""
+        self._fresh()
+        if not self._legal and self.status != OVER and (mover := self.game.to_move) is not None:
+            self._legal = tuple(str(m) for m in self.view(mover).legal_moves())
+        return self._legal
 
     def forget_views(self) -> None:
-        """Drop the cached wire forms (nobody is connected to the table)."""
+        """Drop the cached views and texts (nobody is connected to the table)."""
         self._views.clear()
+        self._texts.clear()
+        self._legal = ()
+        self._fragments.clear()
 
     def summary(self, connected: set[str]) -> dict[str, Any]:
         """What everyone at the table may know of it: seats, who is connected, whose turn."""

@@ -123,21 +123,27 @@ def test_frames_hold_only_reds_view_and_public_events(tmp_path):
     assert any(t.startswith("\"recover") for t in secret) and any(t.startswith("\"disc") for t in secret)
     game = engine.new_game(["red", "blue", "green", "yellow"], seed=SEED)
     played = hidden_order = 0
+    legal_frames = 0
     for text in frames_a:
         assert str(SEED) not in text and '"seed"' not in text
-        assert not any(t in text for t in secret)
         msg = json.loads(text)
+        legal = msg.pop("legal", None)      # red's own options: may read like another seat's move
+        assert not any(t in json.dumps(msg, separators=(",", ":")) for t in secret)
         if msg["type"] != "update":
             continue
         while played < msg["n"]:
             game.play(moves_a[played])
             played += 1
         assert msg["view"] == json.loads(json.dumps(game.view("red").to_json()))
+        if legal is not None:               # only while red is to move, and exactly his view's moves
+            assert game.to_move == "red" and legal == [str(m) for m in game.view("red").legal_moves()]
+            legal_frames += 1
         state = msg["view"]["state"]
         assert all(stack == sorted(stack) for stack in state["stacks"])
         hidden_order += any(list(stack) != sorted(stack) for stack in game.stacks)
         for q, disc in enumerate(game.discs[1:], start=1):      # another seat's set disc is hidden
             assert state["discs"][q] == (HIDDEN_DISC if disc >= 0 else disc)
+    assert legal_frames > 0
     assert hidden_order > 0        # the true stacks were in an order the frames never showed
     # the history a returning red is sent: exactly the events of red's updates, nothing more
     history = [json.loads(f) for f in frames_a if json.loads(f)["type"] == "history"]
