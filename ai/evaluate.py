@@ -15,13 +15,6 @@ The value of player p (in points) is
   + `hand` * the sum of the best power cards still in hand, as many as rounds remain (a high card
     kept for later buys an early turn then).
 
-With the neutral colour (the 2-player dummy game), `neutral_draws` > 0 foresees its region-card
-draws still to come before the next general scoring: each region card left in this period's deck
-(a set: the view hides its order) is drawn by then with odds draws left / cards left, and puts 2
-neutral Caballeros there unless it is the King's region; a region's majority term is the mean of
-its counts as they are and with those 2 added, at those odds (times `neutral_draws`). Exact in
-expectation per region, since a card is drawn at most once a period.
-
 An agent maximises its `utility`: its value minus a blend of the best and the mean rival value,
 which is what winning a multi-player game asks for. Everything reads the flat `counts` list
 directly; a View gives the same numbers as the game it came from (the only hidden data, discs,
@@ -40,10 +33,6 @@ from engine.internals import AREAS_PER_PLAYER as A
 from engine.internals import (BOARD, CARDS, CASTILLO, COURT, NREG, PROVINCES, Phase, bonus_points,
                               depth_for, place_points, values_in_force)
 
-# The neutral colour's draws (engine/dummy.py DRAWS and PER_REGION; tests/ai/test_neutral_colour.py
-# keeps them equal): region cards drawn a round, and its Caballeros into each drawn region.
-NEUTRAL_DRAWS, NEUTRAL_PER_DRAW = 2, 2
-
 _SCORING_ROUNDS = BOARD.scoring_rounds
 _CASTILLO_VALUES = BOARD.castillo_values
 
@@ -59,7 +48,6 @@ class Weights:
     provinces: float = 0.12     # per Caballero in the provinces while rounds remain
     castillo_move: float = 0.9  # per Caballero in the Castillo (moved by disc at the scoring)
     hand: float = 0.12          # per power-card pip among the cards kept for the rounds left
-    neutral_draws: float = 0.0  # the neutral colour's coming region draws foreseen (1: at their odds)
     rival_max: float = 0.6      # utility: weight of the best rival (rest: mean of the rivals)
 
     @classmethod
@@ -121,8 +109,7 @@ _TOP_CACHE: dict[tuple[int, int], int] = {}
 class AreaModel:
     """Per-player values split by area, for fast re-evaluation of one or two changed areas."""
 
-    __slots__ = ("base", "castillo_mult", "contrib", "court_w", "depth", "g", "mult", "n", "neutral_odds", "prov_w",
-                 "vals", "w")
+    __slots__ = ("base", "castillo_mult", "contrib", "court_w", "depth", "g", "mult", "n", "prov_w", "vals", "w")
 
     def __init__(self, g: Game, w: Weights = DEFAULT_WEIGHTS) -> None:
         self.g, self.w, self.n = g, w, g.n
@@ -131,7 +118,6 @@ class AreaModel:
         gap = rounds_to_scoring(g)
         self.mult = majority_weight(w, rem, gap)
         self.castillo_mult = majority_weight(w, min(rem, 1), gap)   # emptied at that scoring
-        self.neutral_odds = neutral_draw_odds(g, w.neutral_draws, gap)
         self.vals = values_in_force(g.boards)
         live = 1.0 if rounds_left(g) > 0 else 0.0
         self.court_w = w.court * live
@@ -156,57 +142,32 @@ class AreaModel:
         if self.mult == 0.0:
             return [0.0] * self.n
         g = self.g
-        odds = self.neutral_odds[a] if self.neutral_odds is not None and a < NREG else 0.0
         key = (a, tuple(cnts), self.mult, self.castillo_mult, a == g.king_i, tuple(g.grande_i),
-               self.vals[a] if a < NREG else None, id(self.w), self.depth, odds)
+               self.vals[a] if a < NREG else None, id(self.w), self.depth)
         vec = _VEC_CACHE.get(key)
         if vec is not None:
             return vec
         if len(_VEC_CACHE) > 200_000:
             _VEC_CACHE.clear()
-        vec = self._vector(a, cnts)
-        if odds:
-            drawn = list(cnts)
-            drawn[self.n] += NEUTRAL_PER_DRAW     # the neutral colour's row
-            vec = [(1.0 - odds) * x + odds * y for x, y in zip(vec, self._vector(a, drawn))]
-        _VEC_CACHE[key] = vec
-        return vec
-
-    def _vector(self, a: int, cnts: list[int]) -> list[float]:
-        """Area `a`'s contribution to every player's value for these counts as they stand."""
-        g = self.g
         if a == CASTILLO:
             pts, _, _ = place_points(cnts, _CASTILLO_VALUES, self.depth)
             cm = self.w.castillo_move
             cw = self.castillo_mult
-            return [cw * pts[p] + cm * cnts[p] for p in range(self.n)]
-        values = self.vals[a]
-        pts, leader, lead = place_points(cnts, values, self.depth)
-        out = [float(x) for x in pts]
-        if leader >= 0:
-            bonus = bonus_points(a, leader, g.king_i, g.grande_i)
-            out[leader] += bonus + self.w.margin * min(lead, 2) * values[0] / 5.0
-        m = self.mult
-        return [out[p] * m for p in range(self.n)]
+            vec = [cw * pts[p] + cm * cnts[p] for p in range(self.n)]
+        else:
+            values = self.vals[a]
+            pts, leader, lead = place_points(cnts, values, self.depth)
+            out = [float(x) for x in pts]
+            if leader >= 0:
+                bonus = bonus_points(a, leader, g.king_i, g.grande_i)
+                out[leader] += bonus + self.w.margin * min(lead, 2) * values[0] / 5.0
+            m = self.mult
+            vec = [x * m for x in out]
+        _VEC_CACHE[key] = vec
+        return vec
 
     def totals(self) -> list[float]:
         return [b + sum(col) for b, col in zip(self.base, zip(*self.contrib))]
-
-
-def neutral_draw_odds(g: Game, weight: float, gap: int) -> tuple[float, ...] | None:
-    """Per region, the odds (times `weight`) that the neutral colour puts its Caballeros there
-    before the next general scoring, `gap` rounds away (each of those rounds starts with its
-    draws); None without the neutral colour or with nothing left to draw. The deck is read as a
-    set (a view hides its order); a short supply scales the odds down."""
-    if g.dummy is None or not weight or not gap or not g.region_deck:
-        return None
-    draws = NEUTRAL_DRAWS * gap
-    supply = g.counts[g.n * A + PROVINCES]
-    if supply <= 0:
-        return None
-    odds = weight * min(1.0, draws / len(g.region_deck)) * min(1.0, supply / (NEUTRAL_PER_DRAW * draws))
-    deck = set(g.region_deck)
-    return tuple(odds if r in deck and r != g.king_i else 0.0 for r in range(NREG))
 
 
 def top_cards(bits: int, k: int) -> int:

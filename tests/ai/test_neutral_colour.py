@@ -62,16 +62,16 @@ def test_weights_with_neutral_are_used_in_neutral_colour_games_only(tmp_path):
     path = tmp_path / "profiles.yaml"
     path.write_text("p:\n  kind: expectimax\n  search: {worlds: 1, max_nodes: 50}\n  weights: {court: 0.3}\n"
                     "  weights_by_players: {2: {court: 2.0}, 3: {court: 3.0}}\n"
-                    "  weights_with_neutral: {neutral_draws: 1.0}\n")
+                    "  weights_with_neutral: {court: -1.0}\n")
     agent = ai.make_agent("p", profiles=path)
-    for players, dummy, court, draws in ((2, True, 0.3, 1.0), (2, False, 2.0, 0.0), (3, False, 3.0, 0.0)):
+    for players, dummy, court in ((2, True, -1.0), (2, False, 2.0), (3, False, 3.0)):
         g = engine.new_game(players=["red", "blue", "green"][:players], seed=1, dummy=dummy)
         agent.choose(g.view(g.to_move), random.Random(0))
-        assert (agent.weights.court, agent.weights.neutral_draws) == (court, draws)
-        assert agent.policy.w is agent.weights
+        assert agent.weights.court == court
+        assert agent.policy.w is agent.weights and agent.discs.w is agent.weights
     tuned = ai.make_agent("p", profiles=path, weights={"hand": 0.5})
     tuned.use_table(3, neutral=True)
-    assert (tuned.weights.hand, tuned.weights.neutral_draws) == (0.5, 1.0)
+    assert (tuned.weights.hand, tuned.weights.court) == (0.5, -1.0)
     path.write_text("p:\n  kind: expectimax\n  weights_with_neutral: {neutral: 1}\n")
     with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.weights_with_neutral: unknown weight 'neutral'"):
         ai.load_profiles(path)
@@ -79,49 +79,3 @@ def test_weights_with_neutral_are_used_in_neutral_colour_games_only(tmp_path):
     with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.weights_with_neutral: only expectimax"):
         ai.load_profiles(path)
 
-
-def test_the_evaluations_neutral_draws_are_the_engines():
-    """§14 [DZ-2p]: two region cards a round, two neutral Caballeros into each."""
-    from ai.evaluate import NEUTRAL_DRAWS, NEUTRAL_PER_DRAW
-    from engine import dummy
-    assert (NEUTRAL_DRAWS, NEUTRAL_PER_DRAW) == (dummy.DRAWS, dummy.PER_REGION)
-
-
-def test_neutral_draw_odds_read_the_region_cards_left_before_the_next_scoring():
-    """Round 1 of 9: rounds 2 and 3 start with 2 draws each from the 7 cards left (§14, R4), so
-    every region card left but the King's is drawn by the scoring with odds 4/7; none without the
-    neutral colour, with the weight 0, or in the scoring round itself."""
-    from ai.evaluate import neutral_draw_odds, rounds_to_scoring
-    g = engine.new_game(players=["red", "blue"], seed=8, dummy=True)
-    gap = rounds_to_scoring(g)
-    assert gap == 2 and len(g.region_deck) == 7
-    odds = neutral_draw_odds(g, 1.0, gap)
-    assert odds is not None
-    for r in range(len(REGIONS)):
-        assert odds[r] == (4 / 7 if r in g.region_deck and r != g.king_i else 0.0)
-    assert neutral_draw_odds(g.view("red"), 1.0, gap) == odds          # the view's deck is a set
-    assert neutral_draw_odds(g, 0.0, gap) is None and neutral_draw_odds(g, 1.0, 0) is None
-    plain = engine.new_game(players=["red", "blue"], seed=8)
-    assert neutral_draw_odds(plain, 1.0, gap) is None
-
-
-def test_foreseen_neutral_draws_are_the_mean_of_the_region_with_and_without_them():
-    """A region red leads the neutral colour by one: with `neutral_draws` 1 its worth is the
-    mean, at the draw's odds, of the region as it is and with 2 neutral Caballeros more."""
-    from ai.evaluate import Weights, neutral_draw_odds, rounds_to_scoring
-    g = engine.new_game(players=["red", "blue"], seed=8, dummy=True)
-    r = next(r for r in g.region_deck if r != g.king_i and r not in g.grande_i)
-    q = neutral_draw_odds(g, 1.0, rounds_to_scoring(g))[r]
-    on, off = Weights(neutral_draws=1.0), Weights()
-
-    def position(red: int, neutral: int) -> engine.Game:
-        h = g.clone()
-        h.counts[h.row("red") * A + r] = red
-        h.counts[h.n * A + r] = neutral
-        return h
-
-    def worth(w, neutral: int) -> float:   # red 2 against red 0 in region r, everything else equal
-        return values(position(2, 1 + neutral), w)[0] - values(position(0, 1 + neutral), w)[0]
-
-    assert abs(worth(on, 0) - ((1 - q) * worth(off, 0) + q * worth(off, 2))) < 1e-9
-    assert worth(on, 0) < worth(off, 0)          # the lead may be overtaken
