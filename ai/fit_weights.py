@@ -42,17 +42,17 @@ COLOURS = ("red", "blue", "green", "yellow", "orange")
 
 def round_start_features(g: Game) -> list[list[float]]:
     """Every player's feature vector (FEATURES order) in the position `g`."""
-    n, rows, depth = g.n, g.rows, depth_for(g.rows)   # the neutral colour's row counts, never a seat
+    n, colours, depth = g.n, g.rows, depth_for(g.rows)   # the neutral colour's row counts, never a seat
     vals = values_in_force(g.boards)
-    majorities, margins = [0.0] * rows, [0.0] * rows
+    majorities, margins = [0.0] * colours, [0.0] * colours
     for a in range(NREG):
-        pts, leader, lead = place_points(g.counts[a::A][:rows], vals[a], depth)
+        pts, leader, lead = place_points(g.counts[a::A][:colours], vals[a], depth)
         for p in range(n):
             majorities[p] += pts[p]
         if leader >= 0:
             majorities[leader] += bonus_points(a, leader, g.king_i, g.grande_i)
             margins[leader] += min(lead, 2) * vals[a][0] / 5.0
-    castillo = g.counts[CASTILLO::A][:rows]
+    castillo = g.counts[CASTILLO::A][:colours]
     castillo_pts, _, _ = place_points(castillo, BOARD.castillo_values, depth)
     gap = min(rounds_to_scoring(g), 2)
     keep = rounds_left(g) + 1

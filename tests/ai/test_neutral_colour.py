@@ -9,7 +9,7 @@ from ai_testkit import PRESETS, SLOW, play_out, small_agent
 
 import ai
 import engine
-from ai.evaluate import values
+from ai.evaluate import Weights, values
 from engine.data import AREAS_PER_PLAYER as A, PROVINCES, REGIONS
 
 
@@ -79,3 +79,18 @@ def test_weights_with_neutral_are_used_in_neutral_colour_games_only(tmp_path):
     with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.weights_with_neutral: only expectimax"):
         ai.load_profiles(path)
 
+
+
+def test_shipped_hard_evaluates_the_neutral_colour_game_with_its_own_weights():
+    """levels/ai_profiles.yaml (figures in ai/README.md): hard's `weights_with_neutral`, fitted on
+    dummy games, in games with the neutral colour only; a plain 3-player game keeps its weights."""
+    table = ai.load_profiles()["hard"]
+    hard = ai.make_agent("hard")
+    plain = engine.new_game(players=["red", "blue", "green"], seed=3)
+    hard.choose(plain.view(plain.to_move), random.Random(0))
+    three = hard.weights
+    dummy = engine.new_game(players=["red", "blue"], seed=3, dummy=True)
+    hard.choose(dummy.view(dummy.to_move), random.Random(0))
+    assert hard.weights == Weights.from_mapping({**table["weights"], **table["weights_with_neutral"]}, "hard")
+    assert hard.weights != three and hard.weights.court < 0 < three.court
+    assert hard.config == ai.make_agent("hard").config    # the search is the 3-player one
