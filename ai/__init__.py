@@ -34,7 +34,8 @@ PROFILES_PATH = Path(__file__).resolve().parent.parent / "levels" / "ai_profiles
 KINDS = ("random", "greedy", "expectimax", "mcts")
 CONFIGS: dict[str, Any] = {"expectimax": SearchConfig, "mcts": MCTSConfig}   # kinds taking `search`
 TABLE_SIZES = (2, 3, 4, 5)
-_FIELDS = ("kind", "search", "search_by_players", "search_with_neutral", "weights", "weights_by_players")
+_FIELDS = ("kind", "search", "search_by_players", "search_with_neutral", "weights", "weights_by_players",
+           "weights_with_neutral")
 
 
 class ProfileError(ValueError):
@@ -68,6 +69,7 @@ def _validate(preset: Any, where: str) -> None:
     _search_by_players(preset, kind, where)
     _search_with_neutral(preset, kind, where)
     _weights(preset, kind, where)
+    _weights_with_neutral(preset, kind, where)
 
 
 def _validate_search(kind: str, search: Any, where: str) -> None:
@@ -157,6 +159,23 @@ def _weights(preset: dict[str, Any], kind: str, where: str) -> Weights | dict[in
     return table or base
 
 
+def _weights_with_neutral(preset: dict[str, Any], kind: str, where: str) -> Weights | None:
+    """The evaluation weights of a 2-player game with the neutral colour, validated: the block
+    overrides the shared `weights` there (None: the 3-player weights are used)."""
+    block = preset.get("weights_with_neutral")
+    if block is None:
+        return None
+    at = f"{where}.weights_with_neutral"
+    if kind != "expectimax":
+        raise ProfileError(f"{at}: only expectimax presets take weights for the neutral colour")
+    if not isinstance(block, dict):
+        raise ProfileError(f"{at}: must be a mapping of weight names to numbers")
+    try:
+        return Weights.from_mapping({**(preset.get("weights", {}) or {}), **block}, at)
+    except ValueError as exc:
+        raise ProfileError(str(exc)) from None
+
+
 class SeededAgent:
     """Wraps an agent with its own RNG, for callers that do not pass one (`choose(view)`)."""
 
@@ -190,11 +209,15 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     search = dict(preset.get("search") or {})
     weights = dict(preset.get("weights") or {})
     by_players = {n: dict(block) for n, block in (preset.get("weights_by_players") or {}).items()}
+    neutral_weights = preset.get("weights_with_neutral")
+    neutral_weights = None if neutral_weights is None else dict(neutral_weights)
     if "weights" in overrides:
         extra = overrides.pop("weights") or {}
         weights.update(extra)
         for block in by_players.values():
             block.update(extra)
+        if neutral_weights is not None:
+            neutral_weights.update(extra)
     if overrides and kind not in CONFIGS:
         raise ProfileError(f"make_agent({name!r}): {kind} agents take no search overrides "
                            f"({', '.join(sorted(overrides))})")
@@ -205,11 +228,12 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     if neutral_search is not None:
         neutral_search = {**dict(neutral_search), **overrides}
     preset.update(search=search, search_by_players=search_by_players, weights=weights, weights_by_players=by_players,
-                  search_with_neutral=neutral_search)
+                  search_with_neutral=neutral_search, weights_with_neutral=neutral_weights)
     _validate(preset, f"make_agent({name!r})")
     w = _weights(preset, kind, f"make_agent({name!r})")
     sized = _search_by_players(preset, kind, f"make_agent({name!r})")
     neutral = _search_with_neutral(preset, kind, f"make_agent({name!r})")
+    neutral_w = _weights_with_neutral(preset, kind, f"make_agent({name!r})")
     agent: Any
     if kind == "random":
         agent = RandomAgent(name)
@@ -220,7 +244,7 @@ def make_agent(name: str, seed: int | None = None, profiles: Path | str | None =
     else:
         config = ({n: SearchConfig(**sized.get(n, search)) for n in TABLE_SIZES} if sized
                   else SearchConfig(**search))
-        agent = ExpectimaxAgent(name, config, w, SearchConfig(**neutral) if neutral is not None else None)
+        agent = ExpectimaxAgent(name, config, w, SearchConfig(**neutral) if neutral is not None else None, neutral_w)
     return SeededAgent(agent, seed)
 
 

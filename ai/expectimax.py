@@ -100,12 +100,13 @@ class ExpectimaxAgent:
 
     `config` and `weights` may each be one for every table size or a mapping from player count
     (a table size not listed uses the nearest one listed): the 2-player game, which scores only
-    first places, wants different settings. `neutral_config`: the search settings of a 2-player
-    game with the neutral colour (a 3-colour table otherwise: its weights are the 3-player ones)."""
+    first places, wants different settings. `neutral_config` and `neutral_weights`: the search
+    settings and the evaluation weights of a 2-player game with the neutral colour (each None: a
+    3-colour table's)."""
 
     def __init__(self, name: str = "expectimax", config: SearchConfig | Mapping[int, SearchConfig] = SearchConfig(),
                  weights: Weights | Mapping[int, Weights] = DEFAULT_WEIGHTS,
-                 neutral_config: SearchConfig | None = None) -> None:
+                 neutral_config: SearchConfig | None = None, neutral_weights: Weights | None = None) -> None:
         self.config_table = dict(config) if isinstance(config, Mapping) else {0: config}
         if not self.config_table or not all(isinstance(c, SearchConfig) for c in self.config_table.values()):
             raise TypeError("ExpectimaxAgent: config must be a SearchConfig or a mapping of table sizes to them")
@@ -113,7 +114,7 @@ class ExpectimaxAgent:
         if not self.weight_table:
             raise ValueError("ExpectimaxAgent: weights must not be an empty mapping")
         self.name = name
-        self.neutral_config = neutral_config
+        self.neutral_config, self.neutral_weights = neutral_config, neutral_weights
         self._tools: dict[tuple[int, bool], _TableTools] = {}
         self.use_table(4)
         self.cursor = PlanCursor()   # per-turn planning: the plan being followed
@@ -127,12 +128,13 @@ class ExpectimaxAgent:
     def use_table(self, n: int, neutral: bool = False) -> None:
         """Search with the settings, weights, playout policy and disc solver for an `n`-colour
         table (built once per size); `neutral`: a 2-player game with the neutral colour (n = 3)."""
-        neutral = neutral and self.neutral_config is not None
+        neutral = neutral and (self.neutral_config is not None or self.neutral_weights is not None)
         tools = self._tools.get((n, neutral))
         if tools is None:
             cfg, w = nearest_size(self.config_table, n), nearest_size(self.weight_table, n)
-            if neutral and self.neutral_config is not None:
-                cfg = self.neutral_config
+            if neutral:
+                cfg = self.neutral_config or cfg
+                w = self.neutral_weights or w
             tools = self._tools[(n, neutral)] = _TableTools(
                 cfg,
                 PlanShape(beam=cfg.turn_beam, plan_limit=cfg.plan_limit, move_beam=cfg.beam,

@@ -1,6 +1,6 @@
 """Fit the evaluation weights to self-play: `python -m ai.fit_weights`.
 
-    python -m ai.fit_weights --agent normal --games 200 --seed 1000 [--players 2,3,4,5] [--jobs 2]
+    python -m ai.fit_weights --agent normal --games 200 --seed 1000 [--players 2,3,4,5] [--jobs 2] [--dummy]
 
 The static evaluation (`evaluate.py`) guesses what a position is worth in final points. This
 tool measures it instead. It plays seeded games between copies of one preset, records every
@@ -14,7 +14,8 @@ still to come (relative to the mean rival, since winning is relative) each featu
   castillo_points, castillo_caballeros, court, provinces, hand   (as in `Weights`)
 
 Each table size (`--players`, one or several) is fitted on its own games — the 2-player game
-scores first places only and plays very differently. It prints the coefficients with bootstrap
+scores first places only and plays very differently; `--dummy` plays 2-player games with the
+neutral colour, whose Caballeros take their rank in every majority. It prints the coefficients with bootstrap
 standard errors (games resampled) and the `weights_by_players:` block for
 `levels/ai_profiles.yaml` they translate to. The fit is correlational, so treat it as
 a measured starting point and check any change with `benchmarks/ai_strength.py`.
@@ -41,17 +42,17 @@ COLOURS = ("red", "blue", "green", "yellow", "orange")
 
 def round_start_features(g: Game) -> list[list[float]]:
     """Every player's feature vector (FEATURES order) in the position `g`."""
-    n, depth = g.n, depth_for(g.n)
+    n, colours, depth = g.n, g.rows, depth_for(g.rows)   # the neutral colour's row counts, never a seat
     vals = values_in_force(g.boards)
-    majorities, margins = [0.0] * n, [0.0] * n
+    majorities, margins = [0.0] * colours, [0.0] * colours
     for a in range(NREG):
-        pts, leader, lead = place_points(g.counts[a::A][:n], vals[a], depth)
+        pts, leader, lead = place_points(g.counts[a::A][:colours], vals[a], depth)
         for p in range(n):
             majorities[p] += pts[p]
         if leader >= 0:
             majorities[leader] += bonus_points(a, leader, g.king_i, g.grande_i)
             margins[leader] += min(lead, 2) * vals[a][0] / 5.0
-    castillo = g.counts[CASTILLO::A][:n]
+    castillo = g.counts[CASTILLO::A][:colours]
     castillo_pts, _, _ = place_points(castillo, BOARD.castillo_values, depth)
     gap = min(rounds_to_scoring(g), 2)
     keep = rounds_left(g) + 1
@@ -80,10 +81,11 @@ def relative_samples(features: list[list[float]], scores_then: list[int],
     return out
 
 
-def play_and_record(agent: str, players: int, seed: int) -> list[tuple[list[float], float]]:
-    """One self-play game: the relative samples of every round start after the first."""
+def play_and_record(agent: str, players: int, seed: int, dummy: bool = False) -> list[tuple[list[float], float]]:
+    """One self-play game (`dummy`: with the neutral colour): the relative samples of every round
+    start after the first."""
     from . import make_agent
-    g = engine.new_game(players=list(COLOURS[:players]), seed=seed)
+    g = engine.new_game(players=list(COLOURS[:players]), seed=seed, dummy=dummy)
     seats = [make_agent(agent, seed=seed * 10 + s) for s in range(players)]
     rngs = [random.Random(seed * 7919 + s) for s in range(players)]
     snapshots: list[tuple[list[list[float]], list[int]]] = []
@@ -171,16 +173,17 @@ def _table_sizes(text: str) -> list[int]:
     return sizes
 
 
-def fit_table_size(agent: str, players: int, games: int, seed: int, jobs: int) -> dict[str, float]:
+def fit_table_size(agent: str, players: int, games: int, seed: int, jobs: int,
+                   dummy: bool = False) -> dict[str, float]:
     """Self-play at one table size, the fit printed; returns the weights it translates to."""
-    tasks = [(agent, players, seed + i) for i in range(games)]
+    tasks = [(agent, players, seed + i, dummy) for i in range(games)]
     if jobs > 1:
         with Pool(jobs) as pool:
             per_game = pool.starmap(play_and_record, tasks)
     else:
         per_game = [play_and_record(*t) for t in tasks]
     coef, se = fit(per_game)
-    print(f"{games} games of {players} x {agent}, "
+    print(f"{games} games of {players} x {agent}{' with the neutral colour' if dummy else ''}, "
           f"{sum(len(s) for s in per_game)} samples; points to come per unit, relative to the mean rival:")
     for name, c, s in zip(FEATURES, coef, se):
         print(f"  {name:20s} {c:6.2f} ± {s:.2f}")
@@ -195,8 +198,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=_table_sizes, default=[4],
                     help="table size(s), comma-separated (e.g. 2,3,4,5); default 4")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--dummy", action="store_true", help="2-player games with the neutral colour")
     args = ap.parse_args(argv)
-    blocks = {n: fit_table_size(args.agent, n, args.games, args.seed, args.jobs) for n in args.players}
+    if args.dummy and args.players != [2]:
+        ap.error(f"--dummy: the neutral colour is for 2 players, got --players {','.join(map(str, args.players))}")
+    blocks = {n: fit_table_size(args.agent, n, args.games, args.seed, args.jobs, args.dummy) for n in args.players}
     print("weights_by_players:")
     for n, weights in blocks.items():
         print(f"  {n}:")

@@ -104,10 +104,15 @@ def matchups(suites: list[str], sizes: list[int]) -> list[Matchup]:
     return out
 
 
-def settings_at(preset: dict, players: int) -> dict:
+NEUTRAL_BLOCKS = ("search_with_neutral", "weights_with_neutral")
+
+
+def settings_at(preset: dict, players: int, dummy: bool = False) -> dict:
     """A preset's settings as games at `players` use them: of its per-table-size blocks only the
-    one that size uses, so retuning one size does not orphan the games measured at the others."""
-    settings = dict(preset)
+    one that size uses, and its neutral-colour blocks only in `dummy` games (`players` is then 3,
+    the colours on the board), so retuning one size does not orphan the games measured at the
+    others."""
+    settings = {k: v for k, v in preset.items() if dummy or k not in NEUTRAL_BLOCKS}
     if weights := settings.get("weights_by_players"):
         settings["weights_by_players"] = {players: nearest_size(weights, players)}
     search = settings.pop("search_by_players", None) or {}
@@ -116,10 +121,10 @@ def settings_at(preset: dict, players: int) -> dict:
     return settings
 
 
-def presets_fingerprint(profiles: dict, players: int, *names: str) -> str:
-    """A short hash of the named presets' settings at a table size: part of a results file's
-    matchup key."""
-    text = json.dumps([settings_at(profiles[name], players) for name in names], sort_keys=True)
+def presets_fingerprint(profiles: dict, players: int, *names: str, dummy: bool = False) -> str:
+    """A short hash of the named presets' settings at a table size (`dummy`: with the neutral
+    colour): part of a results file's matchup key."""
+    text = json.dumps([settings_at(profiles[name], players, dummy) for name in names], sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
@@ -157,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
         lineup = [hero, field] if seats == 2 else [hero] + [field] * (players - 1)
         # the presets' settings at the table size they search with: the colours on the board
         key = json.dumps([hero, seats, field, players, args.seed, args.clock, overrides,
-                          presets_fingerprint(profiles, players + dummy, hero, field)] + (["dummy"] if dummy else []))
+                          presets_fingerprint(profiles, players + dummy, hero, field, dummy=dummy)] + (["dummy"] if dummy else []))
         done = load_results(args.results, key, args.seed) if args.results else {}
         t0 = time.perf_counter()
         results = run(lineup, args.games, args.seed, players, args.jobs, overrides=overrides,

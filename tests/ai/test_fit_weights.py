@@ -10,6 +10,8 @@ import yaml
 import ai
 import engine
 from ai.evaluate import DEFAULT_WEIGHTS, Weights, majority_weight
+from engine.internals import AREAS_PER_PLAYER as A
+from engine.internals import values_in_force
 from ai.fit_weights import (
     FEATURES,
     fit,
@@ -37,6 +39,24 @@ def test_features_of_a_known_position():
     assert green[COL["court"]] == 4 and green[COL["provinces"]] == 26
     # Eight rounds still to bid in (this one included): the eight best cards, 13 down to 6.
     assert red[COL["hand"]] == sum(range(6, 14))
+
+
+def test_features_count_the_neutral_colour_in_every_majority():
+    """With the neutral colour (§14, docs/rulings.md R5-R6) a region scores 1st and 2nd place and
+    the neutral colour takes its rank: where it leads, red takes the 2nd place's points; it is
+    never a sample of its own."""
+    g = engine.new_game(players=["red", "blue"], seed=1, dummy=True)
+    region = next(r for r in range(len(engine.REGIONS)) if r != g.king_i and r not in g.grande_i)
+    for row in range(g.rows):
+        for r in range(len(engine.REGIONS)):
+            g.counts[row * A + r] = 0
+    g.counts[g.row("red") * A + region] = 1
+    g.counts[g.n * A + region] = 3
+    samples = round_start_features(g)
+    assert len(samples) == 2
+    red, blue = samples
+    second = values_in_force(g.boards)[region][1]
+    assert red[COL["majorities_gap2"]] == second and blue[COL["majorities_gap2"]] == 0
 
 
 def test_relative_samples_are_zero_sum_for_two_players():
@@ -99,3 +119,7 @@ def test_cli_fits_each_table_size_and_prints_a_profile_block(capsys, tmp_path):
     assert ai.load_profiles(profile)["fitted"]["weights_by_players"][3]["majority"] > 0
     with pytest.raises(SystemExit):
         main(["--players", "2,6"])
+    with pytest.raises(SystemExit):
+        main(["--dummy", "--players", "3"])      # the neutral colour is for 2 players
+    assert main(["--agent", "random", "--games", "2", "--players", "2", "--seed", "4", "--dummy"]) == 0
+    assert "2 games of 2 x random with the neutral colour" in capsys.readouterr().out

@@ -9,7 +9,7 @@ from ai_testkit import PRESETS, SLOW, play_out, small_agent
 
 import ai
 import engine
-from ai.evaluate import values
+from ai.evaluate import Weights, values
 from engine.data import AREAS_PER_PLAYER as A, PROVINCES, REGIONS
 
 
@@ -53,3 +53,44 @@ def test_search_with_neutral_is_used_in_neutral_colour_games_only(tmp_path):
     path.write_text("p:\n  kind: expectimax\n  search_with_neutral: {horizon: forever}\n")
     with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.search_with_neutral.horizon: must be one of"):
         ai.load_profiles(path)
+
+
+def test_weights_with_neutral_are_used_in_neutral_colour_games_only(tmp_path):
+    """A preset's `weights_with_neutral` block, over its shared weights, is its evaluation in games
+    with the neutral colour; a plain 2- or 3-player game keeps its table size's weights, an
+    override reaches the block too, and a bad block is named."""
+    path = tmp_path / "profiles.yaml"
+    path.write_text("p:\n  kind: expectimax\n  search: {worlds: 1, max_nodes: 50}\n  weights: {court: 0.3}\n"
+                    "  weights_by_players: {2: {court: 2.0}, 3: {court: 3.0}}\n"
+                    "  weights_with_neutral: {court: -1.0}\n")
+    agent = ai.make_agent("p", profiles=path)
+    for players, dummy, court in ((2, True, -1.0), (2, False, 2.0), (3, False, 3.0)):
+        g = engine.new_game(players=["red", "blue", "green"][:players], seed=1, dummy=dummy)
+        agent.choose(g.view(g.to_move), random.Random(0))
+        assert agent.weights.court == court
+        assert agent.policy.w is agent.weights and agent.discs.w is agent.weights
+    tuned = ai.make_agent("p", profiles=path, weights={"hand": 0.5})
+    tuned.use_table(3, neutral=True)
+    assert (tuned.weights.hand, tuned.weights.court) == (0.5, -1.0)
+    path.write_text("p:\n  kind: expectimax\n  weights_with_neutral: {neutral: 1}\n")
+    with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.weights_with_neutral: unknown weight 'neutral'"):
+        ai.load_profiles(path)
+    path.write_text("p:\n  kind: greedy\n  weights_with_neutral: {court: 1}\n")
+    with pytest.raises(ai.ProfileError, match=r"profiles.yaml: p.weights_with_neutral: only expectimax"):
+        ai.load_profiles(path)
+
+
+
+def test_shipped_hard_evaluates_the_neutral_colour_game_with_its_own_weights():
+    """levels/ai_profiles.yaml (figures in ai/README.md): hard's `weights_with_neutral`, fitted on
+    dummy games, in games with the neutral colour only; a plain 3-player game keeps its weights."""
+    table = ai.load_profiles()["hard"]
+    hard = ai.make_agent("hard")
+    plain = engine.new_game(players=["red", "blue", "green"], seed=3)
+    hard.choose(plain.view(plain.to_move), random.Random(0))
+    three = hard.weights
+    dummy = engine.new_game(players=["red", "blue"], seed=3, dummy=True)
+    hard.choose(dummy.view(dummy.to_move), random.Random(0))
+    assert hard.weights == Weights.from_mapping({**table["weights"], **table["weights_with_neutral"]}, "hard")
+    assert hard.weights != three and hard.weights.court < 0 < three.court
+    assert hard.config == ai.make_agent("hard").config    # the search is the 3-player one

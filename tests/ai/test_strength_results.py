@@ -71,3 +71,15 @@ def test_retuning_one_table_size_keeps_the_games_of_the_others():
             before = ai_strength.presets_fingerprint(real, players, "expert", "hard")
             after = ai_strength.presets_fingerprint({**real, "expert": retuned}, players, "expert", "hard")
             assert (before != after) == changed, players
+
+
+def test_the_neutral_colour_blocks_key_only_the_neutral_colour_games():
+    """Retuning a preset's neutral-colour blocks starts the dummy suite's games afresh and keeps
+    every plain table size's games (those blocks are not what a plain game plays)."""
+    real = ai_strength.load_profiles()
+    retuned = {**real, "hard": {**real["hard"], "weights_with_neutral": {"court": 0.5},
+                                "search_with_neutral": {"worlds": 3}}}
+    for players, dummy, changed in ((2, False, False), (3, False, False), (4, False, False), (3, True, True)):
+        before = ai_strength.presets_fingerprint(real, players, "hard", "normal", dummy=dummy)
+        after = ai_strength.presets_fingerprint(retuned, players, "hard", "normal", dummy=dummy)
+        assert (before != after) == changed, (players, dummy)
