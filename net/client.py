@@ -58,6 +58,7 @@ class Update:
     n: int
     events_json: list[Any] = field(repr=False)
     view_json: dict[str, Any] = field(repr=False)
+    move: dict[str, str] | None = None     # {"player", "text"}: the move as the table saw it
 
     @property
     def events(self) -> list[Any]:
@@ -72,11 +73,22 @@ class History:
     code: str
     start: int
     n: int
-    events_json: list[Any] = field(repr=False)
+    steps_json: list[dict[str, Any]] = field(repr=False)     # {"player", "text", "events"} a move
+
+    @property
+    def steps(self) -> list[tuple[str, str, list[Any]]]:
+        """Each move's player, public text and engine events, oldest first."""
+        return [(str(s["player"]), str(s["text"]), [event_from_json(e) for e in s["events"]])
+                for s in self.steps_json]
+
+    @property
+    def events_json(self) -> list[Any]:
+        """Every move's events, in order, as the updates carried them."""
+        return [e for s in self.steps_json for e in s["events"]]
 
     @property
     def events(self) -> list[Any]:
-        return [event_from_json(e) for e in self.events_json]
+        return [event for _, _, events in self.steps for event in events]
 
 
 class Client:
@@ -175,13 +187,13 @@ class Client:
             self.stale.discard(code)
             self._raw[code] = msg["view"]
             if self.queue_updates:
-                self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"]))
+                self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"], msg.get("move")))
         elif kind == "table":
             self.tables[msg["table"]["code"]] = msg["table"]
             if self.queue_updates:
                 self.updates.put_nowait(msg["table"])
         elif kind == "history" and self.queue_updates:
-            self.updates.put_nowait(History(msg["code"], msg["start"], msg["n"], msg["events"]))
+            self.updates.put_nowait(History(msg["code"], msg["start"], msg["n"], msg["steps"]))
         if kind in ("update", "table"):
             self._news.set()
             self._news = asyncio.Event()

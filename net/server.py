@@ -273,7 +273,7 @@ class Server:
         if "history" in msg:      # a player back after a while: what happened, as every seat saw it
             start = min(msg["history"], table.n)
             self._send(conn, encode("history", code=table.code, start=start, n=table.n,
-                                    events=table.events_since(start)))
+                                    steps=table.steps_since(start)))
         self._attach(conn, table, seat.player)
         self._send_state(conn, table)
 
@@ -332,18 +332,18 @@ class Server:
         at once, handed to the store's writer thread, and acknowledged and broadcast only when it
         is committed. The future says whether it was stored."""
         arrived = self._arrived
-        events = table.play(text)
+        events, move = table.play(text)
         self._committing[table.code] = []
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
         def stored(exc: Exception | None) -> None:
-            self._stored(table, events, mover, request_id, arrived, exc)
+            self._stored(table, events, move, mover, request_id, arrived, exc)
             done.set_result(exc is None)
         self.store.save_move_later(table, text, stored)
         return done
 
-    def _stored(self, table: Table, events: list[Any], mover: Conn | None, request_id: int | None,
-                arrived: float, exc: Exception | None) -> None:
+    def _stored(self, table: Table, events: list[Any], move: dict[str, str], mover: Conn | None,
+                request_id: int | None, arrived: float, exc: Exception | None) -> None:
         """A move's commit ended: acknowledge and broadcast it, or (not stored) undo it on the
         table and tell the mover; then the moves that waited for it."""
         waiting = self._committing.pop(table.code, [])
@@ -357,26 +357,29 @@ class Server:
             self.stats["moves"] += 1
             if mover is not None:
                 self._send(mover, encode("ack", id=request_id, code=table.code, n=table.n), arrived)
-            self._broadcast_update(table, json.dumps(events, separators=(",", ":")))
+            self._broadcast_update(table, json.dumps(events, separators=(",", ":")),
+                                   json.dumps(move, separators=(",", ":")))
             self._kick_ai(table)
         for conn, msg, when in waiting:
             self._arrived = when
             if not conn.closing:
                 self._handle(conn, msg)
 
-    def _broadcast_update(self, table: Table, events: str) -> None:
+    def _broadcast_update(self, table: Table, events: str, move: str) -> None:
         texts: dict[str | None, str] = {}         # one frame per seat (and one for spectators)
         for conn in list(self.at_table.get(table.code, ())):
             player = conn.attached.get(table.code)
             text = texts.get(player)
             if text is None:
-                text = texts[player] = self._update(table, player, events)
+                text = texts[player] = self._update(table, player, events, move)
             self._send(conn, text)
 
-    def _update(self, table: Table, player: str | None, events: str) -> str:
-        """An `update` frame: the seat's view (built once a move and seat) and, for the seat to
-        move, its legal moves (a client needs no rules engine to choose one)."""
-        raw = {"events": events, "view": table.view_text(player)}
+    def _update(self, table: Table, player: str | None, events: str, move: str = "") -> str:
+        """An `update` frame: the move as the table saw it (after a move; its log line), its
+        events, the seat's view (built once a move and seat) and, for the seat to move, its legal
+        moves (a client needs no rules engine to choose one)."""
+        raw = {"move": move} if move else {}
+        raw.update(events=events, view=table.view_text(player))
         if player is not None and player == table.game.to_move and (legal := table.legal_texts()):
             raw["legal"] = json.dumps(legal, separators=(",", ":"))
         return encode_raw("update", raw, code=table.code, n=table.n)

@@ -150,13 +150,15 @@ class Table:
         if reason is not None:
             raise ProtocolError("illegal_move", engine.reason_text(reason), reason)
 
-    def play(self, text: str) -> list[Any]:
-        """Play a checked move on the true game: its events (JSON-able) and the status updated."""
+    def play(self, text: str) -> tuple[list[Any], dict[str, str]]:
+        """Play a checked move on the true game: its events (JSON-able) and the move as the table
+        saw it (`public_move`), the status updated."""
+        move = public_move(self.game, text)
         events = self.game.play(text)
         self.n += 1
         if self.game.is_over:
             self.status = OVER
-        return [event_to_json(e) for e in events]
+        return [event_to_json(e) for e in events], move
 
     def ai_to_move(self) -> Seat | None:
         """The AI seat that must decide now, if any."""
@@ -217,10 +219,20 @@ class Table:
                            "taken": s.credential is not None, "connected": s.player in connected,
                            "away": s.away_kind is not None} for s in self.seats]}
 
-    def events_since(self, start: int) -> list[Any]:
-        """The events of moves `start`.. (JSON-able), replayed from the record: the same public
-        events every connection got in its updates, for a player who was away (no seat's secret:
-        the events never hold one, and the move texts are not sent)."""
+    def steps_since(self, start: int) -> list[dict[str, Any]]:
+        """Moves `start`.. as their updates carried them, replayed from the record: each one's
+        `player`, public `text` and `events` (JSON-able), for a player who was away (no seat's
+        secret: a secret move's argument is "?", and the events never hold one)."""
         moves = self.game.record()["moves"]
         game = engine.replay({"setup": self.setup, "moves": moves[:start]}, source=f"table {self.code}")
-        return [event_to_json(e) for text in moves[start:] for e in game.play(text)]
+        steps = []
+        for text in moves[start:]:
+            move = public_move(game, text)
+            steps.append({**move, "events": [event_to_json(e) for e in game.play(text)]})
+        return steps
+
+
+def public_move(game: engine.Game, text: str) -> dict[str, str]:
+    """`text`, about to be played in `game`, as every seat may see it: who plays it and its
+    public text (`engine.public_text`: a disc's region or a recovered card is "?")."""
+    return {"player": str(game.to_move), "text": engine.public_text(engine.parse_move(text, game))}

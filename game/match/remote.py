@@ -17,7 +17,7 @@ from typing import Any
 import engine
 from game.match.end_table import EndTable
 from game.match.seats import Seat
-from game.present.describe import LogItem, event_item, item_text
+from game.present.describe import LogItem, event_item, item_text, move_item
 from game.present.neutral import client_key
 from game.present.refusals import refusal_text
 from game.present.score_summary import ScoreSummary, SummaryCollector
@@ -182,10 +182,13 @@ class RemoteTable:
             return                          # the same position again (after a reconnection)
         self._view, self.n = view, update.n
         self.version += 1
+        text = update.move["text"] if update.move else ""
+        if update.move and (line := move_item(text, update.move["player"])) is not None:
+            self.log.append((self.events_total + (1 if update.events_json else 0), line))   # with its first event
         for event in update.events:
             self.events.append(event)
             self.events_total += 1
-            item = event_item(event)
+            item = event_item(event, text)
             if item is not None:
                 self.log.append((self.events_total, item))
             summary = self._collector.feed(event)
@@ -197,7 +200,8 @@ class RemoteTable:
         animated: the board is already at the position of the update that follows)."""
         if history.n <= self.n:
             return
-        items = [(0, item) for event in history.events if (item := event_item(event)) is not None]
+        items = [(0, item) for player, text, events in history.steps
+                 for item in [move_item(text, player), *(event_item(e, text) for e in events)] if item is not None]
         self.log[:0] = items
         self.version += 1
 

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import pygame
 
 from game.match.remote import RemoteTable, remember
-from game.present.describe import event_item, item_text
+from game.present.describe import item_text
 from game.scenes import navigation
 from game.present.online_tables import table_line
 from game.render import style
@@ -59,8 +59,8 @@ def seated_scene(form: Any) -> LobbyScene:
 
 
 def logged(table: RemoteTable) -> list[str]:
-    """The log lines of every event the table was sent (no screen animates them away here)."""
-    return [item_text(item, table.name) for e in table.events if (item := event_item(e)) is not None]
+    """The log lines of every move and event the table was sent, animated or not."""
+    return [item_text(item, table.name) for _, item in table.log]
 
 
 def play_until(tables: list[RemoteTable], lines: int) -> None:
@@ -235,3 +235,21 @@ def test_a_friend_in_the_lobby_is_told_who_starts_the_game():
     lobby.draw(pygame.Surface((1280, 800)))
     assert lobby.status == t("online.wait_host", host="Ana")
     assert [key for _, key in lobby.buttons()] == ["back"]
+
+
+def test_the_online_log_names_every_move_as_a_local_games_log_does(tmp_path):
+    """A newcomer's run: the online log stayed empty while cards were played. Each update carries
+    the move as the table saw it, so the log reads "Ana plays power card 7" as a local one does,
+    for every seat (another's secret stays "sets the secret disc")."""
+    with server_process(tmp_path / "s.db") as (_, port):
+        host, guest = open_table(f"ws://127.0.0.1:{port}")
+        try:
+            play_until([host, guest], 8)
+            until(lambda: len(logged(guest)) >= 8, "the guest's log stayed behind", guest.think)
+            powers = {t("log.power", who=host.name(p), value=v): p for p in host.players for v in range(1, 14)}
+            first_round = [powers[line] for line in logged(host)[:8] if line in powers]
+            assert sorted(first_round) == sorted(host.players)        # every seat's power card, once
+            assert logged(guest)[:8] == logged(host)[:8]               # the same public words at every seat
+        finally:
+            host.close().result(10)
+            guest.close().result(10)

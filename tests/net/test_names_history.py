@@ -74,11 +74,12 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             await ana.start(code, created["host_token"])
             await asyncio.gather(play_seat(ana, code, "red", random.Random(1), stop_at=40),
                                                play_seat(ben, code, "blue", random.Random(2), stop_at=40))
-            seen = []                      # every event Ben was sent, in order
+            seen, moves = [], []           # every event and move Ben was sent, in order
             while not ben.updates.empty():
                 item = ben.updates.get_nowait()
                 if isinstance(item, Update):
                     seen += item.events_json
+                    moves += [item.move] if item.move else []
             n = server.tables[code].n
             assert n >= 40 and seen
             back = Client(url, queue_updates=True)       # Ben, days later, on another machine
@@ -87,17 +88,18 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             first = await back.next_update()
             assert isinstance(first, History) and (first.start, first.n) == (0, n)
             assert first.events_json == seen and first.events      # and they rebuild as events
+            assert [{"player": p, "text": t} for p, t, _ in first.steps] == moves and len(moves) == n
             later = Client(url, queue_updates=True)
             await later.connect()
             await later.resume(code, ben.seats[code], history=n - 3)
             tail = await later.next_update()
             assert isinstance(tail, History) and tail.start == n - 3
-            assert tail.events_json == server.tables[code].events_since(n - 3) and len(tail.events_json) < len(seen)
+            assert tail.steps_json == server.tables[code].steps_since(n - 3) and len(tail.events_json) < len(seen)
             beyond = Client(url, queue_updates=True)     # a number past the table's: nothing missed
             await beyond.connect()
             await beyond.resume(code, ben.seats[code], history=n + 50)
             none = await beyond.next_update()
-            assert isinstance(none, History) and (none.start, none.events_json) == (n, [])
+            assert isinstance(none, History) and (none.start, none.steps_json) == (n, [])
             for c in (ana, ben, back, later, beyond):
                 await c.close()
     run(main())
