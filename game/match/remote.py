@@ -253,10 +253,16 @@ class RemoteTable:
         return None
 
     def waiting_text(self) -> str:
-        """"Ben lost the connection — waiting" while a seat's player is gone, else ""."""
+        """"Ben lost the connection — waiting" while a seat's player is gone; "Waiting for Ben to
+        play…" while another human seat is to move (the plate is never blank); else ""."""
         from game.shell.i18n import t
         gone = self.disconnected()
-        return t("online.lost_connection", who=self.name(gone[0])) if gone else ""
+        if gone:
+            return t("online.lost_connection", who=self.name(gone[0]))
+        mover = self._view.to_move if self._view is not None else None
+        if mover is not None and mover != self.viewer and self.thinking is None:
+            return t("online.waiting_for", who=self.name(mover))
+        return ""
 
     def hand_to_ai(self, player: str, level: str) -> Future[Any] | None:
         """The host's choice: an AI plays the absent player's seat until he resumes."""

@@ -250,6 +250,15 @@ def test_the_online_log_names_every_move_as_a_local_games_log_does(tmp_path):
             first_round = [powers[line] for line in logged(host)[:8] if line in powers]
             assert sorted(first_round) == sorted(host.players)        # every seat's power card, once
             assert logged(guest)[:8] == logged(host)[:8]               # the same public words at every seat
+            rng = random.Random(5)
+
+            def host_only() -> None:                                   # Ben does not play: his turn comes
+                host.think()
+                guest.think()
+                if host.human_to_move():
+                    host.play(rng.choice(host.legal_moves()))
+            until(lambda: host.view().to_move == guest.viewer, "Ben's turn never came", host_only)
+            assert host.waiting_text() == t("online.waiting_for", who="Ben")   # the plate is never blank
         finally:
             host.close().result(10)
             guest.close().result(10)
