@@ -113,18 +113,28 @@ def _search_by_players(preset: dict[str, Any], kind: str, where: str) -> dict[in
     return table
 
 
-def _search_with_neutral(preset: dict[str, Any], kind: str, where: str) -> dict[str, Any] | None:
-    """The search settings of a 2-player game with the neutral colour, validated: the block
-    overrides the shared `search` there (None: the 3-player settings are used)."""
-    block = preset.get("search_with_neutral")
+def _with_neutral(preset: dict[str, Any], kind: str, where: str, field: str, shared: str,
+                  what: str, mapping: str) -> tuple[dict[str, Any], str] | None:
+    """A preset's `<field>` block for the 2-player game with the neutral colour, merged over its
+    `<shared>` block, with where it is (None when the preset has none: the 3-player settings hold)."""
+    block = preset.get(field)
     if block is None:
         return None
-    at = f"{where}.search_with_neutral"
+    at = f"{where}.{field}"
     if kind != "expectimax":
-        raise ProfileError(f"{at}: only expectimax presets take search settings for the neutral colour")
+        raise ProfileError(f"{at}: only expectimax presets take {what} for the neutral colour")
     if not isinstance(block, dict):
-        raise ProfileError(f"{at}: must be a mapping of search settings")
-    merged = {**(preset.get("search", {}) or {}), **block}
+        raise ProfileError(f"{at}: must be a mapping of {mapping}")
+    return {**(preset.get(shared, {}) or {}), **block}, at
+
+
+def _search_with_neutral(preset: dict[str, Any], kind: str, where: str) -> dict[str, Any] | None:
+    """The search settings of a 2-player game with the neutral colour, validated."""
+    found = _with_neutral(preset, kind, where, "search_with_neutral", "search", "search settings",
+                          "search settings")
+    if found is None:
+        return None
+    merged, at = found
     _validate_search(kind, merged, at)
     return merged
 
@@ -160,18 +170,14 @@ def _weights(preset: dict[str, Any], kind: str, where: str) -> Weights | dict[in
 
 
 def _weights_with_neutral(preset: dict[str, Any], kind: str, where: str) -> Weights | None:
-    """The evaluation weights of a 2-player game with the neutral colour, validated: the block
-    overrides the shared `weights` there (None: the 3-player weights are used)."""
-    block = preset.get("weights_with_neutral")
-    if block is None:
+    """The evaluation weights of a 2-player game with the neutral colour, validated."""
+    found = _with_neutral(preset, kind, where, "weights_with_neutral", "weights", "weights",
+                          "weight names to numbers")
+    if found is None:
         return None
-    at = f"{where}.weights_with_neutral"
-    if kind != "expectimax":
-        raise ProfileError(f"{at}: only expectimax presets take weights for the neutral colour")
-    if not isinstance(block, dict):
-        raise ProfileError(f"{at}: must be a mapping of weight names to numbers")
+    merged, at = found
     try:
-        return Weights.from_mapping({**(preset.get("weights", {}) or {}), **block}, at)
+        return Weights.from_mapping(merged, at)
     except ValueError as exc:
         raise ProfileError(str(exc)) from None
 
