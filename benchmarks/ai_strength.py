@@ -14,7 +14,8 @@ Suites (chance is 1 / players):
   playouts, nothing shared with their evaluation), which gets the hero's deadline as its time
   per decision (the hero spends that deadline once per turn, mcts at every decision). No target;
 - dummy, 2 players with the neutral colour (engine option `dummy`): hard vs normal, target
-  chance + 10 points (60%). Not in the default suites.
+  chance + 10 points (60%), and expert vs hard (no target: expert should not be the weaker there).
+  Not in the default suites.
 The win rate is the hero side's, per game (with two seats, both seats' shares added; chance 50%).
 `--results FILE` keeps every finished game as one JSON line in FILE (appended as it finishes) and
 plays only the games FILE does not hold yet for the same matchup, seed, clock and presets (a
@@ -100,7 +101,7 @@ def matchups(suites: list[str], sizes: list[int]) -> list[Matchup]:
     if "yardstick" in suites:
         out += [(hero, "mcts", 4, 2, None, False) for hero in YARDSTICK]
     if "dummy" in suites:
-        out.append(("hard", "normal", 2, 1, 0.60, True))
+        out += [("hard", "normal", 2, 1, 0.60, True), ("expert", "hard", 2, 1, None, True)]
     return out
 
 
