@@ -372,8 +372,9 @@ class LobbyScene(Buttons):
         self.table = table
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        out = [(layout.in_frame(420, 620, 200, 52), "start")] if self.table.host_token else []
-        return out + [(layout.in_frame(660, 620, 200, 52), "back")]
+        if not self.table.host_token:                   # a friend's lobby: Back alone, centred
+            return [(layout.in_frame(540, 620, 200, 52), "back")]
+        return [(layout.in_frame(420, 620, 200, 52), "start"), (layout.in_frame(660, 620, 200, 52), "back")]
 
     def can_start(self) -> bool:
         seats = self.table.seat_states()
@@ -413,6 +414,8 @@ class LobbyScene(Buttons):
                 state = t("setup.ai", level=t(f"seat.{seat.kind}"))
             elif seat.player == self.table.viewer:
                 state = t("online.you")
+            elif i == 0:
+                state = t("online.host_seat")            # the first seat is the host's
             else:
                 state = t("online.joined") if seat.taken else t("online.open_seat")
             style.text(surface, who, (rect.x + 60, rect.centery), 20, style.INK, bold=True, anchor="midleft")

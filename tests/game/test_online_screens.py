@@ -23,6 +23,7 @@ from game.scenes.online import HostScene, JoinScene, LobbyScene, SeatLostScene
 from game.scenes.play import MatchScene
 from game.scenes.settings import SettingsScene
 from game.scenes.title import TitleScene
+from game.shell import layout
 from game.shell.i18n import t
 from game.shell.scene import Scene, Transition
 from game.shell.settings import Settings
@@ -235,6 +236,7 @@ def test_a_friend_in_the_lobby_is_told_who_starts_the_game():
     lobby.draw(pygame.Surface((1280, 800)))
     assert lobby.status == t("online.wait_host", host="Ana")
     assert [key for _, key in lobby.buttons()] == ["back"]
+    assert lobby.buttons()[0][0].centerx == layout.current().frame.centerx      # Back alone, centred
 
 
 def test_the_online_log_names_every_move_as_a_local_games_log_does(tmp_path):
