@@ -94,3 +94,19 @@ def test_shipped_hard_evaluates_the_neutral_colour_game_with_its_own_weights():
     assert hard.weights == Weights.from_mapping({**table["weights"], **table["weights_with_neutral"]}, "hard")
     assert hard.weights != three and hard.weights.court < 0 < three.court
     assert hard.config == ai.make_agent("hard").config    # the search is the 3-player one
+
+
+def test_shipped_expert_plays_the_neutral_colour_game_through_the_next_scoring_with_its_weights():
+    """levels/ai_profiles.yaml (the screens in its comments): with the neutral colour, expert's
+    playouts run through the next general scoring with hard's fitted neutral-colour weights (its
+    3-player search and weights lost to hard there); a plain 3-player game keeps its own."""
+    table = ai.load_profiles()
+    expert = ai.make_agent("expert")
+    dummy = engine.new_game(players=["red", "blue"], seed=3, dummy=True)
+    expert.choose(dummy.view(dummy.to_move), random.Random(0))
+    assert expert.config.horizon == "scoring" and expert.config.noise == 1.0
+    assert expert.weights == Weights.from_mapping({**table["expert"]["weights"], **table["hard"]["weights_with_neutral"]},
+                                                  "expert")
+    plain = engine.new_game(players=["red", "blue", "green"], seed=3)
+    expert.choose(plain.view(plain.to_move), random.Random(0))
+    assert expert.config.horizon == "round_turn" and expert.weights.court > -1
