@@ -70,3 +70,16 @@ def test_the_check_finds_a_spanish_title_in_english(monkeypatch):
     english = dict(i18n.catalog("en"), **{"gameover.title": "¡Fin de la partida!"})
     monkeypatch.setattr(i18n, "catalog", lambda lang: english if lang == "en" else i18n._loaded(lang).texts)
     assert [line.split(":")[0] for line in strays("en")] == ["en gameover.title"]
+
+
+# the game's own words, one spelling per catalog (a player reads "Cavaller" in one line and
+# "Caballero" in the next as two different pieces)
+GAME_TERMS = {"ca": ("Cavaller", "Caballero"), "pt": ("Caballero", "Cavaleiro")}
+
+
+def test_each_catalog_names_the_pieces_with_one_word():
+    for lang, (used, stray) in GAME_TERMS.items():
+        texts = i18n.catalog(lang)
+        assert any(used in text for text in texts.values())
+        strays = sorted(key for key, text in texts.items() if stray in text)
+        assert not strays, f"{lang}: {stray!r} where the catalog says {used!r}: {strays}"
