@@ -140,7 +140,11 @@ def describe_event(event: Any, name: Namer) -> str:
         return t("log.round", round=event.round)
     if isinstance(event, E.AreaScored):
         parts = [f"{name(p)} +{pts}" for p, pts in event.points if pts]
-        return t("log.scored", area=area_name(event.area), points=", ".join(parts) or "—")
+        if parts or not event.ranks:
+            return t("log.scored", area=area_name(event.area), points=", ".join(parts) or "—")
+        # present, yet nobody scores: a tie for a lone scoring place, or the neutral colour ahead
+        standing = ", ".join(f"{name(c)} {t(f'rank.{r}')}" for c, r in event.ranks)
+        return t("log.scored_none", area=area_name(event.area), standing=standing)
     if isinstance(event, E.DiscsRevealed):
         picks = ", ".join(f"{name(p)} → {area_name(r)}" for p, r in event.discs)
         return t("log.discs", picks=picks or "—")

@@ -129,3 +129,17 @@ def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
     driver.key(pygame.K_RETURN)
     assert driver.until(lambda: driver.scene.name == "action")
     assert driver.scene is power and driver.scene.log_view.expanded
+
+
+def test_a_scored_region_where_nobody_scores_says_who_stands_where():
+    """§8.2 and ruling R6: a region with Caballeros where no player scores (the neutral colour
+    alone ahead, or two players tied for a lone scoring place) says why, instead of "—"."""
+    from engine import events as E
+    from game.present.describe import describe_event
+    i18n.set_language("en")
+    neutral_ahead = E.AreaScored("galicia", (), None, (), ("red", "blue", "grey"), (1, 1, 4))
+    assert describe_event(neutral_ahead, str.capitalize) == "Galicia scored: nobody scores (Grey 1st, Red 3rd, Blue 3rd)"
+    empty = E.AreaScored("galicia", (), None, (), ("red", "blue"), (0, 0))
+    assert describe_event(empty, str.capitalize) == "Galicia scored: —"
+    scored = E.AreaScored("galicia", (("red", 4),), None, (), ("red", "blue"), (2, 1))
+    assert describe_event(scored, str.capitalize) == "Galicia scored: Red +4"
