@@ -107,7 +107,7 @@ def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
     else:
         seed = match.seed
     agents = {s.player: make_agent(s.kind, seed=seed + i) for i, s in enumerate(seats)}
-    printed = len(match.log_lines())
+    printed = 0 if loaded is None else len(match.log_lines())   # a new game's opening lines too; a loaded one goes on
     while match.play_agents_once(agents, seed):
         lines = match.log_lines()
         for line in lines[printed:]:

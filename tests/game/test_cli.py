@@ -50,3 +50,14 @@ def test_headless_speaks_catalan():
     result = run("--headless", "--players", "random,random", "--seed", "4", "--variant", "short", "--lang", "ca")
     assert result.returncode == 0, result.stderr
     assert "Guanyador:" in result.stdout
+
+
+def test_headless_prints_the_neutral_colours_opening_before_the_first_power_card():
+    """§14: the neutral colour draws its regions and turns up its power card
+    before the players bid, in round 1 too; the headless log began at the first bid."""
+    result = run("--headless", "--players", "random,random", "--seed", "4", "--variant", "short", "--dummy")
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    first_bid = next(i for i, line in enumerate(lines) if "plays power card" in line)
+    assert any(line.startswith("Neutral draws") for line in lines[:first_bid])
+    assert any(line.startswith("Neutral turns up power card") for line in lines[:first_bid])
