@@ -9,7 +9,6 @@ are overlays pushed on top; the game-over screen follows the last scoring.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
@@ -21,7 +20,7 @@ from game.present import staging
 from game.render.animator import Animator, draw_banner
 from game.match.controller import Match
 from game.shell.focus import Target
-from game.match.hints import HintRequest, compare_text, gain_text, plan_text
+from game.match.hints import Hint, HintRequest, compare_text, gain_text, plan_text
 from game.present.hint_plan import HintPlan, ghost_counts
 from game.shell.i18n import area_name, language, t
 from game.present.picker import Choice, Picker
@@ -342,7 +341,7 @@ class MatchScene(Scene):
         return [hint_panel.HintRow(plan_text(h.plan, self.match.name), compare_text(h, hints, self.match.name),
                                    gain_text(h.gain)) for h in hints]
 
-    def hint_at(self, pos: tuple[int, int] | None) -> Any:
+    def hint_at(self, pos: tuple[int, int] | None) -> Hint | None:
         """The hint whose row is under `pos` (None when the panel is not showing hints)."""
         if pos is None or not self.hints.hints or not self.my_turn():
             return None
@@ -351,7 +350,7 @@ class MatchScene(Scene):
                 return hint
         return None
 
-    def play_hint(self, hint: Any) -> bool:
+    def play_hint(self, hint: Hint) -> bool:
         """A clicked hint docks its plan (followed until done or left) and plays its first step
         (staged when it waits for Confirm)."""
         player = self.my_turn()
@@ -361,7 +360,7 @@ class MatchScene(Scene):
         self.hint_plan.number = self.hints.hints.index(hint) + 1
         return self.play_docked_step()
 
-    def docked_step(self) -> Any:
+    def docked_step(self) -> engine.Move | None:
         """The docked plan's next step, when it is the human's to play now."""
         return self.hint_plan.step(self.match.view(), self.match, self.my_turn())
 
