@@ -10,6 +10,11 @@ View (spectators the public view) and the move's events, never the move text of 
 The commit runs on the store's writer thread (group commit), so the event loop goes on with
 other tables meanwhile; a table's next move waits until its previous one is committed, so moves
 are checked, stored and acknowledged in order.
+
+Logging (stdlib `logging`, logger "net.server", `--log-level`): one line per connection opened
+or closed, table created, joined, started, handed to an AI or finished, and per error. A line
+names connections by number and tables by code, never a credential, a token, a seed or a move's
+text (a disc or a recovered card is secret); a refused message is logged by its error code only.
 """
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ import argparse
 import asyncio
 import gc
 import json
-import os
+import logging
 import random
 import secrets
 import signal
@@ -30,12 +35,13 @@ from typing import Any, Callable
 
 import engine
 import websockets
+from ai.worker_pool import Job, Pool
 from websockets.asyncio.server import ServerConnection, serve
 
-from .ai_pool import AIPool
 from .protocol import (CODE_ALPHABET, CODE_LENGTH, MAX_MESSAGE, PROTOCOL_VERSION, ProtocolError, encode,
                        encode_raw, error, name_of, parse)
-from .store import Store
+from .datadir import data_dir, take_moves
+from .store import SchemaTooNew, Store
 from .table import OVER, PLAYING, Table
 
 RATE, BURST = 50.0, 100.0        # messages a second per connection, and the burst allowed
@@ -50,23 +56,16 @@ LATENCY_SAMPLES = 100_000
 GC_THRESHOLD = (50_000, 20, 100)
 
 
-def data_dir() -> Path:
-    """The user's data directory, computed as the client's game/saves.py does (net/ must not
-    import the client): EL_GRANDE_DATA_DIR, else $XDG_DATA_HOME/el-grande, else
-    ~/.local/share/el-grande."""
-    override = os.environ.get("EL_GRANDE_DATA_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "el-grande"
+log = logging.getLogger(__name__)
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
 
 class Conn:
     """One client connection: its send queue, rate bucket and the tables it is attached to
     (code -> the seat's player, or None when watching)."""
 
-    def __init__(self, ws: ServerConnection, queue_size: int) -> None:
-        self.ws = ws
+    def __init__(self, ws: ServerConnection, queue_size: int, number: int = 0) -> None:
+        self.ws, self.number = ws, number
         self.queue: asyncio.Queue[tuple[str, float | None]] = asyncio.Queue(queue_size)
         self.tokens, self.stamp = BURST, time.monotonic()
         self.dropped = 0
@@ -90,11 +89,11 @@ class Server:
     (tests fix them; by default they are random)."""
 
     def __init__(self, store: Store, max_tables: int = 1000, max_connections: int = 4000,
-                 ai_pool: AIPool | None = None, seed_source: Callable[[], int] | None = None,
+                 ai_pool: Pool | None = None, seed_source: Callable[[], int] | None = None,
                  rate: float = RATE, burst: float = BURST, queue_size: int = QUEUE_SIZE,
                  write_timeout: float = WRITE_TIMEOUT) -> None:
         self.store, self.max_tables, self.max_connections = store, max_tables, max_connections
-        self.ai = ai_pool or AIPool()
+        self.ai = ai_pool or Pool()
         self.seed_source = seed_source or (lambda: secrets.randbits(31))
         self.rate, self.burst, self.queue_size, self.write_timeout = rate, burst, queue_size, write_timeout
         self.tables: dict[str, Table] = {t.code: t for t in store.load_tables()}
@@ -108,17 +107,22 @@ class Server:
         # seconds from a move's arrival to its ack handed to the socket (the last LATENCY_SAMPLES)
         self.latencies: deque[float] = deque(maxlen=LATENCY_SAMPLES)
         self._arrived = 0.0
+        self._opened = 0                 # connections numbered for the log
 
     # ---- connections ----------------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.queue_size)
+        self._opened += 1
+        conn = Conn(ws, self.queue_size, self._opened)
         writer = asyncio.create_task(self._writer(conn))
         try:
             if len(self.conns) >= self.max_connections:
+                log.warning("connection %d from %s refused: the server is full (%d connections)",
+                            conn.number, _peer(ws), len(self.conns))
                 self._send(conn, error(ProtocolError("server_full", "too many connections")))
                 await asyncio.sleep(0.05)
                 return
             self.conns.add(conn)
+            log.info("connection %d opened from %s", conn.number, _peer(ws))
             self._send(conn, encode("hello", server="el-grande", protocol=PROTOCOL_VERSION,
                                     max_message=MAX_MESSAGE))
             async for raw in ws:
@@ -128,7 +132,11 @@ class Server:
                 await asyncio.sleep(0)    # let the writers and other connections run between messages
         except websockets.ConnectionClosed:
             pass
+        except Exception as exc:
+            log.error("connection %d: internal error %s: %s", conn.number, exc.__class__.__name__, exc)
         finally:
+            if conn in self.conns:
+                log.info("connection %d closed", conn.number)
             self.conns.discard(conn)
             writer.cancel()
             for code in list(conn.attached):
@@ -144,6 +152,7 @@ class Server:
                                    request_id))
             if conn.dropped >= FLOOD_CLOSE:
                 self.stats["flood_closed"] += 1
+                log.warning("connection %d closed: %d messages over the rate limit", conn.number, conn.dropped)
                 self._close(conn)
             return
         self._arrived = time.perf_counter()
@@ -151,6 +160,7 @@ class Server:
             msg = parse(raw)
         except ProtocolError as exc:
             self.stats["refused"] += 1
+            log.debug("connection %d: a message refused (%s)", conn.number, exc.code)
             self._send(conn, error(exc))
             return
         self._handle(conn, msg)
@@ -160,6 +170,7 @@ class Server:
             getattr(self, "_on_" + msg["type"])(conn, msg)
         except ProtocolError as exc:
             self.stats["refused"] += 1
+            log.debug("connection %d: %s refused (%s)", conn.number, msg["type"], exc.code)
             self._send(conn, error(exc, msg.get("id")))
 
     async def _writer(self, conn: Conn) -> None:
@@ -184,6 +195,7 @@ class Server:
 
     def _too_slow(self, conn: Conn) -> None:
         self.stats["slow_closed"] += 1
+        log.warning("connection %d closed: a frame could not leave within %g s", conn.number, self.write_timeout)
         self._close(conn)
 
     def _send(self, conn: Conn, text: str, arrived: float | None = None) -> None:
@@ -193,10 +205,13 @@ class Server:
             conn.queue.put_nowait((text, arrived))
         except asyncio.QueueFull:
             self.stats["slow_closed"] += 1
+            log.warning("connection %d closed: %d frames waited for it to read", conn.number, self.queue_size)
             self._close(conn)
 
     def _close(self, conn: Conn) -> None:
         """Drop a connection that floods or never reads (its queue is abandoned)."""
+        if conn in self.conns:
+            log.info("connection %d closed", conn.number)
         conn.closing = True
         conn.ws.transport.abort()
         self.conns.discard(conn)
@@ -242,6 +257,7 @@ class Server:
             reply.update(player=seat.player, credential=token)
         self.tables[code] = table
         self._save(table)
+        log.info("table %s created by connection %d: %s", code, conn.number, ", ".join(msg["seats"]))
         self._send(conn, encode("created", **reply, table=table.summary(set())))
         if "player" in reply:
             self._attach(conn, table, reply["player"])
@@ -257,6 +273,7 @@ class Server:
         table = self._table(msg["code"])
         seat, token = table.join(name_of(msg), msg.get("player"))
         self._save(table)
+        log.info("table %s: connection %d took seat %s", table.code, conn.number, seat.player)
         self._send(conn, encode("joined", id=msg.get("id"), code=table.code, player=seat.player,
                                 credential=token, table=table.summary(self.connected(table))))
         self._attach(conn, table, seat.player)
@@ -268,6 +285,7 @@ class Server:
         seat = table.resume(msg["credential"])
         seat.name = name or seat.name
         self._save(table)
+        log.info("table %s: connection %d resumed seat %s", table.code, conn.number, seat.player)
         self._send(conn, encode("joined", id=msg.get("id"), code=table.code, player=seat.player,
                                 credential=msg["credential"], table=table.summary(self.connected(table))))
         if "history" in msg:      # a player back after a while: what happened, as every seat saw it
@@ -279,6 +297,7 @@ class Server:
 
     def _on_watch(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["code"])
+        log.info("table %s: connection %d watches", table.code, conn.number)
         self._send(conn, encode("watching", id=msg.get("id"), code=table.code,
                                 table=table.summary(self.connected(table))))
         self._attach(conn, table, None)
@@ -288,6 +307,7 @@ class Server:
         table = self._table(msg["code"])
         table.start(msg["host_token"])
         self._save(table)
+        log.info("table %s started: %d players", table.code, len(table.seats))
         self._send(conn, encode("started", id=msg.get("id"), code=table.code))
         self._broadcast_table(table)
         self._kick_ai(table)
@@ -296,6 +316,7 @@ class Server:
         table = self._table(msg["code"])
         table.hand_to_ai(msg["host_token"], msg["player"], msg["level"], msg["player"] in self.connected(table))
         self._save(table)
+        log.info("table %s: seat %s handed to the %s AI", table.code, msg["player"], msg["level"])
         self._send(conn, encode("seated", id=msg.get("id"), code=table.code, player=msg["player"],
                                 level=msg["level"]))
         self._broadcast_table(table)
@@ -348,6 +369,7 @@ class Server:
         table and tell the mover; then the moves that waited for it."""
         waiting = self._committing.pop(table.code, [])
         if exc is not None:
+            log.error("table %s: move %d could not be stored (%s)", table.code, table.n, exc)
             self.tables[table.code] = Table(table.id, table.code, table.setup, table.seats, table.host,
                                             PLAYING, tuple(table.game.record()["moves"][:-1]), table.name)
             if mover is not None:
@@ -355,6 +377,8 @@ class Server:
                                         request_id))
         else:
             self.stats["moves"] += 1
+            if table.status == OVER:
+                log.info("table %s finished after %d moves", table.code, table.n)
             if mover is not None:
                 self._send(mover, encode("ack", id=request_id, code=table.code, n=table.n), arrived)
             self._broadcast_update(table, json.dumps(events, separators=(",", ":")),
@@ -396,6 +420,7 @@ class Server:
         try:
             self.store.save_table(table)
         except sqlite3.Error as exc:
+            log.error("table %s could not be stored (%s)", table.code, exc)
             raise ProtocolError("storage", f"the table could not be stored ({exc})") from None
 
     def _kick_ai(self, table: Table) -> None:
@@ -404,18 +429,29 @@ class Server:
             self._thinking.add(table.code)
             task = asyncio.get_running_loop().create_task(self._run_ai(table))
             self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            task.add_done_callback(self._ai_done)
+
+    def _ai_done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.error("an AI seat stopped: %s: %s", exc.__class__.__name__, exc)
 
     async def _run_ai(self, table: Table) -> None:
         try:
             while (seat := table.ai_to_move()) is not None:
                 n, level = table.n, seat.kind
                 seed = table.setup["seed"] + table.seats.index(seat)
-                move = await self.ai.choose(level, seed, table.view_json(seat.player), seed * 100_003 + n)
+                view = table.view(seat.player)
+                reply = await self.ai.decide(Job(level, seed, view, random.Random(seed * 100_003 + n)))
+                if reply.notice:
+                    log.warning("table %s: AI worker replaced (%s)", table.code, reply.notice)
                 if self.tables.get(table.code) is not table or table.n != n or table.ai_to_move() is not seat:
                     continue
-                if engine.why_illegal(table.game.view(seat.player), move) is not None:
-                    move = str(random.Random(n).choice(table.game.legal_moves()))
+                move = reply.move
+                if move is None or engine.why_illegal(view, move) is not None:
+                    log.warning("table %s: the %s AI of %s gave no legal move; a random legal move is played",
+                                table.code, level, seat.player)
+                    move = str(random.Random(n).choice(view.legal_moves()))
                 if not await self._commit(table, move, None, None):
                     await asyncio.sleep(1.0)      # the store refused: try again shortly
                     table = self.tables.get(table.code, table)
@@ -432,6 +468,12 @@ class Server:
         """After a restart: every table whose AI is to move starts thinking again."""
         for table in self.tables.values():
             self._kick_ai(table)
+
+
+def _peer(ws: ServerConnection) -> str:
+    """The connection's remote address as host:port (what the log names a client by)."""
+    address = ws.remote_address
+    return f"{address[0]}:{address[1]}" if isinstance(address, tuple) and len(address) >= 2 else str(address)
 
 
 def listen(server: Server, host: str, port: int) -> Any:
@@ -476,6 +518,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--synchronous", choices=("normal", "full"), default="normal",
                    help="SQLite durability: normal survives a crash of the server, full also a power loss")
     p.add_argument("--no-announce", action="store_true", help="do not announce the server on the LAN (zeroconf)")
+    p.add_argument("--log-level", choices=LOG_LEVELS, default="info",
+                   help="the log's detail on stderr (default info: connections, tables, errors)")
     return p
 
 
@@ -483,8 +527,13 @@ async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = No
     """Serve until SIGINT/SIGTERM; `ready(port)` is called once listening."""
     from .discovery import announce
     db = args.db or data_dir() / "server.sqlite3"
+    for moved in take_moves():
+        if moved.error is None:
+            log.info("the data folder %s moved to %s", moved.source, moved.target)
+        else:
+            log.warning("the data folder %s could not be moved to %s (%s)", moved.source, moved.target, moved.error)
     store = Store(db, args.synchronous)
-    server = Server(store, args.max_tables, args.max_connections, AIPool(args.ai_workers))
+    server = Server(store, args.max_tables, args.max_connections, Pool(args.ai_workers))
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, stop.set)
@@ -492,6 +541,8 @@ async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = No
         port = next(iter(ws_server.sockets)).getsockname()[1]
         print(json.dumps({"listening": f"ws://{args.host}:{port}", "db": str(db),
                           "tables": len(server.tables)}), flush=True)
+        log.info("listening on ws://%s:%d; database %s (schema version %d), %d tables",
+                 args.host, port, db, store.version, len(server.tables))
         server.resume_ai()
         gc.collect()
         gc.freeze()       # the restored tables and the code are long-lived: no collection scans them
@@ -503,14 +554,20 @@ async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = No
         if beacon is not None:
             beacon.close()
     print(json.dumps({"stopped": True, **server.stats, **server.latency_summary()}), flush=True)
+    log.info("stopped after %d moves", server.stats["moves"])
     server.ai.close()
     store.close()
 
 
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
+    level = getattr(logging, args.log_level.upper())
+    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(max(level, logging.WARNING))   # its handshake chatter
     try:
         asyncio.run(run(args))
+    except SchemaTooNew as exc:
+        sys.exit(f"el-grande-server: {exc}")
     except OSError as exc:
         sys.exit(f"el-grande-server: cannot listen on {args.host}:{args.port} ({exc.strerror or exc})")
     except sqlite3.Error as exc:

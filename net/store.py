@@ -10,6 +10,11 @@ Moves are written by one thread of the store's own (`save_move_later`), so that 
 SQLite's WAL checkpoints, never stall the server's event loop; every move queued while one
 transaction runs goes into the next (group commit: one transaction for the moves of many
 tables), and each move's callback runs in the event loop only once its transaction committed.
+
+The file's schema version is SQLite's `PRAGMA user_version`. A file of an older version (0: a
+new file, or one written before the version was kept) is brought to SCHEMA_VERSION by the
+MIGRATIONS in order, all in one transaction; a file of a newer version is refused before
+anything is written to it (`SchemaTooNew`), so an older server never damages a newer one's file.
 """
 from __future__ import annotations
 
@@ -24,7 +29,11 @@ from typing import Callable, NamedTuple
 
 from .table import Seat, Table
 
-_SCHEMA = """
+# MIGRATIONS[v] brings a file of version v to version v + 1.
+MIGRATIONS: tuple[str, ...] = (
+    # 0 -> 1: the tables as every server before the version was kept made them (IF NOT EXISTS:
+    # such a file already has them, and keeps its rows)
+    """
 CREATE TABLE IF NOT EXISTS tables (
     id INTEGER PRIMARY KEY, code TEXT UNIQUE NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL,
     setup TEXT NOT NULL, host TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL);
@@ -33,7 +42,18 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL, credential TEXT, away_kind TEXT, PRIMARY KEY (table_id, idx));
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n));
-"""
+""",
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SchemaTooNew(Exception):
+    """The database was written by a newer server: one line naming the file and both versions."""
+
+    def __init__(self, path: Path | str, found: int) -> None:
+        super().__init__(f"{path}: schema version {found} is newer than this server's "
+                         f"{SCHEMA_VERSION}; use a newer el-grande-server (the file is left as it is)")
+        self.path, self.found = path, found
 
 
 Done = Callable[[Exception | None], None]
@@ -56,13 +76,27 @@ class Store:
     def __init__(self, path: Path | str, synchronous: str = "normal") -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            self.version = self._migrate(path)
+        except BaseException:
+            self.db.close()
+            raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'full' else 'NORMAL'}")
-        self.db.executescript(_SCHEMA)
         self._lock = threading.Lock()
         self._queue: queue.SimpleQueue[_Move | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self.batches = 0                       # transactions the writer committed (group commits)
+
+    def _migrate(self, path: Path | str) -> int:
+        """Bring the file to SCHEMA_VERSION (reading the version writes nothing); the version."""
+        found = int(self.db.execute("PRAGMA user_version").fetchone()[0])
+        if found > SCHEMA_VERSION:
+            raise SchemaTooNew(path, found)
+        if found < SCHEMA_VERSION:
+            steps = "".join(MIGRATIONS[found:])
+            self.db.executescript(f"BEGIN IMMEDIATE;{steps}PRAGMA user_version = {SCHEMA_VERSION};COMMIT;")
+        return SCHEMA_VERSION
 
     def close(self) -> None:
         """Commit what is queued, stop the writer thread, close the database."""

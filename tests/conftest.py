@@ -6,7 +6,7 @@ headless anywhere (DESIGN.md §4, STYLE.md 19).
 No test may touch the player's own files (issue 27): before any test module is imported, the
 whole run gets a sandbox — `EL_GRANDE_DATA_DIR`, HOME and the XDG folders point into a temporary
 folder — so even a test that undoes its own data-dir fixture writes there. The player's real data
-folders (the platform's, `game.shell.datadir`, and the one earlier versions used) are listed before the
+folders (the platform's, `net.datadir`, and the one earlier versions used) are listed before the
 run, as the environment had them, and again at its end: a difference fails the run, naming the
 files. xdist workers inherit the controller's sandbox; the controller checks and removes it. The
 guard cannot tell who wrote: the game itself played during the run, or another checkout's test run
@@ -33,7 +33,7 @@ Listing = dict[str, tuple[int, int]]
 
 def real_data_dirs() -> list[Path]:
     """The player's data folders as the current environment names them (computing creates nothing)."""
-    from game.shell import datadir
+    from net import datadir
     return sorted({datadir.platform_dir(), datadir.legacy_dir()})
 
 

@@ -57,6 +57,7 @@ import engine
 from engine import DataError
 from engine.files import read_regular
 from game.match.seats import SEAT_KINDS
+from net import datadir
 
 SAVE_FORMAT = "el-grande-save"
 RECORD_FORMAT = "el-grande-record"
@@ -78,8 +79,7 @@ class SaveWriteError(DataError):
 
 # --------------------------------------------------------------------------- places
 def data_dir() -> Path:
-    """The player's data folder: EL_GRANDE_DATA_DIR, else the platform's (`game.shell.datadir`)."""
-    from game.shell import datadir
+    """The player's data folder: EL_GRANDE_DATA_DIR, else the platform's (`net.datadir`)."""
     return datadir.data_dir()
 
 

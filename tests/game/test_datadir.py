@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.shell import datadir
+from net import datadir
+from game.shell.datadir import take_notices
 from game.match import saves
 from game.__main__ import build_parser, start_context
 from game.shell.settings import Settings
@@ -41,7 +42,7 @@ def test_the_override_wins_and_nothing_moves(folders, tmp_path, monkeypatch):
     old, new = folders
     monkeypatch.setenv("EL_GRANDE_DATA_DIR", str(tmp_path / "mine"))
     assert saves.data_dir() == tmp_path / "mine"
-    assert (old / "autosave.json").exists() and not new.exists() and datadir.take_notices() == []
+    assert (old / "autosave.json").exists() and not new.exists() and take_notices() == []
 
 
 def test_on_linux_the_platform_folder_is_the_old_one(tmp_path, monkeypatch):
@@ -49,7 +50,7 @@ def test_on_linux_the_platform_folder_is_the_old_one(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     monkeypatch.setattr(datadir, "_settled", {})
     assert datadir.platform_dir() == datadir.legacy_dir() == tmp_path / "xdg" / "el-grande"
-    assert saves.data_dir() == tmp_path / "xdg" / "el-grande" and datadir.take_notices() == []
+    assert saves.data_dir() == tmp_path / "xdg" / "el-grande" and take_notices() == []
 
 
 def test_asking_for_the_platform_folder_creates_nothing(tmp_path, monkeypatch):
@@ -65,9 +66,9 @@ def test_the_old_folder_moves_once_whole_with_one_notice(folders):
     before = contents(old)
     assert saves.data_dir() == new
     assert contents(new) == before and not old.exists()
-    notices = datadir.take_notices()
+    notices = take_notices()
     assert len(notices) == 1 and "moved to" in notices[0] and "el-grande" in notices[0]
-    assert saves.data_dir() == new and datadir.take_notices() == [], "once"
+    assert saves.data_dir() == new and take_notices() == [], "once"
     assert saves.autosave_path() == new / "autosave.json" and Settings.load().language == "pt"
 
 
@@ -76,7 +77,7 @@ def test_the_move_notice_is_a_start_up_notice_in_the_players_language(folders):
     settings = Settings.load()                     # the first look at the data folder moves it
     i18n.set_language(settings.language)
     notices = start_context(build_parser().parse_args([]), settings).notices
-    assert [n for n in notices if "passaram para" in n] and datadir.take_notices() == []
+    assert [n for n in notices if "passaram para" in n] and take_notices() == []
 
 
 def test_an_empty_platform_folder_is_replaced(folders):
@@ -90,7 +91,7 @@ def test_when_both_hold_files_the_platform_folder_is_used_and_the_old_one_left(f
     new.mkdir(parents=True)
     (new / "settings.json").write_text('{"language": "ca"}', encoding="utf-8")
     assert saves.data_dir() == new and Settings.load().language == "ca"
-    assert (old / "autosave.json").exists() and datadir.take_notices() == []
+    assert (old / "autosave.json").exists() and take_notices() == []
 
 
 def test_across_volumes_the_folder_is_copied_beside_then_renamed_in(folders, monkeypatch):
@@ -105,7 +106,7 @@ def test_across_volumes_the_folder_is_copied_beside_then_renamed_in(folders, mon
     monkeypatch.setattr(os, "replace", other_volume)
     assert saves.data_dir() == new and contents(new) == before and not old.exists()
     assert [p.name for p in new.parent.iterdir()] == ["el-grande"], "no staging folder left"
-    assert len(datadir.take_notices()) == 1
+    assert len(take_notices()) == 1
 
 
 def test_a_failed_move_keeps_the_old_folder_in_use_and_says_why(folders, monkeypatch):
@@ -116,6 +117,6 @@ def test_a_failed_move_keeps_the_old_folder_in_use_and_says_why(folders, monkeyp
         raise OSError(errno.EACCES, os.strerror(errno.EACCES))
     monkeypatch.setattr(os, "replace", refused)
     assert saves.data_dir() == old and contents(old) == before
-    notices = datadir.take_notices()
+    notices = take_notices()
     assert len(notices) == 1 and "could not be moved" in notices[0] and "Permission denied" in notices[0]
     assert "\n" not in notices[0]

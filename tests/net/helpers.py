@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterator
 
-from net.ai_pool import AIPool
+from ai.worker_pool import Pool
 from net.client import Client
 from net.server import Server, listen
 from net.store import Store
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 async def running_server(db: Path, **options: Any) -> AsyncIterator[tuple[Server, str]]:
     """A Server in this event loop on a free loopback port: (server, its ws:// URL)."""
     store = Store(db)
-    server = Server(store, ai_pool=options.pop("ai_pool", None) or AIPool(1), **options)
+    server = Server(store, ai_pool=options.pop("ai_pool", None) or Pool(1), **options)
     try:
         async with listen(server, "127.0.0.1", 0) as ws:
             port = next(iter(ws.sockets)).getsockname()[1]

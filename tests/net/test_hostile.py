@@ -15,7 +15,7 @@ import engine
 import websockets
 from websockets.asyncio.client import connect
 
-from net.ai_pool import AIPool
+from ai.worker_pool import Job, Pool
 from net.client import Client, Refused
 
 from .helpers import play_seat, run, running_server
@@ -215,14 +215,15 @@ def test_a_client_that_never_reads_is_closed_and_others_are_served(tmp_path):
 
 def test_a_dead_ai_worker_is_replaced_and_the_seat_still_moves():
     async def main():
-        pool = AIPool(1)
+        pool = Pool(1)
         game = engine.new_game(["red", "blue", "green"], seed=5)
         view = game.view(game.to_move)
-        first = await pool.choose("greedy", 1, view.to_json(), 1)
-        assert engine.why_illegal(view, first) is None and pool.restarts == 0
+        first = await pool.decide(Job("greedy", 1, view, random.Random(1)))
+        assert first.move is not None and engine.why_illegal(view, first.move) is None and pool.restarts == 0
         os.kill(pool.pids()[0], signal.SIGKILL)
-        again = await pool.choose("greedy", 1, view.to_json(), 1)
-        assert again == first and pool.restarts == 1 and "AI worker" in pool.notices[0]
+        again = await pool.decide(Job("greedy", 1, view, random.Random(1)))
+        assert again.move == first.move and pool.restarts == 1
+        assert again.notice is not None and "AI worker stopped" in again.notice
         pool.close()
     run(main())
 

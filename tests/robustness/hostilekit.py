@@ -544,9 +544,7 @@ case("signals", "kill -9 of a client mid-search ends its AI worker")(_signals_cl
 @case("signals", "a worker stopped with SIGSTOP is replaced by the watchdog")
 def _signals_sigstop(tmp: Path) -> str | None:
     from game.match import ai_worker
-    watchdog = ai_worker.WATCHDOG_S
-    worker = ai_worker.AIWorker()
-    ai_worker.WATCHDOG_S = 0.5
+    worker = ai_worker.AIWorker(watchdog_s=0.5)
     try:
         game = engine.new_game(players=["red", "blue"], seed=2)
         view = game.view(game.to_move)
@@ -560,7 +558,6 @@ def _signals_sigstop(tmp: Path) -> str | None:
             return f"reply {reply}, restarts {worker.restarts}, stopped worker alive {pid_alive(stopped)}"
         return None if "did not answer" in (reply.notice or "") else f"notice {reply.notice!r}"
     finally:
-        ai_worker.WATCHDOG_S = watchdog
         worker.close()
 
 
