@@ -29,6 +29,9 @@ from functools import lru_cache
 from multiprocessing.connection import Connection
 from typing import Any, Callable
 
+import ai
+from ai.budget import use_cpu_clock
+
 MAX_ATTEMPTS = 3          # a decision that failed this often is left to the caller
 WATCHDOG_S = 30.0         # no answer after this long: the worker is replaced (expert thinks ~2 s)
 PARENT_CHECK_S = 0.25     # how often a worker looks whether its parent is still alive
@@ -64,7 +67,6 @@ Answer = Callable[[Job], tuple[str, Any]]    # ("move", text) or ("result", valu
 
 @lru_cache(maxsize=AGENTS_KEPT)
 def _agent(level: str, seed: int) -> Any:
-    import ai
     return ai.make_agent(level, seed=seed)
 
 
@@ -72,6 +74,13 @@ def play(job: Job) -> tuple[str, Any]:
     """The default answer: the move of agent `job.level` (kept between decisions, so a turn
     planned once is followed step by step)."""
     return "move", str(_agent(job.level, job.seed).choose(job.view, job.rng))
+
+
+def play_on_cpu_clock(job: Job) -> tuple[str, Any]:
+    """`play` with search deadlines on the worker's own CPU clock (`ai.budget.use_cpu_clock`):
+    the server's answer, so that a busy server buys every AI seat the same work a quiet one would."""
+    use_cpu_clock()
+    return play(job)
 
 
 def _watch_parent(parent_pid: int) -> None:
@@ -289,7 +298,7 @@ class Pool:
     and, in a thread, for its answer. Spawned by default: a server has threads, and a forked child
     of a threaded process can inherit a held lock."""
 
-    def __init__(self, size: int = 1, answer: Answer = play, start_method: str | None = "spawn",
+    def __init__(self, size: int = 1, answer: Answer = play_on_cpu_clock, start_method: str | None = "spawn",
                  watchdog_s: float | None = None) -> None:
         self.size = max(1, size)
         self.workers = [Worker(answer, start_method, watchdog_s, name="el-grande-server-ai")

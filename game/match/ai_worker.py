@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ai.advisor import advise, hard_searcher, judge
 from ai.worker_pool import MAX_ATTEMPTS, WATCHDOG_S, Job, Reply, Worker
 from game.match.seats import make_agent
 
@@ -22,7 +23,6 @@ def answer(job: Job) -> tuple[str, Any]:
     """What the worker process answers: the advisor's hints (ADVISE), its review of the plan in
     `job.played` (JUDGE), else the move of the seat's agent (kept between decisions)."""
     if job.level in (ADVISE, JUDGE):
-        from ai.advisor import advise, judge
         if job.level == ADVISE:
             return "result", advise(job.view, job.rng, _searcher(False))
         return "result", judge(job.view, job.played, job.rng, _searcher(True))
@@ -38,7 +38,6 @@ def _agent(level: str, seed: int) -> Any:
 @lru_cache(maxsize=2)
 def _searcher(review: bool) -> Any:
     """The hard search for hints, or the review's lighter one (built once per worker)."""
-    from ai.advisor import hard_searcher
     from game.match.review import REVIEW_SEARCH
     return hard_searcher(**REVIEW_SEARCH) if review else hard_searcher()
 
