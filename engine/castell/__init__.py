@@ -15,6 +15,8 @@ Public API: the same calls as El Grande's (docs/design.md) plus `breakdown`, `to
 from __future__ import annotations
 
 from . import events
+from ..errors import DataError, IllegalMove, NotationError
+from . import data
 from .data import DATA, CastellData, ExhibitionTile, FestivalTile, ShapeTile, load_data
 from .game import COLOURS, RULES_VERSION, Game, new_game, random_playout
 from .moves import Move, parse_move
@@ -24,7 +26,7 @@ from .solver import festival_towers
 from .towers import SKILLS, Tower, festival_score, format_tower, parse_tower, tower_problems
 from .view import View, determinize
 
-__all__ = ["ACTION_NAMES", "COLOURS", "CastellData", "DATA", "ExhibitionTile", "Festival", "FestivalTile",
+__all__ = ["ACTION_NAMES", "COLOURS", "CastellData", "DATA", "DataError", "IllegalMove", "NotationError", "data", "ExhibitionTile", "Festival", "FestivalTile",
            "Game", "Move", "Position", "RULES_VERSION", "SKILLS", "ShapeTile", "Tower", "View", "determinize",
            "events", "festival_score", "festival_towers", "format_tower", "from_json", "load_data",
            "new_game", "parse_move", "parse_tower", "random_playout", "replay", "tower_problems"]
