@@ -12,6 +12,7 @@ import pytest
 
 from engine import castell
 from engine.castell.position import OVER
+from engine.castell.selfcheck import problems
 
 from .kit import total_castellers
 
@@ -19,26 +20,7 @@ ALT_DATA = Path(__file__).parent / "alt_data"
 
 
 def check_position(g: castell.Game, rng: random.Random) -> None:
-    d = g.data
-    assert total_castellers(g) == d.casteller_total
-    assert all(0 <= t <= d.special_tokens for t in g.tokens)
-    spent = sum(d.special_tokens - t for t in g.tokens)
-    assert spent == sum(map(len, g.bounty)) + sum(g.collected)     # every spent token lies or was taken
-    for p in g.players:
-        assert g.scores[p] == sum(g.breakdown(p).values())
-    moves = g.legal_moves()
-    if g.to_move is None:
-        assert moves == []
-        return
-    texts = [str(m) for m in moves]
-    assert moves and len(set(texts)) == len(texts)
-    for m in moves:
-        assert castell.parse_move(str(m), d) == m
-    probe = rng.choice(moves)
-    g.clone().play(str(probe))                                      # accepted through the checked path
-    view = g.view(g.to_move)
-    assert [str(m) for m in view.legal_moves()] == texts
-    assert castell.determinize(view, rng).view(g.to_move) == view
+    assert problems(g, rng) == []
 
 
 def play_checked(g: castell.Game, rng: random.Random) -> castell.Game:
