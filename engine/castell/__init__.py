@@ -1,0 +1,1 @@
+"""Castell rules engine."""
