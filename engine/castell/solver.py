@@ -242,8 +242,10 @@ _TRACKED = ("balance", "mix", "strength", "width")
 def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -> Tower | None:
     if height < 1 or ("base" in skills and ranks[1] < 1):
         return None
-    # a narrower level may be what uses Balance above it, so Balance tiles try every width
-    children = _options(team, ranks, None if "balance" in skills else lambda step: 0)
+    # a narrower level may be what uses Balance above it, and a bottom not wide enough for Base
+    # uses Width: tiles showing either try every width
+    exact = "balance" in skills or "width" in skills
+    children = _options(team, ranks, None if exact else lambda step: 0)
     width = width_limit({"width": ranks[4]})
     needed = sum(1 << i for i, skill in enumerate(_TRACKED) if skill in skills)
     memo: dict[tuple[int, ...], Tower | None] = {}
