@@ -6,7 +6,7 @@ Each team has 7-35 castellers of sizes 1-10 and skill ranks 0-3 (Base 0-1). The 
 are emptied before each team, so every figure is a first call for that team and ranks (a repeated
 call with the same arguments is a cache hit); the calls for one team run in this order, as the
 engine asks them: festival_towers for a one-size festival, shape_tower for a shape tile,
-exhibition_tower for an exhibition tile (tiles from docs/rules.md house data), tallest_tower and
+exhibition_tower for an exhibition tile (tiles from the Castell rules' house data), tallest_tower and
 festival_scores.
 
 Prints one JSON line: teams, then median and p99 milliseconds per function.

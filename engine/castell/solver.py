@@ -178,7 +178,7 @@ def festival_towers(team: Sequence[int], ranks: Mapping[str, int],
                     sizes: Iterable[int]) -> list[Tower]:
     """One canonical tower for each point of the Pareto front of (festival score, castellers of
     the festival's sizes), score descending, over the legal towers of at least 4 levels (ruling
-    C2) holding at least one casteller of each size in `sizes` (docs/rules.md §7). [] when none."""
+    C2) holding at least one casteller of each size in `sizes` (the Castell rules §7). [] when none."""
     return list(_festival(tuple(team), _ranks(ranks), tuple(sorted(set(sizes)))))
 
 

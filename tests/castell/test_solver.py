@@ -1,5 +1,5 @@
 """The tower solver (engine/castell/solver.py) against a brute-force enumerator of every legal
-tower, on seeded small random teams (docs/rules.md §5-§7; rulings C2, C11, C12, C23)."""
+tower, on seeded small random teams (the Castell rules §5-§7; rulings C2, C11, C12, C23)."""
 from __future__ import annotations
 
 import itertools
@@ -64,7 +64,7 @@ CASES = [random_case(random.Random(seed)) for seed in range(300)]
 
 @pytest.mark.parametrize("team, ranks", CASES)
 def test_solver_agrees_with_brute_force(team, ranks):
-    """Festival front (ruling C2, docs/rules.md §7), shape (C12), exhibition (C11, C23) and the
+    """Festival front (ruling C2, the Castell rules §7), shape (C12), exhibition (C11, C23) and the
     tallest tower, against every legal tower of the team."""
     towers = all_towers(team, ranks)
     rng = random.Random(str(team) + str(ranks))
@@ -110,7 +110,7 @@ def test_solver_agrees_with_brute_force(team, ranks):
 
 
 def test_worked_example_is_the_best_tower_at_a_6_festival():
-    """docs/rules.md §5.4: the team 8,8,8,6,6,5,5,3 with Balance 1 scores 6 at a 6 festival."""
+    """the Castell rules §5.4: the team 8,8,8,6,6,5,5,3 with Balance 1 scores 6 at a 6 festival."""
     team = team_counts([8, 8, 8, 6, 6, 5, 5, 3])
     assert solver.festival_towers(team, {"balance": 1}, [6]) == [((8, 8, 8), (6, 6), (5, 5), (3,))]
     assert solver.festival_towers(team, {}, [6]) == []  # 3 levels at most without skills (C2)
@@ -118,7 +118,7 @@ def test_worked_example_is_the_best_tower_at_a_6_festival():
 
 
 def test_front_holds_a_taller_and_a_wider_tower():
-    """docs/rules.md §7: at a 2 festival, a 6-level tower with three 2s (score 9) and a 4-level
+    """the Castell rules §7: at a 2 festival, a 6-level tower with three 2s (score 9) and a 4-level
     one with four 2s (score 8: four 2s need 4-wide levels under them) are both on the front."""
     team = team_counts([1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 6, 6, 6, 8, 8, 8, 8, 9, 9, 9])
     ranks = {"balance": 2, "width": 2, "mix": 1}
