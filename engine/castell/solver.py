@@ -64,22 +64,45 @@ def _caps(team: Team, ranks: Ranks) -> tuple[int, int]:
 
 
 State = tuple[int, int, int, int, int, int]  # m, left, count, Balance, Mix, Strength uses left
+Options = Callable[[State], list[tuple[Step, State]]]
 
 
-def _children(team: Team, ranks: Ranks) -> Callable[[State], Iterable[tuple[Step, State]]]:
-    """A function giving, for a state, each level allowed on it and the state above that level.
-    States that allow the same levels are made equal: a count above the width limit acts as the
-    limit + 1, and with no Strength left the free castellers of size m do not matter."""
+def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> Options:
+    """A memoised function giving, for a state, the levels allowed on it, each with the state
+    above it. States that allow the same towers above are made equal: a count over the width
+    limit acts as the limit + 1, and with no Strength left the free castellers of size m do not
+    matter. With `value` (how much a query likes a level, higher better) levels no best tower
+    needs are dropped: with no Strength left, of the levels reaching the same smallest size with
+    the same uses left, the widest allows every tower above that a narrower one does, so only it
+    is kept (the one of highest value among equally wide ones)."""
     bottom_cap, width = _caps(team, ranks)
+    memo: dict[State, list[tuple[Step, State]]] = {}
 
-    def children(state: State) -> Iterable[tuple[Step, State]]:
+    def options(state: State) -> list[tuple[Step, State]]:
+        found = memo.get(state)
+        if found is not None:
+            return found
         m, left, count, b, x, st = state
         cap = min(width, count) if count else bottom_cap
-        for step in _steps(team, cap, count, m, left):
+        kept: list[tuple[int, Step, State]] = []
+        widest: dict[tuple[int, int, int], tuple[int, Step, State]] = {}
+        for i, step in enumerate(_steps(team, cap, count, m, left)):
             nb, nx, nst = b - step[4], x - step[5], st - step[6]
-            if nb >= 0 and nx >= 0 and nst >= 0:
-                yield step, (step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
-    return children
+            if nb < 0 or nx < 0 or nst < 0:
+                continue
+            child = (step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
+            if value is None or nst:
+                kept.append((i, step, child))
+                continue
+            key = (child[0], nb, nx)
+            held = widest.get(key)
+            if (held is None or child[2] > held[2][2]
+                    or (child[2] == held[2][2] and value(step) > value(held[1]))):
+                widest[key] = (i, step, child)
+        result = [(step, child) for _, step, child in sorted(kept + list(widest.values()))]
+        memo[state] = result
+        return result
+    return options
 
 
 def _root(ranks: Ranks) -> State:
@@ -90,10 +113,10 @@ def _root(ranks: Ranks) -> State:
 
 def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
                      ) -> tuple[Callable[[State], dict[tuple[int, int], int]],
-                                Callable[[Step], tuple[int, int]]]:
+                                Callable[[Step], tuple[int, int]], Options]:
     """The memoised table of a state: (levels above, bitmask of `sizes` present) -> most
-    castellers of those sizes; and each level's (castellers of those sizes, bitmask)."""
-    children = _children(team, ranks)
+    castellers of those sizes; each level's (castellers of those sizes, bitmask); the options
+    the table was made from."""
     bit = {size: 1 << i for i, size in enumerate(sizes)}
     memo: dict[State, dict[tuple[int, int], int]] = {}
 
@@ -104,6 +127,8 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
                 k += 1
                 mask |= bit[size]
         return k, mask
+
+    children = _options(team, ranks, lambda step: gain(step)[0])
 
     def table(state: State) -> dict[tuple[int, int], int]:
         found = memo.get(state)
@@ -118,13 +143,12 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
                     result[key] = ck + k
         memo[state] = result
         return result
-    return table, gain
+    return table, gain, children
 
 
 @lru_cache(maxsize=4096)
 def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, ...]:
-    table, gain = _festival_search(team, ranks, sizes)
-    children = _children(team, ranks)
+    table, gain, children = _festival_search(team, ranks, sizes)
     full = (1 << len(sizes)) - 1
     root = _root(ranks)
     best = {h: k for (h, mask), k in table(root).items() if mask == full and h >= FESTIVAL_HEIGHT}
@@ -154,7 +178,7 @@ def festival_towers(team: Sequence[int], ranks: Mapping[str, int],
                     sizes: Iterable[int]) -> list[Tower]:
     """One canonical tower for each point of the Pareto front of (festival score, castellers of
     the festival's sizes), score descending, over the legal towers of at least 4 levels (ruling
-    C2) holding at least one casteller of each size in `sizes` (docs/rules.md §7). [] when none."""
+    C2) holding at least one casteller of each size in `sizes` (the Castell rules §7). [] when none."""
     return list(_festival(tuple(team), _ranks(ranks), tuple(sorted(set(sizes)))))
 
 
@@ -185,7 +209,7 @@ def festival_scores(team: Sequence[int], ranks: Mapping[str, int]) -> tuple[int,
 
 @lru_cache(maxsize=4096)
 def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
-    children = _children(team, ranks)
+    children = _options(team, ranks, None)  # exact counts: no level dominates another
     memo: dict[tuple[int, ...], Tower | None] = {}
 
     def build(i: int, state: State) -> Tower | None:
@@ -218,7 +242,10 @@ _TRACKED = ("balance", "mix", "strength", "width")
 def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -> Tower | None:
     if height < 1 or ("base" in skills and ranks[1] < 1):
         return None
-    children = _children(team, ranks)
+    # a narrower level may be what uses Balance above it, and a bottom not wide enough for Base
+    # uses Width: tiles showing either try every width
+    exact = "balance" in skills or "width" in skills
+    children = _options(team, ranks, None if exact else lambda step: 0)
     width = width_limit({"width": ranks[4]})
     needed = sum(1 << i for i, skill in enumerate(_TRACKED) if skill in skills)
     memo: dict[tuple[int, ...], Tower | None] = {}
@@ -256,7 +283,7 @@ def exhibition_tower(team: Sequence[int], ranks: Mapping[str, int], height: int,
 
 @lru_cache(maxsize=4096)
 def _tallest(team: Team, ranks: Ranks) -> int:
-    children = _children(team, ranks)
+    children = _options(team, ranks, lambda step: 0)
     memo: dict[State, int] = {}
 
     def height(state: State) -> int:
