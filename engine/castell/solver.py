@@ -148,6 +148,8 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
 
 @lru_cache(maxsize=4096)
 def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, ...]:
+    if _height_bound(team, ranks) < FESTIVAL_HEIGHT or not all(team[s - 1] for s in sizes):
+        return ()
     table, gain, children = _festival_search(team, ranks, sizes)
     full = (1 << len(sizes)) - 1
     root = _root(ranks)
@@ -207,8 +209,29 @@ def festival_scores(team: Sequence[int], ranks: Mapping[str, int]) -> tuple[int,
 
 # ---- shape and exhibition tiles ------------------------------------------------------------------
 
+def _height_bound(team: Team, ranks: Ranks) -> int:
+    """An upper bound on a tower's levels, cheap enough to skip most searches: counts shrink
+    going up except where Balance allows (C1), no level above the bottom is wider than the limit
+    (C5), and Base frees only the bottom (C3); nor can there be more levels than castellers."""
+    balance, base, _, _, width = ranks
+    return min(sum(team), BASE_WIDTH + width + balance + (1 if base else 0))
+
+
+def _shape_hopeless(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> bool:
+    """True when no tower can have these counts, whatever the sizes: more castellers than the
+    team, a level wider than the one below, more equal neighbours than Balance allows, or a level
+    wider than the limit (the bottom one only with Base)."""
+    balance, base, _, _, width = ranks
+    limit = BASE_WIDTH + width
+    pairs = list(zip(counts, counts[1:]))
+    return (sum(counts) > sum(team) or any(up > low for low, up in pairs)
+            or sum(up == low for low, up in pairs) > balance
+            or any(c > limit for c in counts[1:]) or (bool(counts) and counts[0] > limit and not base))
+
 @lru_cache(maxsize=4096)
 def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
+    if _shape_hopeless(team, ranks, counts):
+        return None
     children = _options(team, ranks, None)  # exact counts: no level dominates another
     memo: dict[tuple[int, ...], Tower | None] = {}
 
@@ -240,8 +263,9 @@ _TRACKED = ("balance", "mix", "strength", "width")
 
 @lru_cache(maxsize=4096)
 def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -> Tower | None:
-    if height < 1 or ("base" in skills and ranks[1] < 1):
-        return None
+    rank = dict(zip(("balance", "base", "mix", "strength", "width"), ranks))
+    if height < 1 or height > _height_bound(team, ranks) or any(rank[skill] < 1 for skill in skills):
+        return None   # a skill is used only where its rank allows the relaxation (C23)
     # a narrower level may be what uses Balance above it, and a bottom not wide enough for Base
     # uses Width: tiles showing either try every width
     exact = "balance" in skills or "width" in skills
