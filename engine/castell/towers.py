@@ -2,7 +2,7 @@
 
 A tower is a tuple of levels, bottom level first; each level is a tuple of casteller sizes written
 high to low (the canonical form, also the notation's). These functions are the one statement of
-the tower rules (the Castell rules §5-§7, rulings C1-C6, C11, C12, C23): the engine, the solver, the AI
+the tower rules (docs/castell.md "Towers" to "Festivals", rulings C1-C6, C11, C12, C23): the engine, the solver, the AI
 and the client call them rather than restating a rule. Pure functions, no I/O.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from engine.errors import NotationError
 
 SKILLS = ("balance", "base", "mix", "strength", "width")
 MAX_SIZE = 10
-BASE_WIDTH = 3  # the width limit without the Width skill (the Castell rules §5.1 R4)
+BASE_WIDTH = 3  # the width limit without the Width skill (docs/castell.md "Towers", the width limit)
 
 Tower = tuple[tuple[int, ...], ...]
 Levels = Sequence[Sequence[int]]
@@ -119,7 +119,7 @@ _OVERUSE = {
 
 def tower_problems(levels: Levels, ranks: Mapping[str, int]) -> list[str]:
     """[] when the tower is legal for these skill ranks, else one plain sentence per broken rule
-    naming the level (the Castell rules §5.3). Checks shape and skills only, not the team; a rank
+    naming the level (docs/castell.md "Towers"). Checks shape and skills only, not the team; a rank
     missing from `ranks` is 0."""
     problems = _shape_problems(levels)
     if problems:
@@ -154,7 +154,7 @@ def tower_problems(levels: Levels, ranks: Mapping[str, int]) -> list[str]:
 
 
 def festival_score(levels: Levels, sizes: Iterable[int]) -> int:
-    """Tower score at a festival: levels + castellers whose size is among `sizes` (the Castell rules §7)."""
+    """Tower score at a festival: levels + castellers whose size is among `sizes` (docs/castell.md "Festivals")."""
     wanted = set(sizes)
     return len(levels) + sum(1 for level in levels for size in level if size in wanted)
 

@@ -1,4 +1,4 @@
-"""Tower rules as pure functions: engine/castell/towers.py (the Castell rules §5-§7; rulings C1-C6,
+"""Tower rules as pure functions: engine/castell/towers.py (docs/castell.md "Towers" to "Festivals"; rulings C1-C6,
 C11, C12, C23)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ NONE: dict[str, int] = {}
 
 
 def test_worked_example_is_legal_with_balance_1_and_scores_6_at_a_6_festival():
-    """the Castell rules §5.4: 8,8,8/6,6/5,5/3 with Balance 1 is legal; at a 6 festival 4 + 2 = 6."""
+    """docs/castell.md "Towers", the worked example: 8,8,8/6,6/5,5/3 with Balance 1 is legal; at a 6 festival 4 + 2 = 6."""
     tower = parse_tower("8,8,8/6,6/5,5/3")
     assert tower == ((8, 8, 8), (6, 6), (5, 5), (3,))
     assert tower_problems(tower, {"balance": 1}) == []
@@ -31,7 +31,7 @@ def test_worked_example_without_balance_names_level_3_and_the_ranks():
 
 
 def test_three_two_one_needs_no_skill():
-    """the Castell rules §5.1: without skills 3-2-1 is the tallest shape."""
+    """docs/castell.md "Towers": without skills 3-2-1 is the tallest shape."""
     tower = parse_tower("9,9,9/5,5/1")
     assert tower_problems(tower, NONE) == []
     assert skills_used(tower, NONE) == dict.fromkeys(("balance", "base", "mix", "strength",
@@ -66,7 +66,7 @@ def test_shape_problems():
 
 
 def test_r1_mixed_sizes_need_mix_and_differ_by_at_most_1():
-    """the Castell rules §5.1 R1, ruling C4: a level mixing 6 and 5 uses Mix; 6 and 4 never fits."""
+    """docs/castell.md "Towers", same size, ruling C4: a level mixing 6 and 5 uses Mix; 6 and 4 never fits."""
     mixed = [[6, 5, 5], [3]]
     (problem,) = tower_problems(mixed, NONE)
     assert problem.startswith("Level 1 mixes sizes") and "Mix 1" in problem and "rank is 0" in problem
@@ -86,7 +86,7 @@ def test_mix_overuse_counts_every_mixed_level():
 
 
 def test_r2_smaller_going_up_names_the_upper_level():
-    """the Castell rules §5.1 R2, ruling C4: max of the upper level < min of the lower one."""
+    """docs/castell.md "Towers", smaller going up, ruling C4: max of the upper level < min of the lower one."""
     problems = tower_problems([[5, 5], [6]], {"strength": 3})
     assert len(problems) == 1
     assert problems[0].startswith("Level 2 has a size-6 casteller above a size-5 casteller of level 1")
@@ -171,7 +171,7 @@ def test_every_broken_rule_gets_its_own_sentence():
 
 
 def test_festival_score_counts_levels_and_matching_castellers():
-    """the Castell rules §7: levels + castellers of the festival's sizes."""
+    """docs/castell.md "Festivals": levels + castellers of the festival's sizes."""
     tower = ((8, 8, 8), (6, 6), (5, 5), (3,))
     assert festival_score(tower, [8]) == 7
     assert festival_score(tower, [5, 3]) == 7
