@@ -38,6 +38,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="el-grande", description="El Grande — the area-majority board game.")
     parser.add_argument("--players", help="comma-separated seats in colour order (red, blue, green, yellow, "
                         "orange): human or an AI level (" + ", ".join(AI_LEVELS) + "), e.g. human,hard,hard,hard")
+    parser.add_argument("--game", choices=("el-grande", "castell"), default="el-grande",
+                        help="which game: El Grande (default) or Castell (headless only for now)")
+    parser.add_argument("--wheel", choices=("standard", "advanced"), default="standard",
+                        help="Castell's wheel side: standard (All Regions) or advanced (No Regions)")
     parser.add_argument("--seed", type=int, help="random seed of the game (default: random)")
     parser.add_argument("--variant", choices=("classic", "short"), default="classic",
                         help="classic: 9 rounds; short: 6 rounds (2, 3, 5, 6, 8, 9)")
@@ -116,6 +120,26 @@ def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
     scores = match.view().scores
     for line in result_lines([(match.name(p), match.seats[p].kind, scores[p]) for p in match.players]):
         print(line)
+    return 0
+
+
+def run_castell(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """`--game castell`: an AI-only game to the end (its table comes with the client's Castell
+    screens); flags that belong to El Grande only are refused by name."""
+    from game.castell_headless import castell_headless_lines, parse_castell_players
+    for flag, given in (("--load", args.load), ("--scenario", args.scenario), ("--dummy", args.dummy),
+                        ("--no-veto", args.no_veto), ("--secret-castillo", args.secret_castillo)):
+        if given:
+            parser.error(f"{flag} is an El Grande option; Castell does not take it")
+    if not args.headless:
+        parser.error("--game castell plays headless for now: add --headless")
+    try:
+        kinds = parse_castell_players(args.players or "normal,normal,normal")
+    except ValueError as exc:
+        parser.error(str(exc))
+    seed = args.seed if args.seed is not None else new_seed()
+    for line in castell_headless_lines(kinds, seed, args.wheel):
+        print(line, flush=True)
     return 0
 
 
@@ -236,6 +260,8 @@ def _screenshot_dir_problem(folder: Path) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.game == "castell":
+        return run_castell(args, parser)
     problem = check_flags(args)
     if problem:
         parser.error(problem)
