@@ -344,12 +344,14 @@ class Game(Position):
         self._start_round(out)
 
     def _start_round(self, out: list[ev.Event]) -> None:
+        """The round's marker event first (the log's and the table's heading), then the refill and
+        the wheel's turn in the rules' order (C17 before C18), then the first turn."""
+        out.append(ev.RoundStarted(self.round, self.players[self.first]))
         if self.round in self.data.refill_rounds:
             self._refill(out)
         if self.round >= 2:
             out.append(ev.WheelTurned(self.round, self.wheel_facing()))
         self.phase, self.turn_pos, self.used, self.fest_pos = TURN, 0, 0, -1
-        out.append(ev.RoundStarted(self.round, self.players[self.first]))
         out.append(ev.TurnStarted(self.players[self.first]))
 
     def _refill(self, out: list[ev.Event]) -> None:
