@@ -42,12 +42,15 @@ class HasMoves(Protocol[M_co]):
 
 
 class RandomAgent:
-    """Uniformly random legal moves (of any game)."""
+    """Uniformly random legal moves (of any game). With `kind` (a game's View class) it accepts
+    only that game's views seen by the player to decide (require_view)."""
 
-    def __init__(self, name: str = "random") -> None:
-        self.name = name
+    def __init__(self, name: str = "random", kind: type | None = None) -> None:
+        self.name, self.kind = name, kind
 
     def choose(self, view: HasMoves[M], rng: random.Random) -> M:
+        if self.kind is not None:
+            require_view(view, self.kind)
         return rng.choice(view.legal_moves())
 
     def __repr__(self) -> str:

@@ -34,15 +34,21 @@ AGENT_NAMES = tuple(PRESETS)
 
 def make_agent(name: str, seed: int | None = None, **overrides: Any) -> SeededAgent[View, Move]:
     """Build a Castell agent by preset name; `overrides` replace PlannerConfig fields of a planner
-    preset (e.g. `deadline_s=None, max_nodes=200` for counts-only tests)."""
+    preset (e.g. `deadline_s=None, max_nodes=200` for counts-only tests), or the greedy agent's
+    `weights`."""
     if name not in PRESETS:
         raise ValueError(f"castell: no agent preset {name!r} (known: {', '.join(AGENT_NAMES)})")
     config = PRESETS[name]
     agent: GameAgent[View, Move]
-    if config is None:
+    if name == "random":
         if overrides:
-            raise ValueError(f"castell: the {name} agent takes no settings ({', '.join(sorted(overrides))})")
-        agent = RandomAgent(name) if name == "random" else GreedyAgent(name)
+            raise ValueError(f"castell: the random agent takes no settings ({', '.join(sorted(overrides))})")
+        agent = RandomAgent(name, View)
+    elif config is None:
+        unknown = set(overrides) - {"weights"}
+        if unknown:
+            raise ValueError(f"castell: the {name} agent takes only weights ({', '.join(sorted(unknown))})")
+        agent = GreedyAgent(name, overrides.get("weights", DEFAULT_WEIGHTS))
     else:
         agent = PlannerAgent(name, replace(config, **overrides))
     return SeededAgent(agent, seed)

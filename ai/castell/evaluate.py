@@ -33,7 +33,7 @@ class Weights:
     festival: float = 1.0       # expected prize, size token and diversity of a festival ahead
     tower: float = 1.0          # expected raise of the best tower
     discount: float = 0.88      # per round a festival lies ahead
-    horizon: int = 14           # festivals ahead considered
+    horizon: int = 6            # festivals ahead considered
     rival_presence: float = 0.6  # how likely a rival who can reach a festival goes there
     extra_move: float = 0.7     # a festival reachable only with special moves (tokens)
     tiles: float = 1.0          # performance tiles the team can meet
