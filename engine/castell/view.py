@@ -41,6 +41,14 @@ class View(Position):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a View cannot be changed ({name})")
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Unpickling (the AI worker gets its views by pipe) sets the fields the frozen way."""
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
     def _key(self) -> tuple:
         return tuple(getattr(self, n) for n in ("players", "wheel", "ring", "calendar", "viewer")
                      + STATE_FIELDS)

@@ -5,6 +5,7 @@ runs per player count are `benchmarks/soak.py --game castell`; here a few dozen 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from pathlib import Path
 
@@ -58,6 +59,16 @@ def test_views_of_games_differing_only_in_the_bag_order_are_equal() -> None:
     for p in g.players:
         assert g.view(p) == other.view(p)
         assert json.dumps(g.view(p).bag) == json.dumps(other.view(p).bag)
+
+
+def test_a_view_pickles_and_stays_unchangeable() -> None:
+    """The AI worker receives views by pipe (pickle); a View must round-trip and stay a value."""
+    g = castell.new_game(["red", "blue"], seed=2)
+    view = g.view("red")
+    again = pickle.loads(pickle.dumps(view))
+    assert again == view and [str(m) for m in again.legal_moves()] == [str(m) for m in view.legal_moves()]
+    with pytest.raises(AttributeError):
+        again.round = 5
 
 
 def test_a_second_data_set_plays_with_no_code_change() -> None:
