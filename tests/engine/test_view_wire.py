@@ -122,7 +122,7 @@ def test_view_wire_holds_no_seed_history_or_scenario():
     assert (data["format"], data["version"], data["viewer"]) == ("el-grande/view", 2, "blue")
     assert list(data["state"]) == [name for name, _, _ in FIELDS]
     assert not {"seed", "history", "origin", "ph", "counts", "ctx"} & set(data["state"])
-    assert data["state"]["step"] == {"kind": "place", "left": 1}
+    assert data["state"]["step"] == {"kind": "place", "left": 4}
     assert data["state"]["caballeros"]["red"]["castillo"] == 1
 
 
@@ -160,7 +160,7 @@ def test_view_wire_form_is_pinned_by_its_fixture():
     ("placed", 1, "state.placed must be true or false"),
     ("step", {"kind": "nonsense"}, "state.step.kind must be one of"),
     ("step", {"kind": "place", "left": "2"}, "state.step.left must be an integer"),
-    ("hands", {"red": [14]}, "state.hands.red must be an integer 1..13"),
+    ("hands", {"red": [14], "blue": [], "green": [], "yellow": []}, "state.hands.red must be an integer 1..13"),
     ("scores", {"red": 1}, "state.scores must be keyed by every one of"),
     ("ph", 3, "state.ph is not a field of version 2"),
 ])
@@ -176,7 +176,7 @@ def test_view_from_json_refuses_another_version():
     """docs/protocol.md "The view": a form of another version is refused, naming the version."""
     data = json.loads(wire(engine.new_game(seed=3).view("red")))
     data["version"] = 1
-    with pytest.raises(engine.DataError, match="version 1 is not supported"):
+    with pytest.raises(engine.DataError, match="version '1' is not supported"):
         engine.view_from_json(data)
 
 
