@@ -36,7 +36,7 @@ def test_a_view_has_no_mutators_and_cannot_be_changed():
 
 
 def test_views_are_equal_and_hashable_by_content():
-    """Two views of one position are equal with equal hashes (usable as keys); another seat's
+    """§5.4: two views of one position are equal with equal hashes (usable as keys); another seat's
     view or a later position is not equal."""
     g = four()
     assert g.view("red") == g.view("red") and hash(g.view("red")) == hash(g.view("red"))

@@ -144,7 +144,7 @@ def fixture_text(view: engine.View) -> str:
 
 
 def test_view_wire_form_is_pinned_by_its_fixture():
-    """docs/protocol.md "The view": the wire form of a fixed seeded position is the fixture file
+    """§5.4, docs/protocol.md "The view": the wire form of a fixed seeded position is the fixture file
     byte for byte, so renaming a Game slot cannot change the protocol unnoticed (a deliberate
     change raises the view version and adds a new fixture); the fixture reads back to that View."""
     view = fixture_position()
@@ -165,7 +165,7 @@ def test_view_wire_form_is_pinned_by_its_fixture():
     ("ph", 3, "state.ph is not a field of version 2"),
 ])
 def test_view_from_json_names_the_bad_field(field, value, message):
-    """Every loader names the field it refuses: a damaged wire form is refused in one line."""
+    """§5.4: the view's loader names the field it refuses: a damaged wire form is refused in one line."""
     data = json.loads(wire(engine.new_game(seed=3).view("red")))
     data["state"][field] = value
     with pytest.raises(engine.DataError, match=re.escape(message)):
@@ -173,7 +173,7 @@ def test_view_from_json_names_the_bad_field(field, value, message):
 
 
 def test_view_from_json_refuses_another_version():
-    """docs/protocol.md "The view": a form of another version is refused, naming the version."""
+    """§5.4, docs/protocol.md "The view": a form of another version is refused, naming the version."""
     data = json.loads(wire(engine.new_game(seed=3).view("red")))
     data["version"] = 1
     with pytest.raises(engine.DataError, match="version '1' is not supported"):
@@ -181,7 +181,7 @@ def test_view_from_json_refuses_another_version():
 
 
 def test_server_text_is_the_wire_form_at_every_position():
-    """`View.wire_text` (the server's cached encoding) is `json.dumps(to_json())` exactly, for
+    """§5.4: `View.wire_text` (the server's cached encoding) is `json.dumps(to_json())` exactly, for
     every seat and the public at every position of whole games, with one cache per game."""
     for seed in range(3):
         g = engine.new_game(players=COLOURS[:2 + seed], seed=seed, dummy=seed == 0)
