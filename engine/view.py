@@ -65,6 +65,10 @@ class View:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"a View is a value: {name!r} cannot be deleted")
 
+    def __reduce__(self) -> tuple[type[View], tuple[Game]]:
+        """Pickled (to an AI worker process) and copied as its masked position."""
+        return View, (self._g,)
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, View) and self._g.key() == other._g.key()
 

@@ -2,15 +2,16 @@
 slot layout, so the protocol does not change when a slot is renamed. docs/protocol.md describes
 every field; tests/engine/fixtures/view_v2.json pins the bytes of one position.
 
-`FIELDS` maps each wire field to the Game slots it is computed from and its encoder. The server
-keeps each field's JSON text keyed by those slots' values (`state_text`) and reuses it while they
-are unchanged: most of a position is the same from one move to the next and between seats.
+`FIELDS` maps each wire field to the Game slot it is computed from and its encoder. The server
+keeps each field's JSON text keyed by that slot's value (`state_text`) and reuses it while it is
+unchanged: most of a position is the same from one move to the next and between seats.
 `read_state` checks every field of a received form and builds the position; an error names the
 field and what was expected.
 """
 from __future__ import annotations
 
 import json
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar, get_type_hints
 
 from .context import KIND_OF, Ctx
@@ -61,48 +62,50 @@ def _disc(d: int) -> str:
 
 
 Encoder = Callable[["Game"], Any]
-# (wire name, the Game slots it is computed from, encoder), in the order the wire form lists them
-FIELDS: tuple[tuple[str, tuple[str, ...], Encoder], ...] = (
-    ("rules_version", ("rules_version",), lambda g: g.rules_version),
-    ("options", ("options_tuple",), lambda g: dict(zip(("variant", "veto", "castillo"), g.options_tuple))),
-    ("players", ("players",), lambda g: list(g.players)),
-    ("neutral", ("dummy",), lambda g: g.dummy),
-    ("round", ("rounds", "round_idx"), lambda g: g.round),
-    ("phase", ("ph",), lambda g: PHASES[g.ph]),
-    ("to_move", ("players", "to_move_idx"), lambda g: _player(g, g.to_move_idx)),
-    ("active", ("players", "active_idx"), lambda g: _player(g, g.active_idx)),
-    ("start_player", ("players", "start_player"), lambda g: g.players[g.start_player]),
-    ("bid_order", ("players", "bid_seq"), lambda g: [g.players[i] for i in g.bid_seq]),
-    ("turn_order", ("players", "turn_seq"), lambda g: [g.players[i] for i in g.turn_seq]),
-    ("order_position", ("pos",), lambda g: g.pos),
-    ("king", ("king_i",), lambda g: g.king),
-    ("grandes", ("players", "grande_i"), lambda g: g.grandes),
-    ("caballeros", ("players", "dummy", "counts"), _caballeros),
-    ("scoreboards", ("boards",), lambda g: g.scoreboards),
-    ("hands", ("players", "hand_bits"), lambda g: _by_player(g, g.hand_bits, _cards)),
-    ("hidden_in_hand", ("players", "unknown_hand"), lambda g: _by_player(g, g.unknown_hand)),
-    ("used_power", ("players", "used"), lambda g: _by_player(g, g.used, _cards)),
-    ("recovered", ("players", "recovered"), lambda g: _by_player(g, g.recovered, _cards)),
-    ("recover_pool", ("players", "recover_pool"), lambda g: _by_player(g, g.recover_pool, _cards)),
-    ("power_played", ("players", "played"), lambda g: g.power_played),
-    ("scores", ("players", "score_pts"), lambda g: g.scores),
-    ("stacks", ("stacks",), lambda g: [list(s) for s in g.stacks]),
-    ("offer", ("face_up_slots",), lambda g: list(g.face_up_slots)),
-    ("card", ("card",), lambda g: g.card),
-    ("placed", ("placed",), lambda g: g.placed),
-    ("acted", ("acted",), lambda g: g.acted),
-    ("step", ("ctx",), lambda g: _step(g.ctx)),
-    ("vetoes", ("players", "veto"), lambda g: _by_player(g, g.veto, list, bool)),
-    ("discs", ("players", "discs"), lambda g: _by_player(g, g.discs, _disc, lambda d: d != NO_DISC)),
-    ("scorings", ("players", "scorings"), lambda g: [
+# Slots fixed for a whole game, which many fields read besides their own slot.
+PER_GAME = ("players", "dummy", "rounds")
+# (wire name, the Game slot it is computed from besides PER_GAME, encoder), in wire order
+FIELDS: tuple[tuple[str, str, Encoder], ...] = (
+    ("rules_version", "rules_version", lambda g: g.rules_version),
+    ("options", "options_tuple", lambda g: dict(zip(("variant", "veto", "castillo"), g.options_tuple))),
+    ("players", "players", lambda g: list(g.players)),
+    ("neutral", "dummy", lambda g: g.dummy),
+    ("round", "round_idx", lambda g: g.round),
+    ("phase", "ph", lambda g: PHASES[g.ph]),
+    ("to_move", "to_move_idx", lambda g: _player(g, g.to_move_idx)),
+    ("active", "active_idx", lambda g: _player(g, g.active_idx)),
+    ("start_player", "start_player", lambda g: g.players[g.start_player]),
+    ("bid_order", "bid_seq", lambda g: [g.players[i] for i in g.bid_seq]),
+    ("turn_order", "turn_seq", lambda g: [g.players[i] for i in g.turn_seq]),
+    ("order_position", "pos", lambda g: g.pos),
+    ("king", "king_i", lambda g: g.king),
+    ("grandes", "grande_i", lambda g: g.grandes),
+    ("caballeros", "counts", _caballeros),
+    ("scoreboards", "boards", lambda g: g.scoreboards),
+    ("hands", "hand_bits", lambda g: _by_player(g, g.hand_bits, _cards)),
+    ("hidden_in_hand", "unknown_hand", lambda g: _by_player(g, g.unknown_hand)),
+    ("used_power", "used", lambda g: _by_player(g, g.used, _cards)),
+    ("recovered", "recovered", lambda g: _by_player(g, g.recovered, _cards)),
+    ("recover_pool", "recover_pool", lambda g: _by_player(g, g.recover_pool, _cards)),
+    ("power_played", "played", lambda g: g.power_played),
+    ("scores", "score_pts", lambda g: g.scores),
+    ("stacks", "stacks", lambda g: [list(s) for s in g.stacks]),
+    ("offer", "face_up_slots", lambda g: list(g.face_up_slots)),
+    ("card", "card", lambda g: g.card),
+    ("placed", "placed", lambda g: g.placed),
+    ("acted", "acted", lambda g: g.acted),
+    ("step", "ctx", lambda g: _step(g.ctx)),
+    ("vetoes", "veto", lambda g: _by_player(g, g.veto, list, bool)),
+    ("discs", "discs", lambda g: _by_player(g, g.discs, _disc, lambda d: d != NO_DISC)),
+    ("scorings", "scorings", lambda g: [
         {"kind": e.kind, "round": e.round, "card": e.card, "points": e.points} for e in g.score_history]),
-    ("castillo_shown", ("players", "castillo_shown"),
+    ("castillo_shown", "castillo_shown",
      lambda g: [p for i, p in enumerate(g.players) if g.castillo_shown >> i & 1]),
-    ("neutral_deck", ("dummy_deck",), lambda g: list(g.dummy_deck)),
-    ("neutral_power", ("dummy_power",), lambda g: g.dummy_power),
-    ("neutral_card", ("dummy_card",), lambda g: g.dummy_card),
-    ("region_deck", ("region_deck",), lambda g: [REGIONS[r] for r in g.region_deck]),
-    ("region_decks_later", ("region_later",), lambda g: [[REGIONS[r] for r in d] for d in g.region_later]),
+    ("neutral_deck", "dummy_deck", lambda g: list(g.dummy_deck)),
+    ("neutral_power", "dummy_power", lambda g: g.dummy_power),
+    ("neutral_card", "dummy_card", lambda g: g.dummy_card),
+    ("region_deck", "region_deck", lambda g: [REGIONS[r] for r in g.region_deck]),
+    ("region_decks_later", "region_later", lambda g: [[REGIONS[r] for r in d] for d in g.region_later]),
 )
 
 
@@ -113,16 +116,25 @@ def state_json(g: Game) -> dict[str, Any]:
 
 def state_text(g: Game, fragments: dict[Any, str]) -> str:
     """`json.dumps(state_json(g), separators=(",", ":"))`, from `fragments`, the caller's cache of
-    field texts keyed by the values of the slots each field reads (lists by their items, other
-    values with their type, so `Placement(3)` and `Anywhere(3)` never share a text)."""
+    field texts keyed by the value of the slot each field reads (lists by their items, the step
+    with its type, so `Placement(3)` and `Anywhere(3)` never share a text). A cache serves one
+    game: it is emptied when the PER_GAME slots differ."""
+    game = ("game", *_per_game(g))
+    if game not in fragments:
+        fragments.clear()
+        fragments[game] = ""
     parts = []
-    for name, slots, enc in FIELDS:
-        key = (name, *((tuple(v) if type(v) is list else (type(v), v)) for v in map(g.__getattribute__, slots)))
+    for (name, _, enc), v in zip(FIELDS, _slots(g)):
+        key = (name, tuple(v)) if type(v) is list else (name, type(v), v) if name == "step" else (name, v)
         text = fragments.get(key)
         if text is None:
             text = fragments[key] = f'"{name}":{json.dumps(enc(g), separators=(",", ":"))}'
         parts.append(text)
     return "{" + ",".join(parts) + "}"
+
+
+_slots = attrgetter(*(slot for _, slot, _ in FIELDS))
+_per_game = attrgetter(*PER_GAME)
 
 
 # --------------------------------------------------------------------------- reading

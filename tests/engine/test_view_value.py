@@ -112,3 +112,12 @@ def test_s4_2_another_players_move_is_refused_on_a_game_and_on_a_view():
     with pytest.raises(engine.IllegalMove) as refused:
         g.view("blue").after("card king")
     assert refused.value.reason == ("wrong_step", {"player": "blue", "step": "power"})
+
+
+def test_a_view_pickles_and_copies_as_itself():
+    """§5.4: a View crosses to an AI worker process (pickle) and copies as an equal View."""
+    import copy
+    import pickle
+    view = four().view("red")
+    for twin in (pickle.loads(pickle.dumps(view)), copy.copy(view), copy.deepcopy(view)):
+        assert type(twin) is engine.View and twin == view and twin.to_json() == view.to_json()
