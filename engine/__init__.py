@@ -82,5 +82,5 @@ __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardIn
            "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
            "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
-           "random_playout", "ranks", "reason_text", "region_values", "readable", "replay", "scoring_preview",
+           "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
            "target_area", "view_from_json", "why_illegal"]
