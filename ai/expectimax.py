@@ -149,7 +149,7 @@ class ExpectimaxAgent:
         self.use_table(view.rows, view.dummy is not None)
         self.last_nodes = 0
         if self.config.per_turn:
-            planned = self.cursor.next_move(view)
+            planned: Move | None = self.cursor.next_move(view)
             if planned is not None:
                 return planned
         legal = view.legal_moves()
