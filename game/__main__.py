@@ -66,8 +66,9 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
                ai_only: bool = False) -> Match:
     """A match continuing a save file or an exported record, or (`scenario`) starting from a scenario
     file. `--players` seats, in order, the game's colours and must match their number. Raises
-    engine.EngineError (one line naming the file and the field) when the file cannot be used; the
-    file is only read."""
+    engine.EngineError (one line naming the file and the field) when the file cannot be used. The
+    file is only read here; a match from an autosave goes on writing that slot, any other gets one
+    new slot of its own."""
     import engine
     from game.match import saves
     from game.match.controller import Match
@@ -86,6 +87,7 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
     match = Match.from_game(game, seats)
     if not scenario:       # a save keeps its Hint count (a challenge's end screen shows it)
         match.hints_used = saves.peek(path).hints_used
+        match.autosave_slot = saves.resumed_slot(path, match.autosave_slot)   # an autosave goes on in its slot
     return match
 
 
