@@ -34,6 +34,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
 
 
+def _folder(text: str) -> Path:
+    """A folder flag's value; an empty one would silently mean the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder name, got an empty value")
+    return Path(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="el-grande", description="El Grande — the area-majority board game.")
     parser.add_argument("--players", help="comma-separated seats in colour order (red, blue, green, yellow, "
@@ -48,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="2 players only: add the neutral colour (the new edition's 2-player game)")
     parser.add_argument("--headless", action="store_true",
                         help="play an AI-only game without a window; print the log and the result")
-    parser.add_argument("--screenshots", type=Path, metavar="DIR", help="save a PNG whenever the scene changes")
+    parser.add_argument("--screenshots", type=_folder, metavar="DIR",
+                        help="save a PNG whenever the scene changes (numbered on after the folder's earlier pictures)")
     parser.add_argument("--lang", choices=sorted(i18n.LANGUAGE_NAMES), help="language (default: from settings)")
     parser.add_argument("--window", metavar="WxH",
                         help="initial window size (default: the last one, within the desktop; else 1280x800)")

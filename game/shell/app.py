@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.shell import input as inp
-from game.shell import layout
+from game.shell import layout, shots
 from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
@@ -77,7 +77,7 @@ class App:
         self.running = True
         self.screenshots = screenshots
         self._shot_due = False
-        self._shots = 0
+        self._shots = shots.last_number(screenshots) if screenshots else 0   # numbering goes on
         self._dirty = True
         self._last_rate = math.inf
         self._since_draw = 0.0
@@ -224,9 +224,7 @@ class App:
         pygame.display.flip()
         if self._shot_due and self.screenshots:
             self._shots += 1
-            self.screenshots.mkdir(parents=True, exist_ok=True)
-            name = f"{self._shots:03d}-{self.scene.name}.png"
-            pygame.image.save(self.window, str(self.screenshots / name))
+            shots.save(self.window, self.screenshots / f"{self._shots:03d}-{self.scene.name}.png")
         self._shot_due = False
 
     def draw_too_small(self) -> None:
