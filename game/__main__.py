@@ -2,12 +2,18 @@
 
 Opens the window on the title screen, or straight into a game with --players, --load or --scenario;
 --headless plays an AI-only game to the end without a window and prints the game log and the result.
+
+Ctrl+C ends the program with exit code 130 and SIGTERM with 143 (128 + the signal's number, what
+a shell reports for a process a signal ended), quietly: no traceback. Nothing is lost: a windowed
+game is autosaved after every decision, and a headless game is never saved.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Sequence
@@ -243,7 +249,30 @@ def _screenshot_dir_problem(folder: Path) -> str | None:
     return None
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised on the main thread so that the program unwinds as it does for Ctrl+C."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; Ctrl+C and SIGTERM end it quietly (exit codes 130 and 143)."""
+    on_main_thread = threading.current_thread() is threading.main_thread()   # (tests call main on others)
+    previous = signal.signal(signal.SIGTERM, _terminate) if on_main_thread else None
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return 128 + signal.SIGINT
+    except Terminated:
+        return 128 + signal.SIGTERM
+    finally:
+        if on_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     problem = check_flags(args)
@@ -254,10 +283,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--dummy (the neutral colour) needs --players with exactly 2 seats")
     from game.shell.settings import Settings
     settings = Settings.load()
-    i18n.set_language(args.lang or settings.language)
+    import engine
+    try:
+        i18n.set_language(args.lang or settings.language)
+    except engine.DataError as exc:         # the English catalog, shipped with the code, is damaged
+        print(f"el-grande: {exc}", file=sys.stderr)
+        return 2
     loaded = None
     if args.load is not None or args.scenario is not None:
-        import engine
         try:
             loaded = load_match(args.scenario or args.load, seats, scenario=args.scenario is not None,
                                 ai_only=args.headless)

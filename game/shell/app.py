@@ -255,22 +255,25 @@ class App:
 
     def run(self) -> None:
         """The real-time loop: `fps` frames a second while something moves; otherwise it sleeps
-        until input arrives or the top scene's next redraw (or update poll) is due."""
-        while self.running:
-            rate = self.scene.redraw_rate()
-            if self._dirty or rate == math.inf or rate != self._last_rate:
-                dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
-            else:
-                woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
-                dt = self.clock.tick() / 1000.0
-                if woken:
-                    dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
-            if not self.step(dt):
-                break
-        for scene in reversed(self.stack):
-            scene.exit()
-        self.remember_window_size()
-        pygame.quit()
+        until input arrives or the top scene's next redraw (or update poll) is due. The scenes
+        are exited however the loop ends (Ctrl+C included)."""
+        try:
+            while self.running:
+                rate = self.scene.redraw_rate()
+                if self._dirty or rate == math.inf or rate != self._last_rate:
+                    dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+                else:
+                    woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
+                    dt = self.clock.tick() / 1000.0
+                    if woken:
+                        dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
+                if not self.step(dt):
+                    break
+        finally:      # Ctrl+C and SIGTERM end here too: scenes close their connections, workers end
+            for scene in reversed(self.stack):
+                scene.exit()
+            self.remember_window_size()
+            pygame.quit()
 
     def remember_window_size(self) -> None:
         """Save the window's last size for the next start (a refused write is not worth a word
