@@ -220,6 +220,30 @@ def seats_from(seats_meta: Any, game: engine.Game) -> tuple[SeatMeta, ...]:
 
 
 # --------------------------------------------------------------------------- writing
+def keep_aside(path: Path) -> Path:
+    """Rename a broken file out of the way as NAME.bad, or NAME.bad.1, NAME.bad.2, ... when earlier
+    broken copies are there (each is kept: none replaces another); `path` itself when the folder
+    refuses the rename."""
+    for n in range(1000):
+        aside = path.with_name(f"{path.name}.bad" + (f".{n}" if n else ""))
+        if os.path.lexists(aside):
+            continue
+        try:
+            os.link(path, aside, follow_symlinks=False)   # never over a copy that appeared meanwhile
+            os.unlink(path)
+        except FileExistsError:
+            continue
+        except OSError:
+            try:                          # a link refused (FAT, a FIFO on some systems): rename
+                if os.path.lexists(aside):
+                    continue
+                os.rename(path, aside)
+            except OSError:
+                return path
+        return aside
+    return path
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write a temporary file in the same directory, fsync it, rename it over `path`, fsync the
     directory: after a crash the file holds either the old or the new content, never a mix."""
