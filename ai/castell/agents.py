@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from ai.agent import require_view
 from ai.budget import Budget
 from ai.plancursor import PlanCursor
-from engine.castell import Game, Move, View, determinize
-from engine.castell.position import DONE, FESTIVAL
+from engine.castell import DONE, FESTIVAL, Game, Move, View, determinize
 
 from .evaluate import DEFAULT_WEIGHTS, Weights, utility
 from .festival import choose_tower

@@ -293,7 +293,7 @@ def test_unknown_effect_id_says_did_you_mean():
 
 
 def test_card_names_are_the_engines_own_data(tmp_path):
-    """An action card's English name is written once, in levels/classic.yaml (the engine reads no
+    """§6.8: an action card's English name is written once, in levels/classic.yaml (the engine reads no
     file of the client's); describe() shows it for every card, and a card without a name is
     refused naming the field."""
     raw = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
