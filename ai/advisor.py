@@ -159,9 +159,10 @@ def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
         plans = [whole_turn(world, m, searcher, rng, nodes, seconds) for m in legal]
     budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
     if chosen is not None and plans is None:
-        plans = ([tuple(p) for p, _ in plans_for(view, searcher.weights, cfg.plan_limit, cfg.beam,
+        seen = view.as_game()
+        plans = ([tuple(p) for p, _ in plans_for(seen, searcher.weights, cfg.plan_limit, cfg.beam,
                                                   cfg.move_sample, rng, budget)]
-                 if is_plan_decision(view) else [(m,) for m in legal])
+                 if is_plan_decision(seen) else [(m,) for m in legal])
     if chosen is not None and plans is not None and chosen not in plans:
         plans.append(chosen)
     return searcher.root_values(view, legal, rng, budget, plans), world

@@ -309,9 +309,8 @@ class Client:
 
     def to_move(self, code: str) -> str | None:
         """Who must decide at a table now, read from the wire form without rebuilding the view."""
-        state = self._raw[code]["state"]
-        i = state["to_move_idx"]
-        return None if i < 0 else str(state["players"][i])
+        to_move = self._raw[code]["state"]["to_move"]
+        return None if to_move is None else str(to_move)
 
     async def next_update(self, timeout: float = 30.0) -> Update | History | dict[str, Any]:
         return await asyncio.wait_for(self.updates.get(), timeout)

@@ -27,7 +27,8 @@ PRESETS: dict[str, PlannerConfig | None] = {
     "greedy": None,
     "easy": PlannerConfig(PlanShape(beam=2), max_nodes=150, weights=replace(DEFAULT_WEIGHTS, horizon=2)),
     "normal": PlannerConfig(PlanShape(beam=4), max_nodes=400, weights=replace(DEFAULT_WEIGHTS, horizon=4)),
-    "hard": PlannerConfig(PlanShape(beam=10, settle=True), max_nodes=2500, deadline_s=0.8, worlds=4),
+    "hard": PlannerConfig(PlanShape(beam=6, settle=True), max_nodes=500, deadline_s=0.8, worlds=3,
+                          lookahead=5, lookahead_nodes=120),
 }
 AGENT_NAMES = tuple(PRESETS)
 

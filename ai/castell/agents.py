@@ -5,7 +5,9 @@ Both see a View only (ai/agent.py) and sample the one hidden thing, the bag's or
 agent plays the legal move whose resulting position evaluates best. The planner searches whole
 turns once (turns.py), re-scores the best plans in more sampled worlds when they end the round
 (the refill is then drawn), and follows the chosen plan while each view it is shown is the one
-the plan foresaw (ai/plancursor.py), so a turn costs one search.
+the plan foresaw (ai/plancursor.py), so a turn costs one search. With `lookahead` the best plans
+are valued instead by the best plan of the agent's next turn after them (sampling the refill
+between them), which sees a festival's prizes and a two-turn route.
 """
 from __future__ import annotations
 
@@ -15,8 +17,7 @@ from dataclasses import dataclass, field
 from ai.agent import require_view
 from ai.budget import Budget
 from ai.plancursor import PlanCursor
-from engine.castell import Game, Move, View, determinize
-from engine.castell.position import FESTIVAL
+from engine.castell import DONE, FESTIVAL, Game, Move, View, determinize
 
 from .evaluate import DEFAULT_WEIGHTS, Weights, utility
 from .festival import choose_tower
@@ -59,10 +60,14 @@ class PlannerConfig:
     deadline_s: float | None = None  # per turn search (ai/budget.py clock)
     worlds: int = 1                # sampled bags for the best plans that end the round
     rescore: int = 4               # how many of the best plans are scored in those worlds
+    lookahead: int = 0             # best plans followed by a search of the next own turn
+    lookahead_nodes: int = 150     # positions evaluated per such search
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
     def __post_init__(self) -> None:
-        for name in ("worlds", "rescore"):
+        if not isinstance(self.lookahead, int) or self.lookahead < 0:
+            raise ValueError(f"PlannerConfig.lookahead: must be a whole number >= 0, got {self.lookahead!r}")
+        for name in ("worlds", "rescore", "lookahead_nodes"):
             value = getattr(self, name)
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"PlannerConfig.{name}: must be a positive integer, got {value!r}")
@@ -91,10 +96,44 @@ class PlannerAgent:
             return legal[0]
         world, me = determinize(view, rng), view.to_move_idx
         cfg = self.config
-        plans = turn_plans(world, me, cfg.weights, cfg.shape, Budget(cfg.max_nodes, cfg.deadline_s).start())
-        best = self._rescore(view, world, me, plans, rng)
+        budget = Budget(cfg.max_nodes + cfg.lookahead * cfg.lookahead_nodes, cfg.deadline_s).start()
+        plans = turn_plans(world, me, cfg.weights, cfg.shape, budget.child(cfg.max_nodes))
+        if cfg.lookahead:
+            best = self._look_ahead(view, world, me, plans, budget, rng)[0][1]
+        else:
+            best = self._rescore(view, world, me, plans, rng)
         self.cursor = PlanCursor.after_first(world, me, best)
         return best[0]
+
+    def _look_ahead(self, view: View, world: Game, me: int, plans: list[tuple[float, Plan]],
+                    budget: Budget, rng: random.Random) -> list[tuple[float, Plan]]:
+        """The best `lookahead` plans, best first, valued by the best plan of the next own turn
+        after them (the others passing, festivals declared with their highest-scoring towers); a
+        plan after which the regions are refilled is valued in `worlds` sampled bags (the mean),
+        each search with its share of the nodes. Plans the time leaves unvalued are dropped."""
+        cfg = self.config
+        extra: list[Game] = []
+        valued = []
+        for _, plan in plans[:cfg.lookahead]:
+            if budget.exhausted():
+                break
+            if _ends_round(world, plan) and len(extra) < cfg.worlds - 1:
+                extra += [determinize(view, rng) for _ in range(cfg.worlds - 1 - len(extra))]
+            worlds = [world] + (extra if _ends_round(world, plan) else [])
+            total = 0.0
+            for w in worlds:
+                g = w.clone()
+                for m in plan:
+                    g.apply(m)
+                to_next_turn(g, me)
+                if g.is_over:
+                    total += utility(g, me, cfg.weights)
+                    continue
+                nodes = max(1, cfg.lookahead_nodes // len(worlds))
+                total += turn_plans(g, me, cfg.weights, cfg.shape, budget.child(nodes))[0][0]
+            valued.append((total / len(worlds), plan))
+        valued.sort(key=lambda vp: -vp[0])
+        return valued or plans
 
     def _rescore(self, view: View, world: Game, me: int, plans: list[tuple[float, Plan]],
                  rng: random.Random) -> Plan:
@@ -116,6 +155,14 @@ class PlannerAgent:
             if total > best_v:
                 best, best_v = plan, total
         return best
+
+
+def to_next_turn(g: Game, me: int) -> None:
+    """Play on to `me`'s next turn: every other player ends its turn at once (places its pawn
+    first if it has none yet), festival entrants declare their highest-scoring towers."""
+    while not g.is_over and not (g.to_move_idx == me and g.phase != FESTIVAL):
+        legal = g.legal_moves()
+        g.apply(DONE if g.phase != FESTIVAL and DONE in legal else legal[0])
 
 
 def _ends_round(world: Game, plan: Plan) -> bool:

@@ -21,10 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 
-from engine.castell import Position
-from engine.castell.position import FESTIVAL, FREE, MOVE, SPECIAL_ACTION, TURN, Festival
-from engine.castell.solver import festival_towers, tallest_tower
-from engine.castell.towers import festival_score
+from engine.castell import (FESTIVAL, FREE, MOVE, SPECIAL_ACTION, TURN, Festival, Position, festival_score,
+                            festival_towers, tallest_tower)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import random
 
-from engine.castell import Game, Move, View, determinize
-from engine.castell.position import FESTIVAL, NO_TOWER
+from engine.castell import FESTIVAL, NO_TOWER, Game, Move, View, determinize
 
 from .evaluate import DEFAULT_WEIGHTS, Weights
 

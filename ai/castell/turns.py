@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ai.budget import Budget
-from engine.castell import Game, Move
-from engine.castell.position import DONE, FESTIVAL, FREE, SKIP, TURN
+from engine.castell import DONE, FESTIVAL, FREE, SKIP, TURN, Game, Move
 
 from .evaluate import Weights, utility
 

@@ -38,13 +38,13 @@ SECRET_PHASES = ("disc",)
 LOG = logging.getLogger("el_grande")
 
 
-def opening_events(start: engine.Game) -> list[engine.events.Event]:
+def opening_events(start: engine.Position) -> list[engine.events.Event]:
     """The round the record starts in, as the RoundStarted event the set-up never reports, then
     the neutral colour's opening steps of a 2-player dummy game (its placements already stand)."""
     return [engine.events.RoundStarted(start.round, tuple(start.face_up))] + neutral_opening(start)
 
 
-def neutral_opening(start: engine.Game) -> list[engine.events.Event]:
+def neutral_opening(start: engine.Position) -> list[engine.events.Event]:
     """The set-up's round-start steps of the neutral colour, as events: the regions where its
     Caballeros stand and its power card turned up (nothing without the neutral colour)."""
     if start.dummy is None or not start.dummy_power:

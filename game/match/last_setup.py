@@ -3,7 +3,8 @@
 
 Why its own file and not settings.json: it changes with every game started, and a damaged copy
 only costs the defaults. Written atomically; read back field by field, any problem is one line
-naming the file and the field, and the defaults are used (the file is left as it is).
+naming the file and the field, and the defaults are used; the broken file is kept aside as
+setup.json.bad (.bad.1, ... for later ones), never written over.
 
 Format: ``{"format": "el-grande-setup", "format_version": 1,
 "seats": [{"player": "red", "kind": "human", "name": "Ana"}, ...],
@@ -57,6 +58,7 @@ def load() -> LastSetup:
         doc = saves.read_json(where)
         return LastSetup(*parse(doc))
     except DataError as exc:
+        saves.keep_aside(where)        # the next game's set-up would write over it
         return LastSetup(problem=str(exc))
 
 

@@ -53,7 +53,7 @@ class Table:
     track: dict[str, float] = field(default_factory=dict)   # score marker positions (points)
     revealed: dict[str, str] = field(default_factory=dict)  # discs on show after a reveal
 
-    def sync(self, view: engine.Game, hide_castillo_except: str | None | bool = False) -> None:
+    def sync(self, view: engine.Position, hide_castillo_except: str | None | bool = False) -> None:
         """Copy everything drawable from `view`. `hide_castillo_except`: False shows Castillo
         counts as the view gives them; a player id (or None) hides all but that player's and
         those made public by an opening of the tower (docs/rulings.md R2)."""

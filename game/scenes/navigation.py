@@ -69,8 +69,7 @@ def resume(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
     from game.match.controller import Match
     match = Match.from_game(game, seats)
     match.hints_used = hints_used
-    if source is not None and saves.is_autosave(source):
-        match.autosave_slot = saves.slot_of(source)
+    match.autosave_slot = saves.resumed_slot(source, match.autosave_slot)
     match.save()      # this game is now the first one under Continue
     return match_screen(ctx, match)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from game.shell import input as inp
-from game.shell import layout
+from game.shell import layout, shots
 from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
@@ -77,7 +77,7 @@ class App:
         self.running = True
         self.screenshots = screenshots
         self._shot_due = False
-        self._shots = 0
+        self._shots = shots.last_number(screenshots) if screenshots else 0   # numbering goes on
         self._dirty = True
         self._last_rate = math.inf
         self._since_draw = 0.0
@@ -224,9 +224,7 @@ class App:
         pygame.display.flip()
         if self._shot_due and self.screenshots:
             self._shots += 1
-            self.screenshots.mkdir(parents=True, exist_ok=True)
-            name = f"{self._shots:03d}-{self.scene.name}.png"
-            pygame.image.save(self.window, str(self.screenshots / name))
+            shots.save(self.window, self.screenshots / f"{self._shots:03d}-{self.scene.name}.png")
         self._shot_due = False
 
     def draw_too_small(self) -> None:
@@ -257,22 +255,25 @@ class App:
 
     def run(self) -> None:
         """The real-time loop: `fps` frames a second while something moves; otherwise it sleeps
-        until input arrives or the top scene's next redraw (or update poll) is due."""
-        while self.running:
-            rate = self.scene.redraw_rate()
-            if self._dirty or rate == math.inf or rate != self._last_rate:
-                dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
-            else:
-                woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
-                dt = self.clock.tick() / 1000.0
-                if woken:
-                    dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
-            if not self.step(dt):
-                break
-        for scene in reversed(self.stack):
-            scene.exit()
-        self.remember_window_size()
-        pygame.quit()
+        until input arrives or the top scene's next redraw (or update poll) is due. The scenes
+        are exited however the loop ends (Ctrl+C included)."""
+        try:
+            while self.running:
+                rate = self.scene.redraw_rate()
+                if self._dirty or rate == math.inf or rate != self._last_rate:
+                    dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+                else:
+                    woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
+                    dt = self.clock.tick() / 1000.0
+                    if woken:
+                        dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
+                if not self.step(dt):
+                    break
+        finally:      # Ctrl+C and SIGTERM end here too: scenes close their connections, workers end
+            for scene in reversed(self.stack):
+                scene.exit()
+            self.remember_window_size()
+            pygame.quit()
 
     def remember_window_size(self) -> None:
         """Save the window's last size for the next start (a refused write is not worth a word

@@ -3,6 +3,7 @@ only, decides the same way from the same view and RNG state, refuses a full Game
 agent takes a move that plainly scores. Counts-only budgets; no timings."""
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import replace
 
@@ -95,3 +96,21 @@ def test_greedy_performs_a_tile_it_can_meet_rather_than_ending_its_turn():
     perform = [m for m in legal if m.verb == "special" and m.args[0] == "perform"]
     assert perform and Move("done") in legal
     assert make_agent("greedy", seed=0).choose(view) == perform[0]
+
+
+def test_tournament_plays_castell_with_seats_rotated(capsys):
+    from ai.tournament import main
+    assert main(["--game", "castell", "--agents", "greedy,random", "--games", "2", "--seed", "4",
+                 "--players", "2"]) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert data["game"] == "castell" and data["players"] == 2
+    for name in ("greedy", "random"):
+        r = data["results"][name]
+        assert r["seats"] == 2 and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
+
+
+def test_tournament_refuses_a_castell_table_of_five(capsys):
+    from ai.tournament import main
+    with pytest.raises(SystemExit):
+        main(["--game", "castell", "--agents", "random", "--players", "5"])
+    assert "2..4 for castell" in capsys.readouterr().err

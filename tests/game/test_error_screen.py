@@ -119,3 +119,25 @@ def test_an_exception_in_the_error_screen_itself_is_raised(monkeypatch):
     monkeypatch.setattr(error_scene.ErrorScene, "draw", lambda self, surface: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         driver.step()
+
+
+def test_a_crash_report_holds_the_moves_as_every_player_saw_them_and_says_so(monkeypatch):
+    """A report is meant to be sent: secret moves (a disc set, a power card taken back) show as '?',
+    and the report names the autosave that holds the whole game."""
+    match = Match(parse_players("human,random,random"), 5)
+    rng = random.Random(5)
+    while not any(text.split()[0] in ("disc", "recover") for text in match.host_game.record()["moves"]) \
+            or not match.seats[match.host_game.to_move].human:
+        match.play(rng.choice(match.host_game.legal_moves()))
+    resumed = Match.from_game(match.host_game, match.seat_meta())
+    resumed.save()                       # as a resumed game does (navigation.resume)
+    driver = Driver(MatchScene(make_context(), resumed))
+    inject(monkeypatch, "update")
+    driver.step(2)
+    report = json.loads(driver.scene.report.read_text(encoding="utf-8"))
+    full = match.host_game.record()["moves"]
+    secret = [i for i, text in enumerate(full) if text.split()[0] in ("disc", "recover")]
+    assert [report["record"]["moves"][i] for i in secret] == [f"{full[i].split()[0]} ?" for i in secret]
+    assert all(report["record"]["moves"][i] == text for i, text in enumerate(full) if i not in secret)
+    assert "'?'" in report["holds"] and Path(report["autosave"]).parent == saves.autosaves_dir()
+    assert saves.load_save(report["autosave"])[0].key() == match.host_game.key(), "the whole game is there"

@@ -42,7 +42,7 @@ def test_s5_2_the_court_count_and_the_order_wait_for_confirm():
 def test_s5_2_a_placement_that_leaves_more_to_place_is_played_at_once_the_last_is_staged():
     """§5.2 T4: placing goes on after every Caballero but the last; Done ends placing."""
     _, view = first_view(lambda v: v.phase == "place" and v.count(v.to_move, "court") >= 2
-                         and v.ctx.left >= 2)
+                         and engine.progress(v).left >= 2)
     places = [m for m in view.legal_moves() if m.verb == "place"]
     assert places and not any(staging.needs_confirm(view, m) for m in places)
     done = engine.parse_move("done")

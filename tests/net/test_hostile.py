@@ -17,6 +17,7 @@ from websockets.asyncio.client import connect
 
 from ai.worker_pool import Job, Pool
 from net.client import Client, Refused
+from net.protocol import PROTOCOL_VERSION
 
 from .helpers import play_seat, run, running_server
 
@@ -24,7 +25,7 @@ from .helpers import play_seat, run, running_server
 async def _raw(url, **kw):
     ws = await connect(url, compression=None, **kw)
     hello = json.loads(await ws.recv())
-    assert hello["type"] == "hello" and hello["protocol"] == 1
+    assert hello["type"] == "hello" and hello["protocol"] == PROTOCOL_VERSION
     return ws
 
 
@@ -38,7 +39,7 @@ async def _answer(ws, text):
 
 
 def _msg(kind, **fields):
-    return json.dumps({"v": 1, "type": kind, **fields})
+    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields})
 
 
 async def _still_serving(url):
@@ -49,7 +50,7 @@ async def _still_serving(url):
 
 def test_garbage_schema_and_version_are_refused_with_a_reason(tmp_path):
     cases = [("not json at all {", "bad_json"), ("[1, 2, 3]", "bad_json"), ("\"text\"", "bad_json"),
-             (json.dumps({"v": 2, "type": "ping"}), "bad_version"), (json.dumps({"type": "ping"}), "bad_version"),
+             (json.dumps({"v": PROTOCOL_VERSION - 1, "type": "ping"}), "bad_version"), (json.dumps({"type": "ping"}), "bad_version"),
              (_msg("launch_missiles"), "bad_message"), (_msg("join"), "bad_message"),
              (_msg("join", code=12345), "bad_message"), (_msg("ping", extra=1), "bad_message"),
              (_msg("create", seats=["human", "robot"]), "bad_message"),
