@@ -71,10 +71,12 @@ def _team(surface: pygame.Surface, row: pygame.Rect, view: View, seat: int) -> N
     for size in range(1, 11):
         x = left + (size - 1) * step + 9
         if counts[size - 1]:
-            casteller(surface, (x, foot), size, 0.85)
-            if counts[size - 1] > 1:
-                style.text(surface, f"×{counts[size - 1]}", (x + 8 + size * 0.3, foot + 1), 11, style.INK, bold=True,
-                           anchor="bottomleft")
+            tile = casteller(surface, (x, foot), size, 0.85)
+            if counts[size - 1] > 1:                       # how many: a badge on the tile's shoulder
+                badge = (tile.right + 3, tile.y + 2)
+                draw.circle(surface, style.INK, badge, 6)
+                style.text(surface, str(counts[size - 1]), badge, 10, style.PARCHMENT, bold=True,
+                           face="condensed", anchor="center")
         else:
             draw.rect(surface, style.shade(style.PARCHMENT_DARK, 0.95), (x - 4, foot - 7, 8, 6), 1, border_radius=2)
 
@@ -108,9 +110,10 @@ def _won(surface: pygame.Surface, row: pygame.Rect, view: View, seat: int) -> No
     prizes), then the best festival tower and the bounty collected."""
     m = load_castell_map()
     d = view.data
-    slot_w = min(36.0, (row.width - 118) / len(d.regions))
+    style.text(surface, "Won", (row.x, row.y + 6), 10, style.INK_SOFT, bold=True)
+    slot_w = min(34.0, (row.width - 150) / len(d.regions))
     for r, rid in enumerate(d.regions):
-        slot = pygame.Rect(round(row.x + r * slot_w), row.y + 1, round(slot_w) - 3, 22)
+        slot = pygame.Rect(round(row.x + 34 + r * slot_w), row.y + 1, round(slot_w) - 3, 22)
         tint = hex_colour(m.regions[rid].colour)
         tiles = [t for t in view.won_tiles[seat] if view.tile_region[t] == r]
         sizes = [s for s, where in view.won_sizes[seat] if where == r]

@@ -14,6 +14,17 @@ from game.render.castell_pieces import size_token, skill_icon, special_token
 from game.render.castell_wheel import SKILL_TINTS
 from game.shell.castell_layout import CastellLayout
 
+def fitted_lines(text: str, width: float, size: int, lines: int) -> tuple[list[str], int, str]:
+    """The text wrapped into at most `lines` lines of `width`: in bold serif, smaller if need be,
+    else in the condensed face (long Catalan names in narrow boxes at 1024x640)."""
+    for face in ("serif", "condensed"):
+        for points in range(size, 8, -1):
+            wrapped = style.wrap(text, width, points, True, face)
+            if len(wrapped) <= lines and all(style.text_width(w, points, True, face) <= width for w in wrapped):
+                return wrapped, points, face
+    return wrapped[:lines], 9, "condensed"
+
+
 def dealt(view: View, region: int) -> list[str]:
     """The tiles dealt to a region's row, in deal order (a taken one keeps its slot, empty)."""
     return [tile for tile, r in view.tile_region.items() if r == region]
@@ -43,11 +54,10 @@ def paint_rows(surface: pygame.Surface, layout: CastellLayout, view: View, look:
         band = pygame.Rect(row.x, row.y, 8, row.height)
         draw.rect(surface, fill, band, border_top_left_radius=6, border_bottom_left_radius=6)
         name_w = layout.tile_rects(row, 2)[0].x - row.x - 12
-        lines = style.wrap(view.data.region_names[rid], name_w, 11, True, "serif")
+        lines, size, face = fitted_lines(view.data.region_names[rid], name_w, 11, 3)
         for i, line in enumerate(lines):
-            y = row.centery + (i - (len(lines) - 1) / 2) * 12
-            style.text(surface, line, (row.x + 12, y), style.fit_size(line, name_w, 11, True, "serif"),
-                       style.INK, bold=True, face="serif", anchor="midleft")
+            y = row.centery + (i - (len(lines) - 1) / 2) * (size + 1)
+            style.text(surface, line, (row.x + 12, y), size, style.INK, bold=True, face=face, anchor="midleft")
         for tile in dealt(view, r):
             rect = slots[tile]
             if tile in view.rows[r]:
@@ -162,14 +172,9 @@ def _banner(surface: pygame.Surface, rect: pygame.Rect, view: View, town: str, r
     edge = style.shade(fill, 0.5)
     draw.rect(surface, edge, cloth, 1)
     ink = style.INK_SOFT if past else style.INK
-    size = 11
-    lines = style.wrap(town, cloth.width - 6, size, True, "serif")
-    while len(lines) > 2 and size > 9:
-        size -= 1
-        lines = style.wrap(town, cloth.width - 6, size, True, "serif")
-    for i, line in enumerate(lines[:3]):
-        style.text(surface, line, (cloth.centerx, cloth.y + 11 + i * (size + 2)),
-                   style.fit_size(line, cloth.width - 4, size, True, "serif"), ink, bold=True, face="serif",
+    lines, size, face = fitted_lines(town, cloth.width - 6, 11, 2 if cloth.height < 56 else 3)
+    for i, line in enumerate(lines):
+        style.text(surface, line, (cloth.centerx, cloth.y + 11 + i * (size + 2)), size, ink, bold=True, face=face,
                    anchor="center")
     style.text(surface, f"{load_castell_map().regions[rid].short} · {back}", (cloth.centerx, cloth.bottom - 9), 9, ink,
                anchor="center")

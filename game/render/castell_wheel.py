@@ -1,5 +1,5 @@
 """The skill wheel: a disc of eight segments (the seven regions in wheel order and All / No
-Regions) turning inside a ring of the eight board skill tiles (docs/castell.md "The wheel").
+Regions), each marked with its region's id and colour, turning inside a ring of the eight board skill tiles (docs/castell.md "The wheel").
 
 The disc is drawn at the View's round, turned back by `TableLook.wheel_angle` of a step while the
 scene animates its turn; the ring never moves.
@@ -18,7 +18,7 @@ from game.shell.castell_layout import DISC_RADIUS, CastellLayout, polar
 
 SKILL_TINTS: dict[str, Colour] = {"balance": (70, 110, 160), "base": (120, 84, 52), "mix": (128, 72, 140),
                                   "strength": (168, 60, 48), "width": (46, 122, 96), "special": (196, 140, 30)}
-ALL_NAMES = {"standard": "All", "advanced": "None"}
+ALL_NAMES = {"standard": "ALL", "advanced": "NONE"}
 
 
 def segment_count(view: View) -> int:
@@ -71,9 +71,9 @@ def _disc(surface: pygame.Surface, layout: CastellLayout, view: View, mover: int
         turn = (segment + view.round - back) / count
         if segment < len(view.data.wheel):
             region = m.regions[view.data.regions[view.data.wheel[segment]]]
-            fill, name = hex_colour(region.colour), region.short
+            fill, name = hex_colour(region.colour), region.id.upper()
         else:
-            fill, name = style.PARCHMENT, ALL_NAMES.get(view.wheel, "All")
+            fill, name = style.PARCHMENT, ALL_NAMES.get(view.wheel, "ALL")
         points = [centre] + [polar(centre, DISC_RADIUS, turn + k / (8 * count)) for k in range(-4, 5)]
         draw.polygon(surface, fill, points)
         draw.polygon(surface, style.shade(fill, 0.5), points, 1)
@@ -81,7 +81,7 @@ def _disc(surface: pygame.Surface, layout: CastellLayout, view: View, mover: int
                polar(centre, DISC_RADIUS - 1, turn + 0.012)]
         draw.polygon(surface, style.GOLD_LIGHT if segment == own else style.shade(fill, 0.6), tip)
         x, y = polar(centre, DISC_RADIUS * 0.68, turn)
-        style.text(surface, name, (x, y), style.fit_size(name, 36, 10, True), style.INK, bold=True, anchor="center")
+        style.text(surface, name, (x, y), 10, style.INK, bold=True, face="condensed", anchor="center")
         if segment == own:
             draw.polygon(surface, style.HIGHLIGHT, points, 2)
     draw.circle(surface, style.WOOD_DARK, centre, 20)
@@ -99,8 +99,9 @@ def _ring_tile(surface: pygame.Surface, rect: pygame.Rect, kind: str, lit: bool,
     draw.rect(surface, tint, (rect.x, rect.y, rect.width, 5), border_top_left_radius=6, border_top_right_radius=6)
     skill_icon(surface, (rect.centerx, rect.y + 18), 18, kind, tint)
     label = kind.capitalize()
-    style.text(surface, label, (rect.centerx, rect.bottom - 7), style.fit_size(label, rect.width - 4, 10, True),
-               style.INK, bold=True, anchor="center")
+    bold = style.text_width(label, 10, True, "condensed") <= rect.width - 4
+    style.text(surface, label, (rect.centerx, rect.bottom - 7), 10, style.INK, bold=bold, face="condensed",
+               anchor="center")
     draw.rect(surface, style.INK_SOFT, rect, 1, border_radius=6)
     if lit:
         width = 4 if hovered else 2 + round(pulse)

@@ -28,7 +28,7 @@ MID_W = 240                      # the wheel and the performance rows
 SIDE_W = 408
 GAP = 8
 ROUNDS = 10
-RING_RADIUS, RING_TILE, DISC_RADIUS = 96, 42, 62
+RING_RADIUS, RING_TILE, DISC_RADIUS = 95, (48, 42), 58
 TILE_W, TILE_H = 58, 50          # a performance tile
 BOUNTY_W = 34
 ROWS_HEADING = 20
@@ -119,7 +119,7 @@ class CastellLayout:
     def ring_rect(self, position: int, count: int = 8) -> pygame.Rect:
         """The board skill tile at ring position `position` (0 north, clockwise)."""
         x, y = polar(self.wheel_centre, RING_RADIUS, position / count)
-        rect = pygame.Rect(0, 0, RING_TILE, RING_TILE)
+        rect = pygame.Rect(0, 0, *RING_TILE)
         rect.center = (round(x), round(y))
         return rect
 
