@@ -19,14 +19,14 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame
+import pygame  # noqa: E402 (the project is put on sys.path first)
 
-from engine.castell import View, new_game
-from engine.castell.describe import describe
-from game.present.castell_look import Ghost, TableLook
-from game.render.castell_table import paint_table
-from game.render import style
-from game.shell.castell_layout import CastellLayout
+from engine.castell import View, new_game  # noqa: E402 (the project is put on sys.path first)
+from engine.castell.describe import describe  # noqa: E402 (the project is put on sys.path first)
+from game.present.castell_look import Ghost, TableLook  # noqa: E402 (the project is put on sys.path first)
+from game.render.castell_table import paint_table  # noqa: E402 (the project is put on sys.path first)
+from game.render import style  # noqa: E402 (the project is put on sys.path first)
+from game.shell.castell_layout import CastellLayout  # noqa: E402 (the project is put on sys.path first)
 
 SIZES = ((1024, 640), (1280, 800), (1920, 1080))
 GAMES = ((4, 11, 8), (3, 5, 6), (2, 3, 5))      # players, seed, round to stop in

@@ -43,8 +43,7 @@ def static_map(layout: CastellLayout, names: tuple[tuple[str, str], ...]) -> pyg
     surface.fill(style.SEA)
     rng = random.Random(11)
     for _ in range(150):
-        x, y = rng.randrange(rect.w), rng.randrange(rect.h)
-        draw.arc(surface, style.SEA_DEEP, (x, y, 16, 7), 0.2, 2.9, 1)
+        draw.arc(surface, style.SEA_DEEP, (rng.randrange(rect.w), rng.randrange(rect.h), 16, 7), 0.2, 2.9, 1)
     for land in m.land:
         draw.polygon(surface, (206, 198, 176), _poly(layout, land.polygon, shift))
         draw.polygon(surface, (160, 150, 130), _poly(layout, land.polygon, shift), 1)

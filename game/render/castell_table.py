@@ -125,9 +125,9 @@ def hit_test(layout: CastellLayout, view: View, point: tuple[float, float]) -> T
                 w, h = casteller_size(size, 0.9)
                 if pygame.Rect(round(foot[0] - w / 2), round(foot[1] - h), round(w), round(h)).collidepoint(point):
                     return Target("casteller", rid, size)
-        rid = region_at(load_castell_map(), layout.to_canvas(point))
-        if rid is not None:
-            return Target("region", rid)
+        found = region_at(load_castell_map(), layout.to_canvas(point))
+        if found is not None:
+            return Target("region", found)
     for seat, rect in enumerate(layout.board_rects(view.n)):
         if rect.collidepoint(point):
             return Target("board", view.players[seat], seat)
