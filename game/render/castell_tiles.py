@@ -53,10 +53,10 @@ def paint_rows(surface: pygame.Surface, layout: CastellLayout, view: View, look:
         style.panel(surface, row, style.PARCHMENT, style.INK_SOFT, 6, 1)
         band = pygame.Rect(row.x, row.y, 8, row.height)
         draw.rect(surface, fill, band, border_top_left_radius=6, border_bottom_left_radius=6)
-        name_w = layout.tile_rects(row, 2)[0].x - row.x - 12
+        name_w = layout.tile_rects(row, 2)[0].x - row.x - 16
         lines, size, face = fitted_lines(view.data.region_names[rid], name_w, 11, 3)
         for i, line in enumerate(lines):
-            y = row.centery + (i - (len(lines) - 1) / 2) * (size + 1)
+            y = row.centery + (i - (len(lines) - 1) / 2) * (style.line_height(size, True, face) - 2)
             style.text(surface, line, (row.x + 12, y), size, style.INK, bold=True, face=face, anchor="midleft")
         for tile in dealt(view, r):
             rect = slots[tile]
@@ -174,7 +174,8 @@ def _banner(surface: pygame.Surface, rect: pygame.Rect, view: View, town: str, r
     ink = style.INK_SOFT if past else style.INK
     lines, size, face = fitted_lines(town, cloth.width - 6, 11, 2 if cloth.height < 56 else 3)
     for i, line in enumerate(lines):
-        style.text(surface, line, (cloth.centerx, cloth.y + 11 + i * (size + 2)), size, ink, bold=True, face=face,
+        style.text(surface, line, (cloth.centerx, cloth.y + 10 + i * (style.line_height(size, True, face) - 2)), size,
+                   ink, bold=True, face=face,
                    anchor="center")
     style.text(surface, f"{load_castell_map().regions[rid].short} · {back}", (cloth.centerx, cloth.bottom - 9), 9, ink,
                anchor="center")
