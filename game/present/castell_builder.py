@@ -58,6 +58,10 @@ class Problem:
         return self.levels[0] if self.levels else None
 
 
+def _castellers(count: int) -> str:
+    return f"{count} casteller" + ("" if count == 1 else "s")
+
+
 def _named_levels(sentence: str) -> tuple[int, ...]:
     """The levels an engine sentence opens with ("Level 3 …", "Levels 2, 3 and 5 …")."""
     found = _NAMED_LEVELS.match(sentence)
@@ -144,16 +148,15 @@ class Builder:
         return self._exhibition_problems(tile)
 
     def _shape_problems(self, tile: ShapeTile) -> list[Problem]:
-        found = []
-        for i, want in enumerate(tile.levels, start=1):
-            have = len(self.levels[i - 1]) if i <= len(self.levels) else 0
-            if have != want:
-                found.append(Problem(f"Level {i} has {have} castellers; tile {self.purpose.tile_id} "
-                                     f"asks for {want} (ruling C12).", (i,)))
-        if len(self.levels) > len(tile.levels):
-            extra = len(tile.levels) + 1
-            found.append(Problem(f"Level {extra} is one too many: tile {self.purpose.tile_id} has "
-                                 f"{len(tile.levels)} levels (ruling C12).", (extra,)))
+        """A level of the wrong count at that level; levels missing or one too many above."""
+        tile_id, want, height = self.purpose.tile_id, tile.levels, len(self.levels)
+        found = [Problem(f"Level {i} has {_castellers(len(level))}; tile {tile_id} asks for "
+                         f"{want[i - 1]} (ruling C12).", (i,))
+                 for i, level in enumerate(self.levels[:len(want)], start=1) if len(level) != want[i - 1]]
+        if height != len(want):
+            found.append(Problem(f"Tile {tile_id} asks for {len(want)} levels of "
+                                 f"{'-'.join(map(str, want))} castellers (ruling C12); this tower has "
+                                 f"{height}.", (min(height, len(want)) + 1,)))
         return found
 
     def _exhibition_problems(self, tile: ExhibitionTile) -> list[Problem]:
@@ -170,6 +173,16 @@ class Builder:
                           "(ruling C23); this tower does not use it.")
                   for skill in tile.skills if not used[skill]]
         return found
+
+    def level_skills(self) -> list[tuple[str, ...]]:
+        """For each level, the skills whose uses it adds (ruling C23): what the tower up to it
+        uses beyond the tower below it."""
+        marks, below = [], dict.fromkeys(SKILLS, 0)
+        for k in range(1, len(self.levels) + 1):
+            here = skills_used(self.levels[:k], self.rank_map)
+            marks.append(tuple(skill for skill in SKILLS if here[skill] > below[skill]))
+            below = here
+        return marks
 
     def score(self) -> int:
         """The festival tower score (docs/castell.md "Festivals"), or the tile's printed points."""
