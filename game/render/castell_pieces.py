@@ -1,5 +1,6 @@
-"""Castell's pieces and icons, original art from primitives: castellers, pawns, size tokens,
-special action tokens, prizes and the six board-tile icons (five skills and special).
+"""Castell's pieces and icons, original art from primitives: castellers (standing on the map, or
+filling a box in the tower builder), pawns, size tokens, special action tokens, prizes, the six
+board-tile icons (five skills and special) and a shape tile's bars.
 
 Why one module: the map, the wheel, the rows, the calendar and the player boards show the same
 pieces; drawing them here keeps them alike everywhere and readable at small sizes.
@@ -7,6 +8,7 @@ pieces; drawing them here keeps them alike everywhere and readable at small size
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import pygame
 
@@ -17,6 +19,9 @@ SHIRT = (176, 52, 44)            # the colla's shirt on every casteller tile
 SASH = (34, 28, 26)
 TILE_FACE = (246, 236, 212)
 TOKEN_WOOD = (198, 160, 104)
+BUILDER_SHIRT = (190, 74, 52)     # the builder's larger tiles: a brighter shirt reads at panel size
+SKILL_COLOURS: dict[str, Colour] = {"balance": (52, 104, 160), "base": (118, 84, 52), "mix": (128, 70, 146),
+                                    "strength": (168, 60, 44), "width": (40, 128, 96)}
 PRIZE_COLOURS: dict[str, Colour] = {"trophy": (226, 180, 54), "medal": (178, 182, 192), "ribbon": (62, 110, 176)}
 
 
@@ -163,3 +168,57 @@ def skill_icon(surface: pygame.Surface, centre: tuple[float, float], size: float
         draw.line(surface, colour, (x + r * 0.9, y - r * 0.7), (x + r * 0.9, y + r * 0.7), u)
     else:
         star(surface, centre, r, colour)
+
+
+def casteller_tile(surface: pygame.Surface, box: pygame.Rect, size: int, token: bool = False,
+              lit: bool = False, faded: bool = False) -> None:
+    """A casteller tile filling `box` (the tower builder's rows and reserve): a shirt with a sash and the size printed on it; a size the
+    festival's token asks for has a gold rim, a hovered one is lit, one not available is faded."""
+    if faded:
+        shirt, sash, rim, ink = style.shade(style.PARCHMENT_DARK, 0.95), style.PARCHMENT, style.GREY, style.GREY
+    else:
+        shirt = style.shade(BUILDER_SHIRT, 1.18 if lit else 1.0)
+        sash = style.GOLD if token else style.WOOD_DARK
+        rim, ink = style.shade(shirt, 0.6), style.WHITE
+    radius = max(3, box.w // 6)
+    if not faded:
+        draw.rect(surface, style.WOOD_DARK, box.move(0, 2), border_radius=radius)
+    draw.rect(surface, shirt, box, border_radius=radius)
+    draw.rect(surface, sash, (box.x, box.y + int(box.h * 0.66), box.w, max(3, box.h // 6)))
+    if token:
+        draw.rect(surface, style.GOLD_LIGHT if lit else style.GOLD, box, 3, border_radius=radius)
+    else:
+        draw.rect(surface, rim, box, 1, border_radius=radius)
+    number = str(size)
+    fits = style.fit_size(number, box.w - 4, max(10, min(20, int(box.h * 0.42))), bold=True, minimum=8)
+    style.text(surface, number, (box.centerx, box.y + box.h * 0.36), fits, ink, bold=True,
+               anchor="center", shadow=None if faded else style.WOOD_DARK)
+
+
+def shape_bars(surface: pygame.Surface, box: pygame.Rect, counts: Sequence[int],
+               met: Sequence[bool] = ()) -> None:
+    """A shape tile's castellers per level as stacked bars, bottom level at the bottom; a level
+    the tower already meets is gold."""
+    if not counts:
+        return
+    widest = max(counts)
+    bar_h = box.h / len(counts)
+    for i, count in enumerate(counts):
+        w = box.w * count / widest
+        bar = pygame.Rect(round(box.centerx - w / 2), round(box.bottom - (i + 1) * bar_h + 1),
+                          round(w), max(2, round(bar_h - 2)))
+        draw.rect(surface, style.GOLD if i < len(met) and met[i] else style.INK_SOFT, bar, border_radius=2)
+        step = w / count
+        for k in range(1, count):
+            x = bar.x + k * step
+            draw.line(surface, style.PARCHMENT, (x, bar.y), (x, bar.bottom - 1), 1)
+
+
+def skill_badge(surface: pygame.Surface, centre: tuple[float, float], radius: float, skill: str,
+                faded: bool = False) -> None:
+    """A skill as a disc in its colour with its icon in white (chips and level marks); grey when
+    the skill is not in use."""
+    colour = style.GREY if faded else SKILL_COLOURS.get(skill, style.GREY)
+    draw.circle(surface, colour, centre, radius)
+    draw.circle(surface, style.shade(colour, 0.6), centre, radius, 1)
+    skill_icon(surface, centre, radius * 1.25, skill, style.WHITE)
