@@ -262,7 +262,7 @@ def test_hit_test_finds_every_reserve_column_and_button_where_it_is_drawn(
     rect = panel_rect()
     buttons: dict[str, pygame.Rect] = {}
     tiles: list[tuple[int, pygame.Rect, bool]] = []
-    real_button, real_tile = style.button, castell_pieces.casteller
+    real_button, real_tile = style.button, castell_pieces.casteller_tile
 
     def button(s: pygame.Surface, box: pygame.Rect, label: str, **kw: Any) -> None:
         buttons[label] = box.copy()
@@ -272,7 +272,7 @@ def test_hit_test_finds_every_reserve_column_and_button_where_it_is_drawn(
         tiles.append((size, box.copy(), kw.get("faded", False)))
         real_tile(s, box, size, **kw)
     monkeypatch.setattr(style, "button", button)
-    monkeypatch.setattr(castell_pieces, "casteller", casteller)
+    monkeypatch.setattr(castell_pieces, "casteller_tile", casteller)
     for builder in samples():
         buttons.clear()
         tiles.clear()
