@@ -2,7 +2,8 @@
 tools read it; the client words the same events through its catalogs."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 from . import events as ev
 from .data import CastellData, ExhibitionTile
@@ -29,11 +30,36 @@ def tower_text(tower: Tower) -> str:
     return f"{format_tower(tower)} ({len(tower)} levels)"
 
 
-def describe(event: ev.Event, data: CastellData) -> str | None:
-    """One log line for an event (None for those the log does not print)."""
-    name = data.region_names.get
+def describe(event: ev.Event, data: CastellData, names: Mapping[str, str] | None = None) -> str | None:
+    """One log line for an event (None for those the log does not print); `names` shows players
+    by their seat names instead of their colour ids."""
     handler = _LINES.get(type(event))
-    return None if handler is None else handler(event, data, name)
+    if handler is None:
+        return None
+    if names:
+        event = _renamed(event, names)
+    line: str = handler(event, data, data.region_names.get)
+    return line
+
+
+def _renamed(event: ev.Event, names: Mapping[str, str]) -> ev.Event:
+    """The event with every player id replaced by the seat's name (for the log only)."""
+    def who(player: str) -> str:
+        return names.get(player, player)
+    changes: dict[str, object] = {}
+    if hasattr(event, "player"):
+        changes["player"] = who(event.player)
+    if isinstance(event, ev.RoundStarted):
+        changes["first"] = who(event.first)
+    if isinstance(event, ev.FestivalHeld):
+        changes["entries"] = tuple((who(p), t, s) for p, t, s in event.entries)
+        changes["new_best"] = tuple((who(p), s) for p, s in event.new_best)
+        changes["prizes"] = tuple((who(p), k) for p, k in event.prizes)
+        changes["size_token"] = None if event.size_token is None else who(event.size_token)
+    if isinstance(event, ev.GameOver):
+        changes["scores"] = tuple((who(p), s) for p, s in event.scores)
+        changes["winners"] = tuple(who(p) for p in event.winners)
+    return replace(event, **changes)  # type: ignore[arg-type]
 
 
 def _festival(e: ev.FestivalHeld, data: CastellData, name: Callable) -> str:

@@ -102,7 +102,8 @@ class CastellMatch:
 
     def log_lines(self) -> list[str]:
         """The game log so far, one line per event the log prints."""
-        return [line for line in (describe(e, self.game.data) for e in self.events) if line]
+        names = {p: self.name(p) for p in self.players}
+        return [line for line in (describe(e, self.game.data, names) for e in self.events) if line]
 
     # ---- undo: the human to move takes back his own decisions, never another's ------------------
     def undo_steps(self) -> int:
@@ -140,9 +141,16 @@ class CastellMatch:
         self._play_answer()
 
     def wait_for_ai(self, timeout: float = 120.0) -> None:
-        """Block until the AI seat to move has played (tests and headless tools)."""
+        """Block until the AI seat to move has its answer in (tests; `think` then plays it, when
+        the table lets the game go on)."""
         if self._ask():
             self._take(ai_worker.shared().wait(timeout))
+        elif self._answer is None and self._job is not None:
+            self._take(ai_worker.shared().wait(timeout))
+
+    def play_ai(self, timeout: float = 120.0) -> None:
+        """Wait for the AI seat to move and play its answer (headless tools and tests)."""
+        self.wait_for_ai(timeout)
         self._play_answer()
 
     def _ask(self) -> bool:

@@ -74,7 +74,7 @@ def test_a_damaged_save_is_one_line_naming_the_field(edit, message: str) -> None
 def test_a_finished_game_leaves_no_unfinished_autosave() -> None:
     m = CastellMatch([Seat("red", "random"), Seat("blue", "random")], seed=5)
     while not m.is_over:
-        m.wait_for_ai()
+        m.play_ai()
     assert castell_saves.unfinished() == [] and m.game.scores == castell.replay(m.game.record()).scores
 
 
