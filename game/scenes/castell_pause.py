@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.render import style
+from game.scenes import navigation
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
@@ -60,7 +61,6 @@ class CastellPause(Scene):
         elif key == "house":
             self.reading = True
         else:
-            from game.scenes import navigation   # the title imports the scenes that start games
             self.request(Transition.reset(navigation.title(self.ctx)))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -25,7 +25,7 @@ from game.render import castell_builder as bpanel
 from game.render import castell_overlays, draw, style
 from game.render.castell_table import hit_test, paint_table
 from game.shell import input as inp
-from game.scenes.castell_pause import CastellPause
+from game.scenes import navigation
 from game.shell import layout as screen
 from game.shell.castell_layout import CastellLayout
 from game.shell.focus import Target, of_rects
@@ -115,7 +115,7 @@ class CastellScene(Scene):
         if intent.kind == inp.Kind.CANCEL:
             if self.ui.staged is not None or self.ui.picked or self.ui.refusal:
                 return self._button("cancel")
-            self.request(Transition.push(CastellPause(self.ctx)))
+            self.request(Transition.push(navigation.castell_pause(self.ctx)))
             return True
         return False
 
@@ -214,7 +214,6 @@ class CastellScene(Scene):
             self.ui = model.Ui()
             self._take_events()
         elif button_id == "title":
-            from game.scenes import navigation
             self.request(Transition.reset(navigation.title(self.ctx)))
         else:
             return False

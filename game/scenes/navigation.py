@@ -14,6 +14,7 @@ from game.match import saves
 from game.shell.scene import Context, Scene
 
 if TYPE_CHECKING:
+    from game.match.castell_match import CastellMatch
     from game.match.controller import Match
     from game.match.replay_model import ReplayAdvice, ReplayWindow
     from game.present.table import Table
@@ -137,3 +138,13 @@ def seat_lost(ctx: Context, table: Any, player: str) -> Scene:
     """The host of an online table is asked: wait for `player`, or hand the seat to an AI."""
     from game.scenes.online import SeatLostScene
     return SeatLostScene(ctx, table, player)
+
+
+def castell_table(ctx: Context, match: CastellMatch) -> Scene:
+    from game.scenes.castell_play import CastellScene
+    return CastellScene(ctx, match)
+
+
+def castell_pause(ctx: Context) -> Scene:
+    from game.scenes.castell_pause import CastellPause
+    return CastellPause(ctx)
