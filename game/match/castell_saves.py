@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import datetime
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,16 @@ class Unfinished:
     path: Path
     round: int
     seats: tuple[str, ...]       # "Name (kind)" per seat
+    players: tuple[str, ...] = ()
+    when: str = ""               # when it was last saved, local time
+
+
+def delete(slot: str) -> None:
+    """Remove an unfinished game's autosave (the Continue list's Delete)."""
+    try:
+        _slot_path(slot).unlink(missing_ok=True)
+    except OSError as exc:
+        raise SaveWriteError(f"{slot}.json: could not be removed ({exc.strerror or exc})") from None
 
 
 def unfinished() -> list[Unfinished]:
@@ -117,5 +128,7 @@ def unfinished() -> list[Unfinished]:
         except (DataError, OSError):
             continue
         seats = tuple(f"{s.get('name') or s['player'].capitalize()} ({s['kind']})" for s in doc["seats"])
-        found.append((mtime, Unfinished(path.stem, path, int(doc.get("round", 1)), seats)))
+        when = datetime.fromtimestamp(mtime / 1e9).strftime("%Y-%m-%d %H:%M")
+        found.append((mtime, Unfinished(path.stem, path, int(doc.get("round", 1)), seats,
+                                        tuple(s["player"] for s in doc["seats"]), when)))
     return [u for _, u in sorted(found, key=lambda item: item[0], reverse=True)]

@@ -145,6 +145,12 @@ def castell_table(ctx: Context, match: CastellMatch) -> Scene:
     return CastellScene(ctx, match)
 
 
+def castell_setup(ctx: Context) -> Scene:
+    from game.match.last_setup import CASTELL
+    from game.scenes.setup import SetupScene
+    return SetupScene(ctx, CASTELL)
+
+
 def castell_pause(ctx: Context) -> Scene:
     from game.scenes.castell_pause import CastellPause
     return CastellPause(ctx)

@@ -133,3 +133,33 @@ def test_drawing_a_frame_changes_nothing() -> None:
     surface = pygame.Surface((1280, 800))
     scene.draw(surface)
     assert scene.frame() == before
+
+
+def test_the_title_offers_castell_its_setup_starts_a_game_and_continue_resumes_it() -> None:
+    from game.match import last_setup
+    from game.scenes.setup import option_rects, start_button
+    from game.scenes.title import TitleScene, title_buttons
+    driver = Driver(TitleScene(make_context()))
+    driver.step()
+    driver.click(dict((item, rect) for rect, item in title_buttons(False))["castell"].center)
+    driver.step(2)
+    assert driver.scene.name == "setup" and getattr(driver.scene, "profile") is last_setup.CASTELL
+    driver.click(option_rects(last_setup.CASTELL)["wheel"].center)      # the advanced side
+    driver.step()
+    driver.click(start_button().center)
+    driver.step(3)
+    scene = driver.scene
+    assert isinstance(scene, CastellScene) and scene.match.wheel == "advanced"
+    assert last_setup.load(last_setup.CASTELL).options == {"wheel": "advanced"}   # remembered
+    until_human(driver, scene, scene.match)
+    driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
+    driver.step()
+    driver.key(pygame.K_RETURN)
+    driver.step()
+    position = scene.match.game.to_json()
+    again = Driver(TitleScene(make_context()))
+    again.step()
+    again.click(dict((item, rect) for rect, item in title_buttons(False))["continue"].center)
+    again.step(3)
+    resumed = again.scene
+    assert isinstance(resumed, CastellScene) and resumed.match.game.to_json() == position
