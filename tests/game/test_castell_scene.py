@@ -143,7 +143,7 @@ def test_the_title_offers_castell_its_setup_starts_a_game_and_continue_resumes_i
     driver.step()
     driver.click(dict((item, rect) for rect, item in title_buttons(False))["castell"].center)
     driver.step(2)
-    assert driver.scene.name == "setup" and getattr(driver.scene, "profile") is last_setup.CASTELL
+    assert driver.scene.name == "setup" and driver.scene.profile is last_setup.CASTELL
     driver.click(option_rects(last_setup.CASTELL)["wheel"].center)      # the advanced side
     driver.step()
     driver.click(start_button().center)
