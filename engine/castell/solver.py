@@ -76,6 +76,7 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
     the same uses left, the widest allows every tower above that a narrower one does, so only it
     is kept (the one of highest value among equally wide ones)."""
     bottom_cap, width = _caps(team, ranks)
+    canon = _canonical(team, width)
     memo: dict[State, list[tuple[Step, State]]] = {}
 
     def options(state: State) -> list[tuple[Step, State]]:
@@ -90,7 +91,7 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
             nb, nx, nst = b - step[4], x - step[5], st - step[6]
             if nb < 0 or nx < 0 or nst < 0:
                 continue
-            child = (step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
+            child = canon(step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
             if value is None or nst:
                 kept.append((i, step, child))
                 continue
@@ -103,6 +104,26 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
         memo[state] = result
         return result
     return options
+
+
+def _canonical(team: Team, width: int) -> Callable[[int, int, int, int, int, int], State]:
+    """The state above a level, with what cannot matter above it forgotten, so that states
+    allowing the same towers above are one: no skill can be used more often than there are
+    levels above (each level uses each skill at most once), bounded by the counts (narrowing,
+    C1, C5), the castellers left and the sizes left (smaller going up, C4); and no more
+    castellers of size m than Strength levels can hold."""
+    below = [0] * (MAX_SIZE + 2)  # castellers smaller than m
+    kinds = [0] * (MAX_SIZE + 2)  # sizes smaller than m present in the team
+    for m in range(2, MAX_SIZE + 2):
+        below[m] = below[m - 1] + team[m - 2]
+        kinds[m] = kinds[m - 1] + (team[m - 2] > 0)
+
+    def canon(m: int, left: int, count: int, b: int, x: int, st: int) -> State:
+        above = min(min(count - 1, width) + b, below[m] + left, kinds[m] + st)
+        b, x, st = min(b, above), min(x, above), min(st, above)
+        left = min(left, st * min(count, width))
+        return m, left, count, b, x, st
+    return canon
 
 
 def _root(ranks: Ranks) -> State:
