@@ -150,11 +150,15 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
         return k, mask
 
     children = _options(team, ranks, lambda step: gain(step)[0])
+    heights, smallest = _heights(team, ranks), min(sizes, default=_ROOT)
 
     def table(state: State) -> dict[tuple[int, int], int]:
         found = memo.get(state)
         if found is not None:
             return found
+        if state[0] < smallest:  # no festival size fits above: every height up to the most
+            memo[state] = result = {(h, 0): 0 for h in range(heights(state) + 1)}
+            return result
         result = {(0, 0): 0}
         for step, child in children(state):
             k, mask = gain(step)
@@ -326,16 +330,25 @@ def exhibition_tower(team: Sequence[int], ranks: Mapping[str, int], height: int,
 
 # ---- the AI's measures -------------------------------------------------------------------------
 
-@lru_cache(maxsize=4096)
-def _tallest(team: Team, ranks: Ranks) -> int:
+@lru_cache(maxsize=256)
+def _heights(team: Team, ranks: Ranks) -> Callable[[State], int]:
+    """The memoised most levels that can stand on a state, shared by the tallest tower and the
+    festival tables (above a level smaller than every festival size only heights matter)."""
     children = _options(team, ranks, lambda step: 0)
     memo: dict[State, int] = {}
 
     def height(state: State) -> int:
-        if state not in memo:
-            memo[state] = max((1 + height(child) for _, child in children(state)), default=0)
-        return memo[state]
-    return height(_root(ranks))
+        found = memo.get(state)
+        if found is None:
+            found = memo[state] = max((1 + height(child) for _, child in children(state)),
+                                      default=0)
+        return found
+    return height
+
+
+@lru_cache(maxsize=4096)
+def _tallest(team: Team, ranks: Ranks) -> int:
+    return _heights(team, ranks)(_root(ranks))
 
 
 def tallest_tower(team: Sequence[int], ranks: Mapping[str, int]) -> int:
@@ -345,5 +358,5 @@ def tallest_tower(team: Sequence[int], ranks: Mapping[str, int]) -> int:
 
 def cache_clear() -> None:
     """Forget every memoised result (benchmarks measure cold calls with it)."""
-    for cached in (_steps, _festival, _festival_scores, _shape, _exhibition, _tallest):
+    for cached in (_steps, _festival, _festival_scores, _shape, _exhibition, _tallest, _heights):
         cached.cache_clear()
