@@ -91,7 +91,7 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
             nb, nx, nst = b - step[4], x - step[5], st - step[6]
             if nb < 0 or nx < 0 or nst < 0:
                 continue
-            child = canon(step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
+            child = canon((step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst))
             if value is None or nst:
                 kept.append((i, step, child))
                 continue
@@ -106,23 +106,34 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
     return options
 
 
-def _canonical(team: Team, width: int) -> Callable[[int, int, int, int, int, int], State]:
-    """The state above a level, with what cannot matter above it forgotten, so that states
-    allowing the same towers above are one: no skill can be used more often than there are
-    levels above (each level uses each skill at most once), bounded by the counts (narrowing,
-    C1, C5), the castellers left and the sizes left (smaller going up, C4); and no more
-    castellers of size m than Strength levels can hold."""
+def _above(team: Team, width: int) -> Callable[[State], int]:
+    """An upper bound on the levels that can stand on a state (not the ground): counts shrink
+    going up except where Balance allows (C1) and no level is wider than the limit (C5); each
+    level holds a casteller; the smallest sizes shrink going up except where Strength allows (C4)."""
     below = [0] * (MAX_SIZE + 2)  # castellers smaller than m
     kinds = [0] * (MAX_SIZE + 2)  # sizes smaller than m present in the team
     for m in range(2, MAX_SIZE + 2):
         below[m] = below[m - 1] + team[m - 2]
         kinds[m] = kinds[m - 1] + (team[m - 2] > 0)
 
-    def canon(m: int, left: int, count: int, b: int, x: int, st: int) -> State:
-        above = min(min(count - 1, width) + b, below[m] + left, kinds[m] + st)
-        b, x, st = min(b, above), min(x, above), min(st, above)
-        left = min(left, st * min(count, width))
-        return m, left, count, b, x, st
+    def above(state: State) -> int:
+        m, left, count, b, _, st = state
+        return min(min(count - 1, width) + b, below[m] + left, kinds[m] + st)
+    return above
+
+
+def _canonical(team: Team, width: int) -> Callable[[State], State]:
+    """The state above a level, with what cannot matter above it forgotten, so that states
+    allowing the same towers above are one: no skill can be used more often than there are
+    levels above (each level uses each skill at most once), and no more castellers of size m
+    can be used than Strength levels can hold."""
+    above = _above(team, width)
+
+    def canon(state: State) -> State:
+        m, left, count, b, x, st = state
+        most = above(state)
+        b, x, st = min(b, most), min(x, most), min(st, most)
+        return m, min(left, st * min(count, width)), count, b, x, st
     return canon
 
 
@@ -335,13 +346,19 @@ def _heights(team: Team, ranks: Ranks) -> Callable[[State], int]:
     """The memoised most levels that can stand on a state, shared by the tallest tower and the
     festival tables (above a level smaller than every festival size only heights matter)."""
     children = _options(team, ranks, lambda step: 0)
+    above = _above(team, width_limit({"width": ranks[4]}))
     memo: dict[State, int] = {}
 
     def height(state: State) -> int:
         found = memo.get(state)
         if found is None:
-            found = memo[state] = max((1 + height(child) for _, child in children(state)),
-                                      default=0)
+            found, most = 0, (above(state) if state[2] else _height_bound(team, ranks))
+            for _, child in children(state):  # children that cannot beat the best are skipped
+                if found < 1 + above(child):
+                    found = max(found, 1 + height(child))
+                    if found == most:
+                        break
+            memo[state] = found
         return found
     return height
 
