@@ -78,6 +78,7 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
     bottom_cap, width = _caps(team, ranks)
     canon = _canonical(team, width)
     memo: dict[State, list[tuple[Step, State]]] = {}
+    canonical: dict[State, State] = {}
 
     def options(state: State) -> list[tuple[Step, State]]:
         found = memo.get(state)
@@ -91,7 +92,10 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
             nb, nx, nst = b - step[4], x - step[5], st - step[6]
             if nb < 0 or nx < 0 or nst < 0:
                 continue
-            child = canon((step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst))
+            raw = (step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
+            child = canonical.get(raw)
+            if child is None:
+                child = canonical[raw] = canon(raw)
             if value is None or nst:
                 kept.append((i, step, child))
                 continue
@@ -144,13 +148,14 @@ def _root(ranks: Ranks) -> State:
 # ---- festivals --------------------------------------------------------------------------------
 
 def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
-                     ) -> tuple[Callable[[State], dict[tuple[int, int], int]],
+                     ) -> tuple[Callable[[State], dict[int, int]],
                                 Callable[[Step], tuple[int, int]], Options]:
-    """The memoised table of a state: (levels above, bitmask of `sizes` present) -> most
-    castellers of those sizes; each level's (castellers of those sizes, bitmask); the options
-    the table was made from."""
+    """The memoised table of a state: levels above << len(sizes) | bitmask of `sizes` present
+    -> most castellers of those sizes; each level's (castellers of those sizes, bitmask); the
+    options the table was made from."""
     bit = {size: 1 << i for i, size in enumerate(sizes)}
-    memo: dict[State, dict[tuple[int, int], int]] = {}
+    level = 1 << len(sizes)  # one more level in a table's key
+    memo: dict[State, dict[int, int]] = {}
 
     def gain(step: Step) -> tuple[int, int]:
         k = mask = 0
@@ -163,19 +168,20 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
     children = _options(team, ranks, lambda step: gain(step)[0])
     heights, smallest = _heights(team, ranks), min(sizes, default=_ROOT)
 
-    def table(state: State) -> dict[tuple[int, int], int]:
+    def table(state: State) -> dict[int, int]:
         found = memo.get(state)
         if found is not None:
             return found
         if state[0] < smallest:  # no festival size fits above: every height up to the most
-            memo[state] = result = {(h, 0): 0 for h in range(heights(state) + 1)}
+            memo[state] = result = {h * level: 0 for h in range(heights(state) + 1)}
             return result
-        result = {(0, 0): 0}
+        result = {0: 0}
+        get = result.get
         for step, child in children(state):
             k, mask = gain(step)
-            for (h, cm), ck in table(child).items():
-                key = (h + 1, cm | mask)
-                if result.get(key, -1) < ck + k:
+            for key, ck in table(child).items():
+                key = (key + level) | mask
+                if get(key, -1) < ck + k:
                     result[key] = ck + k
         memo[state] = result
         return result
@@ -189,7 +195,8 @@ def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, 
     table, gain, children = _festival_search(team, ranks, sizes)
     full = (1 << len(sizes)) - 1
     root = _root(ranks)
-    best = {h: k for (h, mask), k in table(root).items() if mask == full and h >= FESTIVAL_HEIGHT}
+    best = {key >> len(sizes): k for key, k in table(root).items()
+            if key & full == full and key >> len(sizes) >= FESTIVAL_HEIGHT}
     front: list[tuple[int, int, int]] = []  # score, k, height; score descending
     for h, k in sorted(best.items(), key=lambda hk: (-(hk[0] + hk[1]), -hk[1])):
         if not front or k > front[-1][1]:
@@ -203,7 +210,7 @@ def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, 
                 sk, smask = gain(step)
                 rest = table(child)
                 cm = next((cm for cm in range(full + 1) if cm | smask == mask
-                           and rest.get((h - 1, cm)) == k - sk), None)
+                           and rest.get((h - 1) << len(sizes) | cm) == k - sk), None)
                 if cm is not None:
                     levels.append(step[0])
                     state, mask, k, h = child, cm, k - sk, h - 1
