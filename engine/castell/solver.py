@@ -137,8 +137,27 @@ def _canonical(team: Team, width: int) -> Callable[[State], State]:
         m, left, count, b, x, st = state
         most = above(state)
         b, x, st = min(b, most), min(x, most), min(st, most)
-        return m, min(left, st * min(count, width)), count, b, x, st
+        return m, min(left, _strength_room(count, width, b, st)), count, b, x, st
     return canon
+
+
+def _strength_room(count: int, width: int, balance: int, strength: int) -> int:
+    """The most castellers of size m that levels above a level of `count` castellers whose
+    smallest size is m can hold: only an unbroken run of levels right above it, each using
+    Strength (C4), each no wider than the limit (C5) and narrower than the one below it unless
+    Balance allows (C1)."""
+    room, c = 0, min(count, width + 1)
+    for _ in range(strength):
+        if c > width:
+            c = width
+        elif balance:
+            balance -= 1
+        else:
+            c -= 1
+        if not c:
+            break
+        room += c
+    return room
 
 
 def _root(ranks: Ranks) -> State:
