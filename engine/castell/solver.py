@@ -196,8 +196,7 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
             return result
         result = {0: 0}
         get = result.get
-        for step, child in children(state):
-            k, mask = gain(step)
+        for k, mask, child in _undominated(children(state), gain):
             for key, ck in table(child).items():
                 key = (key + level) | mask
                 if get(key, -1) < ck + k:
@@ -205,6 +204,32 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
         memo[state] = result
         return result
     return table, gain, children
+
+
+def _undominated(options: list[tuple[Step, State]], gain: Callable[[Step], tuple[int, int]]
+                 ) -> list[tuple[int, int, State]]:
+    """The levels a festival table needs, as (castellers of the sizes, their bitmask, state
+    above): a level is dropped when another with the same festival sizes present holds at least
+    as many of them and leads to a state at least as free (below). The towers are still chosen
+    from every option, in order, so dropping changes no answer."""
+    groups: dict[int, list[tuple[int, int, State]]] = {}
+    for step, child in options:
+        k, mask = gain(step)
+        group = groups.setdefault(mask, [])
+        if any(o[0] >= k and _freer(o[2], child) for o in group):
+            continue
+        group[:] = [o for o in group if not (k >= o[0] and _freer(child, o[2]))]
+        group.append((k, mask, child))
+    return [option for group in groups.values() for option in group]
+
+
+def _freer(state: State, other: State) -> bool:
+    """Whether every tower that can stand on `other` can stand on `state`: a larger smallest
+    size (every smaller size still free, C4) or the same one with as many of it free, at least as
+    many castellers (C1, C5) and as many uses left of each skill."""
+    return ((state[0] > other[0] or (state[0] == other[0] and state[1] >= other[1]))
+            and state[2] >= other[2] and state[3] >= other[3] and state[4] >= other[4]
+            and state[5] >= other[5])
 
 
 @lru_cache(maxsize=4096)
