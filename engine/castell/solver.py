@@ -210,26 +210,24 @@ def _undominated(options: list[tuple[Step, State]], gain: Callable[[Step], tuple
                  ) -> list[tuple[int, int, State]]:
     """The levels a festival table needs, as (castellers of the sizes, their bitmask, state
     above): a level is dropped when another with the same festival sizes present holds at least
-    as many of them and leads to a state at least as free (below). The towers are still chosen
-    from every option, in order, so dropping changes no answer."""
-    groups: dict[int, list[tuple[int, int, State]]] = {}
-    for step, child in options:
+    as many of them and leads to a state at least as free: a larger smallest size (every smaller
+    size still free, C4) or the same one with as many of it free, at least as many castellers
+    (C1, C5) and as many uses left of each skill. The towers are still chosen from every option,
+    in order, so dropping changes no answer."""
+    kept: list[tuple[int, int, State]] = []
+    for step, child in options:  # larger smallest sizes first
         k, mask = gain(step)
-        group = groups.setdefault(mask, [])
-        if any(o[0] >= k and _freer(o[2], child) for o in group):
-            continue
-        group[:] = [o for o in group if not (k >= o[0] and _freer(child, o[2]))]
-        group.append((k, mask, child))
-    return [option for group in groups.values() for option in group]
-
-
-def _freer(state: State, other: State) -> bool:
-    """Whether every tower that can stand on `other` can stand on `state`: a larger smallest
-    size (every smaller size still free, C4) or the same one with as many of it free, at least as
-    many castellers (C1, C5) and as many uses left of each skill."""
-    return ((state[0] > other[0] or (state[0] == other[0] and state[1] >= other[1]))
-            and state[2] >= other[2] and state[3] >= other[3] and state[4] >= other[4]
-            and state[5] >= other[5])
+        m, left, count, b, x, st = child
+        for ok, omask, (om, oleft, ocount, ob, ox, ost) in kept:
+            if (ok >= k and omask == mask and ocount >= count and ob >= b and ox >= x
+                    and ost >= st and (om > m or oleft >= left)):
+                break
+        else:
+            kept = [o for o in kept if not (
+                o[2][0] == m and k >= o[0] and o[1] == mask and left >= o[2][1]
+                and count >= o[2][2] and b >= o[2][3] and x >= o[2][4] and st >= o[2][5])]
+            kept.append((k, mask, child))
+    return kept
 
 
 @lru_cache(maxsize=4096)
