@@ -79,33 +79,46 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
     canon = _canonical(team, width)
     memo: dict[State, list[tuple[Step, State]]] = {}
     canonical: dict[State, State] = {}
+    listed: dict[tuple[int, int, int], list[tuple[int, Step, int, int, int, int, int, int]]] = {}
+
+    def steps(m: int, left: int, count: int) -> list[tuple[int, Step, int, int, int, int, int, int]]:
+        """_steps with each level's place, smallest size, free castellers of it, count as a
+        state holds it and uses, unpacked once."""
+        found = listed.get((m, left, count))
+        if found is None:
+            cap = min(width, count) if count else bottom_cap
+            found = listed[(m, left, count)] = [
+                (i, step, step[1], step[2], min(step[3], width + 1), step[4], step[5], step[6])
+                for i, step in enumerate(_steps(team, cap, count, m, left))]
+        return found
 
     def options(state: State) -> list[tuple[Step, State]]:
         found = memo.get(state)
         if found is not None:
             return found
         m, left, count, b, x, st = state
-        cap = min(width, count) if count else bottom_cap
         kept: list[tuple[int, Step, State]] = []
         widest: dict[tuple[int, int, int], tuple[int, Step, State]] = {}
-        for i, step in enumerate(_steps(team, cap, count, m, left)):
-            nb, nx, nst = b - step[4], x - step[5], st - step[6]
+        for i, step, s, rest, n, ub, ux, us in steps(m, left, count):
+            nb, nx, nst = b - ub, x - ux, st - us
             if nb < 0 or nx < 0 or nst < 0:
                 continue
-            raw = (step[1], step[2] if nst else 0, min(step[3], width + 1), nb, nx, nst)
+            raw = (s, rest if nst else 0, n, nb, nx, nst)
             child = canonical.get(raw)
             if child is None:
                 child = canonical[raw] = canon(raw)
             if value is None or nst:
                 kept.append((i, step, child))
                 continue
-            key = (child[0], nb, nx)
+            key = (s, nb, nx)
             held = widest.get(key)
-            if (held is None or child[2] > held[2][2]
-                    or (child[2] == held[2][2] and value(step) > value(held[1]))):
+            if (held is None or n > held[2][2]
+                    or (n == held[2][2] and value(step) > value(held[1]))):
                 widest[key] = (i, step, child)
-        result = [(step, child) for _, step, child in sorted(kept + list(widest.values()))]
-        memo[state] = result
+        if widest:
+            kept += widest.values()
+            kept.sort()
+        result = memo[state] = [(step, child) for _, step, child in kept]
         return result
     return options
 
