@@ -67,6 +67,37 @@ State = tuple[int, int, int, int, int, int]  # m, left, count, Balance, Mix, Str
 Options = Callable[[State], list[tuple[Step, State]]]
 
 
+Prepared = list[tuple[int, Step, int, int, int, int, int, int]]
+
+
+@lru_cache(maxsize=64)
+def _prepared(team: Team, ranks: Ranks) -> tuple[Callable[[int, int, int], Prepared],
+                                                 Callable[[State], State]]:
+    """What every query on a team and ranks shares, memoised: the levels that may stand on a
+    level (m, left, count), each with its place, smallest size, free castellers of it, count as a
+    state holds it and uses, unpacked once; and the canonical state (_canonical)."""
+    bottom_cap, width = _caps(team, ranks)
+    canonical = _canonical(team, width)
+    listed: dict[tuple[int, int, int], Prepared] = {}
+    states: dict[State, State] = {}
+
+    def steps(m: int, left: int, count: int) -> Prepared:
+        found = listed.get((m, left, count))
+        if found is None:
+            cap = min(width, count) if count else bottom_cap
+            found = listed[(m, left, count)] = [
+                (i, step, step[1], step[2], min(step[3], width + 1), step[4], step[5], step[6])
+                for i, step in enumerate(_steps(team, cap, count, m, left))]
+        return found
+
+    def canon(state: State) -> State:
+        found = states.get(state)
+        if found is None:
+            found = states[state] = canonical(state)
+        return found
+    return steps, canon
+
+
 def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> Options:
     """A memoised function giving, for a state, the levels allowed on it, each with the state
     above it. States that allow the same towers above are made equal: a count over the width
@@ -75,22 +106,9 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
     needs are dropped: with no Strength left, of the levels reaching the same smallest size with
     the same uses left, the widest allows every tower above that a narrower one does, so only it
     is kept (the one of highest value among equally wide ones)."""
-    bottom_cap, width = _caps(team, ranks)
-    canon = _canonical(team, width)
+    steps, canon = _prepared(team, ranks)
+    width = width_limit({"width": ranks[4]})
     memo: dict[State, list[tuple[Step, State]]] = {}
-    canonical: dict[State, State] = {}
-    listed: dict[tuple[int, int, int], list[tuple[int, Step, int, int, int, int, int, int]]] = {}
-
-    def steps(m: int, left: int, count: int) -> list[tuple[int, Step, int, int, int, int, int, int]]:
-        """_steps with each level's place, smallest size, free castellers of it, count as a
-        state holds it and uses, unpacked once."""
-        found = listed.get((m, left, count))
-        if found is None:
-            cap = min(width, count) if count else bottom_cap
-            found = listed[(m, left, count)] = [
-                (i, step, step[1], step[2], min(step[3], width + 1), step[4], step[5], step[6])
-                for i, step in enumerate(_steps(team, cap, count, m, left))]
-        return found
 
     def options(state: State) -> list[tuple[Step, State]]:
         found = memo.get(state)
@@ -103,10 +121,7 @@ def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> O
             nb, nx, nst = b - ub, x - ux, st - us
             if nb < 0 or nx < 0 or nst < 0:
                 continue
-            raw = (s, rest if nst else 0, n, nb, nx, nst)
-            child = canonical.get(raw)
-            if child is None:
-                child = canonical[raw] = canon(raw)
+            child = canon((s, rest if nst else 0, n, nb, nx, nst))
             if value is None or nst:
                 kept.append((i, step, child))
                 continue
@@ -437,5 +452,6 @@ def tallest_tower(team: Sequence[int], ranks: Mapping[str, int]) -> int:
 
 def cache_clear() -> None:
     """Forget every memoised result (benchmarks measure cold calls with it)."""
-    for cached in (_steps, _festival, _festival_scores, _shape, _exhibition, _tallest, _heights):
+    for cached in (_steps, _prepared, _festival, _festival_scores, _shape, _exhibition, _tallest,
+                   _heights):
         cached.cache_clear()
