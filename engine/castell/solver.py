@@ -200,16 +200,17 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
     """The memoised table of a state: levels above << len(sizes) | bitmask of `sizes` present
     -> most castellers of those sizes; each level's (castellers of those sizes, bitmask); the
     options the table was made from."""
-    bit = {size: 1 << i for i, size in enumerate(sizes)}
+    bits = [(size, 1 << i) for i, size in enumerate(sizes)]
     level = 1 << len(sizes)  # one more level in a table's key
     memo: dict[State, dict[int, int]] = {}
 
     def gain(step: Step) -> tuple[int, int]:
         k = mask = 0
-        for size in step[0]:
-            if size in bit:
-                k += 1
-                mask |= bit[size]
+        for size, bit in bits:
+            held = step[0].count(size)
+            if held:
+                k += held
+                mask |= bit
         return k, mask
 
     children = _options(team, ranks, lambda step: gain(step)[0])
