@@ -67,68 +67,71 @@ State = tuple[int, int, int, int, int, int]  # m, left, count, Balance, Mix, Str
 Options = Callable[[State], list[tuple[Step, State]]]
 
 
-Prepared = list[tuple[int, Step, int, int, int, int, int, int]]
+Levels = Callable[[State], list[tuple[Step, State]]]
 
 
 @lru_cache(maxsize=64)
-def _prepared(team: Team, ranks: Ranks) -> tuple[Callable[[int, int, int], Prepared],
-                                                 Callable[[State], State]]:
-    """What every query on a team and ranks shares, memoised: the levels that may stand on a
-    level (m, left, count), each with its place, smallest size, free castellers of it, count as a
-    state holds it and uses, unpacked once; and the canonical state (_canonical)."""
+def _levels(team: Team, ranks: Ranks) -> Levels:
+    """A memoised function every query on a team and ranks shares: for a state, every level the
+    remaining uses allow on it, in _steps order (larger smallest sizes first), each with the
+    canonical state above it (_canonical; a count over the width limit acts as the limit + 1,
+    and with no Strength left the free castellers of size m do not matter)."""
     bottom_cap, width = _caps(team, ranks)
     canonical = _canonical(team, width)
-    listed: dict[tuple[int, int, int], Prepared] = {}
+    listed: dict[tuple[int, int, int], list[tuple[Step, int, int, int, int, int, int]]] = {}
     states: dict[State, State] = {}
+    memo: dict[State, list[tuple[Step, State]]] = {}
 
-    def steps(m: int, left: int, count: int) -> Prepared:
-        found = listed.get((m, left, count))
-        if found is None:
+    def levels(state: State) -> list[tuple[Step, State]]:
+        found = memo.get(state)
+        if found is not None:
+            return found
+        m, left, count, b, x, st = state
+        steps = listed.get((m, left, count))
+        if steps is None:
             cap = min(width, count) if count else bottom_cap
-            found = listed[(m, left, count)] = [
-                (i, step, step[1], step[2], min(step[3], width + 1), step[4], step[5], step[6])
-                for i, step in enumerate(_steps(team, cap, count, m, left))]
+            steps = listed[(m, left, count)] = [
+                (step, step[1], step[2], min(step[3], width + 1), step[4], step[5], step[6])
+                for step in _steps(team, cap, count, m, left)]
+        found = memo[state] = []
+        for step, s, rest, n, ub, ux, us in steps:
+            nb, nx, nst = b - ub, x - ux, st - us
+            if nb < 0 or nx < 0 or nst < 0:
+                continue
+            raw = (s, rest if nst else 0, n, nb, nx, nst)
+            child = states.get(raw)
+            if child is None:
+                child = states[raw] = canonical(raw)
+            found.append((step, child))
         return found
-
-    def canon(state: State) -> State:
-        found = states.get(state)
-        if found is None:
-            found = states[state] = canonical(state)
-        return found
-    return steps, canon
+    return levels
 
 
 def _options(team: Team, ranks: Ranks, value: Callable[[Step], int] | None) -> Options:
-    """A memoised function giving, for a state, the levels allowed on it, each with the state
-    above it. States that allow the same towers above are made equal: a count over the width
-    limit acts as the limit + 1, and with no Strength left the free castellers of size m do not
-    matter. With `value` (how much a query likes a level, higher better) levels no best tower
-    needs are dropped: with no Strength left, of the levels reaching the same smallest size with
-    the same uses left, the widest allows every tower above that a narrower one does, so only it
-    is kept (the one of highest value among equally wide ones)."""
-    steps, canon = _prepared(team, ranks)
-    width = width_limit({"width": ranks[4]})
+    """A memoised function giving, for a state, the levels allowed on it (_levels), in order.
+    With `value` (how much a query likes a level, higher better) levels no best tower needs are
+    dropped: with no Strength left, of the levels reaching the same smallest size with the same
+    uses left, the widest allows every tower above that a narrower one does, so only it is kept
+    (the one of highest value among equally wide ones)."""
+    levels = _levels(team, ranks)
+    if value is None:
+        return levels
     memo: dict[State, list[tuple[Step, State]]] = {}
 
     def options(state: State) -> list[tuple[Step, State]]:
         found = memo.get(state)
         if found is not None:
             return found
-        m, left, count, b, x, st = state
         kept: list[tuple[int, Step, State]] = []
         widest: dict[tuple[int, int, int], tuple[int, Step, State]] = {}
-        for i, step, s, rest, n, ub, ux, us in steps(m, left, count):
-            nb, nx, nst = b - ub, x - ux, st - us
-            if nb < 0 or nx < 0 or nst < 0:
-                continue
-            child = canon((s, rest if nst else 0, n, nb, nx, nst))
-            if value is None or nst:
+        for i, (step, child) in enumerate(levels(state)):
+            if state[5] > step[6]:  # Strength left
                 kept.append((i, step, child))
                 continue
-            key = (s, nb, nx)
+            key = (step[1], step[4], step[5])  # smallest size, Balance and Mix uses
             held = widest.get(key)
-            if (held is None or n > held[2][2]
-                    or (n == held[2][2] and value(step) > value(held[1]))):
+            if (held is None or child[2] > held[2][2]
+                    or (child[2] == held[2][2] and value(step) > value(held[1]))):
                 widest[key] = (i, step, child)
         if widest:
             kept += widest.values()
@@ -214,6 +217,7 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
         return k, mask
 
     children = _options(team, ranks, lambda step: gain(step)[0])
+    levels = _levels(team, ranks)
     heights, smallest = _heights(team, ranks), min(sizes, default=_ROOT)
 
     def table(state: State) -> dict[int, int]:
@@ -225,7 +229,7 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
             return result
         result = {0: 0}
         get = result.get
-        for k, mask, child in _undominated(children(state), gain):
+        for k, mask, child in _undominated(levels(state), gain):
             for key, ck in table(child).items():
                 key = (key + level) | mask
                 if get(key, -1) < ck + k:
@@ -453,6 +457,6 @@ def tallest_tower(team: Sequence[int], ranks: Mapping[str, int]) -> int:
 
 def cache_clear() -> None:
     """Forget every memoised result (benchmarks measure cold calls with it)."""
-    for cached in (_steps, _prepared, _festival, _festival_scores, _shape, _exhibition, _tallest,
+    for cached in (_steps, _levels, _festival, _festival_scores, _shape, _exhibition, _tallest,
                    _heights):
         cached.cache_clear()
