@@ -15,6 +15,7 @@ before mixed, and the first tower found in that order is returned.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 from functools import lru_cache
 
 from engine.castell.towers import BASE_WIDTH, MAX_SIZE, Tower, width_limit
@@ -220,7 +221,7 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
     levels = _levels(team, ranks)
     heights, smallest = _heights(team, ranks), min(sizes, default=_ROOT)
 
-    def table(state: State) -> dict[int, int]:
+    def table(state: State, recurse: Callable[[State, Any], dict[int, int]]) -> dict[int, int]:
         found = memo.get(state)
         if found is not None:
             return found
@@ -230,13 +231,13 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
         result = {0: 0}
         get = result.get
         for k, mask, child in _undominated(levels(state), gain):
-            for key, ck in table(child).items():
+            for key, ck in recurse(child, recurse).items():
                 key = (key + level) | mask
                 if get(key, -1) < ck + k:
                     result[key] = ck + k
         memo[state] = result
         return result
-    return table, gain, children
+    return lambda state: table(state, table), gain, children
 
 
 def _undominated(options: list[tuple[Step, State]], gain: Callable[[Step], tuple[int, int]]
@@ -353,7 +354,7 @@ def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
     children = _options(team, ranks, None)  # exact counts: no level dominates another
     memo: dict[tuple[int, ...], Tower | None] = {}
 
-    def build(i: int, state: State) -> Tower | None:
+    def build(i: int, state: State, recurse: Callable[..., Tower | None]) -> Tower | None:
         if i == len(counts):
             return ()
         key = (i, *state)
@@ -361,12 +362,12 @@ def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
             memo[key] = None
             for step, child in children(state):
                 if step[3] == counts[i]:
-                    rest = build(i + 1, child)
+                    rest = recurse(i + 1, child, recurse)
                     if rest is not None:
                         memo[key] = (step[0], *rest)
                         break
         return memo[key]
-    return build(0, _root(ranks)) if counts and min(counts) >= 1 else None
+    return build(0, _root(ranks), build) if counts and min(counts) >= 1 else None
 
 
 def shape_tower(team: Sequence[int], ranks: Mapping[str, int],
@@ -392,7 +393,8 @@ def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -
     needed = sum(1 << i for i, skill in enumerate(_TRACKED) if skill in skills)
     memo: dict[tuple[int, ...], Tower | None] = {}
 
-    def build(levels_left: int, need: int, state: State) -> Tower | None:
+    def build(levels_left: int, need: int, state: State,
+              recurse: Callable[..., Tower | None]) -> Tower | None:
         if not levels_left:
             return () if not need else None
         key = (levels_left, need, *state)
@@ -406,12 +408,12 @@ def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -
                 freed = bottom and n > width
                 used = (step[4] | step[5] << 1 | step[6] << 2
                         | int(n > BASE_WIDTH and not freed) << 3)
-                rest = build(levels_left - 1, need & ~used, child)
+                rest = recurse(levels_left - 1, need & ~used, child, recurse)
                 if rest is not None:
                     memo[key] = (step[0], *rest)
                     break
         return memo[key]
-    return build(height, needed, _root(ranks))
+    return build(height, needed, _root(ranks), build)
 
 
 def exhibition_tower(team: Sequence[int], ranks: Mapping[str, int], height: int,
@@ -431,18 +433,18 @@ def _heights(team: Team, ranks: Ranks) -> Callable[[State], int]:
     above = _above(team, width_limit({"width": ranks[4]}))
     memo: dict[State, int] = {}
 
-    def height(state: State) -> int:
+    def height(state: State, recurse: Callable[[State, Any], int]) -> int:
         found = memo.get(state)
         if found is None:
             found, most = 0, (above(state) if state[2] else _height_bound(team, ranks))
             for _, child in children(state):  # children that cannot beat the best are skipped
                 if found < 1 + above(child):
-                    found = max(found, 1 + height(child))
+                    found = max(found, 1 + recurse(child, recurse))
                     if found == most:
                         break
             memo[state] = found
         return found
-    return height
+    return lambda state: height(state, height)
 
 
 @lru_cache(maxsize=4096)
