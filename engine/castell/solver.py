@@ -79,27 +79,22 @@ def _levels(team: Team, ranks: Ranks) -> Levels:
     and with no Strength left the free castellers of size m do not matter)."""
     bottom_cap, width = _caps(team, ranks)
     canonical = _canonical(team, width)
-    listed: dict[tuple[int, int, int], list[tuple[Step, int, int, int, int, int, int]]] = {}
     states: dict[State, State] = {}
     memo: dict[State, list[tuple[Step, State]]] = {}
+    top = width + 1
 
     def levels(state: State) -> list[tuple[Step, State]]:
         found = memo.get(state)
         if found is not None:
             return found
         m, left, count, b, x, st = state
-        steps = listed.get((m, left, count))
-        if steps is None:
-            cap = min(width, count) if count else bottom_cap
-            steps = listed[(m, left, count)] = [
-                (step, step[1], step[2], min(step[3], width + 1), step[4], step[5], step[6])
-                for step in _steps(team, cap, count, m, left)]
         found = memo[state] = []
-        for step, s, rest, n, ub, ux, us in steps:
+        for step in _steps(team, min(width, count) if count else bottom_cap, count, m, left):
+            _, s, rest, n, ub, ux, us = step
             nb, nx, nst = b - ub, x - ux, st - us
             if nb < 0 or nx < 0 or nst < 0:
                 continue
-            raw = (s, rest if nst else 0, n, nb, nx, nst)
+            raw = (s, rest if nst else 0, n if n < top else top, nb, nx, nst)
             child = states.get(raw)
             if child is None:
                 child = states[raw] = canonical(raw)
