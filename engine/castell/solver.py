@@ -8,7 +8,9 @@ The search builds towers bottom up, one level at a time. What can stand above a 
 only on that level's smallest size m, how many castellers of size m are still free (every smaller
 size is untouched: sizes only decrease going up, and only Strength repeats m), its count, and the
 remaining Balance, Mix and Strength uses; so each query is a memoised search over those states.
-The levels that may follow a state are enumerated once per (team, width) and shared by queries.
+States that allow the same towers above are merged (_canonical), the levels that may follow a
+state are listed once per team and ranks and shared by queries, the heights search cuts children
+by a bound, and festival tables skip dominated levels.
 Every result is deterministic: levels are tried larger sizes first, then wider, then uniform
 before mixed, and the first tower found in that order is returned.
 """
