@@ -70,11 +70,8 @@ State = tuple[int, int, int, int, int, int]  # m, left, count, Balance, Mix, Str
 Options = Callable[[State], list[tuple[Step, State]]]
 
 
-Levels = Callable[[State], list[tuple[Step, State]]]
-
-
 @lru_cache(maxsize=64)
-def _levels(team: Team, ranks: Ranks) -> Levels:
+def _levels(team: Team, ranks: Ranks) -> Options:
     """A memoised function every query on a team and ranks shares: for a state, every level the
     remaining uses allow on it, in _steps order (larger smallest sizes first), each with the
     canonical state above it (_canonical; a count over the width limit acts as the limit + 1,
