@@ -285,6 +285,8 @@ def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, 
                     levels.append(step[0])
                     state, mask, k, h = child, cm, k - sk, h - 1
                     break
+            else:   # the tables promised a tower no option rebuilds: a solver bug, never a hang
+                raise AssertionError(f"festival tower not rebuilt for team {team}, ranks {ranks}, sizes {sizes}")
         towers.append(tuple(levels))
     return tuple(towers)
 
