@@ -18,6 +18,7 @@ from game.shell.focus import Target
 from game.shell.i18n import area_name, t
 
 if TYPE_CHECKING:
+    from game.present.match_frame import Frame
     from game.scenes.play import MatchScene    # the screen a mode belongs to
 
 
@@ -51,8 +52,12 @@ class Mode:
         """Nothing left to animate: True while the mode still finishes something of its own."""
         return False
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Drawn between the board and the panels."""
+    def state(self) -> tuple[object, ...]:
+        """What the mode's stage shows beyond the screen's frame (a part of it)."""
+        return ()
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
+        """Drawn between the board and the panels; reads the frame and the mode's `state`."""
 
 
 class ActionMode(Mode):
@@ -61,12 +66,15 @@ class ActionMode(Mode):
 
     name = "action"
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
+    def state(self) -> tuple[object, ...]:
+        return (self.screen.picker.verb,)
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         """While a move is half chosen, say what the next click picks."""
-        screen = self.screen
-        if not (screen.my_turn() and screen.picker.verb):
+        verb = self.screen.picker.verb
+        if not (frame.turn and verb):
             return
-        hint = t(f"pick.{screen.picker.verb}")
+        hint = t(f"pick.{verb}")
         rect = pygame.Rect(0, 0, int(style.text_width(hint, 14, True)) + 30, 26)
         rect.midbottom = (layout.current().choice_row.centerx, layout.current().choice_row.y - 8)
         style.panel(surface, rect, radius=8, shadow=False)
@@ -114,20 +122,23 @@ class PowerMode(Mode):
             return "blocked"
         return "ready"
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
+    def state(self) -> tuple[object, ...]:
         screen = self.screen
-        owner = self.hand_owner()
-        hand = screen.table.hands.get(owner) if owner else None
+        return (self.hand_owner(), screen.staging.value("power", screen.match.version) if screen.my_turn() else None)
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
+        screen = self.screen
+        owner, staged = self.state()
+        hand = screen.table.hands.get(str(owner)) if owner else None
         if owner is None or hand is None:
             return
         back = layout.current().hand_plate
         style.plate(surface, back, (*style.WOOD_DARK, 225), 12, (*style.GOLD, 255))
         label = style.text(surface, t("power.your_hand"), (back.x + 14, back.y + 6), 13, style.GOLD_LIGHT, bold=True)
         self._draw_order(surface, pygame.Rect(label.right + 24, back.y + 4, back.right - label.right - 38, 18))
-        colour = style.player_colour(owner)
-        staged = screen.staging.value("power", screen.match.version) if screen.my_turn() else None
+        colour = style.player_colour(str(owner))
         for rect, value in zip(layout.hand_rects(), range(1, 14)):
-            hover = bool(screen.hover and rect.collidepoint(screen.hover) and screen.my_turn())
+            hover = bool(frame.hover and rect.collidepoint(frame.hover) and frame.turn)
             state = "staged" if staged == str(value) else self.card_state(value, hand)
             pieces.power_card(surface, rect.inflate(0, -8), value, colour, hud.court_of(value), state, hover)
 
@@ -316,7 +327,12 @@ class CastilloMode(Mode):
         self.close()
         return True
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
+    def state(self) -> tuple[object, ...]:
+        return (tuple((c.player, c.pos) for c in self.cubes), tuple(sorted(self.counts.items())),
+                tuple(sorted(self.gone)), tuple(sorted(self.discs.items())), self.sorted, self.veil, self.lift,
+                self.closing)
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         if self.veil > 1:
             veil = draw.layer(layout.current().map_rect.size)
             veil.fill((20, 14, 10, int(self.veil)))

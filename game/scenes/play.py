@@ -17,20 +17,19 @@ from engine import events as E
 from game.shell import input as inp
 from game.shell import layout
 from game.present import staging
-from game.render.animator import Animator, draw_banner
+from game.render.animator import Animator
 from game.match.controller import Match
 from game.shell.focus import Target
 from game.match.hints import Hint, HintRequest, compare_text, gain_text, plan_text
-from game.present.hint_plan import HintPlan, ghost_counts
-from game.shell.i18n import area_name, language, t
+from game.present.hint_plan import HintPlan
+from game.present.match_frame import Frame, HintRow
+from game.shell.i18n import area_name, t
 from game.present.picker import Choice, Picker
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
-from game.render import board, cards, hint_panel, hud, pieces, style
+from game.render import cards, hint_panel, style
 from game.render.focus_ring import outline_rect, region_outline
 from game.render.log_view import LogView
-from game.render.score_panel import draw_score_panel
-from game.render.standings import draw_rank_badges, draw_standings
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
 from game.present.table import Table
@@ -38,9 +37,10 @@ from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
 from game.scenes.modes import Mode, ScoringMode, mode_for_phase
 from game.scenes import navigation
+from game.scenes.match_model import DWELL_SECONDS, frame_of
+from game.scenes.match_paint import Canvas, asked, paint, paint_tooltip
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
-DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
 CONFIRM = Choice("confirm", "", "verb")
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
 KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a stray second Enter)
@@ -336,9 +336,9 @@ class MatchScene(Scene):
         if player and self.hints.ask(self.match, player):
             self.ctx.sounds.play("click")
 
-    def hint_rows(self) -> list[hint_panel.HintRow]:
+    def hint_rows(self) -> list[HintRow]:
         hints = self.hints.hints
-        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), compare_text(h, hints, self.match.name),
+        return [HintRow(plan_text(h.plan, self.match.name), compare_text(h, hints, self.match.name),
                                    gain_text(h.gain)) for h in hints]
 
     def hint_at(self, pos: tuple[int, int] | None) -> Hint | None:
@@ -368,17 +368,6 @@ class MatchScene(Scene):
         """A click on the docked plan plays (or stages) its next step."""
         move = self.docked_step()
         return self.play_choice(move) if move is not None else True
-
-    def draw_hint_plan(self, surface: pygame.Surface) -> None:
-        """The docked plan in the hint panel (its steps to come are ghosts: `draw_ghosts`)."""
-        steps = self.hint_plan.remaining(self.match.view(), self.match)
-        if not steps:
-            return
-        plan = self.hint_plan.plan
-        hint_panel.plan_panel(surface, hint_panel.DockedPlan(
-            t("hint.following", number=self.hint_plan.number, step=len(plan) - len(steps) + 1, steps=len(plan)),
-            plan_text(plan, self.match.name), t("hint.step", step=plan_text(steps[:1], self.match.name)
-                                                 or self.step_label(steps[0]))), self.pulse())
 
     def step_label(self, move: engine.Move) -> str:
         """A quiet plan step (Done, Do the action, Allow) by its button's words."""
@@ -485,16 +474,15 @@ class MatchScene(Scene):
         return 1 / 60 if self.match.thinking or self.hints.thinking else math.inf
 
     def redraw_rate(self) -> float:
-        """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
-        message counts down; nothing while a human looks at a still board."""
+        """Timed redraws for what moves on its own: every frame while pieces move; a slow pulse
+        while legal targets glow, an AI thinks or a message counts down. A change of state needs
+        none: the frame loop draws whenever the frame differs from the one drawn last."""
         if self.tweener.busy or self.match.events:
             return MOVING
         if self.match.thinking or self.hints.thinking or self.toast_time > 0:
             return PULSE
-        if self.my_turn():
-            self.refresh_picker()
-            if self.targets():      # lit targets pulse
-                return PULSE
+        if self.targets():      # lit targets pulse
+            return PULSE
         if (self.summary is not None and not self.match.humans) or \
                 (self.hover_area and self.hover_time < DWELL_SECONDS + 2 / PULSE):
             return PULSE     # a summary counting down, a standings tooltip about to show (and shown)
@@ -577,6 +565,7 @@ class MatchScene(Scene):
             self.hints.clear()
             self.hint_plan.undock()
             self.toast_time = 0.0
+        self.refresh_picker()
 
     def pulse(self) -> float:
         """0..1, one gentle breath every PULSE_PERIOD seconds of scene time."""
@@ -599,33 +588,26 @@ class MatchScene(Scene):
         # "… is thinking" only once the events before that decision have been shown
         return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
 
+    def frame(self) -> Frame:
+        """What the screen shows now, as a value (game/scenes/match_model.py)."""
+        return frame_of(self)
+
+    def canvas(self) -> Canvas:
+        return Canvas(self.table, self.match.view(), self.match.name, self.match.players, self.log_view,
+                      self.mode.draw_overlay)
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The frame, layer by layer (issue 22 point 4): the map, its target highlights, the pieces
-        and ghosts and the labels (board.draw_board); then the panels around it, the mode's stage
-        and the prompt with the buttons it asks for; then pieces in flight and the banner; then a
-        tooltip, kept off those buttons; then a modal panel (a scoring's summary) over all."""
-        surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        self.draw_board(surface)
-        self.draw_side(surface)
-        self.draw_overlay(surface)
-        hud.top_bar(surface, self.table, self.phase_caption(), self.hover)
-        if self.hints_offered():
-            hint_panel.hint_button(surface, self.hover, self.hints.shown)
-        self.draw_prompt(surface)
-        board.draw_sprites(surface, self.table)
-        draw_banner(surface, self.animator.banner)
-        if self.summary is not None:
-            draw_score_panel(surface, self.summary, self.match.players, self.match.name)
-        else:
-            self.draw_tooltip(surface)
+        """Paint the frame (game/scenes/match_paint.py); changes nothing."""
+        paint(surface, self.frame(), self.canvas())
 
     def asked_buttons(self) -> list[pygame.Rect]:
         """The buttons the prompt asks for (Confirm, Done, Allow, the choice row, Undo): no tooltip
         may cover them."""
-        rects = [rect for rect, _ in self.choice_buttons()]
-        if self.undo_shown():
-            rects.append(self.undo_rect())
-        return rects
+        return asked(self.frame())
+
+    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The tooltip layer again (over a focus ring or a lesson's highlight)."""
+        return paint_tooltip(surface, self.frame(), self.canvas())
 
     def draw_focus(self, surface: pygame.Surface, target: Target) -> None:
         """The ring, with a region's standings or a card's help still on top of it."""
@@ -663,76 +645,6 @@ class MatchScene(Scene):
         area = self.hovered_target()
         return would_complete(self.picker, area) if area else None
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        turn = self.my_turn()
-        focus = (self.staging.area(self.match.version) or self.picker.source) if turn else None
-        lit = board.Lit(self.targets(), layout.area_at(self.hover) if self.hover else None, focus,
-                        style.player_colour(turn) if turn else style.GOLD, self.pulse())
-        board.draw_board(surface, self.table, language(), lit, ghosts=self.draw_ghosts)
-        hud.success_track(surface, self.table)
-
-    def draw_ghosts(self, surface: pygame.Surface) -> None:
-        """The pieces a move would put down, with the board's pieces: the staged or hovered move,
-        else a hovered hint's plan, else the docked plan's steps to come (the next pulsing)."""
-        mover = self.match.view().to_move
-        move = self.pending_move()
-        if move is not None:
-            board.ghost(surface, self.table, move, mover, solid=self.staged() is not None)
-            return
-        hint = self.hint_at(self.hover)
-        if hint is not None:
-            for step, count in ghost_counts(hint.plan):
-                board.ghost(surface, self.table, step, mover, count=count)
-            return
-        steps = self.hint_plan.remaining(self.match.view(), self.match) if self.my_turn() else ()
-        for step, count in ghost_counts(steps):
-            board.ghost(surface, self.table, step, mover, solid=step is steps[0] and self.pulse() > 0.5, count=count)
-
-    def draw_side(self, surface: pygame.Surface) -> None:
-        match = self.match
-        discs = match.visible_discs()
-        for rect, player in zip(layout.player_rects(len(match.players)), match.players):
-            seat = match.seats[player]
-            label = t("seat.human") if seat.human else t(f"seat.{seat.kind}")
-            hud.player_panel(surface, rect, self.table, player, match.name(player), label,
-                             player == self.table.active or player == match.view().to_move,
-                             player == match.thinking, discs.get(player))
-        turn = self.my_turn()
-        selectable = frozenset(self.picker.values("card")) if turn else frozenset()
-        cards.offer_column(surface, self.table, selectable, self.hover, match.view().card,
-                           self.staging.value("card", match.version) if turn else None)
-        self.log_view.draw(surface, match.visible_log())
-        if self.hints.shown and turn:
-            hint_panel.hint_panel(surface, self.hint_rows(), self.hints.thinking, self.hints.failed, self.hover,
-                                  self.clock % 1.0)
-        elif turn:
-            self.draw_hint_plan(surface)
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The mode's layer between the board and the prompt (hand, reveal stage...)."""
-        self.mode.draw_overlay(surface)
-
-    def draw_prompt(self, surface: pygame.Surface) -> None:
-        text = self.toast if self.toast_time > 0 else self.prompt()
-        if text:
-            rect = layout.current().prompt_rect
-            if self.toast_time > 0:
-                colour = (*style.DANGER, 225) if self.toast_error else (*style.shade(style.GOLD, 0.6), 235)
-            else:
-                colour = (*style.WOOD_DARK, 210)
-            style.plate(surface, rect, colour)
-            size = style.fit_size(text, rect.width - 24, 17, True)
-            style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
-            self.draw_preview(surface, rect)
-        for rect, choice in self.choice_buttons():
-            style.button(surface, rect, self.choice_label(choice),
-                         hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         primary=choice.verb in ("done", "action", "allow", "confirm"), size=16)
-        if self.undo_shown():
-            rect = self.undo_rect()
-            style.button(surface, rect, "↶ " + t("button.undo"),
-                         hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
-
     def update_preview(self) -> None:
         """Work out the preview line once per hovered or staged move (it plays the move on a copy)."""
         move = self.pending_move()
@@ -741,60 +653,8 @@ class MatchScene(Scene):
             line = preview_line(self.match.view(), move, self.match.name) if move else None
             self.preview = (key, line)
 
-    def draw_preview(self, surface: pygame.Surface, prompt_rect: pygame.Rect) -> None:
-        """Under the prompt: what the hovered (or staged) target would do, e.g. "Castilla la
-        Nueva: Blue 3 → 4, now 1st"."""
-        key, line = self.preview
-        move = self.pending_move()
-        if not line or self.toast_time > 0 or key[2] != (str(move) if move is not None else None):
-            return
-        width = min(prompt_rect.width, int(style.text_width(line, 14, True)) + 28)
-        rect = pygame.Rect(0, 0, width, 24)
-        rect.midtop = (prompt_rect.centerx, prompt_rect.bottom + 4)
-        style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.view().to_move or ""),
-                    width=2, radius=8, shadow=False)
-        style.text(surface, line, rect.center, style.fit_size(line, rect.width - 16, 14, True), style.INK,
-                   bold=True, anchor="center")
-
     def standings_area(self) -> str | None:
         """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""
         if self.pinned_area:
             return self.pinned_area
         return self.hover_area if self.hover_time >= DWELL_SECONDS else None
-
-    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """Per-card help on hover (with a scoring card's gains if taken now), or an area's
-        standings; returns where it stands (None: no tooltip open)."""
-        if self.marks:
-            draw_rank_badges(surface, self.match.view(), self.table)
-        card = cards.card_at(self.table, self.hover) if self.hover else None
-        if card and self.hover:
-            return self.draw_card_tooltip(surface, card, self.hover)
-        area = self.standings_area()
-        if area and self.hover:
-            return draw_standings(surface, self.match.view(), area, self.hover, self.match.name,
-                                  avoid=self.asked_buttons())
-        return None
-
-    def draw_card_tooltip(self, surface: pygame.Surface, card: str, hover: tuple[int, int]) -> pygame.Rect:
-        gains = engine.card_scoring_preview(self.match.view(), card)
-        rect = pygame.Rect(0, 0, 380, 10)
-        lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
-        rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
-        rect.topright = (layout.current().side.x - 8, max(48, min(hover[1] - 20, layout.current().height - 10 - rect.height)))
-        style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
-        style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
-        y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
-                                                                          rect.height), 14)
-        if not gains:
-            return rect
-        style.text(surface, t("standings.card_gains"), (rect.x + 12, y + 6), 12, style.INK_SOFT, bold=True)
-        y += 28
-        for player, points in sorted(gains.items(), key=lambda kv: -kv[1]):
-            pieces.cube(surface, (rect.x + 22, y + 9), 12, style.player_colour(player), player)
-            style.text(surface, self.match.name(player), (rect.x + 36, y), 14, style.INK, bold=True)
-            style.text(surface, f"+{points}", (rect.right - 16, y), 15, style.INK if points else style.GREY,
-                       bold=True, anchor="topright")
-            y += 22
-        return rect
-

@@ -5,8 +5,9 @@ window's size changes, scenes lay out in its UI units and `game.render.draw` tur
 pixels, and mouse positions are turned into the same units here. Below the minimum size the
 window shows a request to enlarge it instead of a cramped scene.
 
-The window is redrawn only when something changed: input, a transition, a resize, or the top
-scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
+The window is redrawn only when something changed: input, a transition, a resize, the top
+scene's frame (`Scene.frame`, a value of what it shows) differing from the one drawn last, or the
+top scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
 for a pulse or caret, none when still; a change of rate redraws once). When nothing moves, `run()`
 sleeps until input arrives or the next timed redraw is due. `step(dt)` runs one frame and is what tests and the benchmarks call with a
 hand-driven clock.
@@ -79,6 +80,7 @@ class App:
         self._shot_due = False
         self._shots = 0
         self._dirty = True
+        self._drawn: object = None          # the top scene's frame when the window was drawn last
         self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
@@ -184,10 +186,13 @@ class App:
             self._dirty = True
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
+        frame = self.scene.frame()
         self._since_draw += dt
         # a change of rate is a change of state (a message timed out, the lit regions went out)
-        if self._dirty or rate != self._last_rate or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
+        if self._dirty or (frame is not None and frame != self._drawn) or rate != self._last_rate \
+                or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
             self.draw()
+            self._drawn = frame
             self.frame_times.append(time.perf_counter() - started)
         self._last_rate = rate
         return True

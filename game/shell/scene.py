@@ -13,8 +13,9 @@ Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
 state and lays out in UI units (game.shell.layout), drawing through game.render.draw and style.
-`redraw_rate()` tells the app how often the top scene must be redrawn with no input: a scene
-that animates (a tween, a pulse, a caret, a timer shown) says so, or it will not be redrawn. Scenes hold no global
+What changed: input, a transition, or the top scene's `frame()` (a value of what it shows)
+differing from the one drawn last. `redraw_rate()` tells the app how often the top scene must be
+redrawn for what moves on its own (a tween, a pulse, a caret, a timer shown). Scenes hold no global
 session: what they share (settings, sounds, the match) is passed to their constructors.
 """
 from __future__ import annotations
@@ -119,6 +120,12 @@ class Scene:
         """What Tab and the arrow keys may focus now, each where a click would choose it
         (game/focus.py). The base scene has nothing to focus."""
         return []
+
+    def frame(self) -> object:
+        """What the scene shows now as a comparable value, or None. The app draws whenever it
+        differs from the frame drawn last, whatever changed it (news from a server, a hand-off,
+        an AI move, an animation's end); a scene without one is drawn on input and transitions."""
+        return None
 
     def redraw_rate(self) -> float:
         """Redraws a second needed with no input: STILL (0), a few for a pulse or caret, or
