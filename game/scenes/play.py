@@ -43,6 +43,7 @@ from game.scenes.match_paint import Canvas, asked, paint, paint_tooltip
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 CONFIRM = Choice("confirm", "", "verb")
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
+REMOTE_POLL = 0.1    # seconds between two looks at a server's news while nothing moves
 KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a stray second Enter)
 
 
@@ -470,8 +471,11 @@ class MatchScene(Scene):
 
     def poll_interval(self) -> float:
         """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
-        board is only redrawn at the thinking pulse meanwhile)."""
-        return 1 / 60 if self.match.thinking or self.hints.thinking else math.inf
+        board is only redrawn at the thinking pulse meanwhile). A server's table is polled a few
+        times a second more than the app's idle poll: its news is drawn as it comes."""
+        if self.match.thinking or self.hints.thinking:
+            return 1 / 60
+        return math.inf if self.match.local else REMOTE_POLL
 
     def redraw_rate(self) -> float:
         """Timed redraws for what moves on its own: every frame while pieces move; a slow pulse

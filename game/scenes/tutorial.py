@@ -244,6 +244,11 @@ class TutorialScene(Scene):
     def redraw_rate(self) -> float:
         return max(self.top.redraw_rate(), PULSE)
 
+    def frame(self) -> object:
+        """The held screen's frame and the lesson panel's state."""
+        match = self.match
+        return (self.top.frame(), match.index, match.moves_done, match.nudge, self.can_continue(), self.hover)
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The held match screen, then the lesson's pulses on what the step points at — never over

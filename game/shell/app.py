@@ -80,7 +80,7 @@ class App:
         self._shot_due = False
         self._shots = 0
         self._dirty = True
-        self._drawn: object = None          # the top scene's frame when the window was drawn last
+        self.drawn_frame: object = None         # the top scene's frame when the window was drawn last
         self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
@@ -189,10 +189,10 @@ class App:
         frame = self.scene.frame()
         self._since_draw += dt
         # a change of rate is a change of state (a message timed out, the lit regions went out)
-        if self._dirty or (frame is not None and frame != self._drawn) or rate != self._last_rate \
+        if self._dirty or (frame is not None and frame != self.drawn_frame) or rate != self._last_rate \
                 or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
             self.draw()
-            self._drawn = frame
+            self.drawn_frame = frame
             self.frame_times.append(time.perf_counter() - started)
         self._last_rate = rate
         return True
