@@ -17,10 +17,10 @@ from typing import Any
 import engine
 from game.match.end_table import EndTable
 from game.match.seats import Seat
-from game.present.describe import LogItem, event_item, item_text, move_item
+from game.match.feed import EventFeed
 from game.present.neutral import client_key
 from game.present.refusals import refusal_text
-from game.present.score_summary import ScoreSummary, SummaryCollector
+from game.present.score_summary import ScoreSummary
 from net.background import BackgroundClient
 from net.client import History, Refused, Update, load_credentials, save_credentials
 
@@ -129,11 +129,7 @@ class RemoteTable:
         self.summary: dict[str, Any] = {}
         self.n = -1
         self._view: engine.View | None = None
-        self.events: deque[engine.events.Event] = deque()
-        self.events_total = 0
-        self.log: list[tuple[int, LogItem]] = []        # (events_total it waits for, item)
-        self.summaries: deque[tuple[int, ScoreSummary]] = deque()
-        self._collector = SummaryCollector(lambda: self.view().scoreboards)
+        self.feed = EventFeed(lambda: self.view().scoreboards)   # the log, the queue, the summaries
         self.version = 0
         self.error: str | None = None
         self.pending: Future[Any] | None = None
@@ -182,27 +178,22 @@ class RemoteTable:
             return                          # the same position again (after a reconnection)
         self._view, self.n = view, update.n
         self.version += 1
-        text = update.move["text"] if update.move else ""
-        if update.move and (line := move_item(text, update.move["player"])) is not None:
-            self.log.append((self.events_total + (1 if update.events_json else 0), line))   # with its first event
-        for event in update.events:
-            self.events.append(event)
-            self.events_total += 1
-            item = event_item(event, text)
-            if item is not None:
-                self.log.append((self.events_total, item))
-            summary = self._collector.feed(event)
-            if summary:
-                self.summaries.append((self.events_total, summary))
+        if update.move:
+            self.feed.played(update.move["player"], update.move["text"], update.events)
 
     def _history(self, history: History) -> None:
-        """What happened while the player was away, at the head of the log, shown at once (not
-        animated: the board is already at the position of the update that follows)."""
+        """What happened while the player was away (a resume from the first move, or the moves
+        missed while the connection was down), shown at once and not animated: the board is
+        already at the position of the update that follows."""
         if history.n <= self.n:
             return
-        items = [(0, item) for player, text, events in history.steps
-                 for item in [move_item(text, player), *(event_item(e, text) for e in events)] if item is not None]
-        self.log[:0] = items
+        steps = history.steps
+        if history.start == 0:
+            self.feed.reset()
+        elif self.n > history.start:
+            steps = steps[self.n - history.start:]        # the moves this seat has already seen
+        for player, text, events in steps:
+            self.feed.settled(player, text, events)
         self.version += 1
 
     # ---- seats ----------------------------------------------------------------------------------
@@ -317,15 +308,21 @@ class RemoteTable:
         self.version += 1
         return True
 
+    @property
+    def events(self) -> deque[engine.events.Event]:
+        """The events still to animate, oldest first."""
+        return self.feed.events
+
     def visible_log(self) -> list[str]:
-        """The log of the events seen at this table, as far as the animations have got."""
-        shown = self.events_total - len(self.events)
-        return [item_text(item, self.name) for due, item in self.log if due <= shown]
+        """The log of the table, as far as the animations have got."""
+        return self.feed.visible_log(self.name)
+
+    def log_lines(self) -> list[str]:
+        return self.feed.log_lines(self.name)
 
     def past_events(self) -> list[engine.events.Event]:
-        """The round's cards as they stand now (the events before this session are not known)."""
-        view = self.view()
-        return [engine.events.RoundStarted(view.round, tuple(view.face_up))]
+        """The events known at this seat, with the round's start (game/match/feed.py)."""
+        return self.feed.round_events(self.view())
 
     def visible_discs(self) -> dict[str, str]:
         view = self.view()
@@ -333,10 +330,7 @@ class RemoteTable:
         return {self.viewer: disc} if self.viewer and disc else {}
 
     def take_summary(self) -> ScoreSummary | None:
-        shown = self.events_total - len(self.events)
-        if self.summaries and self.summaries[0][0] <= shown:
-            return self.summaries.popleft()[1]
-        return None
+        return self.feed.take_summary()
 
     def end_table(self) -> EndTable:
         """The final reckoning from the seat's last view (its score history is public)."""

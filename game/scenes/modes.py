@@ -224,7 +224,7 @@ class CastilloMode(Mode):
         self.veil = 0.0
         self.lift = 0.0
         self.closing = False
-        self.rng = random.Random(len(screen.match.log))
+        self.rng = random.Random(screen.match.feed.total)
 
     def column(self, player: str) -> tuple[float, float]:
         order = [p for p in self.screen.match.players if self.counts.get(p)]

@@ -14,7 +14,6 @@ from typing import Any, Callable
 import pygame
 
 from game.match.remote import RemoteTable, remember
-from game.present.describe import item_text
 from game.scenes import navigation
 from game.present.online_tables import table_line
 from game.render import style
@@ -61,7 +60,7 @@ def seated_scene(form: Any) -> LobbyScene:
 
 def logged(table: RemoteTable) -> list[str]:
     """The log lines of every move and event the table was sent, animated or not."""
-    return [item_text(item, table.name) for _, item in table.log]
+    return table.log_lines()
 
 
 def play_until(tables: list[RemoteTable], lines: int) -> None:
@@ -137,7 +136,7 @@ def test_the_title_lists_online_tables_and_resumes_one_with_what_happened_meanwh
             assert isinstance(back, RemoteTable) and back.viewer == "blue"
             host.think()
             # the history came first: the log starts with the lines of everything the host was sent
-            mine = [item_text(i, back.name) for _, i in back.log]
+            mine = back.log_lines()
             theirs = logged(host)
             k = min(len(mine), len(theirs))
             assert k >= 3 and mine[:k] == theirs[:k]
