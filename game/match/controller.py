@@ -352,10 +352,6 @@ class Match:
         local match waits for nobody else."""
         return None
 
-    def seat_to_ask(self) -> str | None:
-        """A gone player's seat its host must decide about (online tables only)."""
-        return None
-
     def close(self) -> None:
         """Leave the table: an online table closes its connection; a local match holds none."""
 

@@ -12,7 +12,7 @@ from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import engine
 from game.match.end_table import EndTable
@@ -99,6 +99,14 @@ def list_tables(stored: dict[str, dict[str, Any]]) -> Future[list[dict[str, Any]
 _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="el-grande-seat")
 
 
+class Link(Protocol):
+    """What a table reads of its connection (a `BackgroundClient`; a test's stand-in)."""
+
+    def poll(self) -> list[Update | History | dict[str, Any]]: ...
+    def submit(self, method: str, *args: Any, **kwargs: Any) -> Future[Any]: ...
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class SeatState:
     """A seat as the table summary shows it."""
@@ -121,7 +129,7 @@ class RemoteTable:
     hints_used = 0
     save_error: str | None = None
 
-    def __init__(self, online: BackgroundClient, code: str, player: str | None, server: str,
+    def __init__(self, online: Link, code: str, player: str | None, server: str,
                  host_token: str | None = None, notices: list[str] | None = None) -> None:
         self.online, self.code, self.viewer, self.server = online, code, player, server
         self.host_token = host_token
@@ -337,7 +345,17 @@ class RemoteTable:
         return view_end_table(self.view())
 
     # ---- what does not apply online -------------------------------------------------------------
-    def handoff_due(self) -> None:
+    def handoff_due(self) -> tuple[str, str | None] | None:
+        return None
+
+    def hand_to(self, player: str | None) -> None:
+        """No hand-off: the screen is always this seat's."""
+
+    def moves_played(self) -> int:
+        return max(self.n, 0)
+
+    def public_moves_since(self, mark: int) -> list[str] | None:
+        """No hint plan is followed online (hints are the local game's): none to follow."""
         return None
 
     def follow_turn(self) -> None:

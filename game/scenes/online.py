@@ -399,7 +399,7 @@ class LobbyScene(Buttons):
             if exc is not None:
                 self.status = failure_text(exc)
         if self.table.ready and self.table.status != "open":
-            return Transition.replace(navigation.match_screen(self.ctx, self.table))  # type: ignore[arg-type]  # a remote table reads as a match
+            return Transition.replace(navigation.match_screen(self.ctx, self.table))
         return self.take_request()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -19,6 +19,8 @@ from game.shell import layout
 from game.present import staging
 from game.render.animator import Animator
 from game.match.controller import Match
+from game.match.remote import RemoteTable
+from game.match.source import MatchSource
 from game.shell.focus import Target
 from game.match.hints import Hint, HintRequest, compare_text, gain_text, plan_text
 from game.present.hint_plan import HintPlan
@@ -49,7 +51,7 @@ KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a st
 
 class MatchScene(Scene):
 
-    def __init__(self, ctx: Context, match: Match, table: Table | None = None,
+    def __init__(self, ctx: Context, match: MatchSource, table: Table | None = None,
                  log_view: LogView | None = None) -> None:
         super().__init__(ctx)
         self.match = match
@@ -149,7 +151,7 @@ class MatchScene(Scene):
             return True
         if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
             self.request(Transition.push(navigation.settings(self.ctx, in_game=True,
-                                                             match=self.match if self.match.local else None)))
+                                                             match=self.match if isinstance(self.match, Match) else None)))
             return True
         if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
                                        and self.undo_rect().collidepoint(intent.pos)):
@@ -334,7 +336,7 @@ class MatchScene(Scene):
 
     def ask_hints(self) -> None:
         player = self.my_turn()
-        if player and self.hints.ask(self.match, player):
+        if player and isinstance(self.match, Match) and self.hints.ask(self.match, player):
             self.ctx.sounds.play("click")
 
     def hint_rows(self) -> list[HintRow]:
@@ -423,7 +425,7 @@ class MatchScene(Scene):
         and changes nothing."""
         transition = self._advance(dt)
         self.refresh_picker()
-        if transition is None and (gone := self.match.seat_to_ask()):
+        if transition is None and isinstance(self.match, RemoteTable) and (gone := self.match.seat_to_ask()):
             return Transition.push(navigation.seat_lost(self.ctx, self.match, gone))
         return transition
 

@@ -48,13 +48,14 @@ class FakeServer:
         self.player = player
         self.game = engine.new_game(players=list(NAMES)[:len(kinds)], seed=seed)
         self.n = 0
-        self.steps: list[dict[str, Any]] = []
+        self.steps: list[dict[str, Any]] = []      # each move as the seats heard of it
+        self.moves: list[str] = []                 # each move as played (secrets and all)
         self.connected = set(self.game.players)
         self.online = FakeOnline(self)
 
     def table(self) -> RemoteTable:
         """The seat's RemoteTable with its first summary and view in."""
-        table = RemoteTable(self.online, self.CODE, self.player, "ws://127.0.0.1:1")  # type: ignore[arg-type]  # the fake stands for the BackgroundClient
+        table = RemoteTable(self.online, self.CODE, self.player, "ws://127.0.0.1:1")  # the fake stands for the BackgroundClient
         self.send_summary()
         self.send_update(None, [])
         table.think()
@@ -78,6 +79,7 @@ class FakeServer:
         move = {"player": str(self.game.to_move), "text": engine.public_text(parsed)}
         events = [event_to_json(e) for e in self.game.play(parsed)]
         self.n += 1
+        self.moves.append(str(parsed))
         self.steps.append({**move, "events": events})
         self.send_update(move, events)
 

@@ -92,7 +92,7 @@ def test_an_ai_move_and_the_end_of_its_animation_are_drawn_without_input():
 def test_a_server_update_is_drawn_without_input():
     server, other = waiting_seat()
     table = server.table()
-    driver = Driver(MatchScene(make_context(), table))   # type: ignore[arg-type]
+    driver = Driver(MatchScene(make_context(), table))
     quiet_steps(driver.app, 3)
     assert on_screen(driver.app).prompt.text == t("online.waiting_for", who=other)
     rng = random.Random(1)
@@ -124,7 +124,7 @@ def test_the_lost_connection_line_comes_and_goes_without_input():
     server, other = waiting_seat()
     gone = next(p for p in server.game.players if p != server.player)
     table = server.table()
-    driver = Driver(MatchScene(make_context(), table))   # type: ignore[arg-type]
+    driver = Driver(MatchScene(make_context(), table))
     quiet_steps(driver.app, 3)
     server.connected.discard(gone)
     server.send_summary()
