@@ -37,7 +37,8 @@ from game.present.score_summary import ScoreSummary
 from game.present.table import Table
 from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
-from game.scenes.modes import Mode, ScoringMode, mode_for_phase
+from game.scenes.modes import Explain, Flow, Mode, Pick, Switch, mode_for_phase
+from game.scenes.scoring_modes import ScoringMode
 from game.scenes import navigation
 from game.scenes.match_model import DWELL_SECONDS, frame_of
 from game.scenes.match_paint import Canvas, asked, paint, paint_tooltip
@@ -246,9 +247,12 @@ class MatchScene(Scene):
 
     def handle_click(self, pos: tuple[int, int]) -> bool:
         """A click on the mode's own targets, the offer or the map."""
-        handled = self.mode.handle_click(pos)
-        if handled is not None:
-            return handled
+        command = self.mode.handle_click(pos)
+        if isinstance(command, Pick):
+            return self.play_choice(self.picker.pick(command.verb, command.value))
+        if isinstance(command, Explain):
+            self.explain(command.move)
+            return True
         card = cards.card_at(self.table, pos)
         if card and card in self.picker.values("card"):
             return self.play_choice(self.picker.pick("card", card))
@@ -463,9 +467,7 @@ class MatchScene(Scene):
             if not self.match.events:
                 self.skipping = False
                 break
-            transition = self.pump(self.match.events[0])
-            if transition:
-                return transition
+            self.pump(self.match.events[0])
         request = self.take_request()
         if request or self.tweener.busy or self.match.events or self.summary is not None:
             return request
@@ -513,19 +515,27 @@ class MatchScene(Scene):
             if self.summary_time <= 0:
                 self.summary = None
 
-    def pump(self, event: engine.events.Event) -> Transition | None:
+    def pump(self, event: engine.events.Event) -> None:
         """Consume the next event: the mode's own, the start of a general scoring (the scoring
         mode takes over), or animated here. Several Caballeros moved by one effect (a court
         fill, an Intrigue, an eviction) fly together."""
-        if self.mode.pump(event):
-            return None
-        if isinstance(event, E.ScoringStarted) and event.kind == "general":
+        command = self.mode.pump(event, self.match.events)
+        if command is not None:
+            self.follow(command)
+        elif isinstance(event, E.ScoringStarted) and event.kind == "general":
             self.mode = ScoringMode(self)
-            return None
-        self.animator.start(self.match.events.popleft())
-        if isinstance(event, E.CaballerosMoved):
-            self.fly_together()
-        return None
+        else:
+            self.animator.start(self.match.events.popleft())
+            if isinstance(event, E.CaballerosMoved):
+                self.fly_together()
+
+    def follow(self, command: Flow) -> None:
+        """Carry out a mode's answer: drop the events it shows itself, or switch modes."""
+        if isinstance(command, Switch):
+            self.mode = command.mode
+            return
+        for _ in range(command.count):
+            self.match.events.popleft()
 
     def fly_together(self) -> None:
         """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
@@ -539,7 +549,9 @@ class MatchScene(Scene):
     def settle(self) -> Transition | None:
         """Nothing left to animate: resync, then hand-off, game over, the mode of the engine's
         phase, or let the AI think."""
-        if self.mode.settle():
+        command = self.mode.settle()
+        if command is not None:
+            self.follow(command)
             return None
         self.resync()
         if self.match.view().is_over:
