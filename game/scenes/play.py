@@ -90,6 +90,31 @@ class MatchScene(Scene):
     def name(self) -> str:  # type: ignore[override]  # the mode's: "power", "action", "scoring", "castillo"
         return self.mode.name
 
+    # ---- what a lesson held around the screen reads and asks (game/scenes/tutorial.py) --------
+    def settled(self) -> bool:
+        """Nothing left to watch: no move or scoring animating, no scoring summary up."""
+        return not self.tweener.busy and not self.match.events and self.summary is None
+
+    def half_chosen(self, verb: str) -> dict[int, str]:
+        """The arguments already clicked of a `verb` move being built (none for another verb)."""
+        return dict(self.picker.chosen) if self.picker.verb == verb else {}
+
+    def drop_staged(self) -> None:
+        """Forget the move waiting for Confirm."""
+        self.staging.clear()
+
+    def offer(self) -> list[str]:
+        """The round's action cards, in their slots."""
+        return list(self.table.offer)
+
+    def announce(self, text: str, seconds: float) -> None:
+        """A banner across the map (a lesson's chapter title)."""
+        self.animator.say(text, seconds)
+
+    def make_room_for_lesson(self) -> None:
+        """The log gives its lower part to a lesson's panel (no hint panel is docked there)."""
+        self.log_view.dock = "lesson"
+
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
         """Copy the viewer's position into the table (hiding what this screen must not show)."""

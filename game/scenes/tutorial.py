@@ -84,7 +84,8 @@ class TutorialScene(Scene):
         scene = navigation.match_screen(self.ctx, match)
         self.screen = scene
         scene.enter()
-        scene.animator.say(self.text(match.chapter.title), 1.8)
+        scene.make_room_for_lesson()
+        scene.announce(self.text(match.chapter.title), 1.8)
         self.save(index)
         return match
 
@@ -141,9 +142,9 @@ class TutorialScene(Scene):
         if move is None:
             return None
         verb, *args = move.split()
-        picker = self.top.picker
-        chosen = picker.chosen if picker.verb == verb and all(
-            i < len(args) and args[i] == v for i, v in picker.chosen.items()) else {}
+        chosen = self.top.half_chosen(verb)
+        if not all(i < len(args) and args[i] == v for i, v in chosen.items()):
+            chosen = {}
         left = [i for i in ARG_ORDER.get(verb, tuple(range(len(args)))) if i not in chosen]
         return verb, args[left[0]] if left else ""
 
@@ -170,7 +171,7 @@ class TutorialScene(Scene):
         if verb == "power":
             return layout.hand_rects()[int(value) - 1]
         if verb == "card":
-            offer = self.top.table.offer
+            offer = self.top.offer()
             return layout.card_rects(len(offer) or 5)[offer.index(value)] if value in offer else None
         return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == click),
                     None)
@@ -178,8 +179,7 @@ class TutorialScene(Scene):
     def settled(self) -> bool:
         """Nothing left to watch: no move or scoring still animating, no scoring summary up (the
         next step's text must match the board it talks about)."""
-        top = self.top
-        return not top.tweener.busy and not self.match.events and top.summary is None
+        return self.top.settled()
 
     def can_continue(self) -> bool:
         return self.match.needs_continue and self.settled()
@@ -228,14 +228,13 @@ class TutorialScene(Scene):
             return
         refusal = self.match.refusal(player, str(staged))
         if refusal:
-            self.top.staging.clear()
+            self.top.drop_staged()
             self.match.nudge, self.match.nudged = refusal, True
         else:
             self.match.nudge = None
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
-        self.top.log_view.dock = "lesson"       # the log makes room for the lesson panel
         transition = self.top.update(dt)
         if self.match.moves_done and not self.match.needs_continue:
             self.advance()
