@@ -52,6 +52,14 @@ class Explain:
     move: str
 
 
+def offer_targets(screen: MatchScene) -> list[Target]:
+    """The action cards on offer that may be taken now (the power mode adds the hand)."""
+    playable = screen.picker.values("card")
+    return [Target(("card", card), rect)
+            for rect, card in zip(layout.card_rects(len(screen.table.offer) or 5), screen.table.offer)
+            if card in playable]
+
+
 Flow = Union[Take, Switch]
 Click = Union[Pick, Explain]
 
@@ -72,7 +80,7 @@ class Mode:
         return layout.current().undo_button
 
     def card_targets(self) -> list[Target]:
-        return self.screen.offer_targets()
+        return offer_targets(self.screen)
 
     def handle_click(self, pos: tuple[int, int]) -> Click | None:
         """A click on what this mode adds; None: not its own, the screen handles it."""
@@ -136,7 +144,7 @@ class PowerMode(Mode):
         """The power cards that may be played now, left to right, then the offer."""
         playable = self.screen.picker.values("power")
         return [Target(("power", value), rect) for rect, value in zip(layout.hand_rects(), range(1, 14))
-                if str(value) in playable] + self.screen.offer_targets()
+                if str(value) in playable] + offer_targets(self.screen)
 
     def handle_click(self, pos: tuple[int, int]) -> Click | None:
         playable = self.screen.picker.values("power")

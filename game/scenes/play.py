@@ -29,25 +29,23 @@ from game.shell.i18n import area_name, t
 from game.present.picker import Choice, Picker
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
-from game.render import cards, hint_panel, style
-from game.render.focus_ring import outline_rect, region_outline
+from game.render import hint_panel, style
 from game.render.log_view import LogView
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
 from game.present.table import Table
 from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
-from game.scenes.modes import Explain, Flow, Mode, Pick, Switch, mode_for_phase
+from game.scenes.modes import Flow, Mode, Switch, mode_for_phase
 from game.scenes.scoring_modes import ScoringMode
-from game.scenes import navigation
+from game.scenes import match_input, navigation
+from game.scenes.match_input import CONFIRM
 from game.scenes.match_model import DWELL_SECONDS, frame_of
 from game.scenes.match_paint import Canvas, asked, paint, paint_tooltip
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
-CONFIRM = Choice("confirm", "", "verb")
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
 REMOTE_POLL = 0.1    # seconds between two looks at a server's news while nothing moves
-KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a stray second Enter)
 
 
 class MatchScene(Scene):
@@ -145,155 +143,12 @@ class MatchScene(Scene):
             self.step_clock = self.clock
             self.picker.reset(self.match.legal_moves() if turn else [])
 
-    # ---- input --------------------------------------------------------------------------------
+    # ---- input (game/scenes/match_input.py) -----------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
-        if self.summary is not None and intent.kind in (inp.Kind.CONFIRM, inp.Kind.CLICK):
-            self.summary = None
-            return True
-        if self.key_too_soon(intent):
-            return True
-        hint = self.hint_at(intent.pos) if intent.kind == inp.Kind.CLICK else None
-        if hint is not None:
-            return self.play_hint(hint)
-        if intent.kind == inp.Kind.CLICK and self.docked_step() is not None and \
-                hint_panel.panel_rect().collidepoint(intent.pos):
-            return self.play_docked_step()
-        if self.log_view.handle(intent):
-            return True
-        if intent.kind == inp.Kind.HOVER:
-            self.hover = intent.pos
-            if layout.area_at(intent.pos) != self.pinned_area:
-                self.pinned_area = None
-            return True
-        if intent.kind == inp.Kind.MARKS:
-            self.marks = not self.marks
-            return True
-        if intent.kind == inp.Kind.HELP or (intent.kind == inp.Kind.CLICK and layout.current().help_button.collidepoint(intent.pos)):
-            self.request(Transition.push(navigation.help_screen(self.ctx)))
-            return True
-        if intent.kind == inp.Kind.CANCEL and (self.picker.verb or self.staged()):
-            self.picker.cancel()
-            self.staging.clear()
-            return True
-        if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
-            self.request(Transition.push(navigation.settings(self.ctx, in_game=True,
-                                                             match=self.match if isinstance(self.match, Match) else None)))
-            return True
-        if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
-                                       and self.undo_rect().collidepoint(intent.pos)):
-            if self.staged():
-                self.staging.clear()      # Undo first takes back the staged choice
-                self.ctx.sounds.play("click")
-            else:
-                self.undo()
-            return True
-        if self.hints_offered() and (intent.kind == inp.Kind.HINT or (
-                intent.kind == inp.Kind.CLICK and layout.current().hint_button.collidepoint(intent.pos))):
-            self.ask_hints()
-            return True
-        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):    # Tab with nothing to focus: skip the animation
-            self.skipping = True
-            self.tweener.finish()
-            return True
-        if intent.kind == inp.Kind.ALT_CLICK:
-            card = cards.card_at(self.table, intent.pos)
-            if card:
-                self.request(Transition.push(navigation.help_screen(self.ctx, card=card)))
-                return True
-            self.pinned_area = layout.area_at(intent.pos)
-            self.picker.cancel()
-            return True
-        if self.my_turn():
-            self.refresh_picker()
-            return self.handle_turn(intent)
-        return False
-
-    def key_too_soon(self, intent: inp.Intent) -> bool:
-        """A key that would choose something (Enter, D, S, Enter on a focused target) within
-        KEY_GUARD of a new step is dropped: it was meant for the step before."""
-        if not intent.key or intent.kind not in (inp.Kind.CONFIRM, inp.Kind.SKIP, inp.Kind.CLICK) or not self.my_turn():
-            return False
-        self.refresh_picker()
-        return self.clock - self.step_clock < KEY_GUARD
+        return match_input.handle(self, intent)
 
     def focus_targets(self) -> list[Target]:
-        """The choices open to the human deciding, in Tab order: the hand or the offer, the lit
-        regions, the choice row (a staged move's Confirm takes the ring), Undo, the hints. All come
-        from the picker, i.e. from the engine's legal moves, and sit where the mouse clicks them."""
-        if self.summary is not None or not self.my_turn():
-            return []
-        self.refresh_picker()
-        out = self.card_targets()
-        points = {area: layout.area_point(area) for area in self.targets()}
-        for area in sorted(points, key=lambda a: (points[a][1] // 80, points[a][0])):
-            outline = region_outline(area)
-            rect = outline_rect(outline) if outline else layout.castillo_rect()
-            out.append(Target(("area", area), rect, points[area], outline))
-        staged = self.staged()
-        for rect, choice in self.choice_buttons():
-            if choice == CONFIRM:
-                out.append(Target(("confirm", str(staged)), rect, default=True))
-            else:
-                out.append(Target(("choice", choice.verb, choice.value), rect))
-        if self.undo_shown():
-            out.append(Target(("undo",), self.undo_rect()))
-        if self.hints_offered():
-            out.append(Target(("hint",), layout.current().hint_button))
-        if self.hints.shown and self.hints.hints:
-            rows = hint_panel.row_rects(len(self.hints.hints))
-            out += [Target(("hint_row", i), rect) for i, rect in enumerate(rows)]
-        return out
-
-    def card_targets(self) -> list[Target]:
-        return self.mode.card_targets()
-
-    def offer_targets(self) -> list[Target]:
-        """The action cards on offer that may be taken now (the power mode adds the hand)."""
-        playable = self.picker.values("card")
-        return [Target(("card", card), rect)
-                for rect, card in zip(layout.card_rects(len(self.table.offer) or 5), self.table.offer)
-                if card in playable]
-
-    def handle_turn(self, intent: inp.Intent) -> bool:
-        """Clicks and keys while a human decides. Enter confirms a staged move, else means Done."""
-        if intent.kind == inp.Kind.CONFIRM:
-            return self.confirm() if self.staged() else self._press_verb("done")
-        if intent.kind == inp.Kind.SKIP:
-            return self._press_verb("skip")
-        if intent.kind != inp.Kind.CLICK:
-            return False
-        for rect, choice in self.choice_buttons():
-            if rect.collidepoint(intent.pos):
-                if choice == CONFIRM:
-                    return self.confirm()
-                return self.play_choice(self.picker.pick(choice.verb, choice.value))
-        self.staging.clear()   # a click elsewhere drops the staged choice (or stages another)
-        return self.handle_click(intent.pos)
-
-    def handle_click(self, pos: tuple[int, int]) -> bool:
-        """A click on the mode's own targets, the offer or the map."""
-        command = self.mode.handle_click(pos)
-        if isinstance(command, Pick):
-            return self.play_choice(self.picker.pick(command.verb, command.value))
-        if isinstance(command, Explain):
-            self.explain(command.move)
-            return True
-        card = cards.card_at(self.table, pos)
-        if card and card in self.picker.values("card"):
-            return self.play_choice(self.picker.pick("card", card))
-        area = layout.area_at(pos)
-        if area:
-            if area in self.picker.areas():
-                return self.play_choice(self.picker.click_area(area))
-            self._explain(area)
-            return True
-        return False
-
-    def _press_verb(self, verb: str) -> bool:
-        for choice in self.picker.buttons():
-            if choice.verb == verb and choice.kind == "verb":
-                return self.play_choice(self.picker.pick(verb, ""))
-        return False
+        return match_input.focus_targets(self)
 
     def play_choice(self, move: engine.Move | None) -> bool:
         """A complete move from a click: staged when it waits for Confirm, else played."""
@@ -323,12 +178,6 @@ class MatchScene(Scene):
         move = self.staged()
         self.staging.clear()
         return self._commit(move) if move is not None else False
-
-    def _explain(self, area: str) -> None:
-        """An illegal click on the map: say why."""
-        text = self.picker.partial_text(area)
-        if text is not None:
-            self.explain(text)
 
     def explain(self, text: str) -> None:
         """An illegal choice: show the engine's reason in words (the match words it)."""
