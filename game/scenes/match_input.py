@@ -9,7 +9,7 @@ from game.match.controller import Match
 from game.present.picker import Choice
 from game.render import cards, hint_panel
 from game.render.focus_ring import outline_rect, region_outline
-from game.scenes import navigation
+from game.scenes import match_hints, navigation
 from game.scenes.modes import Explain, Pick
 from game.shell import input as inp
 from game.shell import layout
@@ -29,12 +29,12 @@ def handle(screen: MatchScene, intent: inp.Intent) -> bool:
         return True
     if key_too_soon(screen, intent):
         return True
-    hint = screen.hint_at(intent.pos) if intent.kind == inp.Kind.CLICK else None
+    hint = match_hints.hint_at(screen, intent.pos) if intent.kind == inp.Kind.CLICK else None
     if hint is not None:
-        return screen.play_hint(hint)
-    if intent.kind == inp.Kind.CLICK and screen.docked_step() is not None and \
+        return match_hints.play_hint(screen, hint)
+    if intent.kind == inp.Kind.CLICK and match_hints.docked_step(screen) is not None and \
             hint_panel.panel_rect().collidepoint(intent.pos):
-        return screen.play_docked_step()
+        return match_hints.play_docked_step(screen)
     if screen.log_view.handle(intent):
         return True
     if intent.kind == inp.Kind.HOVER:
@@ -64,9 +64,9 @@ def handle(screen: MatchScene, intent: inp.Intent) -> bool:
         else:
             screen.undo()
         return True
-    if screen.hints_offered() and (intent.kind == inp.Kind.HINT or (
+    if match_hints.hints_offered(screen) and (intent.kind == inp.Kind.HINT or (
             intent.kind == inp.Kind.CLICK and layout.current().hint_button.collidepoint(intent.pos))):
-        screen.ask_hints()
+        match_hints.ask_hints(screen)
         return True
     if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):    # Tab with nothing to focus: skip the animation
         screen.skipping = True
@@ -114,7 +114,7 @@ def focus_targets(screen: MatchScene) -> list[Target]:
             out.append(Target(("choice", choice.verb, choice.value), rect))
     if screen.undo_shown():
         out.append(Target(("undo",), screen.undo_rect()))
-    if screen.hints_offered():
+    if match_hints.hints_offered(screen):
         out.append(Target(("hint",), layout.current().hint_button))
     if screen.hints.shown and screen.hints.hints:
         rows = hint_panel.row_rects(len(screen.hints.hints))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game.present.hint_plan import ghost_counts
 from game.present.match_frame import Button, DockedPlan, Frame, Ghost, Hints, Panel, Prompt, Tooltip
 from game.render import cards
+from game.scenes import match_hints
 from game.shell import layout
 from game.shell.i18n import language, t
 from game.match.hints import plan_text
@@ -81,7 +82,7 @@ def ghosts(screen: MatchScene) -> tuple[Ghost, ...]:
     move = screen.pending_move()
     if move is not None:
         return (Ghost(move, mover, solid=screen.staged() is not None),)
-    hint = screen.hint_at(screen.hover)
+    hint = match_hints.hint_at(screen, screen.hover)
     if hint is not None:
         return tuple(Ghost(step, mover, count=count) for step, count in ghost_counts(hint.plan))
     steps = screen.hint_plan.remaining(match.view(), match) if screen.my_turn() else ()
@@ -90,10 +91,10 @@ def ghosts(screen: MatchScene) -> tuple[Ghost, ...]:
 
 def hints(screen: MatchScene) -> Hints:
     """The Hint button, and the panel's rows or the docked plan (only to the human deciding)."""
-    offered, turn = screen.hints_offered(), screen.my_turn()
+    offered, turn = match_hints.hints_offered(screen), screen.my_turn()
     request = screen.hints
     if request.shown and turn:
-        return Hints(offered, True, tuple(screen.hint_rows()), request.thinking, request.failed)
+        return Hints(offered, True, tuple(match_hints.hint_rows(screen)), request.thinking, request.failed)
     if not turn:
         return Hints(offered, request.shown)
     match = screen.match
@@ -104,7 +105,7 @@ def hints(screen: MatchScene) -> Hints:
     docked = DockedPlan(
         t("hint.following", number=screen.hint_plan.number, step=len(plan) - len(steps) + 1, steps=len(plan)),
         plan_text(plan, match.name),
-        t("hint.step", step=plan_text(steps[:1], match.name) or screen.step_label(steps[0])))
+        t("hint.step", step=plan_text(steps[:1], match.name) or match_hints.step_label(screen, steps[0])))
     return Hints(offered, request.shown, plan=docked)
 
 

@@ -18,18 +18,17 @@ from game.shell import input as inp
 from game.shell import layout
 from game.present import staging
 from game.render.animator import Animator
-from game.match.controller import Match
 from game.match.remote import RemoteTable
 from game.match.source import MatchSource
 from game.shell.focus import Target
-from game.match.hints import Hint, HintRequest, compare_text, gain_text, plan_text
+from game.match.hints import HintRequest
 from game.present.hint_plan import HintPlan
-from game.present.match_frame import Frame, HintRow
+from game.present.match_frame import Frame
 from game.shell.i18n import area_name, t
 from game.present.picker import Choice, Picker
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
-from game.render import hint_panel, style
+from game.render import style
 from game.render.log_view import LogView
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
@@ -204,55 +203,6 @@ class MatchScene(Scene):
         self.jump_to_position()
         self.show_toast(t("undo.done"), error=False)
         self.ctx.sounds.play("click")
-
-    # ---- hints (the advisor, ai/advisor.py) ---------------------------------------------------
-    def hints_offered(self) -> bool:
-        """The Hint button shows for the human deciding a power card, a turn or a disc (not in a
-        lesson, whose panel says what to play and holds the hints' place)."""
-        return (self.ctx.settings.hints and self.log_view.dock != "lesson"
-                and self.hints.available(self.match, self.my_turn()))
-
-    def ask_hints(self) -> None:
-        player = self.my_turn()
-        if player and isinstance(self.match, Match) and self.hints.ask(self.match, player):
-            self.ctx.sounds.play("click")
-
-    def hint_rows(self) -> list[HintRow]:
-        hints = self.hints.hints
-        return [HintRow(plan_text(h.plan, self.match.name), compare_text(h, hints, self.match.name),
-                                   gain_text(h.gain)) for h in hints]
-
-    def hint_at(self, pos: tuple[int, int] | None) -> Hint | None:
-        """The hint whose row is under `pos` (None when the panel is not showing hints)."""
-        if pos is None or not self.hints.hints or not self.my_turn():
-            return None
-        for rect, hint in zip(hint_panel.row_rects(len(self.hints.hints)), self.hints.hints):
-            if rect.collidepoint(pos):
-                return hint
-        return None
-
-    def play_hint(self, hint: Hint) -> bool:
-        """A clicked hint docks its plan (followed until done or left) and plays its first step
-        (staged when it waits for Confirm)."""
-        player = self.my_turn()
-        if player is None:
-            return True
-        self.hint_plan.dock(hint.plan, player, self.match, hint.foreseen)
-        self.hint_plan.number = self.hints.hints.index(hint) + 1
-        return self.play_docked_step()
-
-    def docked_step(self) -> engine.Move | None:
-        """The docked plan's next step, when it is the human's to play now."""
-        return self.hint_plan.step(self.match.view(), self.match, self.my_turn())
-
-    def play_docked_step(self) -> bool:
-        """A click on the docked plan plays (or stages) its next step."""
-        move = self.docked_step()
-        return self.play_choice(move) if move is not None else True
-
-    def step_label(self, move: engine.Move) -> str:
-        """A quiet plan step (Done, Do the action, Allow) by its button's words."""
-        return t(f"button.{move.verb}") if move.verb in ("done", "action", "allow", "skip") else str(move)
 
     def jump_to_position(self) -> None:
         """Show the match's current position at once: no tweens, no sprites, the offer rebuilt."""

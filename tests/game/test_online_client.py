@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.scenes import match_hints
 from game.match.remote import RemoteTable, remember, server_url
 from game.scenes.game_over import GameOverScene
 from game.scenes.play import MatchScene
@@ -248,7 +249,7 @@ def test_the_online_screens_host_and_join_a_table_through_the_lobby(tmp_path, sc
         lobby.choose("start")
         settle(driver, MatchScene)
         shoot(driver, "match")
-        assert driver.scene.match.viewer == "red" and not driver.scene.hints_offered()
+        assert driver.scene.match.viewer == "red" and not match_hints.hints_offered(driver.scene)
         assert set(load_credentials(tmp_path / "data" / "online.json")) == {code}
         friend.table.close()
         driver.scene.match.close()
