@@ -27,6 +27,7 @@ from game.present.score_summary import ScoreSummary
 from game.match.seats import AI_LEVELS as AI_KINDS
 from game.match.seats import Seat, default_seats, make_agent
 from game.present.neutral import client_key
+from game.shell.i18n import player_name
 
 SECRET_PHASES = ("disc",)
 LOG = logging.getLogger("el_grande")
@@ -109,7 +110,6 @@ class Match:
 
     def name(self, player: str) -> str:
         """A seat's name, or "Neutral" for the neutral colour (by its engine colour or NEUTRAL)."""
-        from game.shell.i18n import player_name
         return player_name(client_key(player, self.host_game.dummy), {p: s.name for p, s in self.seats.items()})
 
     def human_to_move(self) -> str | None:

@@ -8,6 +8,7 @@ answers "not available". `think()`, called every frame, takes what arrived from 
 """
 from __future__ import annotations
 
+import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -19,6 +20,8 @@ from game.match.end_table import EndTable
 from game.match.seats import Seat
 from game.match.feed import EventFeed
 from game.present.neutral import client_key
+from game.shell.datadir import data_dir
+from game.shell.i18n import player_name, t
 from game.present.refusals import refusal_text
 from game.present.score_summary import ScoreSummary
 from net.background import BackgroundClient
@@ -39,7 +42,6 @@ def server_url(address: str) -> str:
 
 
 def credentials_path() -> Path:
-    from game.shell.datadir import data_dir
     return data_dir() / CREDENTIALS_FILE
 
 
@@ -166,7 +168,6 @@ class RemoteTable:
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         """Block until the first view arrived (tests; the lobby scene polls `ready`)."""
-        import time
         end = time.monotonic() + timeout
         while not self.ready:
             if time.monotonic() > end:
@@ -230,7 +231,6 @@ class RemoteTable:
         return {s.player: s.name for s in self.seat_states() if s.name}
 
     def name(self, player: str) -> str:
-        from game.shell.i18n import player_name
         dummy = self._view.dummy if self._view is not None else None
         return player_name(client_key(player, dummy), self.names())
 
@@ -254,7 +254,6 @@ class RemoteTable:
     def waiting_text(self) -> str:
         """"Ben lost the connection — waiting" while a seat's player is gone; "Waiting for Ben to
         play…" while another human seat is to move (the plate is never blank); else ""."""
-        from game.shell.i18n import t
         gone = self.disconnected()
         if gone:
             return t("online.lost_connection", who=self.name(gone[0]))

@@ -1,7 +1,7 @@
 """The match screen: one long-lived scene for the whole game. It draws the board and the HUD from
 the viewer's View, animates events, and lets humans choose moves.
 
-The phases (power, action, general scoring, Castillo reveal) are modes of it (game/scenes/modes.py),
+The phases (power, action, general scoring, Castillo reveal) are modes of it (game/scenes/match_screen/modes.py),
 switched as the engine's phase and events say; everything else the screen holds — the table, the
 log and its scroll, rank badges, a pinned tooltip, the hint panel — lives on across them. Hand-offs
 are overlays pushed on top; the game-over screen follows the last scoring.
@@ -35,12 +35,13 @@ from game.present.score_summary import ScoreSummary
 from game.present.table import Table
 from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
-from game.scenes.modes import Flow, Mode, Switch, mode_for_phase
-from game.scenes.scoring_modes import ScoringMode
-from game.scenes import match_input, navigation
-from game.scenes.match_input import CONFIRM
-from game.scenes.match_model import DWELL_SECONDS, frame_of
-from game.scenes.match_paint import Canvas, asked, paint, paint_tooltip
+from game.scenes.match_screen.modes import Flow, Mode, Switch, mode_for_phase
+from game.scenes.match_screen.scoring import ScoringMode
+from game.scenes import navigation
+from game.scenes.match_screen import input as match_input
+from game.scenes.match_screen.input import CONFIRM
+from game.scenes.match_screen.model import DWELL_SECONDS, frame_of
+from game.scenes.match_screen.paint import Canvas, asked, paint, paint_tooltip
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
@@ -142,7 +143,7 @@ class MatchScene(Scene):
             self.step_clock = self.clock
             self.picker.reset(self.match.legal_moves() if turn else [])
 
-    # ---- input (game/scenes/match_input.py) -----------------------------------------------------
+    # ---- input (game/scenes/match_screen/input.py) -----------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
         return match_input.handle(self, intent)
 
@@ -431,7 +432,7 @@ class MatchScene(Scene):
         return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
 
     def frame(self) -> Frame:
-        """What the screen shows now, as a value (game/scenes/match_model.py)."""
+        """What the screen shows now, as a value (game/scenes/match_screen/model.py)."""
         return frame_of(self)
 
     def canvas(self) -> Canvas:
@@ -439,7 +440,7 @@ class MatchScene(Scene):
                       self.mode.draw_overlay)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Paint the frame (game/scenes/match_paint.py); changes nothing."""
+        """Paint the frame (game/scenes/match_screen/paint.py); changes nothing."""
         paint(surface, self.frame(), self.canvas())
 
     def asked_buttons(self) -> list[pygame.Rect]:

@@ -10,7 +10,7 @@ from game.match.controller import Match
 from game.render import hint_panel
 from game.shell.scene import Transition
 from game.scenes.handoff import HandoffScene, ready_button
-from game.scenes import match_hints
+from game.scenes.match_screen import hints as match_hints
 from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context

@@ -1,5 +1,5 @@
 """The match screen's modes answer with commands and never change the screen or its queue
-themselves (game/scenes/modes.py): the scoring hands over to the Castillo reveal, the reveal takes
+themselves (game/scenes/match_screen/modes.py): the scoring hands over to the Castillo reveal, the reveal takes
 every group leaving the tower at once and hands back, a click on the power hand is a pick or a
 refusal to explain."""
 from __future__ import annotations
@@ -9,9 +9,9 @@ from collections import deque
 from engine import events as E
 from game.match.controller import Match
 from game.match.seats import parse_players
-from game.scenes.modes import Explain, Pick, PowerMode, Switch, Take
+from game.scenes.match_screen.modes import Explain, Pick, PowerMode, Switch, Take
 from game.scenes.play import MatchScene
-from game.scenes.scoring_modes import CastilloMode, ScoringMode
+from game.scenes.match_screen.scoring import CastilloMode, ScoringMode
 from game.shell import layout
 from tests.game.driver import make_context
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from game.scenes import match_hints
+from game.scenes.match_screen import hints as match_hints
 from game.match.remote import RemoteTable, remember, server_url
 from game.scenes.game_over import GameOverScene
 from game.scenes.play import MatchScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes import match_hints
+from game.scenes.match_screen import hints as match_hints
 from game.shell import layout
 from game.match.controller import Match
 from game.render import hint_panel

@@ -1,4 +1,4 @@
-"""The general scoring's modes of the match screen (game/scenes/modes.py): each area lit in
+"""The general scoring's modes of the match screen (game/scenes/match_screen/modes.py): each area lit in
 board order with its points, and the Castillo reveal staged in the middle of the map."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pygame
 
 from engine import events as E
 from game.render import board, draw, pieces, style
-from game.scenes.modes import Flow, Mode, Switch, Take
+from game.scenes.match_screen.modes import Flow, Mode, Switch, Take
 from game.shell import layout
 from game.shell.i18n import area_name, t
 

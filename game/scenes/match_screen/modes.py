@@ -1,5 +1,5 @@
 """The phases of the one match screen (game/scenes/play.py): power-card selection, the action
-phase, a general scoring and its Castillo reveal (game/scenes/scoring_modes.py). A mode adds what
+phase, a general scoring and its Castillo reveal (game/scenes/match_screen/scoring.py). A mode adds what
 its phase shows and handles on top of the screen; switching modes keeps everything else the screen
 holds (the table, the log and its scroll, rank badges, a pinned tooltip, the hint panel), which a
 new scene would lose.

@@ -9,8 +9,9 @@ from game.match.controller import Match
 from game.present.picker import Choice
 from game.render import cards, hint_panel
 from game.render.focus_ring import outline_rect, region_outline
-from game.scenes import match_hints, navigation
-from game.scenes.modes import Explain, Pick
+from game.scenes import navigation
+from game.scenes.match_screen import hints as match_hints
+from game.scenes.match_screen.modes import Explain, Pick
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target

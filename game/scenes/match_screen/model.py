@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from game.present.hint_plan import ghost_counts
 from game.present.match_frame import Button, DockedPlan, Frame, Ghost, Hints, Panel, Prompt, Tooltip
 from game.render import cards
-from game.scenes import match_hints
+from game.scenes.match_screen import hints as match_hints
 from game.shell import layout
 from game.shell.i18n import language, t
 from game.match.hints import plan_text
