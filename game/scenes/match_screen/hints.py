@@ -23,15 +23,18 @@ def hints_offered(screen: MatchScene) -> bool:
     return (screen.ctx.settings.hints and screen.log_view.dock != "lesson"
             and screen.hints.available(screen.match, screen.my_turn()))
 
+
 def ask_hints(screen: MatchScene) -> None:
     player = screen.my_turn()
     if player and isinstance(screen.match, Match) and screen.hints.ask(screen.match, player):
         screen.ctx.sounds.play("click")
 
+
 def hint_rows(screen: MatchScene) -> list[HintRow]:
     hints = screen.hints.hints
     return [HintRow(plan_text(h.plan, screen.match.name), compare_text(h, hints, screen.match.name),
                                gain_text(h.gain)) for h in hints]
+
 
 def hint_at(screen: MatchScene, pos: tuple[int, int] | None) -> Hint | None:
     """The hint whose row is under `pos` (None when the panel is not showing hints)."""
@@ -41,6 +44,7 @@ def hint_at(screen: MatchScene, pos: tuple[int, int] | None) -> Hint | None:
         if rect.collidepoint(pos):
             return hint
     return None
+
 
 def play_hint(screen: MatchScene, hint: Hint) -> bool:
     """A clicked hint docks its plan (followed until done or left) and plays its first step
@@ -52,14 +56,17 @@ def play_hint(screen: MatchScene, hint: Hint) -> bool:
     screen.hint_plan.number = screen.hints.hints.index(hint) + 1
     return play_docked_step(screen)
 
+
 def docked_step(screen: MatchScene) -> engine.Move | None:
     """The docked plan's next step, when it is the human's to play now."""
     return screen.hint_plan.step(screen.match.view(), screen.match, screen.my_turn())
+
 
 def play_docked_step(screen: MatchScene) -> bool:
     """A click on the docked plan plays (or stages) its next step."""
     move = docked_step(screen)
     return screen.play_choice(move) if move is not None else True
+
 
 def step_label(screen: MatchScene, move: engine.Move) -> str:
     """A quiet plan step (Done, Do the action, Allow) by its button's words."""

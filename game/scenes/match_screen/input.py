@@ -86,6 +86,7 @@ def handle(screen: MatchScene, intent: inp.Intent) -> bool:
         return handle_turn(screen, intent)
     return False
 
+
 def key_too_soon(screen: MatchScene, intent: inp.Intent) -> bool:
     """A key that would choose something (Enter, D, S, Enter on a focused target) within
     KEY_GUARD of a new step is dropped: it was meant for the step before."""
@@ -93,6 +94,7 @@ def key_too_soon(screen: MatchScene, intent: inp.Intent) -> bool:
         return False
     screen.refresh_picker()
     return screen.clock - screen.step_clock < KEY_GUARD
+
 
 def focus_targets(screen: MatchScene) -> list[Target]:
     """The choices open to the human deciding, in Tab order: the hand or the offer, the lit
@@ -139,6 +141,7 @@ def handle_turn(screen: MatchScene, intent: inp.Intent) -> bool:
     screen.staging.clear()   # a click elsewhere drops the staged choice (or stages another)
     return handle_click(screen, intent.pos)
 
+
 def handle_click(screen: MatchScene, pos: tuple[int, int]) -> bool:
     """A click on the mode's own targets, the offer or the map."""
     command = screen.mode.handle_click(pos)
@@ -158,11 +161,13 @@ def handle_click(screen: MatchScene, pos: tuple[int, int]) -> bool:
         return True
     return False
 
+
 def press_verb(screen: MatchScene, verb: str) -> bool:
     for choice in screen.picker.buttons():
         if choice.verb == verb and choice.kind == "verb":
             return screen.play_choice(screen.picker.pick(verb, ""))
     return False
+
 
 def explain_area(screen: MatchScene, area: str) -> None:
     """An illegal click on the map: say why."""

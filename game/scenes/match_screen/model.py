@@ -85,7 +85,7 @@ def ghosts(screen: MatchScene) -> tuple[Ghost, ...]:
     hint = match_hints.hint_at(screen, screen.hover)
     if hint is not None:
         return tuple(Ghost(step, mover, count=count) for step, count in ghost_counts(hint.plan))
-    steps = screen.hint_plan.remaining(match.view(), match) if screen.my_turn() else ()
+    steps = screen.hint_plan.ahead(match.view(), match) if screen.my_turn() else ()
     return tuple(Ghost(step, mover, count=count, breathing=step is steps[0]) for step, count in ghost_counts(steps))
 
 
@@ -98,7 +98,7 @@ def hints(screen: MatchScene) -> Hints:
     if not turn:
         return Hints(offered, request.shown)
     match = screen.match
-    steps = screen.hint_plan.remaining(match.view(), match)
+    steps = screen.hint_plan.ahead(match.view(), match)
     if not steps:
         return Hints(offered, request.shown)
     plan = screen.hint_plan.plan
