@@ -408,6 +408,7 @@ class MatchScene(Scene):
             self.hints.clear()
             self.hint_plan.undock()
             self.toast_time = 0.0
+            self.resync()            # the first frame after it shows the new viewer's table
         self.refresh_picker()
 
     def pulse(self) -> float:

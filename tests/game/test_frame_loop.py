@@ -12,6 +12,7 @@ import engine
 from game.match.controller import Match
 from game.match.seats import parse_players
 from game.present.match_frame import Frame
+from game.present.table import Table
 from game.scenes.handoff import HandoffScene
 from game.scenes.play import MatchScene
 from game.shell.app import App
@@ -144,12 +145,19 @@ def test_after_a_hand_off_the_next_player_is_drawn_without_input():
     rng = random.Random(5)
     hand_offs = 0
     for _ in range(20000):
-        if hand_offs >= 3 or match.host_game.is_over:
+        if hand_offs >= 12 or match.host_game.is_over:
             break
         scene = driver.scene
         if isinstance(scene, HandoffScene):
             driver.key(pygame.K_RETURN)
             hand_offs += 1
+            top = driver.scene
+            assert isinstance(top, MatchScene)
+            first = on_screen(driver.app)       # the very frame drawn as the hand-off closes
+            fresh = Table()
+            fresh.sync(match.view())
+            assert top.table.hands == fresh.hands and first.table == top.table.snapshot(), \
+                "the first frame after a hand-off shows only the new viewer's hand"
             quiet_steps(driver.app, 2)
             top = driver.scene
             assert isinstance(top, MatchScene)
@@ -166,4 +174,4 @@ def test_after_a_hand_off_the_next_player_is_drawn_without_input():
                 secret = [m for m in moves if m.verb in engine.SECRET_VERBS or m.verb == "power"]
                 assert match.play(rng.choice(secret or moves))
         driver.step()
-    assert hand_offs >= 3
+    assert hand_offs >= 12
