@@ -444,14 +444,17 @@ class MatchScene(Scene):
         """Paint the frame (game/scenes/match_screen/paint.py); changes nothing."""
         paint(surface, self.frame(), self.canvas())
 
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        paint(surface, frame if isinstance(frame, Frame) else self.frame(), self.canvas())
+
     def asked_buttons(self) -> list[pygame.Rect]:
         """The buttons the prompt asks for (Confirm, Done, Allow, the choice row, Undo): no tooltip
         may cover them."""
         return asked(self.frame())
 
-    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+    def draw_tooltip(self, surface: pygame.Surface, frame: Frame | None = None) -> pygame.Rect | None:
         """The tooltip layer again (over a focus ring or a lesson's highlight)."""
-        return paint_tooltip(surface, self.frame(), self.canvas())
+        return paint_tooltip(surface, frame or self.frame(), self.canvas())
 
     def draw_focus(self, surface: pygame.Surface, target: Target) -> None:
         """The ring, with a region's standings or a card's help still on top of it."""

@@ -17,6 +17,7 @@ import pygame
 
 from game.shell import input as inp
 from game.shell import layout
+from game.present.match_frame import Frame
 from game.shell.focus import Target
 from game.shell.i18n import language, t
 from game.present.picker import ARG_ORDER, AREAS
@@ -250,14 +251,22 @@ class TutorialScene(Scene):
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The held match screen, then the lesson's pulses on what the step points at — never over
-        a modal panel (a scoring's summary), and under an open tooltip — then the lesson panel."""
+        self.paint(surface, self.top.frame())
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        held = frame[0] if isinstance(frame, tuple) and frame and isinstance(frame[0], Frame) else self.top.frame()
+        self.paint(surface, held)
+
+    def paint(self, surface: pygame.Surface, held: Frame) -> None:
+        """The held match screen's frame, then the lesson's pulses on what the step points at —
+        never over a modal panel (a scoring's summary), and under an open tooltip — then the
+        lesson panel."""
         top = self.top
-        top.draw(surface)
-        if top.summary is None:
+        top.draw_frame(surface, held)
+        if held.summary is None:
             self.draw_highlight(surface)
             self.draw_move_target(surface)
-            top.draw_tooltip(surface)
+            top.draw_tooltip(surface, held)
         self.draw_panel(surface)
 
     def draw_move_target(self, surface: pygame.Surface) -> None:

@@ -191,7 +191,7 @@ class App:
         # a change of rate is a change of state (a message timed out, the lit regions went out)
         if self._dirty or (frame is not None and frame != self.drawn_frame) or rate != self._last_rate \
                 or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
-            self.draw()
+            self.draw(frame)
             self.drawn_frame = frame
             self.frame_times.append(time.perf_counter() - started)
         self._last_rate = rate
@@ -212,7 +212,9 @@ class App:
             self.windowed = size
             self.settings.window = f"{size[0]}x{size[1]}"
 
-    def draw(self) -> None:
+    def draw(self, frame: object = None) -> None:
+        """Paint the stack; `frame`, when given, is the top scene's frame just compared (it is
+        painted as it is, not built again)."""
         self._dirty = False
         self._since_draw = 0.0
         if layout.current().too_small:
@@ -222,7 +224,10 @@ class App:
             while first > 0 and not self.stack[first].opaque:
                 first -= 1
             for scene in self.stack[first:]:
-                scene.draw(self.window)
+                if scene is self.scene and frame is not None:
+                    scene.draw_frame(self.window, frame)
+                else:
+                    scene.draw(self.window)
             ring = self.focus.shown(self.scene)
             if ring is not None:
                 self.scene.draw_focus(self.window, ring)

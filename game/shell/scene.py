@@ -146,6 +146,11 @@ class Scene:
         from game.render.focus_ring import focus_ring
         focus_ring(surface, target)
 
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        """Paint `frame`, this scene's `frame()` as the app just compared it (a scene with a frame
+        paints it without building it again); changes nothing."""
+        self.draw(surface)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; changes nothing. The base scene paints nothing (every real scene
         overrides this)."""
