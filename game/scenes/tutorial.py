@@ -1,11 +1,12 @@
-"""Learn to play: the lesson panel and highlight drawn over the ordinary play scenes.
+"""Learn to play: the lesson panel and highlight drawn over the ordinary match screen.
 
-Why a wrapper scene: the lesson runs the real power, action, scoring and Castillo scenes unchanged.
-This scene holds them (their phase changes and the Castillo reveal stay inside it), passes input
-and frames through, and draws the lesson on top: the step's text, a pulsing frame around the
-element it points at, a nudge when a legal move is not the one asked for, and Continue. Menus,
-help and the pause menu (Esc → leave) are pushed above it as in any game. The step reached is
-saved (game/tutorial/progress.py), so the lesson resumes there.
+Why a layer over the match screen: the lesson runs the real match screen (its phases and the
+Castillo reveal) unchanged. Each chapter's match screen is put in the app's scene stack right
+under this layer (`Transition.under`: the app enters and leaves it); the layer passes input and
+frames to it through its public API and draws the lesson on top: the step's text, a pulsing
+frame around the element it points at, a nudge when a legal move is not the one asked for, and
+Continue. Menus, help and the pause menu (Esc → leave) are pushed above it as in any game. The
+step reached is saved (game/tutorial/progress.py), so the lesson resumes there.
 """
 from __future__ import annotations
 
@@ -68,23 +69,23 @@ class TutorialScene(Scene):
     """The lesson from step `index` (see the module docstring)."""
 
     name = "tutorial"
+    opaque = False          # the chapter's match screen, under it in the stack, shows through
 
     def __init__(self, ctx: Context, lesson: Lesson, index: int = 0) -> None:
         super().__init__(ctx)
         self.lesson = lesson
         self.hover: tuple[int, int] | None = None
-        self.screen: MatchScene | None = None   # the chapter's match screen, held (one scene stack: the app's)
+        self.screen: MatchScene | None = None   # the chapter's match screen, under this layer
         self.match = self.start(min(max(index, 0), lesson.total - 1))
 
     # ---- the lesson's course --------------------------------------------------------------------
     def start(self, index: int) -> TutorialMatch:
-        """A chapter's game at step `index`, in its play scene, with the chapter named."""
-        if self.screen is not None:
-            self.screen.exit()
+        """A chapter's game at step `index`, on a match screen put under this layer (in place of
+        the previous chapter's), with the chapter named."""
         match = TutorialMatch(self.lesson, index)
         scene = navigation.match_screen(self.ctx, match)
+        self.request(Transition.under(scene, swap=self.screen is not None))
         self.screen = scene
-        scene.enter()
         scene.make_room_for_lesson()
         scene.announce(self.text(match.chapter.title), 1.8)
         self.save(index)
@@ -185,16 +186,6 @@ class TutorialScene(Scene):
     def can_continue(self) -> bool:
         return self.match.needs_continue and self.settled()
 
-    # ---- lifecycle: the held match screen follows ----------------------------------------------------
-    def pause(self) -> None:
-        self.top.pause()
-
-    def resume(self) -> None:
-        self.top.resume()
-
-    def exit(self) -> None:
-        self.top.exit()
-
     # ---- input --------------------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
         """The lesson's Continue while a step waits to be read, else the held game's choices."""
@@ -258,11 +249,10 @@ class TutorialScene(Scene):
         self.paint(surface, held)
 
     def paint(self, surface: pygame.Surface, held: Frame) -> None:
-        """The held match screen's frame, then the lesson's pulses on what the step points at —
-        never over a modal panel (a scoring's summary), and under an open tooltip — then the
-        lesson panel."""
+        """Over the match screen (drawn under it by the app): the lesson's pulses on what the step
+        points at — never over a modal panel (a scoring's summary), and under an open tooltip —
+        then the lesson panel."""
         top = self.top
-        top.draw_frame(surface, held)
         if held.summary is None:
             self.draw_highlight(surface)
             self.draw_move_target(surface)

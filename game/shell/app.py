@@ -138,6 +138,13 @@ class App:
             while self.stack:
                 self.stack.pop().exit()
             self._push(transition.scene)
+        elif transition.kind is TransitionKind.UNDER and transition.scene:
+            top = self.stack.pop()
+            if transition.swap and self.stack:
+                self.stack.pop().exit()
+            self.stack += [transition.scene, top]
+            transition.scene.enter()
+            self._dirty = True
         elif transition.kind is TransitionKind.REPLACE and transition.scene:
             self.stack.pop().exit()
             self.stack.append(transition.scene)

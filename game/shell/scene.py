@@ -57,15 +57,19 @@ class TransitionKind(Enum):
     POP = "pop"
     REPLACE = "replace"
     RESET = "reset"
+    UNDER = "under"
     QUIT = "quit"
 
 
 @dataclass(frozen=True)
 class Transition:
     """push: put `scene` on top; pop: remove the top; replace: swap the top; reset: empty the
-    stack, then push `scene` (leaving a game from its pause menu); quit: end the app."""
+    stack, then push `scene` (leaving a game from its pause menu); under: put `scene` right under
+    the top, in place of the one there when `swap` (a lesson's match screen, under the lesson's
+    layer); quit: end the app."""
     kind: TransitionKind
     scene: "Scene | None" = None
+    swap: bool = False
 
     @staticmethod
     def push(scene: "Scene") -> "Transition":
@@ -78,6 +82,10 @@ class Transition:
     @staticmethod
     def reset(scene: "Scene") -> "Transition":
         return Transition(TransitionKind.RESET, scene)
+
+    @staticmethod
+    def under(scene: "Scene", swap: bool) -> "Transition":
+        return Transition(TransitionKind.UNDER, scene, swap)
 
     @staticmethod
     def pop() -> "Transition":
