@@ -148,6 +148,12 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path):
                     break
                 time.sleep(0.01)
             assert guest.viewer == "blue" and guest.view().viewer_id == "blue"
+            while guest.n != host.n:                     # the moves made meanwhile reached its log too
+                assert time.monotonic() < end, "the seat never caught up"
+                guest.think()
+                host.think()
+                time.sleep(0.01)
+            assert guest.log_lines() == host.log_lines()
         finally:
             host.close()
             guest.close()
