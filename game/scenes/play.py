@@ -1,10 +1,15 @@
-"""The match screen: one long-lived scene for the whole game. It draws the board and the HUD from
-the viewer's View, animates events, and lets humans choose moves.
+"""The match screen: one long-lived scene for the whole game, read from a match source
+(game/match/source.py: a local match, a lesson's, a server's table). It animates the source's
+events, lets humans choose moves, and shows all of it as a frame (game/present/match_frame.py)
+built by its model (match_screen/model.py) and painted by match_screen/paint.py; the app draws
+whenever that frame changes.
 
-The phases (power, action, general scoring, Castillo reveal) are modes of it (game/scenes/match_screen/modes.py),
-switched as the engine's phase and events say; everything else the screen holds — the table, the
-log and its scroll, rank badges, a pinned tooltip, the hint panel — lives on across them. Hand-offs
-are overlays pushed on top; the game-over screen follows the last scoring.
+Its parts live in game/scenes/match_screen/: input and the keyboard focus's targets, the advisor's
+hints, and the phases (power, action, general scoring, Castillo reveal) as modes that answer with
+commands this scene carries out, switched as the engine's phase and events say; everything else
+the screen holds — the table, the log and its scroll, rank badges, a pinned tooltip, the hint
+panel — lives on across them. Hand-offs are overlays pushed on top; the game-over screen follows
+the last scoring.
 """
 from __future__ import annotations
 
