@@ -232,6 +232,7 @@ def test_a_friend_in_the_lobby_is_told_who_starts_the_game():
             return {"red": "Ana", "blue": "Ben"}[player]
 
     lobby = LobbyScene(make_context(), Joined())  # type: ignore[arg-type]  # the lobby reads only these
+    lobby.follow_seats()                        # what update() does as the seats arrive
     lobby.draw(pygame.Surface((1280, 800)))
     assert lobby.status == t("online.wait_host", host="Ana")
     assert [key for _, key in lobby.buttons()] == ["back"]
