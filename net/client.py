@@ -170,10 +170,12 @@ class Client:
             delay = min(self.backoff_max, delay * 2)
 
     async def _rejoin(self) -> None:
-        """After a reconnection: the same seats (by credential) and the same watched tables."""
+        """After a reconnection: the same seats (by credential), each with the moves played while
+        it was away (a `History` from the last move it heard of), and the same watched tables."""
         try:
             for code, credential in list(self.seats.items()):
-                await self.request("resume", code=code, credential=credential)
+                missed = {"history": self.n[code]} if code in self.n else {}
+                await self.request("resume", code=code, credential=credential, **missed)
             for code in list(self.watched):
                 await self.request("watch", code=code)
         except (Disconnected, Refused):

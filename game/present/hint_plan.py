@@ -73,22 +73,28 @@ class HintPlan:
         """How many steps are behind the player (None, and undocked, when the plan no longer
         holds: finished, departed from, undone past, or the player shown a position the plan did
         not foresee — an opponent's other answer). `game`: the player's View."""
+        done, left = self.verdict(game, moves)
+        if done is None and self.plan:
+            self.left = self.left or left
+            self.undock()
+        return done
+
+    def verdict(self, game: Position, moves: PlayedMoves) -> tuple[int | None, bool]:
+        """`done_steps` without undocking: (the steps behind the player or None, whether the game
+        went another way than the plan foresaw)."""
         if not self.plan:
-            return None
+            return None, False
         played = moves.public_moves_since(self.mark)
         done = None if played is None else progress([m.text for m in self.plan], played)
         while done is not None and done < len(self.plan) and self.plan[done].text == ALLOW \
                 and game.to_move == self.player:
             done += 1                 # the Veto window the plan foresaw did not open
         if done is None or done >= len(self.plan) or game.is_over:
-            self.undock()
-            return None
+            return None, False
         expected = self.foreseen.get(done)
         if expected is not None and game.to_move == self.player and expected != game:
-            self.left = True
-            self.undock()
-            return None
-        return done
+            return None, True
+        return done, False
 
     def step(self, game: Position, moves: PlayedMoves, player: str | None) -> Move | None:
         """The plan's next step if it is `player`'s to play now (None while an opponent answers,
@@ -104,8 +110,14 @@ class HintPlan:
         return move
 
     def remaining(self, game: Position, moves: PlayedMoves) -> tuple[Move, ...]:
-        """The steps still to come (the board's ghosts), the next first."""
+        """The steps still to come (the board's ghosts), the next first; a plan that no longer
+        holds is undocked."""
         done = self.done_steps(game, moves)
+        return () if done is None else self.plan[done:]
+
+    def ahead(self, game: Position, moves: PlayedMoves) -> tuple[Move, ...]:
+        """`remaining` without undocking (what a frame shows: reading changes nothing)."""
+        done = self.verdict(game, moves)[0]
         return () if done is None else self.plan[done:]
 
 

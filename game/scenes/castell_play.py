@@ -247,7 +247,11 @@ class CastellScene(Scene):
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        frame = self.frame()
+        self.draw_frame(surface, self.frame())
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        """Paint the frame the app just compared (never built twice); changes nothing."""
+        assert isinstance(frame, model.Frame)
         layout = self._layout()
         paint_table(surface, layout, frame.view, frame.look)
         castell_overlays.paint_chrome(surface, layout, frame)

@@ -5,8 +5,9 @@ window's size changes, scenes lay out in its UI units and `game.render.draw` tur
 pixels, and mouse positions are turned into the same units here. Below the minimum size the
 window shows a request to enlarge it instead of a cramped scene.
 
-The window is redrawn only when something changed: input, a transition, a resize, or the top
-scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
+The window is redrawn only when something changed: input, a transition, a resize, the top
+scene's frame (`Scene.frame`, a value of what it shows) differing from the one drawn last, or the
+top scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
 for a pulse or caret, none when still; a change of rate redraws once). When nothing moves, `run()`
 sleeps until input arrives or the next timed redraw is due. `step(dt)` runs one frame and is what tests and the benchmarks call with a
 hand-driven clock.
@@ -79,6 +80,7 @@ class App:
         self._shot_due = False
         self._shots = shots.last_number(screenshots) if screenshots else 0   # numbering goes on
         self._dirty = True
+        self.drawn_frame: object = None         # the top scene's frame when the window was drawn last
         self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
@@ -136,6 +138,13 @@ class App:
             while self.stack:
                 self.stack.pop().exit()
             self._push(transition.scene)
+        elif transition.kind is TransitionKind.UNDER and transition.scene:
+            top = self.stack.pop()
+            if transition.swap and self.stack:
+                self.stack.pop().exit()
+            self.stack += [transition.scene, top]
+            transition.scene.enter()
+            self._dirty = True
         elif transition.kind is TransitionKind.REPLACE and transition.scene:
             self.stack.pop().exit()
             self.stack.append(transition.scene)
@@ -184,10 +193,13 @@ class App:
             self._dirty = True
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
+        frame = self.scene.frame()
         self._since_draw += dt
         # a change of rate is a change of state (a message timed out, the lit regions went out)
-        if self._dirty or rate != self._last_rate or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
-            self.draw()
+        if self._dirty or (frame is not None and frame != self.drawn_frame) or rate != self._last_rate \
+                or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
+            self.draw(frame)
+            self.drawn_frame = frame
             self.frame_times.append(time.perf_counter() - started)
         self._last_rate = rate
         return True
@@ -207,7 +219,9 @@ class App:
             self.windowed = size
             self.settings.window = f"{size[0]}x{size[1]}"
 
-    def draw(self) -> None:
+    def draw(self, frame: object = None) -> None:
+        """Paint the stack; `frame`, when given, is the top scene's frame just compared (it is
+        painted as it is, not built again)."""
         self._dirty = False
         self._since_draw = 0.0
         if layout.current().too_small:
@@ -217,7 +231,10 @@ class App:
             while first > 0 and not self.stack[first].opaque:
                 first -= 1
             for scene in self.stack[first:]:
-                scene.draw(self.window)
+                if scene is self.scene and frame is not None:
+                    scene.draw_frame(self.window, frame)
+                else:
+                    scene.draw(self.window)
             ring = self.focus.shown(self.scene)
             if ring is not None:
                 self.scene.draw_focus(self.window, ring)

@@ -34,7 +34,8 @@ def playing_driver(seed: int = 21, moves: int = 30) -> tuple[Driver, Match]:
 
 
 def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    """Make MatchScene's `where` (handle, update or draw) raise once."""
+    """Make MatchScene's `where` (handle, update or draw_frame: the painting of the frame the
+    app just compared) raise once."""
     original = getattr(MatchScene, where)
     state = {"armed": True}
 
@@ -46,7 +47,7 @@ def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
     monkeypatch.setattr(MatchScene, where, broken)
 
 
-@pytest.mark.parametrize("where", ["handle", "update", "draw"])
+@pytest.mark.parametrize("where", ["handle", "update", "draw_frame"])
 def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(where, monkeypatch, data_dir,
                                                                             screenshots):
     driver, match = playing_driver()
@@ -68,7 +69,7 @@ def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(whe
     assert any(f"injected into {where}" in line for line in report["traceback"])
     assert len(report["record"]["moves"]) == moves
     assert not list((data_dir / "crashes").glob(".*.tmp")), "written atomically (no temp file left)"
-    if where == "draw":
+    if where == "draw_frame":
         pygame.image.save(driver.app.surface, str(screenshots / "error-screen.png"))
     driver.key(pygame.K_RETURN)                      # Continue
     driver.step()
