@@ -10,7 +10,10 @@ checked path and the view's determinization compared with the view); at the end 
 and `from_json(to_json())` give the same state. Fuzz: `--fuzz` mutated records and snapshots
 (wrong types and ranges in every field, moves cut, swapped or replaced by garbage), each of which
 must load or be refused with one DataError line — any other exception or a hang is a failure.
-Agents: `--agents` plays every preset in every seat at 2-4 players. Prints one JSON line.
+Agents: `--agents` plays every preset in every seat at 2-4 players. Solver: `--solver` seeded
+random teams (seeds 0 on; tests/castell/solverkit.py `solver_case`), each checked against a
+brute-force enumeration of every legal tower (`check_solver`; tests/castell/test_solver.py checks
+every 8th of the first 400). Prints one JSON line.
 """
 from __future__ import annotations
 
@@ -18,13 +21,16 @@ import argparse
 import copy
 import json
 import random
+import sys
 import time
 from collections import Counter
 from multiprocessing import Pool
-from typing import Any
+from pathlib import Path
+from typing import Any, Callable
 
-from engine import EngineError, castell
-from engine.castell.selfcheck import problems
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from engine import EngineError, castell  # noqa: E402
+from engine.castell.selfcheck import problems  # noqa: E402
 
 CHUNK = 50
 GARBAGE: list[Any] = [None, True, -1, 0, 2**70, 1.5, "", "zzz", [], {}, [[1, 2]], {"x": 1}, "place met",
@@ -128,9 +134,25 @@ def agents_task(name: str, players: int) -> dict:
     return {"kind": "agents", "agent": name, "players": players, "failures": failures}
 
 
+def solver_task(first: int, count: int) -> dict:
+    """The solver against the brute-force enumeration, for the seeds first .. first+count-1."""
+    from tests.castell.solverkit import check_solver, solver_case
+    failures: list[str] = []
+    for seed in range(first, first + count):
+        team, ranks = solver_case(seed)
+        try:
+            check_solver(team, ranks)
+        except Exception as exc:      # a soak reports every kind of failure
+            failures.append(f"solver seed {seed} (team {team}, ranks {ranks}): {type(exc).__name__}: "
+                            f"{str(exc)[:300]}")
+    return {"kind": "solver", "cases": count, "failures": failures}
+
+
 def _run(task: tuple[str, tuple]) -> dict:
     kind, args = task
-    return {"games": games_task, "fuzz": fuzz_task, "agents": agents_task}[kind](*args)
+    run: dict[str, Callable[..., dict]] = {"games": games_task, "fuzz": fuzz_task, "agents": agents_task,
+                                           "solver": solver_task}
+    return run[kind](*args)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -139,6 +161,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10_000, help="random games per player count")
     parser.add_argument("--fuzz", type=int, default=2000, help="mutated records and snapshots")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-4 players")
+    parser.add_argument("--solver", type=int, default=400, help="seeded teams checked against brute force")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -148,6 +171,8 @@ def main(argv: list[str] | None = None) -> None:
             tasks.append(("games", (players, args.seed * 10_000_000 + first, min(CHUNK, args.games - first))))
     for first in range(0, args.fuzz, CHUNK):
         tasks.append(("fuzz", (args.seed, first, min(CHUNK, args.fuzz - first))))
+    for first in range(0, args.solver, CHUNK):
+        tasks.append(("solver", (first, min(CHUNK, args.solver - first))))
     if args.agents:
         from ai.castell import AGENT_NAMES
         tasks += [("agents", (name, players)) for name in AGENT_NAMES for players in (2, 3, 4)]
@@ -155,8 +180,8 @@ def main(argv: list[str] | None = None) -> None:
     games: Counter = Counter()
     fuzz: Counter = Counter()
     agent_games: Counter = Counter()
-    decisions = 0
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "agents": []}
+    decisions = solver_cases = 0
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "agents": [], "solver": []}
     with Pool(args.jobs) as pool:
         for result in pool.imap_unordered(_run, tasks):
             failures[result["kind"]] += result["failures"]
@@ -165,12 +190,15 @@ def main(argv: list[str] | None = None) -> None:
                 decisions += result["decisions"]
             elif result["kind"] == "fuzz":
                 fuzz.update(result["outcomes"])
+            elif result["kind"] == "solver":
+                solver_cases += result["cases"]
             else:
                 agent_games[result["agent"]] += result["players"]
     print(json.dumps({"game": "castell", "games_per_player_count": {str(p): games[p] for p in sorted(games)},
                       "decisions": decisions, "game_failures": len(failures["games"]),
                       "fuzz_outcomes": dict(fuzz), "fuzz_failures": len(failures["fuzz"]),
                       "agent_games": dict(agent_games), "agent_failures": len(failures["agents"]),
+                      "solver_cases": solver_cases, "solver_failures": len(failures["solver"]),
                       "failures": sum(map(len, failures.values())),
                       "first_failures": {k: v[:10] for k, v in failures.items() if v},
                       "seconds": round(time.perf_counter() - start, 1), "jobs": args.jobs, "seed": args.seed}))
