@@ -99,9 +99,11 @@ def test_s5_4_games_differing_only_in_secrets_give_byte_identical_views(players,
 def test_s5_4_secret_sweep_reaches_every_kind_of_secret():
     """§5.4: over the sweep's kind of games, every hidden part was in fact changed somewhere
     (other players' discs, a recovered card, a secret declaration), so the byte-equality above
-    is not vacuous."""
+    is not vacuous. Seed 29 goes first: its game declares a recovery under a Veto window by its
+    170th decision, where the seeds before it take 7,000 decisions to reach one; the other 39
+    follow if it ever stops doing so."""
     changed: Counter = Counter()
-    for seed in range(40):
+    for seed in [29, *(s for s in range(40) if s != 29)]:
         g = engine.new_game(players=COLOURS[:2 + seed % 4], seed=seed)
         rng = random.Random(seed)
         while not g.is_over and not (changed["discs"] and changed["recovered"] and changed["declaration"]):
