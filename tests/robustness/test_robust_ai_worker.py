@@ -24,7 +24,9 @@ GAMES = [("greedy", "easy"), ("easy", "random", "greedy"), ("random", "greedy")]
 
 @pytest.fixture(autouse=True)
 def fresh_worker(monkeypatch):
-    """A worker of the test's own, forked after its patches (a fork inherits them)."""
+    """A worker of the test's own, forked after its patches (a fork inherits them). Autosaves
+    skip fsync: refused writes are what these games test, durability is test_robust_crash's."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
     worker = ai_worker.AIWorker()
     monkeypatch.setattr(ai_worker, "_SHARED", worker)
     yield worker
