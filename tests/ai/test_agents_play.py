@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_testkit import COLOURS, PRESETS, finish_from_every_seat, play_out, small_agent
+from ai_testkit import COLOURS, PRESETS, SMALL, finish_from_every_seat, play_out, small_agent
 
 import ai
 import engine
@@ -14,6 +14,15 @@ from ai.policy import FastPolicy
 from engine.phase import P_DISC
 
 DISC_ROUND = 5
+
+
+def tiny_agent(name: str, seed: int):
+    """The test preset with a fifth of its nodes: the mixed tables and the disc test assert legal
+    moves to the end of the game, never strength (counts only, no clock)."""
+    budget = dict(SMALL.get(name, {}))
+    if "max_nodes" in budget:
+        budget["max_nodes"] //= 5
+    return ai.make_agent(name, seed=seed, **budget)
 
 
 # Every preset but random at 4 and 5 players, and the searching presets normal, hard and expert at
@@ -39,7 +48,7 @@ def test_mixed_table(players):
     lineup = [names[(s + players) % len(names)] for s in range(players)]
     g = engine.new_game(players=COLOURS[:players], seed=7 * players, variant="short",
                         castillo="secret" if players % 2 else "announced")
-    play_out(g, [small_agent(n, seed=i) for i, n in enumerate(lineup)], rng_seed=players)
+    play_out(g, [tiny_agent(n, seed=i) for i, n in enumerate(lineup)], rng_seed=players)
     assert g.is_over
 
 
@@ -59,7 +68,7 @@ def test_disc_decisions_happen_and_are_legal():
     policy, rng = FastPolicy(), random.Random(11)
     while g.round < DISC_ROUND:
         g.play(policy.choose(g, rng))
-    play_out(g, [small_agent(n, seed=i) for i, n in enumerate(["hard", "normal", "easy", "greedy", "hard"])],
+    play_out(g, [tiny_agent(n, seed=i) for i, n in enumerate(["hard", "normal", "easy", "greedy", "hard"])],
              check=check)
     assert seen > 0
 
