@@ -60,6 +60,9 @@ def test_a_human_plays_a_whole_game_by_mouse_against_two_ais() -> None:
                     driver.click(buttons(scene)["no_tower"].center)
             continue
         shown = buttons(scene)
+        rects = list(shown.values())
+        assert all(scene.layout.map_rect.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), frame.buttons
         if "confirm" in shown:
             driver.click(shown["confirm"].center)
             continue
