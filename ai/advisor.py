@@ -17,6 +17,7 @@ from typing import Any
 
 import engine
 from engine import Game, Move, Phase, View
+from engine.internals import ALLOW
 from engine.internals import AREAS_PER_PLAYER as A
 from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_points, depth_for, place_points,
                               values_in_force)
@@ -26,7 +27,6 @@ from .agent import check_view
 from .budget import Budget
 from .evaluate import DEFAULT_WEIGHTS
 from .expectimax import ExpectimaxAgent
-from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
 from .turnplan import foreseen_views
 
@@ -78,6 +78,27 @@ class Hint:
     foreseen: tuple[tuple[int, View], ...] = field(default=(), compare=False)
 
 
+# The one judge of hints and reviews: the hard preset's search and evaluation, its budget counted
+# in nodes only (no deadline), so the same position and seed give the same ranking in the Hint
+# button's worker and in the post-game review, however busy the machine.
+JUDGE_SEARCH: dict[str, Any] = dict(deadline_s=None)
+NOISE_SIGMAS = 2.0      # a shortfall within this many standard errors of the judge is noise
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judge's word on a decision played: the best plan (hint #1 there), the points the plan
+    played falls short of it (0 if it is that plan), and the standard error of that measure."""
+    best: Hint
+    loss: float
+    noise: float = 0.0
+
+    @property
+    def flagged(self) -> bool:
+        """A shortfall larger than the judge's own noise at that position."""
+        return self.loss > NOISE_SIGMAS * self.noise
+
+
 def hard_searcher(**overrides: Any) -> ExpectimaxAgent:
     """The hard preset's search (overrides as for `ai.make_agent`, e.g. a node budget in tests)."""
     agent = make_agent("hard", **overrides).agent
@@ -86,18 +107,34 @@ def hard_searcher(**overrides: Any) -> ExpectimaxAgent:
     return agent
 
 
+def judge_searcher(**overrides: Any) -> ExpectimaxAgent:
+    """The one judge (`JUDGE_SEARCH`): the search both `advise` and `judge` rank moves with."""
+    return hard_searcher(**{**JUDGE_SEARCH, **overrides})
+
+
+def position_rng(seed: int, moves_played: int) -> random.Random:
+    """The seeded RNG the judge uses at the position after `moves_played` moves of a game with
+    `seed`: the Hint button and the review ask with it, so they rank alike."""
+    return random.Random(seed * 7919 + moves_played)
+
+
+def ranking(view: View, rng: random.Random, searcher: ExpectimaxAgent,
+            count: int = HINTS) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
+    """The candidate plans for the viewer's decision with their values, best first (at least
+    `count` with a first move of their own where there are), and one sampled world."""
+    searcher.use_table(view.rows, view.dummy is not None)
+    if searcher.config.per_turn and view.ph != Phase.DISC:
+        cfg = searcher.config      # the very search the preset plays, so hint #1 is its turn
+        ranked, world = searcher.turn_values(view, rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
+        return distinct_firsts(ranked, count), world
+    return _scored(view, rng, searcher)
+
+
 def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = None,
            count: int = HINTS) -> list[Hint]:
     """The `count` best plans for the viewer's decision, best first, each with its reason."""
     view = check_view(view)
-    searcher = searcher or hard_searcher()
-    searcher.use_table(view.n)
-    if searcher.config.per_turn and view.ph != Phase.DISC:
-        cfg = searcher.config      # the very search the preset plays, so hint #1 is its turn
-        ranked, world = searcher.turn_values(view, rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
-        scored = distinct_firsts(ranked, count)
-    else:
-        scored, world = _scored(view, rng, searcher, None)
+    scored, world = ranking(view, rng, searcher or judge_searcher(), count)
     best = scored[0][1]
     gains: list[float] = []
     for _, value, _ in scored[:count]:
@@ -130,24 +167,43 @@ def distinct_firsts(ranked: list[tuple[tuple[Move, ...], float, int]],
 
 
 def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
-          searcher: ExpectimaxAgent) -> tuple[Hint, float]:
-    """The best plan for the viewer's decision and how far `chosen` (the plan actually played,
-    searched alongside the candidates) falls below it, in points (0 if it is the best)."""
+          searcher: ExpectimaxAgent) -> Verdict:
+    """The judge on the plan `chosen` (actually played) at the viewer's decision: the best plan is
+    the hint #1 `advise` gives with the same `rng` and searcher, so a followed hint is never a
+    mistake by construction; any other plan is played against it in fresh worlds on the same
+    futures, the mean shortfall its loss and the spread of the per-world differences its noise."""
     view = check_view(view)
-    scored, world = _scored(view, rng, searcher, chosen)
+    scored, world = ranking(view, rng, searcher)
     plan, value, _ = scored[0]
-    mine = next(v for p, v, _ in scored if p == chosen)
     me = view.to_move_idx
     # a power card's own reason ("brings 1 Caballero to the court") can be true of the card played
     # too: against it, the reason says what the better card does that the played one does not
-    against = plan != chosen and plan[0].verb == chosen[0].verb == "power"
+    against = plan[0] != chosen[0] and plan[0].verb == chosen[0].verb == "power"
     reason = reason_for(world, plan, me, chosen, 1) if against else reason_for(world, plan, me)
-    return Hint(plan, value, 0.0, reason), max(0.0, value - mine)
+    best = Hint(plan, value, 0.0, reason)
+    if follows(chosen, plan):
+        return Verdict(best, 0.0)
+    cfg = searcher.config
+    values = searcher.paired_values(view, [plan, chosen], rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
+    diffs = [b - c for b, c in zip(*values)]
+    if not diffs:
+        return Verdict(best, 0.0)
+    mean = sum(diffs) / len(diffs)
+    spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5 if len(diffs) > 1 else 0.0
+    return Verdict(best, max(0.0, mean), spread / len(diffs) ** 0.5)
 
 
-def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
-            chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
-    """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
+def follows(played: tuple[Move, ...], plan: tuple[Move, ...]) -> bool:
+    """Whether the moves `played` carry out `plan` so far (a foreseen Veto window, `allow`, is the
+    opponents' and left out): the decision followed the plan."""
+    mine = tuple(m for m in plan if m != ALLOW)
+    return bool(played) and tuple(played) == mine[:len(played)]
+
+
+def _scored(view: View, rng: random.Random,
+            searcher: ExpectimaxAgent) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
+    """Root values of the candidate plans (a disc, or a search that does not plan whole turns),
+    and one sampled world."""
     searcher.use_table(view.rows, view.dummy is not None)
     cfg = searcher.config
     legal = view.legal_moves()
@@ -158,12 +214,6 @@ def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
         seconds = cfg.deadline_s / (2 * len(legal)) if cfg.deadline_s else None
         plans = [whole_turn(world, m, searcher, rng, nodes, seconds) for m in legal]
     budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
-    if chosen is not None and plans is None:
-        plans = ([tuple(p) for p, _ in plans_for(view, searcher.weights, cfg.plan_limit, cfg.beam,
-                                                  cfg.move_sample, rng, budget)]
-                 if is_plan_decision(view) else [(m,) for m in legal])
-    if chosen is not None and plans is not None and chosen not in plans:
-        plans.append(chosen)
     return searcher.root_values(view, legal, rng, budget, plans), world
 
 
@@ -324,4 +374,5 @@ def _count_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | No
     return Reason("recover", max(back)) if back else None
 
 
-__all__ = ["ADVISED_PHASES", "HINTS", "Hint", "Reason", "advise", "hard_searcher", "judge", "reason_for"]
+__all__ = ["ADVISED_PHASES", "HINTS", "JUDGE_SEARCH", "Hint", "Reason", "Verdict", "advise", "follows", "hard_searcher",
+           "judge", "judge_searcher", "position_rng", "ranking", "reason_for"]

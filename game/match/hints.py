@@ -6,11 +6,10 @@ hand-off makes it stale), and its wording is shared with the post-game review. N
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import engine
-from ai.advisor import ADVISED_PHASES, Hint, Reason
+from ai.advisor import ADVISED_PHASES, Hint, Reason, position_rng
 from game.match import ai_worker
 from game.present.describe import QUIET_VERBS, Namer, step_text
 from game.shell.i18n import area_name, t, tn
@@ -38,8 +37,9 @@ class HintRequest:
             return False
         self.clear()
         self.key = key
+        # the position's own seed, as the review judges it (ai.advisor.position_rng): one judge
         self.job = ai_worker.Job(ai_worker.ADVISE, 0, match.host_game.view(player),
-                                 random.Random(match.seed * 7919 + match.version))
+                                 position_rng(match.seed, match.moves_played()))
         ai_worker.shared().ask(self.job)
         match.hints_used += 1
         return True

@@ -87,8 +87,7 @@ class ReviewScene(Scene):
         reply = worker.poll()
         if reply.result is not None:
             d = self.found[len(self.judged)]
-            best, loss = reply.result
-            self.judged.append(blunder(self.games[d.start], d, best, loss))
+            self.judged.append(blunder(self.games[d.start], d, reply.result))
             self.job = None
         elif reply.given_up:
             self.error, self.job = reply.notice or "", None
