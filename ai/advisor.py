@@ -17,9 +17,9 @@ from typing import Any
 
 import engine
 from engine import Game, Move, Phase, View
-from engine.internals import ALLOW
+from engine.internals import ALLOW, SKIP, court_capacity
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_points, depth_for, place_points,
+from engine.internals import (BOARD, CASTILLO, COURT, NREG, bonus_points, depth_for, place_points,
                               values_in_force)
 
 from . import make_agent
@@ -48,7 +48,10 @@ class Reason:
     "score"    scores `points` at once;        "court" brings `points` Caballeros to the court;
     "keep"     keeps power card `points` for a later round;
     "recover"  takes power card `points` back into the hand;
-    "order"    a high power card that brings none: an early turn;
+    "order"    a high power card that buys an earlier turn (against `other`, the card it outbids);
+    "same_turn" a higher power card than `other` that buys no earlier turn: `other` is kept;
+    "skip"     skips the card's action: no use of it gives more than `points` (0 or less) at
+               the coming scoring;
     "value"    no single change stands out (the value over the round).
 `scoring` is "general" (the next one), "this" (a disc chosen during the scoring it acts in) or
 "final". A reason against another hint (`versus`, its number from 1; 0 for none) measures the
@@ -285,10 +288,12 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, .
         return _power_reason(world, mine, p, theirs, versus if theirs else 0)
     versus = versus if other else 0
     disc = bool(plan) and plan[0].verb == "disc"
-    after = _played(world, plan, p)
-    base = _played(world, other, p) if other else world
+    after, card_pts = _played(world, plan, p)
+    base, base_pts = _played(world, other, p) if other else (world, 0)
     scoring = "this" if world.ph == Phase.DISC and world.next_scoring != "final" else world.next_scoring or "final"
-    scored = 0 if disc and not other else after.score_pts[p] - base.score_pts[p]
+    # points a scoring card of the plan gives at once (a general scoring the turn ends into is
+    # counted by region below, as both plans lead into it)
+    scored = card_pts - base_pts
     deltas = [b - a for a, b in zip(region_points(base, p), region_points(after, p))]
     area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))
     if scored > 0 and scored >= deltas[area] and not disc:
@@ -298,25 +303,62 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, .
         was, was_tied = place_of(base, p, area) if other else (0, False)
         return Reason("place_tied" if tied else "place", deltas[area], _area_id(area), place, scoring,
                       versus=versus, other_place=was, other_tied=was_tied)
-    for found in (_rival_reason(base, after, p, scoring), _count_reason(base, after, p, scoring)):
+    for found in (_rival_reason(base, after, p, scoring), _count_reason(base, after, p, scoring),
+                  _skip_reason(world, plan, p, other, scoring)):
         if found is not None:
             return replace(found, versus=versus)
     return Reason("value", versus=versus)
 
 
-def _played(world: Game, plan: tuple[Move, ...], p: int) -> Game:
-    """The world after p's part of `plan`; after a disc, the others' discs from the fast policy
-    (a disc acts once every disc is set)."""
-    after = world.clone()
-    for m in plan:
-        if after.ph == Phase.OVER or after.to_move_idx != p or m not in after.legal_moves():
+def _played(world: Game, plan: tuple[Move, ...] | None, p: int) -> tuple[Game, int]:
+    """The world after p's part of `plan` (a Veto window the plan foresaw allowed, as it foresaw)
+    and the points p scored by a scoring card on the way; after a disc, the others' discs from the
+    fast policy (a disc acts once every disc is set)."""
+    after, card_pts, in_card = world.clone(), 0, False
+    for m in plan or ():
+        if after.ph == Phase.OVER or (after.to_move_idx != p and m != ALLOW) or m not in after.legal_moves():
             break
-        after.apply(m)
+        for ev in after.play(m):
+            if isinstance(ev, engine.events.ScoringStarted):
+                in_card = ev.kind == "card"
+            elif in_card and isinstance(ev, engine.events.AreaScored):
+                card_pts += dict(ev.points).get(after.players[p], 0)
     if plan and plan[0].verb == "disc":
         policy, rng = FastPolicy(), random.Random(0)
         while after.ph == Phase.DISC:
             after.apply(policy.choose(after, rng))
-    return after
+    return after, card_pts
+
+
+def _skip_reason(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, ...] | None,
+                 scoring: str) -> Reason | None:
+    """Why the plan skips its card's action (when the plan it is compared with does not): every
+    other first step of the action, finished by the fast policy, leaves p no more points at the
+    coming scoring than skipping does (`points`: the most any of them would give, 0 or less)."""
+    if SKIP not in plan or (other is not None and SKIP in other):
+        return None
+    g = world.clone()
+    for m in plan[:plan.index(SKIP)]:
+        if g.ph == Phase.OVER or (g.to_move_idx != p and m != ALLOW) or m not in g.legal_moves():
+            return None
+        g.apply(m)
+    if g.to_move_idx != p or SKIP not in g.legal_moves():
+        return None
+    skipped = sum(region_points(_finish(g, SKIP, p), p))
+    uses = [sum(region_points(_finish(g, m, p), p)) - skipped for m in g.legal_moves() if m != SKIP]
+    best = max(uses, default=0)
+    return Reason("skip", best, scoring=scoring) if best <= 0 else None
+
+
+def _finish(g: Game, first: Move, p: int) -> Game:
+    """`first`, then the fast policy for p (opponents' Veto windows allowed) to the end of p's turn."""
+    h = g.clone()
+    h.apply(first)
+    policy, rng, steps = FastPolicy(), random.Random(0), 0
+    while h.ph not in (Phase.OVER, Phase.DISC, Phase.POWER, Phase.CARD) and steps < 40:
+        h.apply(ALLOW if h.to_move_idx != p and ALLOW in h.legal_moves() else policy.choose(h, rng))
+        steps += 1
+    return h
 
 
 def _area_id(area: int) -> str:
@@ -324,23 +366,35 @@ def _area_id(area: int) -> str:
 
 
 def _power_reason(world: Game, value: int, p: int, other: int | None, versus: int) -> Reason:
-    """A power card brings Caballeros to the court (§4.1); against another card, the more of them
-    it brings, else the earlier turn a higher card buys (§4.2), else the higher card a lower one
-    keeps for a later round. Alone, a card that brings none keeps the best card still playable, or is
-    itself the best: an early turn. A reason never names the card it is the reason for."""
+    """A power card brings Caballeros to the court (§4.1, as many as the engine lets p bring);
+    against another card, the more of them it brings, else the earlier turn a higher card buys
+    (§4.2: only where it outbids a card already played or one still to come), else, the same turn
+    for fewer, the card it keeps. Alone, a card that brings none keeps the best card still
+    playable, or is itself the best: an early turn. A reason never names the card it is for."""
     def brought(card: int) -> int:
-        return min(BOARD.power_to_court[card - 1], world.counts[p * A + PROVINCES])
+        return court_capacity(world, p, BOARD.power_to_court[card - 1])
+    bid = world.bid_seq[:world.pos] if world.ph == Phase.POWER else ()
+    shown = [world.played[q] for q in bid if q != p]
+    to_come = world.ph == Phase.POWER and world.pos < len(world.bid_seq) - 1
+
+    def earlier(card: int, than: int) -> bool:
+        """Whether `card` takes an earlier turn than `than` would."""
+        return card > than and (to_come or any(card > v > than for v in shown))
     if other is not None:
         if brought(value) > brought(other):
             return Reason("court", brought(value), versus=versus, other=brought(other))
-        if value > other:
+        if earlier(value, other):
             return Reason("order", versus=versus, other=other)
+        if value > other:
+            return Reason("same_turn", versus=versus, other=other)
         return Reason("keep", other, versus=versus)
     if brought(value):
         return Reason("court", brought(value))
     playable = [int(m.args[0]) for m in world.legal_moves() if m.verb == "power"]
     best = max(playable, default=value)
-    return Reason("keep", best) if best > value else Reason("order")
+    if best > value:
+        return Reason("keep", best)
+    return Reason("order") if earlier(value, min(playable, default=value)) else Reason("value")
 
 
 def _rival_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | None:

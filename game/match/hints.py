@@ -95,8 +95,8 @@ def plan_text(plan: tuple[engine.Move, ...], name: Namer) -> str:
 
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other
-REASONS = ("place", "place_tied", "keep", "recover", "order", *COUNTED_REASONS)
-VERSUS = ("place", "place_tied", "court", "order", "keep", "value")    # worded against the other hint
+REASONS = ("place", "place_tied", "keep", "recover", "order", "same_turn", "skip", *COUNTED_REASONS)
+VERSUS = ("place", "place_tied", "court", "order", "same_turn", "keep", "value")    # worded against the other hint
 
 
 def reason_text(reason: Reason, name: Any) -> str:
@@ -127,7 +127,7 @@ def _instead(reason: Reason) -> str | None:
     the plain reason says it)."""
     if reason.kind == "value":
         return str(reason.versus)
-    if reason.kind in ("court", "order"):
+    if reason.kind in ("court", "order", "same_turn"):
         return str(reason.other)
     if reason.kind == "keep":
         return ""
