@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.advisor import ADVISED_PHASES, NOISE_SIGMAS, Verdict, judge, judge_searcher, position_rng
+from ai.advisor import ADVISED_PHASES, NOISE_SIGMAS, Verdict, judge, judge_searcher, position_rng, reason_for
 from ai.expectimax import ExpectimaxAgent
 import engine
 from engine import Game, Move, Phase
@@ -148,9 +148,14 @@ def flagged(b: Blunder) -> bool:
 
 
 def blunder(g: Game, d: Decision, verdict: Verdict) -> Blunder:
-    """A judged decision as the review lists it."""
+    """A judged decision as the review lists it. Its reason is worked out again on the game as it
+    was, against the plan played (the changes listed beside it are measured the same way), so the
+    reason's figures are the changes' figures."""
     best = verdict.best
-    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(verdict.loss, 1), best.reason,
+    reason = reason_for(g, best.plan, g.players.index(d.player), d.played, 1)
+    if reason.kind == "value":      # "the same standings as the move played" says nothing more
+        reason = replace(reason, versus=0)
+    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(verdict.loss, 1), reason,
                    consequences(g, d, best.plan), round(verdict.noise, 1))
 
 

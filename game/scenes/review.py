@@ -157,7 +157,7 @@ class ReviewScene(Scene):
         from game.match.replay_model import ReplayModel
         model = ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
         _, best = headline(b, self.match.name)
-        note = t("review.better", best=best, points=f"{b.loss:.0f}")
+        note = tn("review.better", round(b.loss), best=best)
         self.request(Transition.push(navigation.replay(self.ctx, model, position=b.start,
                                                  advice=replay_model.ReplayAdvice(b.start, note, b.best, b.player))))
         self.ctx.sounds.play("click")
@@ -241,7 +241,7 @@ def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, 
     played, best = headline(b, name)
     changes = changes_text(b.changes)
     better = t("review.with", best=best, changes=changes) if changes else t("review.better_only", best=best)
-    parts = [(t("review.line", round=b.round, played=played, points=f"{b.loss:.0f}"), LINE_SIZE, True, style.INK),
+    parts = [(tn("review.line", round(b.loss), round=b.round, played=played), LINE_SIZE, True, style.INK),
              (better, DETAIL_SIZE, False, style.INK)]
     parts.append((t("review.why", reason=reason_text(b.reason, name)), DETAIL_SIZE, False, style.INK_SOFT))
     out: list[tuple[str, int, int, bool, tuple[int, int, int]]] = []
