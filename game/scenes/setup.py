@@ -19,7 +19,7 @@ from game.render import draw, style
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
-from game.shell.i18n import t
+from game.shell.i18n import player_name, t
 from game.shell.scene import CARET, STILL, Context, Scene, Transition
 from game.shell.text_field import TextField
 from game.scenes import navigation
@@ -292,7 +292,7 @@ class SetupScene(Scene):
         field = rects["name"]
         draw.rect(surface, (252, 246, 230), field, border_radius=6)
         draw.rect(surface, style.GOLD if self.editing == i else style.INK_SOFT, field, 2, border_radius=6)
-        shown = seat.name or t(f"colour.{seat.player}")
+        shown = seat.name or player_name(seat.player)
         ink = style.INK if seat.name else style.GREY
         at = (field.x + 12, field.centery)
         if self.editing == i and self.name_field.selected:
