@@ -155,7 +155,7 @@ def blunder(g: Game, d: Decision, verdict: Verdict) -> Blunder:
     reason = reason_for(g, best.plan, g.players.index(d.player), d.played, 1)
     if reason.kind == "value":      # "the same standings as the move played" says nothing more
         reason = replace(reason, versus=0)
-    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(verdict.loss, 1), reason,
+    return Blunder(d.start, g.round, d.player, d.played, best.plan, round(verdict.loss, 1), reason,
                    consequences(g, d, best.plan), round(verdict.noise, 1))
 
 

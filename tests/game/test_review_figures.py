@@ -100,3 +100,13 @@ def test_the_replay_ghost_counts_the_caballeros_the_better_plan_places(monkeypat
     import pygame
     scene.draw_advice(pygame.Surface((1280, 800)))
     assert ("place castilla_la_nueva", 2) in drawn and ("place castillo", 3) in drawn
+
+
+def test_a_decision_is_dated_by_the_round_the_table_shows():
+    """The short variant skips rounds (levels/classic.yaml variants): a decision of its first
+    round is dated by that round's number, as the round track and the log say, not "Round 1"."""
+    game = engine.new_game(players=["red", "blue", "green"], seed=1, variant="short")
+    move = game.legal_moves()[0]
+    b = blunder(game, Decision(0, "red", (move,)), Verdict(Hint((game.legal_moves()[1],), 0.0, 0.0,
+                                                                 Reason("value")), 2.0))
+    assert game.round != 1 and b.round == game.round
