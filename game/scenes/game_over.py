@@ -85,7 +85,13 @@ class GameOverScene(Scene):
         return True
 
     def play_again(self) -> Scene:
+        """A challenge again from its own position with the same seats; any other game anew with
+        the same set-up and the next seed."""
         old = self.match
+        origin = old.host_game.origin
+        if origin:
+            game = engine.load_scenario(dict(origin), source="challenge")
+            return navigation.resume(self.ctx, game, old.seat_meta())
         match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
         return navigation.match_screen(self.ctx, match)
 
