@@ -437,6 +437,7 @@ class _GeneralScoring(Effect):
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
         ev.append(E.CastilloEmptied())
+        g.castillo_shown = (1 << g.n) - 1   # emptied before everyone: each count is 0, known (R2)
         score_areas(g, list(range(NREG)), ev)
         end_scoring(g, ev, before)
 
