@@ -88,9 +88,9 @@ class GameOverScene(Scene):
         """A challenge again from its own position with the same seats; any other game anew with
         the same set-up and the next seed."""
         old = self.match
-        origin = old.host_game.origin
-        if origin:
-            game = engine.load_scenario(dict(origin), source="challenge")
+        scenario = old.finished_record().get("scenario")
+        if isinstance(scenario, dict):
+            game = engine.load_scenario(dict(scenario), source="challenge")
             return navigation.resume(self.ctx, game, old.seat_meta())
         match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
         return navigation.match_screen(self.ctx, match)
