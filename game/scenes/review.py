@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pygame
 
+import engine
+
 from game.match import ai_worker
 from game.shell import layout
 from game.shell import input as inp
@@ -36,13 +38,23 @@ def panel() -> pygame.Rect:
     return layout.in_frame(60, 112, 1160, 588)
 
 
+PARTING_VERBS = ("power", "court", "card")     # a step that makes the rest of the turn another one
+
+
 def headline(b: Blunder, name: Namer) -> tuple[str, str]:
-    """The decision played and the better one in few words: the first step alone when that is
-    where they part (a different card), else the whole plans (same card, other placements)."""
-    differ_at_first = b.played[0] != b.best[0]
-    played = plan_text(b.played[:1] if differ_at_first else b.played, name)
-    best = plan_text(b.best[:1] if differ_at_first else b.best, name)
-    return played, best
+    """The decision played and the better one in few words: up to the step where they part when
+    that step is a power card, a court count or an action card (the rest follows from it); when
+    they part later (the same card, other placements), the card, then from where they part on."""
+    parting = next((i for i, (p, q) in enumerate(zip(b.played, b.best)) if p != q), None)
+    if parting is None:
+        return plan_text(b.played, name), plan_text(b.best, name)
+    if b.played[parting].verb in PARTING_VERBS:
+        return plan_text(b.played[:parting + 1], name), plan_text(b.best[:parting + 1], name)
+    card = plan_text(tuple(m for m in b.played[:parting] if m.verb == "card"), name)
+
+    def from_parting(plan: tuple[engine.Move, ...]) -> str:
+        return " … ".join(part for part in (card, plan_text(plan[parting:], name)) if part)
+    return from_parting(b.played), from_parting(b.best)
 
 
 class ReviewScene(Scene):

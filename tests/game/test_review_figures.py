@@ -110,3 +110,19 @@ def test_a_decision_is_dated_by_the_round_the_table_shows():
     b = blunder(game, Decision(0, "red", (move,)), Verdict(Hint((game.legal_moves()[1],), 0.0, 0.0,
                                                                  Reason("value")), 2.0))
     assert game.round != 1 and b.round == game.round
+
+
+def test_the_headline_stops_where_the_turns_part_on_a_card():
+    """The same court count, then another action card: the row names the cards, not both whole
+    turns (which pushed the reason out of its row); the same card with other placements names the
+    card, then the plans from where they part."""
+    from game.scenes.review import headline
+
+    def plan(*texts: str) -> tuple[engine.Move, ...]:
+        return tuple(engine.parse_move(text) for text in texts)
+    b = Blunder(0, 4, "red", plan("court 5", "card intrigue_own_4", "first place", "place aragon"),
+                plan("court 5", "card king", "first place", "place castillo", "king valencia"), 9.0, Reason("value"))
+    assert headline(b, str) == ("5 to the court · “Intrigue: your four”", "5 to the court · “The King”")
+    same = Blunder(0, 4, "red", plan("card king", "first place", "place aragon"),
+                   plan("card king", "first place", "place castillo"), 3.0, Reason("value"))
+    assert headline(same, str) == ("“The King” … 1× Aragón", "“The King” … 1× Castillo")
