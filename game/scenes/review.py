@@ -253,7 +253,10 @@ def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, 
     played, best = headline(b, name)
     changes = changes_text(b.changes)
     better = t("review.with", best=best, changes=changes) if changes else t("review.better_only", best=best)
-    parts = [(tn("review.line", round(b.loss), round=b.round, played=played), LINE_SIZE, True, style.INK),
+    line = tn("review.line", round(b.loss), round=b.round, played=played)
+    if b.noise:      # the judge's own uncertainty at that position (the review flags beyond it)
+        line = t("review.give_or_take", line=line, noise=f"{b.noise:.1f}")
+    parts = [(line, LINE_SIZE, True, style.INK),
              (better, DETAIL_SIZE, False, style.INK)]
     parts.append((t("review.why", reason=reason_text(b.reason, name)), DETAIL_SIZE, False, style.INK_SOFT))
     out: list[tuple[str, int, int, bool, tuple[int, int, int]]] = []

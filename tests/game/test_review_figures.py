@@ -126,3 +126,18 @@ def test_the_headline_stops_where_the_turns_part_on_a_card():
     same = Blunder(0, 4, "red", plan("card king", "first place", "place aragon"),
                    plan("card king", "first place", "place castillo"), 3.0, Reason("value"))
     assert headline(same, str) == ("“The King” … 1× Aragón", "“The King” … 1× Castillo")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "give or take 1.4"), ("pt", "mais ou menos 1.4"),
+                                             ("ca", "més o menys 1.4")])
+def test_a_decision_states_the_judges_own_uncertainty(lang, words):
+    """The review flags a shortfall only beyond the judge's noise at that position, and says how
+    large that noise was."""
+    from game.scenes.review import decision_lines
+    i18n.set_language(lang)
+    game, played, best = _gambit()
+    Driver(_scene())
+    noisy = Blunder(0, 9, "red", played, best, 6.0, Reason("value"), noise=1.4)
+    assert words in " ".join(text for text, *_ in decision_lines(noisy, str, 4000))
+    exact = Blunder(0, 9, "red", played, best, 6.0, Reason("value"))
+    assert words.split()[0] not in " ".join(text for text, *_ in decision_lines(exact, str, 4000))
