@@ -235,8 +235,9 @@ class ChallengesScene(Scene):
                  (t("challenges.you_play", colour=player_name(entry.players[0])), style.INK, False),
                  (t(f"challenges.phase.{entry.phase}"), style.INK_SOFT, False))
         for k, (line, ink, bold) in enumerate(lines):
-            style.text(surface, line, (box.x, box.y + 30 + 17 * k), style.fit_size(line, box.width, 13, bold), ink,
-                       bold=bold)
+            # a margin for the font's rounding at small window sizes (the Catalan label reached the frame)
+            style.text(surface, line, (box.x, box.y + 30 + 17 * k), style.fit_size(line, box.width - 10, 13, bold),
+                       ink, bold=bold)
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))
