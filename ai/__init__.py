@@ -15,7 +15,6 @@ budget.py (node counts and deadline), tournament.py (`python -m ai.tournament`).
 """
 from __future__ import annotations
 
-import random
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ import yaml
 
 from engine import Move, View
 
-from .agent import Agent, RandomAgent
+from .agent import Agent, RandomAgent, SeededAgent
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .expectimax import ExpectimaxAgent, SearchConfig
 from .greedy import GreedyAgent
@@ -182,24 +181,7 @@ def _weights_with_neutral(preset: dict[str, Any], kind: str, where: str) -> Weig
         raise ProfileError(str(exc)) from None
 
 
-class SeededAgent:
-    """Wraps an agent with its own RNG, for callers that do not pass one (`choose(view)`)."""
-
-    def __init__(self, agent: Agent, seed: int | None) -> None:
-        self.agent, self.name = agent, agent.name
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, rng: random.Random | None = None) -> Move:
-        return self.agent.choose(view, rng if rng is not None else self.rng)
-
-    def __getattr__(self, item: str) -> Any:
-        return getattr(self.agent, item)
-
-    def __repr__(self) -> str:
-        return f"SeededAgent({self.agent!r})"
-
-
-def make_agent(name: str, seed: int | None = None, profiles: Path | str | None = None, **overrides: Any) -> SeededAgent:
+def make_agent(name: str, seed: int | None = None, profiles: Path | str | None = None, **overrides: Any) -> SeededAgent[View, Move]:
     """Build an agent by preset name (`random`, `greedy`, `easy`, `normal`, `hard`, `expert`, `mcts`).
 
     `seed` seeds the RNG used when `choose(view)` is called without one. Overrides replace search

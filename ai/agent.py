@@ -11,10 +11,16 @@ while each view it is shown is the one the plan foresaw.
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from collections.abc import Sequence
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 import engine
 from engine import Move, View
+
+V = TypeVar("V")
+M = TypeVar("M")
+V_contra = TypeVar("V_contra", contravariant=True)
+M_co = TypeVar("M_co", covariant=True)
 
 
 @runtime_checkable
@@ -24,13 +30,27 @@ class Agent(Protocol):
     def choose(self, view: View, rng: random.Random) -> Move: ...
 
 
+class GameAgent(Protocol[V_contra, M_co]):
+    """The same contract for any of the project's games: a View in, one of its legal moves out."""
+    name: str
+
+    def choose(self, view: V_contra, rng: random.Random) -> M_co: ...
+
+
+class HasMoves(Protocol[M_co]):
+    def legal_moves(self) -> Sequence[M_co]: ...
+
+
 class RandomAgent:
-    """Uniformly random legal moves."""
+    """Uniformly random legal moves (of any game). With `kind` (a game's View class) it accepts
+    only that game's views seen by the player to decide (require_view)."""
 
-    def __init__(self, name: str = "random") -> None:
-        self.name = name
+    def __init__(self, name: str = "random", kind: type | None = None) -> None:
+        self.name, self.kind = name, kind
 
-    def choose(self, view: View, rng: random.Random) -> Move:
+    def choose(self, view: HasMoves[M], rng: random.Random) -> M:
+        if self.kind is not None:
+            require_view(view, self.kind)
         return rng.choice(view.legal_moves())
 
     def __repr__(self) -> str:
@@ -39,10 +59,35 @@ class RandomAgent:
 
 def check_view(view: object) -> View:
     """Agents accept Views only: a full Game would let them see what their player cannot."""
-    if not isinstance(view, engine.View):
+    return require_view(view, engine.View)
+
+
+def require_view(view: object, kind: type[V]) -> V:
+    """`view` if it is a `kind` (a game's View class) seen by the player to decide; else a clear
+    error. Any game's View names its viewer by seat (El Grande) or by player (Castell)."""
+    if not isinstance(view, kind):
         raise TypeError(f"agents choose from a View (game.view(player)), got {type(view).__name__}")
-    viewer = view.viewer
-    if viewer is None or view.to_move_idx != viewer:
-        raise ValueError(f"it is {view.to_move}'s decision, not the viewer's "
-                         f"({'nobody' if viewer is None else view.players[viewer]})")
+    v: Any = view
+    viewer = v.viewer
+    seat = v.players.index(viewer) if isinstance(viewer, str) else viewer
+    if viewer is None or v.to_move_idx != seat:
+        raise ValueError(f"it is {v.to_move}'s decision, not the viewer's "
+                         f"({'nobody' if viewer is None else v.players[seat]})")
     return view
+
+
+class SeededAgent(Generic[V, M]):
+    """Wraps an agent with its own RNG, for callers that do not pass one (`choose(view)`)."""
+
+    def __init__(self, agent: GameAgent[V, M], seed: int | None) -> None:
+        self.agent, self.name = agent, agent.name
+        self.rng = random.Random(seed)
+
+    def choose(self, view: V, rng: random.Random | None = None) -> M:
+        return self.agent.choose(view, rng if rng is not None else self.rng)
+
+    def __getattr__(self, item: str) -> Any:
+        return getattr(self.agent, item)
+
+    def __repr__(self) -> str:
+        return f"SeededAgent({self.agent!r})"

@@ -50,6 +50,12 @@ class Budget:
             b._stop_at = search_clock() + self.deadline_s
         return b
 
+    def child(self, max_nodes: int) -> Budget:
+        """A budget of its own `max_nodes`, counted from zero, that stops at this one's deadline."""
+        b = Budget(max_nodes)
+        b._stop_at = self._stop_at
+        return b
+
     def spend(self, k: int = 1) -> None:
         self.nodes += k
 

@@ -149,7 +149,7 @@ class ExpectimaxAgent:
         self.use_table(view.rows, view.dummy is not None)
         self.last_nodes = 0
         if self.config.per_turn:
-            planned = self.cursor.next_move(view)
+            planned: Move | None = self.cursor.next_move(view)
             if planned is not None:
                 return planned
         legal = view.legal_moves()
@@ -196,8 +196,8 @@ class ExpectimaxAgent:
         value and the worlds it was sampled in, best first: the most-sampled survivors lead, by
         mean value. The advisor (`advisor.py`) ranks hints with it; `choose` plays the first."""
         cfg = self.config
-        if plans is None and is_plan_decision(view):
-            plans = [plan for plan, _ in plans_for(view, self.weights, cfg.plan_limit, cfg.beam,
+        if plans is None and is_plan_decision(seen := view.as_game()):
+            plans = [plan for plan, _ in plans_for(seen, self.weights, cfg.plan_limit, cfg.beam,
                                                     cfg.move_sample, rng, budget)]
             if len(plans) == 1:
                 return [(plans[0], 0.0, 0)]

@@ -1,6 +1,7 @@
 """Seeded games between agents, seats rotated: `python -m ai.tournament`.
 
     python -m ai.tournament --agents hard,normal,easy,greedy --games 100 --seed 1 [--players 4] [--jobs 2]
+    python -m ai.tournament --game castell --agents hard,normal,normal --games 40 --seed 1 [--players 3]
 
 The agent list is laid around the table and rotated by one seat each game (game i uses seed
 S + i), so every agent sits in every seat equally often. A name may repeat
@@ -48,14 +49,44 @@ def lineup_for(agents: list[str], players: int, game_index: int) -> list[str]:
     return [table[(s + game_index) % len(table)] for s in range(players)]
 
 
+GAMES = ("elgrande", "castell")
+PLAYER_RANGE = {"elgrande": (2, 5), "castell": (2, 4)}
+
+
+def agent_names(game: str) -> tuple[str, ...]:
+    """The preset names a game's agents are built from."""
+    if game == "castell":
+        from .castell import AGENT_NAMES
+        return AGENT_NAMES
+    from . import load_profiles
+    return tuple(load_profiles())
+
+
+def _table(game: str, players: int, game_seed: int, variant: str, veto: bool, castillo: str,
+           dummy: bool) -> tuple[Any, Callable[..., Any]]:
+    """A new game of `game` and the function building its agents (`make_agent(name, seed, ...)`)."""
+    names = list(COLOURS[:players])
+    if game == "castell":
+        from engine import castell
+
+        from .castell import make_agent as castell_agent
+        return castell.new_game(names, seed=game_seed), castell_agent
+    from . import make_agent
+    return engine.new_game(players=names, seed=game_seed, variant=variant, veto=veto, castillo=castillo,
+                           dummy=dummy), make_agent
+
+
+def _points(g: Any) -> list[int]:
+    scores = g.scores
+    return [scores[p] for p in g.players] if isinstance(scores, dict) else list(g.score_pts)
+
+
 def play_game(agents: list[str], players: int, seed: int, game_index: int, variant: str = "classic",
               veto: bool = True, castillo: str = "announced", overrides: dict | None = None,
-              dummy: bool = False) -> GameResult:
-    from . import make_agent
+              dummy: bool = False, game: str = "elgrande") -> GameResult:
     lineup = lineup_for(agents, players, game_index)
     game_seed = seed + game_index
-    g = engine.new_game(players=list(COLOURS[:players]), seed=game_seed, variant=variant, veto=veto,
-                        castillo=castillo, dummy=dummy)
+    g, make_agent = _table(game, players, game_seed, variant, veto, castillo, dummy)
     seats = [make_agent(name, seed=game_seed * 10 + s, **(overrides or {}).get(name, {}))
              for s, name in enumerate(lineup)]
     rngs = [random.Random(game_seed * 7919 + s) for s in range(players)]
@@ -72,7 +103,7 @@ def play_game(agents: list[str], players: int, seed: int, game_index: int, varia
         g.play(move)
     winners = set(g.winners())
     shares = [1.0 / len(winners) if pl in winners else 0.0 for pl in g.players]
-    return GameResult(game_seed, lineup, list(g.score_pts), shares, times)
+    return GameResult(game_seed, lineup, _points(g), shares, times)
 
 
 def _run_one(args: tuple) -> GameResult:
@@ -82,14 +113,16 @@ def _run_one(args: tuple) -> GameResult:
 def run(agents: list[str], games: int, seed: int, players: int, jobs: int = 1, variant: str = "classic",
         veto: bool = True, castillo: str = "announced", progress: bool = False,
         overrides: dict | None = None, cpu_clock: bool = False, done: dict[int, GameResult] | None = None,
-        on_result: Callable[[GameResult], None] | None = None, dummy: bool = False) -> list[GameResult]:
+        on_result: Callable[[GameResult], None] | None = None, dummy: bool = False,
+        game: str = "elgrande") -> list[GameResult]:
     """`overrides`: per agent name, settings passed to `make_agent` (e.g. {"mcts": {"time_s": 2}}).
     `cpu_clock`: deadlines in CPU seconds of each game's process (for this process too when
     `jobs` is 1). `done`: results already played, by game index (a resumed run plays only the
     others); `on_result` is called with each newly finished game, as it finishes. `dummy`: 2-player
-    games with the neutral colour."""
+    games with the neutral colour. `game`: "elgrande" or "castell" (which takes no variant, veto,
+    castillo or dummy)."""
     done = done or {}
-    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides, dummy)
+    tasks = [(agents, players, seed, i, variant, veto, castillo, overrides, dummy, game)
              for i in range(games) if i not in done]
     fresh: list[GameResult] = []
 
@@ -162,10 +195,12 @@ def format_table(summary: dict[str, dict[str, Any]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ai.tournament", description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="elgrande", choices=GAMES)
     ap.add_argument("--agents", required=True, help="comma-separated preset names (repeats allowed)")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=None, help="2..5 (default: number of agents)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="2..5 for El Grande, 2..4 for Castell (default: number of agents)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--variant", default="classic", choices=("classic", "short"))
     ap.add_argument("--no-veto", action="store_true")
@@ -176,21 +211,21 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     players = args.players or len(agents)
-    if not 2 <= players <= 5:
-        ap.error("--players must be 2..5")
+    low, high = PLAYER_RANGE[args.game]
+    if not low <= players <= high:
+        ap.error(f"--players must be {low}..{high} for {args.game}")
     if args.games < 1 or args.jobs < 1:
         ap.error("--games and --jobs must be positive")
-    from . import load_profiles
-    known = load_profiles()
+    known = agent_names(args.game)
     for a in agents:
         if a not in known:
             ap.error(f"unknown agent {a!r} (known: {', '.join(known)})")
     t0 = time.perf_counter()
     results = run(agents, args.games, args.seed, players, args.jobs, args.variant, not args.no_veto,
-                  args.castillo, args.progress, cpu_clock=args.clock == "cpu")
+                  args.castillo, args.progress, cpu_clock=args.clock == "cpu", game=args.game)
     summary = summarize(results)
     print(format_table(summary))
-    print(json.dumps({"games": args.games, "players": players, "seed": args.seed, "agents": agents,
+    print(json.dumps({"game": args.game, "games": args.games, "players": players, "seed": args.seed, "agents": agents,
                       "wall_s": round(time.perf_counter() - t0, 1), "results": summary}))
     return 0
 

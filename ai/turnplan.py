@@ -12,21 +12,20 @@ partial plan completed by the fast policy and ranked by the static evaluation. A
 Veto window is foreseen as allowed; a secret disc step ends the plan (its choice is simultaneous,
 decided by `discs.py`).
 
-`PlanCursor` is the chosen plan as the agent follows it: for each step still to come, the view
-the agent expects to be shown and the move it will play. When the view handed to it is not that
-one (an opponent vetoed, discs were revealed, it is another game), the plan is dropped and the
-agent searches again.
+`PlanCursor` (plancursor.py, shared by both games) is the chosen plan as the agent follows it:
+for each step still to come, the view the agent expects to be shown and the move it will play.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from engine import Game, Move, View
+from engine import Game, Move
 from engine.internals import ALLOW, Phase
 
 from .budget import Budget
 from .evaluate import Weights, utility
+from .plancursor import PlanCursor, foreseen_views
 from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
 
@@ -119,33 +118,4 @@ def _complete(g: Game, me: int, policy: FastPolicy, rng: random.Random,
     return tuple(moves), h
 
 
-def foreseen_views(world: Game, me: int, plan: Plan) -> list[tuple[int, View]]:
-    """(step index, the view `me` should be shown before that step) for each of the plan's later
-    own steps, as the plan foresees them in `world`; it stops where the plan does not hold there.
-    A follower whose view differs has met an answer or a draw the plan did not foresee."""
-    g, steps, name = world.clone(), [], world.players[me]
-    for i, m in enumerate(plan):
-        if i and g.to_move_idx == me:
-            steps.append((i, g.view(name)))
-        if m not in g.legal_moves():
-            break
-        g.apply(m)
-    return steps
-
-
-@dataclass
-class PlanCursor:
-    """The plan being followed: (expected view, move) for each of the agent's coming steps."""
-    steps: list[tuple[View, Move]] = field(default_factory=list)
-
-    @classmethod
-    def after_first(cls, world: Game, me: int, plan: Plan) -> PlanCursor:
-        """The cursor for `plan` once its first move is played."""
-        return cls([(view, plan[i]) for i, view in foreseen_views(world, me, plan)])
-
-    def next_move(self, view: View) -> Move | None:
-        """The planned move if `view` is the one foreseen; otherwise None and the plan is dropped."""
-        if self.steps and self.steps[0][0] == view:
-            return self.steps.pop(0)[1]
-        self.steps.clear()
-        return None
+__all__ = ["Plan", "PlanCursor", "PlanShape", "diverse_best", "foreseen_views", "stretch_over", "turn_plans"]

@@ -30,6 +30,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Callable
 
 import ai
+from ai import castell as ai_castell
 from ai.budget import use_cpu_clock
 
 MAX_ATTEMPTS = 3          # a decision that failed this often is left to the caller
@@ -48,6 +49,7 @@ class Job:
     view: Any
     rng: random.Random
     played: tuple[Any, ...] = ()
+    game: str = "el-grande"      # or "castell": whose agents answer
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,16 @@ Answer = Callable[[Job], tuple[str, Any]]    # ("move", text) or ("result", valu
 
 
 @lru_cache(maxsize=AGENTS_KEPT)
-def _agent(level: str, seed: int) -> Any:
+def _agent(game: str, level: str, seed: int) -> Any:
+    if game == "castell":
+        return ai_castell.make_agent(level, seed=seed)
     return ai.make_agent(level, seed=seed)
 
 
 def play(job: Job) -> tuple[str, Any]:
-    """The default answer: the move of agent `job.level` (kept between decisions, so a turn
-    planned once is followed step by step)."""
-    return "move", str(_agent(job.level, job.seed).choose(job.view, job.rng))
+    """The default answer: the move of agent `job.level` of the job's game (kept between
+    decisions, so a turn planned once is followed step by step)."""
+    return "move", str(_agent(job.game, job.level, job.seed).choose(job.view, job.rng))
 
 
 def play_on_cpu_clock(job: Job) -> tuple[str, Any]:

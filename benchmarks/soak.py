@@ -1,5 +1,6 @@
 """Soak test (not run in CI): many random games with every engine invariant, fuzzed inputs, and a
 monkey on the real client. Prints one JSON line with the counts and the number of failures.
+`--game castell` runs Castell's soak instead (benchmarks/castell_soak.py, its own flags).
 
     python benchmarks/soak.py --games 2000 --fuzz 1000 --monkey 100000 --saves 5 --no-peek 4 --agents \
         --checked 16 --no-peek-discs 4 --determinism 2 --budget 2 --jobs 2 --seed 1
@@ -330,7 +331,15 @@ def _dedupe(failures: list[str], limit: int = 25) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    if argv is None:
+        argv = sys.argv[1:]
+    if "--game" in argv and argv[argv.index("--game") + 1:argv.index("--game") + 2] == ["castell"]:
+        import castell_soak   # Castell's own soak, with its own flags (benchmarks/castell_soak.py)
+        castell_soak.main(argv)
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=("el-grande",), default="el-grande",
+                        help="el-grande (this soak) or castell (benchmarks/castell_soak.py)")
     parser.add_argument("--games", type=int, default=200, help="random games per player count")
     parser.add_argument("--fuzz", type=int, default=200, help="fuzz cases per input kind")
     parser.add_argument("--monkey", type=int, default=0, help="random client events in all")

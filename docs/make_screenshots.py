@@ -185,9 +185,9 @@ def main() -> None:
     play_until(driver, match, rng, lambda: driver.scene.name == "castillo" and bool(driver.scene.mode.discs), 3000)
     driver.step(4)
     save(driver, "castillo-reveal.png")
-    done = match.summaries_seen
+    done = match.feed.summaries_seen
     for _ in range(20000):
-        if match.summaries_seen > done and getattr(driver.scene, "summary", None) is not None:
+        if match.feed.summaries_seen > done and getattr(driver.scene, "summary", None) is not None:
             break
         driver.step()
     driver.step(2)

@@ -15,7 +15,7 @@ Glossary (the rulebook's words, used throughout the code):
   secret disc   a dial set in secret to one of the 9 regions and revealed together
   mobile scoreboard  an 8-4-0 or 4-0-0 tile replacing a region's values
 
-Public API: DESIGN.md §2. Turn structure: flow.py. Card effects: effects/.
+Public API: engine/position.py (what a Game and a View both answer), docs/protocol.md. Turn structure: flow.py. Card effects: effects/.
 """
 from __future__ import annotations
 
@@ -33,40 +33,41 @@ from .record import from_json, replay
 from .scenario import load_scenario
 from .scoring import area_values, depth_for, rank_players as ranks
 from .phase import RULES_VERSION, Phase
+from .position import Position
 from .state import Game, ScoreEntry
-from .view import View, determinize, holds_secret, view_from_json
+from .view import View, determinize, holds_secret, readable, view_from_json
 
 VARIANTS: tuple[str, ...] = tuple(BOARD.variants)   # "classic" (9 rounds), "short" (6 rounds)
 
 
 
-def region_values(game: Game, region: str) -> tuple[int, int, int]:
+def region_values(pos: Position, region: str) -> tuple[int, int, int]:
     """The three values in force for a region or the Castillo (mobile scoreboards included)."""
     from .data import AREA_INDEX
-    return area_values(game.boards, AREA_INDEX[region])
+    return area_values(readable(pos).boards, AREA_INDEX[region])
 
 
-def scoring_preview(game: Game, area: str) -> events.AreaScored:
+def scoring_preview(pos: Position, area: str) -> events.AreaScored:
     """What scoring a region or the Castillo now would give (place points, bonuses and ranks), as
     the event a real scoring reports; the game is unchanged."""
     from .data import AREA_INDEX
     from .ops import area_scored
-    return area_scored(game, AREA_INDEX[area])
+    return area_scored(readable(pos), AREA_INDEX[area])
 
 
-def area_ranks(game: Game, area: str) -> dict[str, int]:
+def area_ranks(pos: Position, area: str) -> dict[str, int]:
     """Each player present in a region or the Castillo and his rank there now, under §8.2's tie
     rule (tied players share the lower rank and the next rank goes on from there: 3, 3, 1 ranks 2nd, 2nd, 3rd)."""
     from .data import AREA_INDEX
     from .ops import area_ranks as ranks_in
-    return dict(ranks_in(game, AREA_INDEX[area]))
+    return dict(ranks_in(readable(pos), AREA_INDEX[area]))
 
 
-def card_scoring_preview(game: Game, card: str) -> dict[str, int] | None:
+def card_scoring_preview(pos: Position, card: str) -> dict[str, int] | None:
     """Each player's gain if the scoring card `card` were played now (None when its areas are
     chosen as it is played, or it would score a Castillo the viewer cannot count)."""
     from .effects.scoring_cards import fixed_scoring_gains
-    return fixed_scoring_gains(game, card)
+    return fixed_scoring_gains(readable(pos), card)
 
 
 def random_playout(game: Game, rng: _random.Random) -> Game:
@@ -77,7 +78,7 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
 
 
 __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardInfo", "DataError",
-           "EngineError", "Game", "IllegalMove", "Move", "NotationError", "Phase", "REASONS", "REGIONS",
+           "EngineError", "Game", "IllegalMove", "Move", "NotationError", "Phase", "Position", "REASONS", "REGIONS",
            "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
            "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",

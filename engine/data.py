@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataError
-from .files import read_yaml_mapping  # noqa: F401 - read here by scenario, describe and the lesson
+from .files import read_yaml_mapping  # noqa: F401 - read here by scenario and the lesson
 
 LEVELS_DIR = Path(__file__).resolve().parent.parent / "levels"
 CLASSIC_PATH = LEVELS_DIR / "classic.yaml"
@@ -32,6 +32,7 @@ class CardInfo:
     depth: int | None = None   # ranks that score, when not the player-count depth (§8.2)
     count: int | None = None   # Caballeros moved per player (None: all of them)
     worth: float = 1.0         # the AI's rough worth of the action in points
+    name: str = ""             # its English name (the engine's log; the client's English catalog)
 
 
 @dataclass(frozen=True)
@@ -103,7 +104,10 @@ def _card_facts(entry: dict, i: int, card: CardInfo, path: Path) -> CardInfo:
     worth = entry.get("worth", card.worth)
     if not isinstance(worth, (int, float)) or isinstance(worth, bool):
         raise DataError(f"{where}.worth must be a number, got {worth!r}")
-    return CardInfo(card.id, card.stack, card.copies, card.option, kind, depth, count, float(worth))
+    name = entry.get("name")
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise DataError(f"{where}.name must be the card's English name (1 to 60 characters), got {name!r}")
+    return CardInfo(card.id, card.stack, card.copies, card.option, kind, depth, count, float(worth), name)
 
 
 def _parse_board(raw: dict, path: Path) -> Board:

@@ -1,31 +1,13 @@
 """One-line English descriptions of moves for the game log. Nothing hidden is ever named:
-a disc or a recovered power card is described without its value."""
+a disc or a recovered power card is described without its value. The engine reads only its own
+data (levels/): the card names come from there, never from the client's catalogs."""
 from __future__ import annotations
 
-from pathlib import Path
-
-from .data import BOARD, CARDS, LEVELS_DIR, read_yaml_mapping
-from .errors import DataError
+from .data import BOARD, CARDS
 from .moves import Move
 from .state import Game
 
-EN_CATALOG = LEVELS_DIR.parent / "assets" / "i18n" / "en.yaml"
-
-
-def load_card_names(path: Path = EN_CATALOG) -> dict[str, str]:
-    """The English action card names, read from the client's English catalog (`card.ID.name`)
-    so that each name is written once; a card without one is a DataError naming the key."""
-    catalog = read_yaml_mapping(path, f"{path.parent.name}/{path.name}")
-    names = {}
-    for cid in CARDS:
-        name = catalog.get(f"card.{cid}.name")
-        if not isinstance(name, str) or not name.strip():
-            raise DataError(f"{path.name}: card.{cid}.name: expected the card's English name")
-        names[cid] = name
-    return names
-
-
-CARD_NAMES = load_card_names()
+CARD_NAMES = {cid: card.name for cid, card in CARDS.items()}   # levels/classic.yaml, action_cards[].name
 
 
 def area_name(area: str) -> str:

@@ -33,11 +33,11 @@ from .effects.base import Effect
 from .context import PLACEMENTS, Discs, ExtraCourtFill, Placement, Recall, VetoWindow, running
 from .errors import EngineError, IllegalMove
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
-                    POWER, RECALL, SKIP, VETO, Move, parse_move)
+                    POWER, RECALL, SKIP, VERBS, VETO, Move, parse_move)
 from .ops import (begin_scoring, clear_discs, clockwise_from_left, end_scoring, map_regions_except_king,
                   map_total_except_king, move_caballeros, open_castillo, score_areas)
 from .phase import (NO_DISC, P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE, P_POWER,
-                    P_RECALL, P_RETURN, P_STEPS, P_VETO, RULES_VERSION)
+                    P_RECALL, P_RETURN, P_STEPS, P_VETO, RULES_VERSION, Phase)
 
 if TYPE_CHECKING:       # state.py imports this module: the Game is imported where it is built
     from .events import Event
@@ -179,14 +179,30 @@ def play(g: Game, move: Move | str) -> list[Event]:
     if move in legal_moves(g):
         return apply(g, move)
     parse_move(move.text)        # a hand-built Move outside the notation is refused as such
+    raise _refused(g, move)
+
+
+def _refused(g: Game, move: Move) -> IllegalMove:
     from .refusals import reason_text, why_illegal
     reason = why_illegal(g, move)
     assert reason is not None   # the move is not among the legal ones
-    raise IllegalMove(f"'{move}': {reason_text(reason)}", reason)
+    return IllegalMove(f"'{move}': {reason_text(reason)}", reason)
+
+
+# The verbs each phase's handler takes (indexed by phase): `apply` refuses any other at the cost
+# of one look-up. The special actions' declarations and steps take the verbs no fixed step owns.
+_FIXED = {P_POWER: {"power"}, P_COURT: {"court"}, P_RECALL: {"recall"}, P_CARD: {"card"},
+          P_ORDER: {"first"}, P_PLACE: {"place", "done"}, P_VETO: {"veto", "allow"}, P_DISC: {"disc"},
+          P_OVER: set()}
+_OPEN = frozenset(VERBS) - {"power", "court", "card", "first", "veto", "allow", "disc"}
+_PHASE_VERBS = tuple(frozenset(_FIXED.get(ph, _OPEN)) for ph in Phase)
 
 
 def apply(g: Game, move: Move) -> list[Event]:
-    """Unchecked play for search: the caller guarantees the move is legal."""
+    """Play for search: the caller guarantees the move is legal. Only a move of another phase's
+    kind is checked (IllegalMove `wrong_step` or `game_over`): it would break the position."""
+    if move.verb not in _PHASE_VERBS[g.ph]:
+        raise _refused(g, move)
     ev: list[Event] = []
     g.history = (g.history, move.text)
     _HANDLERS[g.ph](g, move, ev)

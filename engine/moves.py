@@ -13,7 +13,7 @@ from .data import AREA_NAMES, BOARD, BOARD_NAMES, CARDS, REGIONS
 from .errors import NotationError
 
 if TYPE_CHECKING:
-    from .state import Game
+    from .position import Position
 
 _PLAYERS = frozenset(BOARD.colours)
 _AREAS = frozenset(REGIONS) | {"castillo"}
@@ -135,7 +135,7 @@ def _from_text(text: str) -> Move:
 MAX_TEXT = 200     # characters; the longest move is about 40, and int() refuses over 4300 digits
 
 
-def parse_move(text: str, game: "Game | None" = None) -> Move:
+def parse_move(text: str, game: "Position | None" = None) -> Move:
     """Parse notation text into a Move; raises NotationError naming the text and what was expected.
 
     Legality is checked by `Game.play`, not here; `game` is accepted for the contract's signature.

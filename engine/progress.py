@@ -13,7 +13,8 @@ from .context import Anywhere, Cull, Discs, Moves, Placement, Recall, Returns, V
 from .data import AREAS_PER_PLAYER as A
 from .data import CARDS, COURT
 from .effects import effect_for
-from .state import Game
+from .position import Position
+from .view import readable
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,9 @@ class Progress:
     sequence: tuple[str, ...] = ()
 
 
-def progress(g: Game) -> Progress | None:
+def progress(pos: Position) -> Progress | None:
     """The running step's progress, or None when the decision is a single one (power, card...)."""
+    g = readable(pos)
     ctx = g.ctx
     names = g.players
     if isinstance(ctx, Placement):

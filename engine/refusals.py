@@ -15,6 +15,7 @@ from .phase import (P_ACTION, P_CARD, P_COURT, P_DISC, P_ORDER, P_OVER, P_PLACE,
                     P_RETURN, P_STEPS, P_VETO, PHASES, Phase)
 
 if TYPE_CHECKING:
+    from .position import Position
     from .state import Game
 
 Reason = tuple[str, dict[str, Any]]
@@ -43,9 +44,11 @@ STEP_WORDS = {P_POWER: "play a power card", P_COURT: "bring Caballeros to the co
               P_DISC: "set a secret disc"}
 
 
-def why_illegal(g: Game, move: Move | str) -> Reason | None:
+def why_illegal(pos: Position, move: Move | str) -> Reason | None:
     """The reason `move` is refused now, or None when it is legal. Works on a Game or a View
     (a View answers for its viewer: moves of another player's turn are `not_your_turn`)."""
+    from .view import readable
+    g = readable(pos)
     try:
         move = parse_move(move.text if isinstance(move, Move) else move)
     except EngineError as exc:

@@ -236,12 +236,13 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
     if mover not in players:
         raise DataError(f"{r.source}: to_move: expected one of the players, got {mover!r}")
     m = players.index(mover)
+    starter = data.get("starter", mover)     # checked in every phase, though only bids use it
+    if not isinstance(starter, str) or starter not in players:
+        raise DataError(f"{r.source}: starter: expected one of the players ({', '.join(players)}), "
+                        f"got {_shown(starter)}")
     if phase == "power" and g.round_idx == 0 and not any(g.played) and "king" in data:
         _check_grandes_at_setup(g, r)
     if phase == "power":
-        starter = data.get("starter", mover)
-        if starter not in players:
-            raise DataError(f"{r.source}: starter: expected one of the players, got {starter!r}")
         s = players.index(starter)
         g.bid_seq = tuple((s + i) % g.n for i in range(g.n))
         g.pos = g.bid_seq.index(m)
@@ -262,6 +263,12 @@ def _read_phase(g: Game, r: _Reader, players: tuple) -> None:
     begin_turn(g, [])
     if phase == "card":
         g.ph = P_CARD
+
+
+def _shown(value: Any) -> str:
+    """A refused value as the message shows it: its repr, cut to one short line."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _read_scoring_phase(g: Game, r: _Reader) -> None:

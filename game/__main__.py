@@ -2,12 +2,18 @@
 
 Opens the window on the title screen, or straight into a game with --players, --load or --scenario;
 --headless plays an AI-only game to the end without a window and prints the game log and the result.
+
+Ctrl+C ends the program with exit code 130 and SIGTERM with 143 (128 + the signal's number, what
+a shell reports for a process a signal ended), quietly: no traceback. Nothing is lost: a windowed
+game is autosaved after every decision, and a headless game is never saved.
 """
 from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
+import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Sequence
@@ -34,10 +40,21 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())}\n")
 
 
+def _folder(text: str) -> Path:
+    """A folder flag's value; an empty one would silently mean the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder name, got an empty value")
+    return Path(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="el-grande", description="El Grande — the area-majority board game.")
     parser.add_argument("--players", help="comma-separated seats in colour order (red, blue, green, yellow, "
                         "orange): human or an AI level (" + ", ".join(AI_LEVELS) + "), e.g. human,hard,hard,hard")
+    parser.add_argument("--game", choices=("el-grande", "castell"), default="el-grande",
+                        help="which game: El Grande (default) or Castell (headless only for now)")
+    parser.add_argument("--wheel", choices=("standard", "advanced"), default="standard",
+                        help="Castell's wheel side: standard (All Regions) or advanced (No Regions)")
     parser.add_argument("--seed", type=int, help="random seed of the game (default: random)")
     parser.add_argument("--variant", choices=("classic", "short"), default="classic",
                         help="classic: 9 rounds; short: 6 rounds (2, 3, 5, 6, 8, 9)")
@@ -48,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="2 players only: add the neutral colour (the new edition's 2-player game)")
     parser.add_argument("--headless", action="store_true",
                         help="play an AI-only game without a window; print the log and the result")
-    parser.add_argument("--screenshots", type=Path, metavar="DIR", help="save a PNG whenever the scene changes")
+    parser.add_argument("--screenshots", type=_folder, metavar="DIR",
+                        help="save a PNG whenever the scene changes (numbered on after the folder's earlier pictures)")
     parser.add_argument("--lang", choices=sorted(i18n.LANGUAGE_NAMES), help="language (default: from settings)")
     parser.add_argument("--window", metavar="WxH",
                         help="initial window size (default: the last one, within the desktop; else 1280x800)")
@@ -66,8 +84,9 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
                ai_only: bool = False) -> Match:
     """A match continuing a save file or an exported record, or (`scenario`) starting from a scenario
     file. `--players` seats, in order, the game's colours and must match their number. Raises
-    engine.EngineError (one line naming the file and the field) when the file cannot be used; the
-    file is only read."""
+    engine.EngineError (one line naming the file and the field) when the file cannot be used. The
+    file is only read here; a match from an autosave goes on writing that slot, any other gets one
+    new slot of its own."""
     import engine
     from game.match import saves
     from game.match.controller import Match
@@ -86,6 +105,7 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
     match = Match.from_game(game, seats)
     if not scenario:       # a save keeps its Hint count (a challenge's end screen shows it)
         match.hints_used = saves.peek(path).hints_used
+        match.autosave_slot = saves.resumed_slot(path, match.autosave_slot)   # an autosave goes on in its slot
     return match
 
 
@@ -116,6 +136,26 @@ def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
     scores = match.view().scores
     for line in result_lines([(match.name(p), match.seats[p].kind, scores[p]) for p in match.players]):
         print(line)
+    return 0
+
+
+def run_castell(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """`--game castell`: an AI-only game to the end (its table comes with the client's Castell
+    screens); flags that belong to El Grande only are refused by name."""
+    from game.castell_headless import castell_headless_lines, parse_castell_players
+    for flag, given in (("--load", args.load), ("--scenario", args.scenario), ("--dummy", args.dummy),
+                        ("--no-veto", args.no_veto), ("--secret-castillo", args.secret_castillo)):
+        if given:
+            parser.error(f"{flag} is an El Grande option; Castell does not take it")
+    if not args.headless:
+        parser.error("--game castell plays headless for now: add --headless")
+    try:
+        kinds = parse_castell_players(args.players or "normal,normal,normal")
+    except ValueError as exc:
+        parser.error(str(exc))
+    seed = args.seed if args.seed is not None else new_seed()
+    for line in castell_headless_lines(kinds, seed, args.wheel):
+        print(line, flush=True)
     return 0
 
 
@@ -233,9 +273,34 @@ def _screenshot_dir_problem(folder: Path) -> str | None:
     return None
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised on the main thread so that the program unwinds as it does for Ctrl+C."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; Ctrl+C and SIGTERM end it quietly (exit codes 130 and 143)."""
+    on_main_thread = threading.current_thread() is threading.main_thread()   # (tests call main on others)
+    previous = signal.signal(signal.SIGTERM, _terminate) if on_main_thread else None
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        return 128 + signal.SIGINT
+    except Terminated:
+        return 128 + signal.SIGTERM
+    finally:
+        if on_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.game == "castell":
+        return run_castell(args, parser)
     problem = check_flags(args)
     if problem:
         parser.error(problem)
@@ -244,10 +309,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--dummy (the neutral colour) needs --players with exactly 2 seats")
     from game.shell.settings import Settings
     settings = Settings.load()
-    i18n.set_language(args.lang or settings.language)
+    import engine
+    try:
+        i18n.set_language(args.lang or settings.language)
+    except engine.DataError as exc:         # the English catalog, shipped with the code, is damaged
+        print(f"el-grande: {exc}", file=sys.stderr)
+        return 2
     loaded = None
     if args.load is not None or args.scenario is not None:
-        import engine
         try:
             loaded = load_match(args.scenario or args.load, seats, scenario=args.scenario is not None,
                                 ai_only=args.headless)

@@ -170,10 +170,12 @@ class Client:
             delay = min(self.backoff_max, delay * 2)
 
     async def _rejoin(self) -> None:
-        """After a reconnection: the same seats (by credential) and the same watched tables."""
+        """After a reconnection: the same seats (by credential), each with the moves played while
+        it was away (a `History` from the last move it heard of), and the same watched tables."""
         try:
             for code, credential in list(self.seats.items()):
-                await self.request("resume", code=code, credential=credential)
+                missed = {"history": self.n[code]} if code in self.n else {}
+                await self.request("resume", code=code, credential=credential, **missed)
             for code in list(self.watched):
                 await self.request("watch", code=code)
         except (Disconnected, Refused):
@@ -309,9 +311,8 @@ class Client:
 
     def to_move(self, code: str) -> str | None:
         """Who must decide at a table now, read from the wire form without rebuilding the view."""
-        state = self._raw[code]["state"]
-        i = state["to_move_idx"]
-        return None if i < 0 else str(state["players"][i])
+        to_move = self._raw[code]["state"]["to_move"]
+        return None if to_move is None else str(to_move)
 
     async def next_update(self, timeout: float = 30.0) -> Update | History | dict[str, Any]:
         return await asyncio.wait_for(self.updates.get(), timeout)

@@ -12,6 +12,8 @@ import sys
 import time
 from typing import Any
 
+from .protocol import PROTOCOL_VERSION
+
 SERVICE = "_el-grande._tcp.local."
 
 
@@ -52,7 +54,7 @@ def announce(host: str, port: int, name: str | None = None, interfaces: list[str
         from zeroconf import ServiceInfo, Zeroconf
         label = (name or socket.gethostname())[:40]
         info = ServiceInfo(SERVICE, f"{label}.{SERVICE}", addresses=[socket.inet_aton(address)],
-                           port=port, properties={"protocol": "1"})
+                           port=port, properties={"protocol": str(PROTOCOL_VERSION)})
         zc = _zeroconf(Zeroconf, interfaces)
         zc.register_service(info)
         return Beacon(zc, info)

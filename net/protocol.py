@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2                 # 2: the view in `update` is engine/view_wire.py's version 2
 MAX_MESSAGE = 64 * 1024              # bytes (UTF-8) of one client message
 AI_LEVELS = ("easy", "normal", "hard", "expert", "random", "greedy")
 SEAT_KINDS = ("human",) + AI_LEVELS

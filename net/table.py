@@ -19,10 +19,10 @@ import engine
 from engine.events import event_to_json
 
 from .protocol import ProtocolError
-from .wire import view_text
 
 COLOURS = ("red", "blue", "green", "yellow", "orange")
 OPEN, PLAYING, OVER = "open", "playing", "over"
+FRAGMENTS_MAX = 400        # field texts a table keeps (about two moves' worth of changes)
 
 
 def new_token() -> str:
@@ -62,7 +62,7 @@ class Table:
         self._views: dict[str | None, engine.View] = {}
         self._texts: dict[str | None, str] = {}
         self._legal: tuple[str, ...] = ()                  # the legal moves' texts at move _views_n
-        self._fragments: dict[Any, str] = {}               # slot texts (wire.py), across moves
+        self._fragments: dict[Any, str] = {}               # field texts (View.wire_text), across moves
 
     @classmethod
     def create(cls, table_id: int, code: str, kinds: list[str], seed: int, options: dict[str, Any],
@@ -188,7 +188,9 @@ class Table:
         self._fresh()
         text = self._texts.get(player)
         if text is None:
-            text = self._texts[player] = view_text(self.view(player), self._fragments)
+            if len(self._fragments) > FRAGMENTS_MAX:
+                self._fragments.clear()
+            text = self._texts[player] = self.view(player).wire_text(self._fragments)
         return text
 
     def view_json(self, player: str | None) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 from ai.advisor import advise, judge, judge_searcher
-from ai.worker_pool import MAX_ATTEMPTS, WATCHDOG_S, Job, Reply, Worker
+from ai.worker_pool import MAX_ATTEMPTS, WATCHDOG_S, Job, Reply, Worker, play
 from game.match.seats import make_agent
 
 __all__ = ["ADVISE", "JUDGE", "MAX_ATTEMPTS", "WATCHDOG_S", "AIWorker", "Job", "Reply", "answer", "shared"]
@@ -21,7 +21,10 @@ ADVISE, JUDGE = "advise", "judge"   # Job levels that ask the advisor instead of
 
 def answer(job: Job) -> tuple[str, Any]:
     """What the worker process answers: the advisor's hints (ADVISE), its review of the plan in
-    `job.played` (JUDGE), else the move of the seat's agent (kept between decisions)."""
+    `job.played` (JUDGE), else the move of the seat's agent (kept between decisions); Castell's
+    seats are answered by the pool's own `play`."""
+    if job.game == "castell":
+        return play(job)
     if job.level == ADVISE:
         return "result", advise(job.view, job.rng, _judge())
     if job.level == JUDGE:

@@ -18,33 +18,28 @@ from typing import Any, Sequence, TypedDict
 import engine
 from ai.agent import Agent
 from game.match import ai_worker, saves, undo
-from game.present.describe import (
-    LogItem,
-    challenge_items,
-    event_item,
-    item_text,
-    move_item,
-    step_items,
-)
+from game.match.feed import EventFeed
+from game.present.describe import LogItem, challenge_items
 from game.present.refusals import refusal_text
 from game.match.replay_model import ReplayModel, ReplayWindow, walk
 from game.match.end_table import EndTable, end_table
-from game.present.score_summary import ScoreSummary, SummaryCollector
+from game.present.score_summary import ScoreSummary
 from game.match.seats import AI_LEVELS as AI_KINDS
 from game.match.seats import Seat, default_seats, make_agent
 from game.present.neutral import client_key
+from game.shell.i18n import player_name
 
 SECRET_PHASES = ("disc",)
 LOG = logging.getLogger("el_grande")
 
 
-def opening_events(start: engine.Game) -> list[engine.events.Event]:
+def opening_events(start: engine.Position) -> list[engine.events.Event]:
     """The round the record starts in, as the RoundStarted event the set-up never reports, then
     the neutral colour's opening steps of a 2-player dummy game (its placements already stand)."""
     return [engine.events.RoundStarted(start.round, tuple(start.face_up))] + neutral_opening(start)
 
 
-def neutral_opening(start: engine.Game) -> list[engine.events.Event]:
+def neutral_opening(start: engine.Position) -> list[engine.events.Event]:
     """The set-up's round-start steps of the neutral colour, as events: the regions where its
     Caballeros stand and its power card turned up (nothing without the neutral colour)."""
     if start.dummy is None or not start.dummy_power:
@@ -79,14 +74,7 @@ class Match:
             players=[s.player for s in seats], seed=seed, variant=variant, veto=veto, castillo=castillo,
             dummy=dummy)
         self.setup = Setup(variant=variant, veto=veto, castillo=castillo, dummy=self.host_game.dummy is not None)
-        self.events: deque[engine.events.Event] = deque()
-        self.events_total = 0                    # events ever queued; minus len(events) = shown
-        self.log: list[LogItem] = []
-        self._log_due: list[list[int]] = []      # per log item: events_total each repeat waits for
-        self._lines_cache: tuple[tuple, list[str]] | None = None   # the worded log, per position and language
-        self._collector = SummaryCollector(lambda: self.host_game.scoreboards)
-        self.summaries: list[tuple[int, ScoreSummary]] = []   # (events_total it waits for, summary)
-        self.summaries_seen = 0
+        self.feed = EventFeed(lambda: self.host_game.scoreboards)   # the log, the queue, the summaries
         self.save_error: str | None = None
         self._undo_cache: tuple[int, bool] | None = None
         self.version = 0
@@ -103,8 +91,7 @@ class Match:
         self.hints_used = 0                      # advisor requests (a challenge shows the count)
         self.secret_pending = False
         if game is None:
-            for event in neutral_opening(self.host_game):
-                self._log(event_item(event), 0)
+            self.feed.opening(opening_events(self.host_game))
         self.viewer: str | None = self.humans[0] if self.humans else None
         self._view_cache: tuple[int, str | None, engine.View] | None = None
 
@@ -123,7 +110,6 @@ class Match:
 
     def name(self, player: str) -> str:
         """A seat's name, or "Neutral" for the neutral colour (by its engine colour or NEUTRAL)."""
-        from game.shell.i18n import player_name
         return player_name(client_key(player, self.host_game.dummy), {p: s.name for p, s in self.seats.items()})
 
     def human_to_move(self) -> str | None:
@@ -209,16 +195,9 @@ class Match:
         self.version += 1
         if parsed.verb == "disc" and self.seats[player].human:
             self.pending_discs[player] = parsed.args[0]
-        self._log(move_item(str(parsed), player), self.events_total + (1 if events else 0))
-        for event in events:
-            if isinstance(event, engine.events.DiscsRevealed):
-                self.pending_discs.clear()
-            self.events.append(event)
-            self.events_total += 1
-            self._log(event_item(event, parsed.text), self.events_total)
-            summary = self._collector.feed(event)
-            if summary:
-                self.summaries.append((self.events_total, summary))
+        if any(isinstance(event, engine.events.DiscsRevealed) for event in events):
+            self.pending_discs.clear()
+        self.feed.played(player, str(parsed), events)
         if self.pass_and_play:
             self._cover_private_view()
         self.save()
@@ -236,73 +215,36 @@ class Match:
         elif not private:
             self.secret_pending = False
 
-    def _log(self, item: LogItem | None, due: int = 0) -> None:
-        """Append a log item that may be shown once `due` events have started animating; an item
-        repeating the previous one is counted there instead ("… ×N")."""
-        if item is None:
-            return
-        if self.log and self.log[-1] == item:
-            self._log_due[-1].append(due)
-        else:
-            self.log.append(item)
-            self._log_due.append([due])
+    @property
+    def events(self) -> deque[engine.events.Event]:
+        """The events still to animate, oldest first (the screen takes them off as it shows them)."""
+        return self.feed.events
 
     def take_summary(self) -> ScoreSummary | None:
-        """The next scoring summary once its last event has been shown (each is handed out once)."""
-        if self.summaries_seen < len(self.summaries):
-            due, summary = self.summaries[self.summaries_seen]
-            if due <= self.events_shown:
-                self.summaries_seen += 1
-                return summary
-        return None
-
-    @property
-    def events_shown(self) -> int:
-        """How many queued events have been taken off the queue by the scenes (animated)."""
-        return self.events_total - len(self.events)
+        return self.feed.take_summary()
 
     def visible_log(self) -> list[str]:
-        """The game log as far as the animations have got (it never runs ahead of the board),
-        worded in the current language."""
-        return self._lines(self.events_shown)
+        """The game log as far as the animations have got, in the current language."""
+        return self.feed.visible_log(self.name)
 
     def log_lines(self) -> list[str]:
         """The whole game log, every line shown, in the current language."""
-        return self._lines(None)
-
-    def _lines(self, shown: int | None) -> list[str]:
-        from game.shell.i18n import language
-        key = (self.version, shown, language(), len(self.log), sum(map(len, self._log_due[-1:])))
-        if self._lines_cache and self._lines_cache[0] == key:
-            return self._lines_cache[1]
-        lines: list[str] = []
-        for item, dues in zip(self.log, self._log_due):
-            n = len(dues) if shown is None else sum(1 for due in dues if due <= shown)
-            if n == 0:
-                break
-            text = item_text(item, self.name)
-            lines.append(text if n == 1 else f"{text} ×{n}")
-        self._lines_cache = (key, lines)
-        return lines
+        return self.feed.log_lines(self.name)
 
     def past_events(self) -> list[engine.events.Event]:
-        """Every event of the game so far, oldest first (replayed from the record), starting with
-        the first round's cards (turned up by the set-up itself, before any move)."""
-        steps, games = walk(self.host_game.record())
-        return opening_events(games[0]) + [event for step in steps for event in step.events]
+        """Every event of the game so far, oldest first, from the first round's cards."""
+        return self.feed.round_events(self.view())
 
     def rebuild_log(self) -> None:
         """The whole log again from the record (after a resume or an undo), all of it shown."""
-        self.log, self._log_due = [], []
+        self.feed.reset()
         record = self.host_game.record()
         for item in challenge_items(record):
-            self._log(item, 0)
+            self.feed.note(item)
         steps, games = walk(record)
-        for event in neutral_opening(games[0]):
-            self._log(event_item(event), 0)
+        self.feed.opening(opening_events(games[0]))
         for step in steps:
-            for item in step_items(step):
-                self._log(item, 0)
+            self.feed.settled(step.player, step.move, step.events)
 
     def think(self) -> None:
         """Ask the worker for the AI seat to move as soon as its turn starts and collect the
@@ -347,9 +289,9 @@ class Match:
         if reply.notice:
             LOG.warning("el-grande: %s's decision asked again: %s", who, reply.notice)
             if not reply.given_up:
-                self._log(LogItem("notice", "restarted", self.host_game.to_move), self.events_total)
+                self.feed.note_now(LogItem("notice", "restarted", self.host_game.to_move))
         if reply.given_up:
-            self._log(LogItem("notice", "gave_up", self.host_game.to_move), self.events_total)
+            self.feed.note_now(LogItem("notice", "gave_up", self.host_game.to_move))
             fallback = make_agent("random", seed=self._job.seed)
             self._answer = str(fallback.choose(self._job.view, self._job.rng))
         elif reply.move is not None:
@@ -398,9 +340,6 @@ class Match:
             self.error = str(exc)
             return False
         self.error = None
-        self.events.clear()
-        self.events_total = 0
-        self.summaries, self.summaries_seen = [], 0
         self._drop_ai()
         # pending disc marks stay: a disc hands play on, so it is never inside the undone moves
         self.version += 1
@@ -411,10 +350,6 @@ class Match:
     def waiting_text(self) -> str | None:
         """Who the table waits for beyond its own turn (an online seat's lost connection): a
         local match waits for nobody else."""
-        return None
-
-    def seat_to_ask(self) -> str | None:
-        """A gone player's seat its host must decide about (online tables only)."""
         return None
 
     def close(self) -> None:

@@ -6,11 +6,12 @@ hand-off makes it stale), and its wording is shared with the post-game review. N
 """
 from __future__ import annotations
 
-from typing import Any
 
 import engine
 from ai.advisor import ADVISED_PHASES, Hint, Reason, position_rng
 from game.match import ai_worker
+from game.match.controller import Match
+from game.match.source import MatchSource
 from game.present.describe import QUIET_VERBS, Namer, step_text
 from game.shell.i18n import area_name, t, tn
 
@@ -25,11 +26,13 @@ class HintRequest:
         self.hints: list[Hint] = []
         self.failed = False
 
-    def available(self, match: Any, player: str | None) -> bool:
-        """Hints are offered to a human deciding a power card, an action turn or a disc."""
-        return bool(player) and match.local and match.host_game.ph in ADVISED_PHASES and len(match.legal_moves()) > 1
+    def available(self, match: MatchSource, player: str | None) -> bool:
+        """Hints are offered to a human deciding a power card, an action turn or a disc, in a
+        game played here (the advisor reads the true game's seed)."""
+        return bool(player) and isinstance(match, Match) and match.host_game.ph in ADVISED_PHASES \
+            and len(match.legal_moves()) > 1
 
-    def ask(self, match: Any, player: str) -> bool:
+    def ask(self, match: Match, player: str) -> bool:
         """Start the advisor on `player`'s own View (counted once per position); False if these
         hints are already shown or on their way."""
         key = (match.version, player)
@@ -44,7 +47,7 @@ class HintRequest:
         match.hints_used += 1
         return True
 
-    def poll(self, match: Any, player: str | None) -> None:
+    def poll(self, match: MatchSource, player: str | None) -> None:
         """Collect the answer; hints for another position or player are dropped at once."""
         if self.key is not None and self.key != (match.version, player):
             self.clear()
@@ -99,7 +102,7 @@ REASONS = ("place", "place_tied", "keep", "recover", "order", "same_turn", "skip
 VERSUS = ("place", "place_tied", "court", "order", "same_turn", "keep", "value")    # worded against the other hint
 
 
-def reason_text(reason: Reason, name: Any) -> str:
+def reason_text(reason: Reason, name: Namer) -> str:
     """The reason in words: "takes 1st in Castilla la Nueva: +7 at the next general scoring" ("at
     this scoring" for a disc in the scoring it acts in, "at the final scoring" when that one ends
     the game); against another hint, "takes 1st in Aragón instead of tying it: +6 …". `name`
@@ -142,7 +145,7 @@ def _instead(reason: Reason) -> str | None:
     return t("hint.other.shared", place=rank) if reason.other_tied else t("hint.other.rank", place=rank)
 
 
-def compare_text(hint: Hint, others: list[Hint], name: Any) -> str:
+def compare_text(hint: Hint, others: list[Hint], name: Namer) -> str:
     """The reason as a comparison: "+6 over #2: takes 1st in Aragón instead of tying it" for the
     best hint, "−3 against #1: …" for the others (the search's points between the two plans)."""
     text = reason_text(hint.reason, name)

@@ -8,19 +8,22 @@ answers "not available". `think()`, called every frame, takes what arrived from 
 """
 from __future__ import annotations
 
+import time
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import engine
 from game.match.end_table import EndTable
 from game.match.seats import Seat
-from game.present.describe import LogItem, event_item, item_text, move_item
+from game.match.feed import EventFeed
 from game.present.neutral import client_key
+from game.shell.datadir import data_dir
+from game.shell.i18n import player_name, t
 from game.present.refusals import refusal_text
-from game.present.score_summary import ScoreSummary, SummaryCollector
+from game.present.score_summary import ScoreSummary
 from net.background import BackgroundClient
 from net.client import History, Refused, Update, load_credentials, save_credentials
 
@@ -39,7 +42,6 @@ def server_url(address: str) -> str:
 
 
 def credentials_path() -> Path:
-    from game.shell.datadir import data_dir
     return data_dir() / CREDENTIALS_FILE
 
 
@@ -99,6 +101,14 @@ def list_tables(stored: dict[str, dict[str, Any]]) -> Future[list[dict[str, Any]
 _POOL = ThreadPoolExecutor(max_workers=4, thread_name_prefix="el-grande-seat")
 
 
+class Link(Protocol):
+    """What a table reads of its connection (a `BackgroundClient`; a test's stand-in)."""
+
+    def poll(self) -> list[Update | History | dict[str, Any]]: ...
+    def submit(self, method: str, *args: Any, **kwargs: Any) -> Future[Any]: ...
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class SeatState:
     """A seat as the table summary shows it."""
@@ -121,7 +131,7 @@ class RemoteTable:
     hints_used = 0
     save_error: str | None = None
 
-    def __init__(self, online: BackgroundClient, code: str, player: str | None, server: str,
+    def __init__(self, online: Link, code: str, player: str | None, server: str,
                  host_token: str | None = None, notices: list[str] | None = None) -> None:
         self.online, self.code, self.viewer, self.server = online, code, player, server
         self.host_token = host_token
@@ -129,11 +139,7 @@ class RemoteTable:
         self.summary: dict[str, Any] = {}
         self.n = -1
         self._view: engine.View | None = None
-        self.events: deque[engine.events.Event] = deque()
-        self.events_total = 0
-        self.log: list[tuple[int, LogItem]] = []        # (events_total it waits for, item)
-        self.summaries: deque[tuple[int, ScoreSummary]] = deque()
-        self._collector = SummaryCollector(lambda: self.view().scoreboards)
+        self.feed = EventFeed(lambda: self.view().scoreboards)   # the log, the queue, the summaries
         self.version = 0
         self.error: str | None = None
         self.pending: Future[Any] | None = None
@@ -162,7 +168,6 @@ class RemoteTable:
 
     def wait_ready(self, timeout: float = 30.0) -> None:
         """Block until the first view arrived (tests; the lobby scene polls `ready`)."""
-        import time
         end = time.monotonic() + timeout
         while not self.ready:
             if time.monotonic() > end:
@@ -182,27 +187,22 @@ class RemoteTable:
             return                          # the same position again (after a reconnection)
         self._view, self.n = view, update.n
         self.version += 1
-        text = update.move["text"] if update.move else ""
-        if update.move and (line := move_item(text, update.move["player"])) is not None:
-            self.log.append((self.events_total + (1 if update.events_json else 0), line))   # with its first event
-        for event in update.events:
-            self.events.append(event)
-            self.events_total += 1
-            item = event_item(event, text)
-            if item is not None:
-                self.log.append((self.events_total, item))
-            summary = self._collector.feed(event)
-            if summary:
-                self.summaries.append((self.events_total, summary))
+        if update.move:
+            self.feed.played(update.move["player"], update.move["text"], update.events)
 
     def _history(self, history: History) -> None:
-        """What happened while the player was away, at the head of the log, shown at once (not
-        animated: the board is already at the position of the update that follows)."""
+        """What happened while the player was away (a resume from the first move, or the moves
+        missed while the connection was down), shown at once and not animated: the board is
+        already at the position of the update that follows."""
         if history.n <= self.n:
             return
-        items = [(0, item) for player, text, events in history.steps
-                 for item in [move_item(text, player), *(event_item(e, text) for e in events)] if item is not None]
-        self.log[:0] = items
+        steps = history.steps
+        if history.start == 0:
+            self.feed.reset()
+        elif self.n > history.start:
+            steps = steps[self.n - history.start:]        # the moves this seat has already seen
+        for player, text, events in steps:
+            self.feed.settled(player, text, events)
         self.version += 1
 
     # ---- seats ----------------------------------------------------------------------------------
@@ -231,7 +231,6 @@ class RemoteTable:
         return {s.player: s.name for s in self.seat_states() if s.name}
 
     def name(self, player: str) -> str:
-        from game.shell.i18n import player_name
         dummy = self._view.dummy if self._view is not None else None
         return player_name(client_key(player, dummy), self.names())
 
@@ -255,7 +254,6 @@ class RemoteTable:
     def waiting_text(self) -> str:
         """"Ben lost the connection — waiting" while a seat's player is gone; "Waiting for Ben to
         play…" while another human seat is to move (the plate is never blank); else ""."""
-        from game.shell.i18n import t
         gone = self.disconnected()
         if gone:
             return t("online.lost_connection", who=self.name(gone[0]))
@@ -317,15 +315,21 @@ class RemoteTable:
         self.version += 1
         return True
 
+    @property
+    def events(self) -> deque[engine.events.Event]:
+        """The events still to animate, oldest first."""
+        return self.feed.events
+
     def visible_log(self) -> list[str]:
-        """The log of the events seen at this table, as far as the animations have got."""
-        shown = self.events_total - len(self.events)
-        return [item_text(item, self.name) for due, item in self.log if due <= shown]
+        """The log of the table, as far as the animations have got."""
+        return self.feed.visible_log(self.name)
+
+    def log_lines(self) -> list[str]:
+        return self.feed.log_lines(self.name)
 
     def past_events(self) -> list[engine.events.Event]:
-        """The round's cards as they stand now (the events before this session are not known)."""
-        view = self.view()
-        return [engine.events.RoundStarted(view.round, tuple(view.face_up))]
+        """The events known at this seat, with the round's start (game/match/feed.py)."""
+        return self.feed.round_events(self.view())
 
     def visible_discs(self) -> dict[str, str]:
         view = self.view()
@@ -333,17 +337,24 @@ class RemoteTable:
         return {self.viewer: disc} if self.viewer and disc else {}
 
     def take_summary(self) -> ScoreSummary | None:
-        shown = self.events_total - len(self.events)
-        if self.summaries and self.summaries[0][0] <= shown:
-            return self.summaries.popleft()[1]
-        return None
+        return self.feed.take_summary()
 
     def end_table(self) -> EndTable:
         """The final reckoning from the seat's last view (its score history is public)."""
         return view_end_table(self.view())
 
     # ---- what does not apply online -------------------------------------------------------------
-    def handoff_due(self) -> None:
+    def handoff_due(self) -> tuple[str, str | None] | None:
+        return None
+
+    def hand_to(self, player: str | None) -> None:
+        """No hand-off: the screen is always this seat's."""
+
+    def moves_played(self) -> int:
+        return max(self.n, 0)
+
+    def public_moves_since(self, mark: int) -> list[str] | None:
+        """No hint plan is followed online (hints are the local game's): none to follow."""
         return None
 
     def follow_turn(self) -> None:

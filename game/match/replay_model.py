@@ -173,18 +173,18 @@ class ReplayWindow(_Cursor):
     or one seat's), another seat's secret moves masked ("disc ?"); everything once the game is
     over. Built by `ReplayModel.window()`; it holds nothing its screen may not draw."""
 
-    def __init__(self, positions: Sequence[engine.Game], steps: list[Step], seats: tuple[Any, ...] | None,
+    def __init__(self, positions: Sequence[engine.Position], steps: list[Step], seats: tuple[Any, ...] | None,
                  seat: str | None, finished: bool, position: int) -> None:
         self._positions, self.steps = positions, steps
         self.seats, self.seat, self.finished = seats, seat, finished
         self.position = position
 
     @property
-    def game(self) -> engine.Game:
+    def game(self) -> engine.Position:
         """The position shown now: a View unless the game is over (do not play moves on it)."""
         return self._positions[self.position]
 
-    def game_at(self, position: int) -> engine.Game:
+    def game_at(self, position: int) -> engine.Position:
         if not 0 <= position <= len(self.steps):
             raise IndexError(f"position {position} outside 0..{len(self.steps)}")
         return self._positions[position]

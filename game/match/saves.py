@@ -104,17 +104,35 @@ def autosave_file(slot: str | None) -> Path:
 
 def slot_of(path: Path | str | None) -> str | None:
     """The autosave slot a file is (None for autosave.json, a named save or any other file), so a
-    resumed game goes on writing where it was read from."""
+    resumed game goes on writing where it was read from. The path may be relative or go through
+    links (`--load ./x.json` from the autosaves folder is that slot)."""
     if path is None:
         return None
-    path = Path(path)
-    return path.stem if path.parent == autosaves_dir() and path.suffix == ".json" else None
+    path = _real(Path(path))
+    if path.parent != _real(autosaves_dir()) or path.suffix != ".json":
+        return None
+    return path.stem if re.fullmatch(r"[A-Za-z0-9_-]{1,64}", path.stem) else None
 
 
 def is_autosave(path: Path) -> bool:
     """Whether a file is an autosave slot (autosave.json included): a game resumed from it goes
     on in it."""
-    return Path(path) == data_dir() / AUTOSAVE_NAME or slot_of(path) is not None
+    return _real(Path(path)) == _real(data_dir() / AUTOSAVE_NAME) or slot_of(path) is not None
+
+
+def resumed_slot(source: Path | None, fresh: str | None) -> str | None:
+    """The slot a game resumed from `source` writes to: the autosave it was read from (so a resume
+    never forks the game into a second Continue entry), else its own `fresh` slot (a named save
+    or a record opens one new game)."""
+    return slot_of(source) if source is not None and is_autosave(source) else fresh
+
+
+def _real(path: Path) -> Path:
+    """`path` absolute with links resolved (as far as they resolve: a loop stays as it is)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
 
 
 def autosave_files() -> list[Path]:
@@ -202,6 +220,30 @@ def seats_from(seats_meta: Any, game: engine.Game) -> tuple[SeatMeta, ...]:
 
 
 # --------------------------------------------------------------------------- writing
+def keep_aside(path: Path) -> Path:
+    """Rename a broken file out of the way as NAME.bad, or NAME.bad.1, NAME.bad.2, ... when earlier
+    broken copies are there (each is kept: none replaces another); `path` itself when the folder
+    refuses the rename."""
+    for n in range(1000):
+        aside = path.with_name(f"{path.name}.bad" + (f".{n}" if n else ""))
+        if os.path.lexists(aside):
+            continue
+        try:
+            os.link(path, aside, follow_symlinks=False)   # never over a copy that appeared meanwhile
+            os.unlink(path)
+        except FileExistsError:
+            continue
+        except OSError:
+            try:                          # a link refused (FAT, a FIFO on some systems): rename
+                if os.path.lexists(aside):
+                    continue
+                os.rename(path, aside)
+            except OSError:
+                return path
+        return aside
+    return path
+
+
 def write_atomic(path: Path, data: bytes) -> None:
     """Write a temporary file in the same directory, fsync it, rename it over `path`, fsync the
     directory: after a crash the file holds either the old or the new content, never a mix."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from engine import Game, Move
+from engine import Move, Position
 
 ALLOW = "allow"      # an opponent's Veto window the plan foresaw as allowed (none may come)
 
@@ -52,7 +52,7 @@ class HintPlan:
         self.player: str | None = None
         self.mark = 0
         self.number = 1           # which hint of the panel it was (the panel says so)
-        self.foreseen: dict[int, Game] = {}   # step index -> the view the plan expects before it
+        self.foreseen: dict[int, Position] = {}   # step index -> the view the plan expects before it
         self.left = False         # undocked because the game went another way (the panel says so)
 
     @property
@@ -60,7 +60,7 @@ class HintPlan:
         return bool(self.plan)
 
     def dock(self, plan: Sequence[Move], player: str, played: PlayedMoves,
-             foreseen: Sequence[tuple[int, Game]] = ()) -> None:
+             foreseen: Sequence[tuple[int, Position]] = ()) -> None:
         """Follow `plan` for `player` from the current position; `foreseen` (the hint's): the
         views the plan expects before its later steps."""
         self.plan, self.player, self.mark = tuple(plan), player, played.moves_played()
@@ -69,28 +69,34 @@ class HintPlan:
     def undock(self) -> None:
         self.plan, self.player, self.mark, self.foreseen = (), None, 0, {}
 
-    def done_steps(self, game: Game, moves: PlayedMoves) -> int | None:
+    def done_steps(self, game: Position, moves: PlayedMoves) -> int | None:
         """How many steps are behind the player (None, and undocked, when the plan no longer
         holds: finished, departed from, undone past, or the player shown a position the plan did
         not foresee — an opponent's other answer). `game`: the player's View."""
+        done, left = self.verdict(game, moves)
+        if done is None and self.plan:
+            self.left = self.left or left
+            self.undock()
+        return done
+
+    def verdict(self, game: Position, moves: PlayedMoves) -> tuple[int | None, bool]:
+        """`done_steps` without undocking: (the steps behind the player or None, whether the game
+        went another way than the plan foresaw)."""
         if not self.plan:
-            return None
+            return None, False
         played = moves.public_moves_since(self.mark)
         done = None if played is None else progress([m.text for m in self.plan], played)
         while done is not None and done < len(self.plan) and self.plan[done].text == ALLOW \
                 and game.to_move == self.player:
             done += 1                 # the Veto window the plan foresaw did not open
         if done is None or done >= len(self.plan) or game.is_over:
-            self.undock()
-            return None
+            return None, False
         expected = self.foreseen.get(done)
         if expected is not None and game.to_move == self.player and expected != game:
-            self.left = True
-            self.undock()
-            return None
-        return done
+            return None, True
+        return done, False
 
-    def step(self, game: Game, moves: PlayedMoves, player: str | None) -> Move | None:
+    def step(self, game: Position, moves: PlayedMoves, player: str | None) -> Move | None:
         """The plan's next step if it is `player`'s to play now (None while an opponent answers,
         and None, undocked, once the plan is over or was left)."""
         done = self.done_steps(game, moves)
@@ -103,9 +109,15 @@ class HintPlan:
             return None
         return move
 
-    def remaining(self, game: Game, moves: PlayedMoves) -> tuple[Move, ...]:
-        """The steps still to come (the board's ghosts), the next first."""
+    def remaining(self, game: Position, moves: PlayedMoves) -> tuple[Move, ...]:
+        """The steps still to come (the board's ghosts), the next first; a plan that no longer
+        holds is undocked."""
         done = self.done_steps(game, moves)
+        return () if done is None else self.plan[done:]
+
+    def ahead(self, game: Position, moves: PlayedMoves) -> tuple[Move, ...]:
+        """`remaining` without undocking (what a frame shows: reading changes nothing)."""
+        done = self.verdict(game, moves)[0]
         return () if done is None else self.plan[done:]
 
 
@@ -118,7 +130,7 @@ def ghost_counts(plan: Sequence[Move]) -> list[tuple[Move, int]]:
     return list(counts.items())
 
 
-def follow(docked: HintPlan, view: Game, moves: PlayedMoves, advise: Any) -> Move:
+def follow(docked: HintPlan, view: Position, moves: PlayedMoves, advise: Any) -> Move:
     """A player who follows the panel: the docked plan's next step, else the advisor's best hint
     (`advise(view) -> hints, best first`) docked afresh and its first step. The benchmark's
     whole-plan follower; `view` is the player's View."""

@@ -15,14 +15,14 @@ from game.present.describe import Namer, move_words, step_text
 from game.shell.i18n import has, t, tn
 
 
-def _mover(game: engine.Game) -> str:
+def _mover(game: engine.Position) -> str:
     """Who acts: a prompt is asked only of a position where somebody is to move."""
     if game.to_move is None:
         raise ValueError("no prompt for a finished game")
     return game.to_move
 
 
-def decision_prompt(game: engine.Game, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
+def decision_prompt(game: engine.Position, name: Namer, offered: Collection[str], castillo_disc: bool = False) -> str:
     """The prompt for the player to move in `game` (a Game or the viewer's View)."""
     what = _body(game, name, castillo_disc)
     if "done" in offered:
@@ -30,13 +30,13 @@ def decision_prompt(game: engine.Game, name: Namer, offered: Collection[str], ca
     return t("prompt.who", who=name(_mover(game)), what=what)
 
 
-def staged_prompt(game: engine.Game, name: Namer, move: engine.Move) -> str:
+def staged_prompt(game: engine.Position, name: Namer, move: engine.Move) -> str:
     """The prompt while a move waits for Confirm: what it is, and how to confirm or change it."""
     what = staged_text(game, move, name)
     return t("prompt.who", who=name(_mover(game)), what=t("stage.confirm", what=what, confirm=t("button.confirm")))
 
 
-def staged_text(game: engine.Game, move: engine.Move, name: Namer) -> str:
+def staged_text(game: engine.Position, move: engine.Move, name: Namer) -> str:
     """What a staged move does, in words: its own staging text, Done with Caballeros still in the
     court to place ("end placing with 2 Caballeros unplaced"), else the move's step text."""
     if move.verb == "done" and game.phase == "place":
@@ -50,7 +50,7 @@ def staged_text(game: engine.Game, move: engine.Move, name: Namer) -> str:
     return step_text(move.verb, move.args, name)
 
 
-def _card(game: engine.Game) -> str:
+def _card(game: engine.Position) -> str:
     return t(f"card.{game.card}.name") if game.card else ""
 
 
@@ -58,7 +58,7 @@ def _left(left: int) -> str:
     return tn("prompt.left", left)
 
 
-def _body(game: engine.Game, name: Namer, castillo_disc: bool) -> str:
+def _body(game: engine.Position, name: Namer, castillo_disc: bool) -> str:
     phase = game.phase
     legal = list(game.legal_moves())
     verbs = {m.verb for m in legal}
@@ -85,7 +85,7 @@ def _body(game: engine.Game, name: Namer, castillo_disc: bool) -> str:
     return t(f"prompt.{phase}")
 
 
-def _step_body(game: engine.Game, name: Namer, step: engine.Progress | None) -> str:
+def _step_body(game: engine.Position, name: Namer, step: engine.Progress | None) -> str:
     """A running special action: moves made of the card's allowance, whose Caballero, what is left."""
     card = _card(game)
     if step is None:

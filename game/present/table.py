@@ -53,7 +53,7 @@ class Table:
     track: dict[str, float] = field(default_factory=dict)   # score marker positions (points)
     revealed: dict[str, str] = field(default_factory=dict)  # discs on show after a reveal
 
-    def sync(self, view: engine.Game, hide_castillo_except: str | None | bool = False) -> None:
+    def sync(self, view: engine.Position, hide_castillo_except: str | None | bool = False) -> None:
         """Copy everything drawable from `view`. `hide_castillo_except`: False shows Castillo
         counts as the view gives them; a player id (or None) hides all but that player's and
         those made public by an opening of the tower (docs/rulings.md R2)."""
@@ -124,6 +124,18 @@ class Table:
                 taken[event.card] = NEUTRAL
         if offer is not None:
             self.offer, self.taken = offer, taken
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Everything drawn from the table, as a comparable value (a part of the screen's frame):
+        the position shown and what is in flight."""
+        return (self.players, self.dummy, tuple(sorted(self.counts.items())), self.king,
+                tuple(sorted(self.grandes.items())), tuple(sorted(self.scoreboards.items())),
+                tuple(sorted(self.scores.items())), self.castillo_total, self.round, self.rounds, self.phase,
+                self.active, tuple(self.offer), tuple(sorted(self.taken.items())),
+                tuple(sorted(self.power_played.items())), tuple(sorted(self.hands.items())),
+                tuple(sorted(self.veto.items())),
+                tuple((s.kind, s.pos, s.player, s.label, s.alpha, s.scale) for s in self.sprites),
+                self.king_pos, self.focus, tuple(sorted(self.track.items())), tuple(sorted(self.revealed.items())))
 
     def reset_animation(self) -> None:
         """Drop everything in flight (the board jumps to the position without animating)."""

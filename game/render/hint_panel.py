@@ -7,32 +7,15 @@ board, clicking plays it (the play scene does both).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pygame
 
+from game.present.match_frame import DockedPlan, HintRow
 from game.shell import layout
 from game.shell.i18n import t
 from game.render import draw, style
 
 HEADER = 26
 ROW_GAP = 3
-
-
-@dataclass(frozen=True)
-class HintRow:
-    """One hint as drawn: the plan in words, the reason, the gain against the best."""
-    plan: str
-    reason: str
-    gain: str
-
-
-@dataclass(frozen=True)
-class DockedPlan:
-    """A clicked hint being followed: where the player is in it, the whole plan, the next step."""
-    heading: str
-    plan: str
-    step: str
 
 
 def panel_rect() -> pygame.Rect:

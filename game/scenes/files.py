@@ -18,7 +18,8 @@ import engine
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
-from game.match import saves
+from game.match import castell_saves, saves
+from game.match.castell_match import CastellMatch
 from game.shell.i18n import t, tn
 from game.render import draw, style
 from game.shell.scene import CARET, Context, Scene, Transition
@@ -36,7 +37,7 @@ ROW_H = 50
 @dataclass(frozen=True)
 class Entry:
     """One file as the list shows it."""
-    kind: str                 # "slot", "autosave" or "record"
+    kind: str                 # "slot", "autosave", "record" or "castell" (a Castell autosave)
     path: Path
     name: str
     when: str = ""
@@ -87,9 +88,14 @@ def replay_entries() -> list[Entry]:
     return entries
 
 
+def castell_entries() -> list[Entry]:
+    """The unfinished Castell games (their own autosave folder), most recent first."""
+    return [Entry("castell", u.path, ", ".join(u.seats), u.when, u.players, u.round) for u in castell_saves.unfinished()]
+
+
 def continue_entries() -> list[Entry]:
     """The unfinished games, most recent first."""
-    return [slot_entry(info, "autosave") for info in saves.continue_slots()]
+    return [slot_entry(info, "autosave") for info in saves.continue_slots()] + castell_entries()
 
 
 class FilesScene(Scene):
@@ -183,7 +189,10 @@ class FilesScene(Scene):
         if name == "delete":
             self.arming = False
             try:
-                saves.delete_slot(entry.path.stem)
+                if entry.kind == "castell":
+                    castell_saves.delete(entry.path.stem)
+                else:
+                    saves.delete_slot(entry.path.stem)
             except engine.EngineError as exc:
                 self.request(Transition.push(navigation.message(self.ctx, t("files.delete_failed"), str(exc), True)))
             self.refresh()
@@ -201,6 +210,9 @@ class FilesScene(Scene):
         if self.mode == "replay":
             from game.match.replay_model import ReplayModel
             return Transition.replace(navigation.replay(self.ctx, ReplayModel.from_file(entry.path).window()))
+        if entry.kind == "castell":
+            match = CastellMatch.from_document(castell_saves.read_file(entry.path), slot=entry.path.stem)
+            return Transition.reset(navigation.castell_table(self.ctx, match))
         game, meta = saves.load_save(entry.path)
         return Transition.reset(navigation.resume(self.ctx, game, meta.seats, meta.hints_used, entry.path))
 
@@ -241,7 +253,8 @@ class FilesScene(Scene):
         draw.rect(surface, fill, rect, border_radius=8)
         draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 2 if selected else 1,
                          border_radius=8)
-        kind = {"record": "files.kind_record", "autosave": "files.kind_autosave"}.get(entry.kind, "files.kind_slot")
+        kind = {"record": "files.kind_record", "autosave": "files.kind_autosave",
+                "castell": "files.kind_castell"}.get(entry.kind, "files.kind_slot")
         name = entry.name
         style.text(surface, name, (rect.x + 16, rect.y + 6), style.fit_size(name, 270, 17, True, "serif"), style.INK,
                    bold=True, face="serif")

@@ -10,6 +10,7 @@ from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match.controller import Match
+from game.match.source import MatchSource
 from game.match.end_table import CARDS, START, TOTAL, EndTable
 from game.present.describe import Namer
 from game.shell.i18n import t
@@ -37,7 +38,7 @@ def column_label(column: str) -> str:
 class GameOverScene(Scene):
     name = "game_over"
 
-    def __init__(self, ctx: Context, match: Match, table: Table | None = None) -> None:
+    def __init__(self, ctx: Context, match: MatchSource, table: Table | None = None) -> None:
         super().__init__(ctx)
         self.match = match
         self.hover: tuple[int, int] | None = None
@@ -64,15 +65,18 @@ class GameOverScene(Scene):
         return False
 
     def act(self, name: str) -> bool:
-        if name == "again":
-            self.request(Transition.replace(self.play_again()))
+        match = self.match
+        if not isinstance(match, Match):       # online only "title_screen" is offered
+            self.request(Transition.replace(navigation.title(self.ctx)))
+        elif name == "again":
+            self.request(Transition.replace(play_again(self.ctx, match)))
         elif name == "review":
-            self.request(Transition.push(navigation.review(self.ctx, self.match)))
+            self.request(Transition.push(navigation.review(self.ctx, match)))
         elif name == "replay":
-            self.request(Transition.push(navigation.replay(self.ctx, self.match.replay_window(), position=0)))
+            self.request(Transition.push(navigation.replay(self.ctx, match.replay_window(), position=0)))
         elif name == "export":
             try:
-                path = self.match.export_record()
+                path = match.export_record()
             except engine.EngineError as exc:
                 self.request(Transition.push(navigation.message(self.ctx, t("gameover.export_failed"), str(exc), True)))
             else:
@@ -83,17 +87,6 @@ class GameOverScene(Scene):
             self.request(Transition.replace(navigation.title(self.ctx)))
         self.ctx.sounds.play("click")
         return True
-
-    def play_again(self) -> Scene:
-        """A challenge again from its own position with the same seats; any other game anew with
-        the same set-up and the next seed."""
-        old = self.match
-        scenario = old.finished_record().get("scenario")
-        if isinstance(scenario, dict):
-            game = engine.load_scenario(dict(scenario), source="challenge")
-            return navigation.resume(self.ctx, game, old.seat_meta())
-        match = Match(list(old.seats.values()), old.seed + 1, **old.setup)
-        return navigation.match_screen(self.ctx, match)
 
     def headline(self) -> str:
         """The winner, or the players sharing the victory (tied at the top score)."""
@@ -187,3 +180,13 @@ def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, 
     plus = col_x[-1] - span / 2
     draw.line(surface, style.INK_SOFT, (plus, rect.y + 44), (plus, rect.bottom - 12), 2)
     return rect
+
+
+def play_again(ctx: Context, old: Match) -> Scene:
+    """A challenge again from its own position with the same seats; any other game anew with the
+    same seats and options and the next seed."""
+    scenario = old.finished_record().get("scenario")
+    if isinstance(scenario, dict):
+        game = engine.load_scenario(dict(scenario), source="challenge")
+        return navigation.resume(ctx, game, old.seat_meta())
+    return navigation.match_screen(ctx, Match(list(old.seats.values()), old.seed + 1, **old.setup))

@@ -7,7 +7,7 @@ import pygame
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
-from game.match.controller import Match
+from game.match.source import MatchSource
 from game.shell.i18n import t
 from game.render import draw, style
 from game.shell.scene import Context, Scene, Transition
@@ -20,7 +20,7 @@ def ready_button() -> pygame.Rect:
 class HandoffScene(Scene):
     name = "handoff"
 
-    def __init__(self, ctx: Context, match: Match, kind: str, player: str | None) -> None:
+    def __init__(self, ctx: Context, match: MatchSource, kind: str, player: str | None) -> None:
         super().__init__(ctx)
         self.match = match
         self.kind = kind

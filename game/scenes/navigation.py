@@ -14,7 +14,11 @@ from game.match import saves
 from game.shell.scene import Context, Scene
 
 if TYPE_CHECKING:
+    from game.match.castell_match import CastellMatch
     from game.match.controller import Match
+    from game.match.remote import RemoteTable
+    from game.match.source import MatchSource
+    from net.background import BackgroundClient
     from game.match.replay_model import ReplayAdvice, ReplayWindow
     from game.present.table import Table
     from game.scenes.play import MatchScene
@@ -31,7 +35,7 @@ def setup(ctx: Context) -> Scene:
     return SetupScene(ctx)
 
 
-def settings(ctx: Context, in_game: bool, match: Any = None) -> Scene:
+def settings(ctx: Context, in_game: bool, match: Match | None = None) -> Scene:
     from game.scenes.settings import SettingsScene
     return SettingsScene(ctx, in_game=in_game, match=match)
 
@@ -56,7 +60,7 @@ def message(ctx: Context, title_text: str, text: str, error: bool = False, note:
     return MessageScene(ctx, title_text, text, error, note)
 
 
-def match_screen(ctx: Context, match: Match) -> MatchScene:
+def match_screen(ctx: Context, match: MatchSource) -> MatchScene:
     from game.scenes.play import MatchScene
     return MatchScene(ctx, match)
 
@@ -69,18 +73,17 @@ def resume(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
     from game.match.controller import Match
     match = Match.from_game(game, seats)
     match.hints_used = hints_used
-    if source is not None and saves.is_autosave(source):
-        match.autosave_slot = saves.slot_of(source)
+    match.autosave_slot = saves.resumed_slot(source, match.autosave_slot)
     match.save()      # this game is now the first one under Continue
     return match_screen(ctx, match)
 
 
-def handoff(ctx: Context, match: Match, kind: str, player: str | None) -> Scene:
+def handoff(ctx: Context, match: MatchSource, kind: str, player: str | None) -> Scene:
     from game.scenes.handoff import HandoffScene
     return HandoffScene(ctx, match, kind, player)
 
 
-def game_over(ctx: Context, match: Match, table: Table | None = None) -> Scene:
+def game_over(ctx: Context, match: MatchSource, table: Table | None = None) -> Scene:
     from game.scenes.game_over import GameOverScene
     return GameOverScene(ctx, match, table)
 
@@ -122,7 +125,7 @@ def is_error(scene: Scene) -> bool:
     return scene.name == "error"
 
 
-def online_lobby(ctx: Context, online: Any, reply: dict[str, Any], url: str) -> Scene:
+def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any], url: str) -> Scene:
     """The lobby of a table just seated at (`online` a connected BackgroundClient, `reply` the
     server's created/joined answer); the match screen once the game has started."""
     from game.scenes.online import LobbyScene, table_for
@@ -134,7 +137,23 @@ def online(ctx: Context) -> Scene:
     return OnlineScene(ctx)
 
 
-def seat_lost(ctx: Context, table: Any, player: str) -> Scene:
+def seat_lost(ctx: Context, table: RemoteTable, player: str) -> Scene:
     """The host of an online table is asked: wait for `player`, or hand the seat to an AI."""
     from game.scenes.online import SeatLostScene
     return SeatLostScene(ctx, table, player)
+
+
+def castell_table(ctx: Context, match: CastellMatch) -> Scene:
+    from game.scenes.castell_play import CastellScene
+    return CastellScene(ctx, match)
+
+
+def castell_setup(ctx: Context) -> Scene:
+    from game.match.last_setup import CASTELL
+    from game.scenes.setup import SetupScene
+    return SetupScene(ctx, CASTELL)
+
+
+def castell_pause(ctx: Context) -> Scene:
+    from game.scenes.castell_pause import CastellPause
+    return CastellPause(ctx)

@@ -399,8 +399,24 @@ class LobbyScene(Buttons):
             if exc is not None:
                 self.status = failure_text(exc)
         if self.table.ready and self.table.status != "open":
-            return Transition.replace(navigation.match_screen(self.ctx, self.table))  # type: ignore[arg-type]  # a remote table reads as a match
+            return Transition.replace(navigation.match_screen(self.ctx, self.table))
+        self.follow_seats()
         return self.take_request()
+
+    def follow_seats(self) -> None:
+        """The line under the seats follows them: who the guests wait for, or open seats."""
+        seats = self.table.seat_states()
+        if not self.table.host_token and seats and not self.status:
+            self.status = t("online.wait_host", host=self.table.name(seats[0].player))
+        if self.table.host_token and not self.can_start() and not self.status:
+            self.status = t("online.seats_open")
+        elif self.can_start() and self.status == t("online.seats_open"):
+            self.status = ""
+
+    def frame(self) -> object:
+        """The seats as the server last told them, the line under them and the pointer: a guest
+        joining is drawn as the news arrives."""
+        return (tuple(self.table.seat_states()), self.status, self.pending is None, self.hover)
 
     def draw(self, surface: pygame.Surface) -> None:
         heading(surface, t("online.table_code", code=self.table.code), t("online.code_help"))
@@ -421,13 +437,6 @@ class LobbyScene(Buttons):
             style.text(surface, who, (rect.x + 60, rect.centery), 20, style.INK, bold=True, anchor="midleft")
             style.text(surface, state, (rect.right - 16, rect.centery), 16, style.INK_SOFT, bold=True,
                        anchor="midright")
-        seats = self.table.seat_states()
-        if not self.table.host_token and seats and not self.status:
-            self.status = t("online.wait_host", host=self.table.name(seats[0].player))
-        if self.table.host_token and not self.can_start() and not self.status:
-            self.status = t("online.seats_open")
-        elif self.can_start() and self.status == t("online.seats_open"):
-            self.status = ""
         if not self.table.seat_states():
             style.text(surface, t("online.connecting"), (frame.centerx, frame.y + 300), 18, style.PARCHMENT,
                        anchor="midtop")

@@ -1,10 +1,15 @@
-"""The match screen: one long-lived scene for the whole game. It draws the board and the HUD from
-the viewer's View, animates events, and lets humans choose moves.
+"""The match screen: one long-lived scene for the whole game, read from a match source
+(game/match/source.py: a local match, a lesson's, a server's table). It animates the source's
+events, lets humans choose moves, and shows all of it as a frame (game/present/match_frame.py)
+built by its model (match_screen/model.py) and painted by match_screen/paint.py; the app draws
+whenever that frame changes.
 
-The phases (power, action, general scoring, Castillo reveal) are modes of it (game/scenes/modes.py),
-switched as the engine's phase and events say; everything else the screen holds — the table, the
-log and its scroll, rank badges, a pinned tooltip, the hint panel — lives on across them. Hand-offs
-are overlays pushed on top; the game-over screen follows the last scoring.
+Its parts live in game/scenes/match_screen/: input and the keyboard focus's targets, the advisor's
+hints, and the phases (power, action, general scoring, Castillo reveal) as modes that answer with
+commands this scene carries out, switched as the engine's phase and events say; everything else
+the screen holds — the table, the log and its scroll, rank badges, a pinned tooltip, the hint
+panel — lives on across them. Hand-offs are overlays pushed on top; the game-over screen follows
+the last scoring.
 """
 from __future__ import annotations
 
@@ -17,38 +22,40 @@ from engine import events as E
 from game.shell import input as inp
 from game.shell import layout
 from game.present import staging
-from game.render.animator import Animator, draw_banner
-from game.match.controller import Match
+from game.render.animator import Animator
+from game.match.remote import RemoteTable
+from game.match.source import MatchSource
 from game.shell.focus import Target
-from game.match.hints import Hint, HintRequest, compare_text, gain_text, plan_text
-from game.present.hint_plan import HintPlan, ghost_counts
-from game.shell.i18n import area_name, language, t
+from game.match.hints import HintRequest
+from game.present.hint_plan import HintPlan
+from game.present.match_frame import Frame
+from game.shell.i18n import area_name, t
 from game.present.picker import Choice, Picker
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
-from game.render import board, cards, hint_panel, hud, pieces, style
-from game.render.focus_ring import outline_rect, region_outline
+from game.render import style
 from game.render.log_view import LogView
-from game.render.score_panel import draw_score_panel
-from game.render.standings import draw_rank_badges, draw_standings
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
 from game.present.table import Table
 from game.present.waiting import waiting_prompt
 from game.shell.tween import Tweener
-from game.scenes.modes import Mode, ScoringMode, mode_for_phase
+from game.scenes.match_screen.modes import Flow, Mode, Switch, mode_for_phase
+from game.scenes.match_screen.scoring import ScoringMode
 from game.scenes import navigation
+from game.scenes.match_screen import input as match_input
+from game.scenes.match_screen.input import CONFIRM
+from game.scenes.match_screen.model import DWELL_SECONDS, frame_of
+from game.scenes.match_screen.paint import Canvas, asked, paint, paint_tooltip
 
 SUMMARY_SECONDS = 5.0   # how long a scoring summary stays up when no human is seated
-DWELL_SECONDS = 0.5     # how long the pointer rests on an area before its standings show
-CONFIRM = Choice("confirm", "", "verb")
 PULSE_PERIOD = 3.0   # seconds of one breath of the legal targets' outline (drawn at scene.PULSE Hz)
-KEY_GUARD = 0.3      # seconds after a new step in which no key commits it (a stray second Enter)
+REMOTE_POLL = 0.1    # seconds between two looks at a server's news while nothing moves
 
 
 class MatchScene(Scene):
 
-    def __init__(self, ctx: Context, match: Match, table: Table | None = None,
+    def __init__(self, ctx: Context, match: MatchSource, table: Table | None = None,
                  log_view: LogView | None = None) -> None:
         super().__init__(ctx)
         self.match = match
@@ -86,6 +93,31 @@ class MatchScene(Scene):
     def name(self) -> str:  # type: ignore[override]  # the mode's: "power", "action", "scoring", "castillo"
         return self.mode.name
 
+    # ---- what a lesson held around the screen reads and asks (game/scenes/tutorial.py) --------
+    def settled(self) -> bool:
+        """Nothing left to watch: no move or scoring animating, no scoring summary up."""
+        return not self.tweener.busy and not self.match.events and self.summary is None
+
+    def half_chosen(self, verb: str) -> dict[int, str]:
+        """The arguments already clicked of a `verb` move being built (none for another verb)."""
+        return dict(self.picker.chosen) if self.picker.verb == verb else {}
+
+    def drop_staged(self) -> None:
+        """Forget the move waiting for Confirm."""
+        self.staging.clear()
+
+    def offer(self) -> list[str]:
+        """The round's action cards, in their slots."""
+        return list(self.table.offer)
+
+    def announce(self, text: str, seconds: float) -> None:
+        """A banner across the map (a lesson's chapter title)."""
+        self.animator.say(text, seconds)
+
+    def make_room_for_lesson(self) -> None:
+        """The log gives its lower part to a lesson's panel (no hint panel is docked there)."""
+        self.log_view.dock = "lesson"
+
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
         """Copy the viewer's position into the table (hiding what this screen must not show)."""
@@ -116,152 +148,12 @@ class MatchScene(Scene):
             self.step_clock = self.clock
             self.picker.reset(self.match.legal_moves() if turn else [])
 
-    # ---- input --------------------------------------------------------------------------------
+    # ---- input (game/scenes/match_screen/input.py) -----------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
-        if self.summary is not None and intent.kind in (inp.Kind.CONFIRM, inp.Kind.CLICK):
-            self.summary = None
-            return True
-        if self.key_too_soon(intent):
-            return True
-        hint = self.hint_at(intent.pos) if intent.kind == inp.Kind.CLICK else None
-        if hint is not None:
-            return self.play_hint(hint)
-        if intent.kind == inp.Kind.CLICK and self.docked_step() is not None and \
-                hint_panel.panel_rect().collidepoint(intent.pos):
-            return self.play_docked_step()
-        if self.log_view.handle(intent):
-            return True
-        if intent.kind == inp.Kind.HOVER:
-            self.hover = intent.pos
-            if layout.area_at(intent.pos) != self.pinned_area:
-                self.pinned_area = None
-            return True
-        if intent.kind == inp.Kind.MARKS:
-            self.marks = not self.marks
-            return True
-        if intent.kind == inp.Kind.HELP or (intent.kind == inp.Kind.CLICK and layout.current().help_button.collidepoint(intent.pos)):
-            self.request(Transition.push(navigation.help_screen(self.ctx)))
-            return True
-        if intent.kind == inp.Kind.CANCEL and (self.picker.verb or self.staged()):
-            self.picker.cancel()
-            self.staging.clear()
-            return True
-        if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
-            self.request(Transition.push(navigation.settings(self.ctx, in_game=True,
-                                                             match=self.match if self.match.local else None)))
-            return True
-        if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and self.undo_shown()
-                                       and self.undo_rect().collidepoint(intent.pos)):
-            if self.staged():
-                self.staging.clear()      # Undo first takes back the staged choice
-                self.ctx.sounds.play("click")
-            else:
-                self.undo()
-            return True
-        if self.hints_offered() and (intent.kind == inp.Kind.HINT or (
-                intent.kind == inp.Kind.CLICK and layout.current().hint_button.collidepoint(intent.pos))):
-            self.ask_hints()
-            return True
-        if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV):    # Tab with nothing to focus: skip the animation
-            self.skipping = True
-            self.tweener.finish()
-            return True
-        if intent.kind == inp.Kind.ALT_CLICK:
-            card = cards.card_at(self.table, intent.pos)
-            if card:
-                self.request(Transition.push(navigation.help_screen(self.ctx, card=card)))
-                return True
-            self.pinned_area = layout.area_at(intent.pos)
-            self.picker.cancel()
-            return True
-        if self.my_turn():
-            self.refresh_picker()
-            return self.handle_turn(intent)
-        return False
-
-    def key_too_soon(self, intent: inp.Intent) -> bool:
-        """A key that would choose something (Enter, D, S, Enter on a focused target) within
-        KEY_GUARD of a new step is dropped: it was meant for the step before."""
-        if not intent.key or intent.kind not in (inp.Kind.CONFIRM, inp.Kind.SKIP, inp.Kind.CLICK) or not self.my_turn():
-            return False
-        self.refresh_picker()
-        return self.clock - self.step_clock < KEY_GUARD
+        return match_input.handle(self, intent)
 
     def focus_targets(self) -> list[Target]:
-        """The choices open to the human deciding, in Tab order: the hand or the offer, the lit
-        regions, the choice row (a staged move's Confirm takes the ring), Undo, the hints. All come
-        from the picker, i.e. from the engine's legal moves, and sit where the mouse clicks them."""
-        if self.summary is not None or not self.my_turn():
-            return []
-        self.refresh_picker()
-        out = self.card_targets()
-        points = {area: layout.area_point(area) for area in self.targets()}
-        for area in sorted(points, key=lambda a: (points[a][1] // 80, points[a][0])):
-            outline = region_outline(area)
-            rect = outline_rect(outline) if outline else layout.castillo_rect()
-            out.append(Target(("area", area), rect, points[area], outline))
-        staged = self.staged()
-        for rect, choice in self.choice_buttons():
-            if choice == CONFIRM:
-                out.append(Target(("confirm", str(staged)), rect, default=True))
-            else:
-                out.append(Target(("choice", choice.verb, choice.value), rect))
-        if self.undo_shown():
-            out.append(Target(("undo",), self.undo_rect()))
-        if self.hints_offered():
-            out.append(Target(("hint",), layout.current().hint_button))
-        if self.hints.shown and self.hints.hints:
-            rows = hint_panel.row_rects(len(self.hints.hints))
-            out += [Target(("hint_row", i), rect) for i, rect in enumerate(rows)]
-        return out
-
-    def card_targets(self) -> list[Target]:
-        return self.mode.card_targets()
-
-    def offer_targets(self) -> list[Target]:
-        """The action cards on offer that may be taken now (the power mode adds the hand)."""
-        playable = self.picker.values("card")
-        return [Target(("card", card), rect)
-                for rect, card in zip(layout.card_rects(len(self.table.offer) or 5), self.table.offer)
-                if card in playable]
-
-    def handle_turn(self, intent: inp.Intent) -> bool:
-        """Clicks and keys while a human decides. Enter confirms a staged move, else means Done."""
-        if intent.kind == inp.Kind.CONFIRM:
-            return self.confirm() if self.staged() else self._press_verb("done")
-        if intent.kind == inp.Kind.SKIP:
-            return self._press_verb("skip")
-        if intent.kind != inp.Kind.CLICK:
-            return False
-        for rect, choice in self.choice_buttons():
-            if rect.collidepoint(intent.pos):
-                if choice == CONFIRM:
-                    return self.confirm()
-                return self.play_choice(self.picker.pick(choice.verb, choice.value))
-        self.staging.clear()   # a click elsewhere drops the staged choice (or stages another)
-        return self.handle_click(intent.pos)
-
-    def handle_click(self, pos: tuple[int, int]) -> bool:
-        """A click on the mode's own targets, the offer or the map."""
-        handled = self.mode.handle_click(pos)
-        if handled is not None:
-            return handled
-        card = cards.card_at(self.table, pos)
-        if card and card in self.picker.values("card"):
-            return self.play_choice(self.picker.pick("card", card))
-        area = layout.area_at(pos)
-        if area:
-            if area in self.picker.areas():
-                return self.play_choice(self.picker.click_area(area))
-            self._explain(area)
-            return True
-        return False
-
-    def _press_verb(self, verb: str) -> bool:
-        for choice in self.picker.buttons():
-            if choice.verb == verb and choice.kind == "verb":
-                return self.play_choice(self.picker.pick(verb, ""))
-        return False
+        return match_input.focus_targets(self)
 
     def play_choice(self, move: engine.Move | None) -> bool:
         """A complete move from a click: staged when it waits for Confirm, else played."""
@@ -292,12 +184,6 @@ class MatchScene(Scene):
         self.staging.clear()
         return self._commit(move) if move is not None else False
 
-    def _explain(self, area: str) -> None:
-        """An illegal click on the map: say why."""
-        text = self.picker.partial_text(area)
-        if text is not None:
-            self.explain(text)
-
     def explain(self, text: str) -> None:
         """An illegal choice: show the engine's reason in words (the match words it)."""
         if not self.match.play(text):
@@ -323,66 +209,6 @@ class MatchScene(Scene):
         self.jump_to_position()
         self.show_toast(t("undo.done"), error=False)
         self.ctx.sounds.play("click")
-
-    # ---- hints (the advisor, ai/advisor.py) ---------------------------------------------------
-    def hints_offered(self) -> bool:
-        """The Hint button shows for the human deciding a power card, a turn or a disc (not in a
-        lesson, whose panel says what to play and holds the hints' place)."""
-        return (self.ctx.settings.hints and self.log_view.dock != "lesson"
-                and self.hints.available(self.match, self.my_turn()))
-
-    def ask_hints(self) -> None:
-        player = self.my_turn()
-        if player and self.hints.ask(self.match, player):
-            self.ctx.sounds.play("click")
-
-    def hint_rows(self) -> list[hint_panel.HintRow]:
-        hints = self.hints.hints
-        return [hint_panel.HintRow(plan_text(h.plan, self.match.name), compare_text(h, hints, self.match.name),
-                                   gain_text(h.gain)) for h in hints]
-
-    def hint_at(self, pos: tuple[int, int] | None) -> Hint | None:
-        """The hint whose row is under `pos` (None when the panel is not showing hints)."""
-        if pos is None or not self.hints.hints or not self.my_turn():
-            return None
-        for rect, hint in zip(hint_panel.row_rects(len(self.hints.hints)), self.hints.hints):
-            if rect.collidepoint(pos):
-                return hint
-        return None
-
-    def play_hint(self, hint: Hint) -> bool:
-        """A clicked hint docks its plan (followed until done or left) and plays its first step
-        (staged when it waits for Confirm)."""
-        player = self.my_turn()
-        if player is None:
-            return True
-        self.hint_plan.dock(hint.plan, player, self.match, hint.foreseen)
-        self.hint_plan.number = self.hints.hints.index(hint) + 1
-        return self.play_docked_step()
-
-    def docked_step(self) -> engine.Move | None:
-        """The docked plan's next step, when it is the human's to play now."""
-        return self.hint_plan.step(self.match.view(), self.match, self.my_turn())
-
-    def play_docked_step(self) -> bool:
-        """A click on the docked plan plays (or stages) its next step."""
-        move = self.docked_step()
-        return self.play_choice(move) if move is not None else True
-
-    def draw_hint_plan(self, surface: pygame.Surface) -> None:
-        """The docked plan in the hint panel (its steps to come are ghosts: `draw_ghosts`)."""
-        steps = self.hint_plan.remaining(self.match.view(), self.match)
-        if not steps:
-            return
-        plan = self.hint_plan.plan
-        hint_panel.plan_panel(surface, hint_panel.DockedPlan(
-            t("hint.following", number=self.hint_plan.number, step=len(plan) - len(steps) + 1, steps=len(plan)),
-            plan_text(plan, self.match.name), t("hint.step", step=plan_text(steps[:1], self.match.name)
-                                                 or self.step_label(steps[0]))), self.pulse())
-
-    def step_label(self, move: engine.Move) -> str:
-        """A quiet plan step (Done, Do the action, Allow) by its button's words."""
-        return t(f"button.{move.verb}") if move.verb in ("done", "action", "allow", "skip") else str(move)
 
     def jump_to_position(self) -> None:
         """Show the match's current position at once: no tweens, no sprites, the offer rebuilt."""
@@ -433,7 +259,7 @@ class MatchScene(Scene):
         and changes nothing."""
         transition = self._advance(dt)
         self.refresh_picker()
-        if transition is None and (gone := self.match.seat_to_ask()):
+        if transition is None and isinstance(self.match, RemoteTable) and (gone := self.match.seat_to_ask()):
             return Transition.push(navigation.seat_lost(self.ctx, self.match, gone))
         return transition
 
@@ -471,9 +297,7 @@ class MatchScene(Scene):
             if not self.match.events:
                 self.skipping = False
                 break
-            transition = self.pump(self.match.events[0])
-            if transition:
-                return transition
+            self.pump(self.match.events[0])
         request = self.take_request()
         if request or self.tweener.busy or self.match.events or self.summary is not None:
             return request
@@ -481,20 +305,22 @@ class MatchScene(Scene):
 
     def poll_interval(self) -> float:
         """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
-        board is only redrawn at the thinking pulse meanwhile)."""
-        return 1 / 60 if self.match.thinking or self.hints.thinking else math.inf
+        board is only redrawn at the thinking pulse meanwhile). A server's table is polled a few
+        times a second more than the app's idle poll: its news is drawn as it comes."""
+        if self.match.thinking or self.hints.thinking:
+            return 1 / 60
+        return math.inf if self.match.local else REMOTE_POLL
 
     def redraw_rate(self) -> float:
-        """Every frame while pieces move; a slow pulse while legal targets glow, an AI thinks or a
-        message counts down; nothing while a human looks at a still board."""
+        """Timed redraws for what moves on its own: every frame while pieces move; a slow pulse
+        while legal targets glow, an AI thinks or a message counts down. A change of state needs
+        none: the frame loop draws whenever the frame differs from the one drawn last."""
         if self.tweener.busy or self.match.events:
             return MOVING
         if self.match.thinking or self.hints.thinking or self.toast_time > 0:
             return PULSE
-        if self.my_turn():
-            self.refresh_picker()
-            if self.targets():      # lit targets pulse
-                return PULSE
+        if self.targets():      # lit targets pulse
+            return PULSE
         if (self.summary is not None and not self.match.humans) or \
                 (self.hover_area and self.hover_time < DWELL_SECONDS + 2 / PULSE):
             return PULSE     # a summary counting down, a standings tooltip about to show (and shown)
@@ -519,19 +345,27 @@ class MatchScene(Scene):
             if self.summary_time <= 0:
                 self.summary = None
 
-    def pump(self, event: engine.events.Event) -> Transition | None:
+    def pump(self, event: engine.events.Event) -> None:
         """Consume the next event: the mode's own, the start of a general scoring (the scoring
         mode takes over), or animated here. Several Caballeros moved by one effect (a court
         fill, an Intrigue, an eviction) fly together."""
-        if self.mode.pump(event):
-            return None
-        if isinstance(event, E.ScoringStarted) and event.kind == "general":
+        command = self.mode.pump(event, self.match.events)
+        if command is not None:
+            self.follow(command)
+        elif isinstance(event, E.ScoringStarted) and event.kind == "general":
             self.mode = ScoringMode(self)
-            return None
-        self.animator.start(self.match.events.popleft())
-        if isinstance(event, E.CaballerosMoved):
-            self.fly_together()
-        return None
+        else:
+            self.animator.start(self.match.events.popleft())
+            if isinstance(event, E.CaballerosMoved):
+                self.fly_together()
+
+    def follow(self, command: Flow) -> None:
+        """Carry out a mode's answer: drop the events it shows itself, or switch modes."""
+        if isinstance(command, Switch):
+            self.mode = command.mode
+            return
+        for _ in range(command.count):
+            self.match.events.popleft()
 
     def fly_together(self) -> None:
         """Start the Caballeros moves queued right behind the one just started, slightly staggered."""
@@ -545,7 +379,9 @@ class MatchScene(Scene):
     def settle(self) -> Transition | None:
         """Nothing left to animate: resync, then hand-off, game over, the mode of the engine's
         phase, or let the AI think."""
-        if self.mode.settle():
+        command = self.mode.settle()
+        if command is not None:
+            self.follow(command)
             return None
         self.resync()
         if self.match.view().is_over:
@@ -577,6 +413,8 @@ class MatchScene(Scene):
             self.hints.clear()
             self.hint_plan.undock()
             self.toast_time = 0.0
+            self.resync()            # the first frame after it shows the new viewer's table
+        self.refresh_picker()
 
     def pulse(self) -> float:
         """0..1, one gentle breath every PULSE_PERIOD seconds of scene time."""
@@ -599,33 +437,29 @@ class MatchScene(Scene):
         # "… is thinking" only once the events before that decision have been shown
         return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
 
+    def frame(self) -> Frame:
+        """What the screen shows now, as a value (game/scenes/match_screen/model.py)."""
+        return frame_of(self)
+
+    def canvas(self) -> Canvas:
+        return Canvas(self.table, self.match.view(), self.match.name, self.match.players, self.log_view,
+                      self.mode.draw_overlay)
+
     def draw(self, surface: pygame.Surface) -> None:
-        """The frame, layer by layer (issue 22 point 4): the map, its target highlights, the pieces
-        and ghosts and the labels (board.draw_board); then the panels around it, the mode's stage
-        and the prompt with the buttons it asks for; then pieces in flight and the banner; then a
-        tooltip, kept off those buttons; then a modal panel (a scoring's summary) over all."""
-        surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        self.draw_board(surface)
-        self.draw_side(surface)
-        self.draw_overlay(surface)
-        hud.top_bar(surface, self.table, self.phase_caption(), self.hover)
-        if self.hints_offered():
-            hint_panel.hint_button(surface, self.hover, self.hints.shown)
-        self.draw_prompt(surface)
-        board.draw_sprites(surface, self.table)
-        draw_banner(surface, self.animator.banner)
-        if self.summary is not None:
-            draw_score_panel(surface, self.summary, self.match.players, self.match.name)
-        else:
-            self.draw_tooltip(surface)
+        """Paint the frame (game/scenes/match_screen/paint.py); changes nothing."""
+        paint(surface, self.frame(), self.canvas())
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        paint(surface, frame if isinstance(frame, Frame) else self.frame(), self.canvas())
 
     def asked_buttons(self) -> list[pygame.Rect]:
         """The buttons the prompt asks for (Confirm, Done, Allow, the choice row, Undo): no tooltip
         may cover them."""
-        rects = [rect for rect, _ in self.choice_buttons()]
-        if self.undo_shown():
-            rects.append(self.undo_rect())
-        return rects
+        return asked(self.frame())
+
+    def draw_tooltip(self, surface: pygame.Surface, frame: Frame | None = None) -> pygame.Rect | None:
+        """The tooltip layer again (over a focus ring or a lesson's highlight)."""
+        return paint_tooltip(surface, frame or self.frame(), self.canvas())
 
     def draw_focus(self, surface: pygame.Surface, target: Target) -> None:
         """The ring, with a region's standings or a card's help still on top of it."""
@@ -663,76 +497,6 @@ class MatchScene(Scene):
         area = self.hovered_target()
         return would_complete(self.picker, area) if area else None
 
-    def draw_board(self, surface: pygame.Surface) -> None:
-        turn = self.my_turn()
-        focus = (self.staging.area(self.match.version) or self.picker.source) if turn else None
-        lit = board.Lit(self.targets(), layout.area_at(self.hover) if self.hover else None, focus,
-                        style.player_colour(turn) if turn else style.GOLD, self.pulse())
-        board.draw_board(surface, self.table, language(), lit, ghosts=self.draw_ghosts)
-        hud.success_track(surface, self.table)
-
-    def draw_ghosts(self, surface: pygame.Surface) -> None:
-        """The pieces a move would put down, with the board's pieces: the staged or hovered move,
-        else a hovered hint's plan, else the docked plan's steps to come (the next pulsing)."""
-        mover = self.match.view().to_move
-        move = self.pending_move()
-        if move is not None:
-            board.ghost(surface, self.table, move, mover, solid=self.staged() is not None)
-            return
-        hint = self.hint_at(self.hover)
-        if hint is not None:
-            for step, count in ghost_counts(hint.plan):
-                board.ghost(surface, self.table, step, mover, count=count)
-            return
-        steps = self.hint_plan.remaining(self.match.view(), self.match) if self.my_turn() else ()
-        for step, count in ghost_counts(steps):
-            board.ghost(surface, self.table, step, mover, solid=step is steps[0] and self.pulse() > 0.5, count=count)
-
-    def draw_side(self, surface: pygame.Surface) -> None:
-        match = self.match
-        discs = match.visible_discs()
-        for rect, player in zip(layout.player_rects(len(match.players)), match.players):
-            seat = match.seats[player]
-            label = t("seat.human") if seat.human else t(f"seat.{seat.kind}")
-            hud.player_panel(surface, rect, self.table, player, match.name(player), label,
-                             player == self.table.active or player == match.view().to_move,
-                             player == match.thinking, discs.get(player))
-        turn = self.my_turn()
-        selectable = frozenset(self.picker.values("card")) if turn else frozenset()
-        cards.offer_column(surface, self.table, selectable, self.hover, match.view().card,
-                           self.staging.value("card", match.version) if turn else None)
-        self.log_view.draw(surface, match.visible_log())
-        if self.hints.shown and turn:
-            hint_panel.hint_panel(surface, self.hint_rows(), self.hints.thinking, self.hints.failed, self.hover,
-                                  self.clock % 1.0)
-        elif turn:
-            self.draw_hint_plan(surface)
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """The mode's layer between the board and the prompt (hand, reveal stage...)."""
-        self.mode.draw_overlay(surface)
-
-    def draw_prompt(self, surface: pygame.Surface) -> None:
-        text = self.toast if self.toast_time > 0 else self.prompt()
-        if text:
-            rect = layout.current().prompt_rect
-            if self.toast_time > 0:
-                colour = (*style.DANGER, 225) if self.toast_error else (*style.shade(style.GOLD, 0.6), 235)
-            else:
-                colour = (*style.WOOD_DARK, 210)
-            style.plate(surface, rect, colour)
-            size = style.fit_size(text, rect.width - 24, 17, True)
-            style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
-            self.draw_preview(surface, rect)
-        for rect, choice in self.choice_buttons():
-            style.button(surface, rect, self.choice_label(choice),
-                         hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         primary=choice.verb in ("done", "action", "allow", "confirm"), size=16)
-        if self.undo_shown():
-            rect = self.undo_rect()
-            style.button(surface, rect, "↶ " + t("button.undo"),
-                         hover=bool(self.hover and rect.collidepoint(self.hover)), size=16)
-
     def update_preview(self) -> None:
         """Work out the preview line once per hovered or staged move (it plays the move on a copy)."""
         move = self.pending_move()
@@ -741,60 +505,8 @@ class MatchScene(Scene):
             line = preview_line(self.match.view(), move, self.match.name) if move else None
             self.preview = (key, line)
 
-    def draw_preview(self, surface: pygame.Surface, prompt_rect: pygame.Rect) -> None:
-        """Under the prompt: what the hovered (or staged) target would do, e.g. "Castilla la
-        Nueva: Blue 3 → 4, now 1st"."""
-        key, line = self.preview
-        move = self.pending_move()
-        if not line or self.toast_time > 0 or key[2] != (str(move) if move is not None else None):
-            return
-        width = min(prompt_rect.width, int(style.text_width(line, 14, True)) + 28)
-        rect = pygame.Rect(0, 0, width, 24)
-        rect.midtop = (prompt_rect.centerx, prompt_rect.bottom + 4)
-        style.panel(surface, rect, fill=style.PARCHMENT, border=style.player_colour(self.match.view().to_move or ""),
-                    width=2, radius=8, shadow=False)
-        style.text(surface, line, rect.center, style.fit_size(line, rect.width - 16, 14, True), style.INK,
-                   bold=True, anchor="center")
-
     def standings_area(self) -> str | None:
         """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""
         if self.pinned_area:
             return self.pinned_area
         return self.hover_area if self.hover_time >= DWELL_SECONDS else None
-
-    def draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
-        """Per-card help on hover (with a scoring card's gains if taken now), or an area's
-        standings; returns where it stands (None: no tooltip open)."""
-        if self.marks:
-            draw_rank_badges(surface, self.match.view(), self.table)
-        card = cards.card_at(self.table, self.hover) if self.hover else None
-        if card and self.hover:
-            return self.draw_card_tooltip(surface, card, self.hover)
-        area = self.standings_area()
-        if area and self.hover:
-            return draw_standings(surface, self.match.view(), area, self.hover, self.match.name,
-                                  avoid=self.asked_buttons())
-        return None
-
-    def draw_card_tooltip(self, surface: pygame.Surface, card: str, hover: tuple[int, int]) -> pygame.Rect:
-        gains = engine.card_scoring_preview(self.match.view(), card)
-        rect = pygame.Rect(0, 0, 380, 10)
-        lines = style.wrap(t(f"card.{card}.effect"), rect.width - 24, 14)
-        rect.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
-        rect.topright = (layout.current().side.x - 8, max(48, min(hover[1] - 20, layout.current().height - 10 - rect.height)))
-        style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
-        style.text(surface, t(f"card.{card}.name"), (rect.x + 12, rect.y + 8), 16, style.INK, bold=True, face="serif")
-        y = style.paragraph(surface, t(f"card.{card}.effect"), pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 24,
-                                                                          rect.height), 14)
-        if not gains:
-            return rect
-        style.text(surface, t("standings.card_gains"), (rect.x + 12, y + 6), 12, style.INK_SOFT, bold=True)
-        y += 28
-        for player, points in sorted(gains.items(), key=lambda kv: -kv[1]):
-            pieces.cube(surface, (rect.x + 22, y + 9), 12, style.player_colour(player), player)
-            style.text(surface, self.match.name(player), (rect.x + 36, y), 14, style.INK, bold=True)
-            style.text(surface, f"+{points}", (rect.right - 16, y), 15, style.INK if points else style.GREY,
-                       bold=True, anchor="topright")
-            y += 22
-        return rect
-

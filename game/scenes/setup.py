@@ -1,8 +1,10 @@
-"""New game setup: 2–5 seats (human or an AI level chosen from a list, name, colour), variant,
+"""New game setup, for El Grande or (with the Castell profile) Castell: El Grande's 2–5 seats
+(human or an AI level chosen from a list, name, colour), variant,
 Veto, Castillo mode and, with 2 seats, the neutral colour (the 2-player game with a dummy,
 docs/rulings.md R4-R9); every option and every seat kind explained on hover. The set-up starts
 from the one played last (game/match/last_setup.py) and is remembered when the game starts; an
-unfinished game under Continue is never replaced without asking (game/scenes/unfinished.py)."""
+unfinished game under Continue is never replaced without asking (game/scenes/unfinished.py).
+Castell's: 2–4 seats, the wheel's side (standard or advanced) and the house rules' note."""
 from __future__ import annotations
 
 import logging
@@ -12,8 +14,9 @@ from dataclasses import replace
 import pygame
 
 from game.match import last_setup, saves
+from game.match.castell_match import CastellMatch
 from game.match.controller import Match
-from game.match.seats import COLOURS, SEAT_KINDS, Seat
+from game.match.seats import SEAT_KINDS, Seat
 from game.match.seed import new_seed
 from game.render import draw, style
 from game.shell import input as inp
@@ -37,7 +40,11 @@ def seat_rects(i: int) -> dict[str, pygame.Rect]:
             "name": layout.in_frame(560, y, 320, 48), "remove": layout.in_frame(896, y, 48, 48)}
 
 
-def option_rects() -> dict[str, pygame.Rect]:
+def option_rects(profile: last_setup.Profile = last_setup.EL_GRANDE) -> dict[str, pygame.Rect]:
+    """The option buttons of a game's set-up: El Grande's four; Castell's wheel side and the
+    house-rules note (a click reads what the house rules are)."""
+    if profile is last_setup.CASTELL:
+        return {"wheel": layout.in_frame(250, 490, 250, 44), "house": layout.in_frame(515, 490, 515, 44)}
     return {"variant": layout.in_frame(250, 490, 250, 44), "veto": layout.in_frame(515, 490, 250, 44),
             "castillo": layout.in_frame(780, 490, 250, 44), "dummy": layout.in_frame(250, 544, 380, 44)}
 
@@ -66,15 +73,15 @@ def note_box() -> pygame.Rect:
 
 
 
-def kind_list_rects(i: int) -> list[tuple[pygame.Rect, str]]:
+def kind_list_rects(i: int, kinds: tuple[str, ...] = SEAT_KINDS) -> list[tuple[pygame.Rect, str]]:
     """The list of seat kinds opened from seat i's kind button: beside it (over the name field),
     lifted so it ends by the first row of options (the hover note, beside the last row, stays
     clear)."""
     kind = seat_rects(i)["kind"]
-    height = len(SEAT_KINDS) * KIND_ROW_H
+    height = len(kinds) * KIND_ROW_H
     top = min(kind.y, option_rects()["variant"].bottom + 2 - height)
     return [(pygame.Rect(kind.right + 8, top + k * KIND_ROW_H, kind.width, KIND_ROW_H), name)
-            for k, name in enumerate(SEAT_KINDS)]
+            for k, name in enumerate(kinds)]
 
 
 def kind_label(kind: str) -> str:
@@ -84,9 +91,10 @@ def kind_label(kind: str) -> str:
 class SetupScene(Scene):
     name = "setup"
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, profile: last_setup.Profile = last_setup.EL_GRANDE) -> None:
         super().__init__(ctx)
-        remembered = last_setup.load()
+        self.profile = profile
+        remembered = last_setup.load(profile)
         self.seats = remembered.seats
         self.options = remembered.options
         self.problem = remembered.problem       # why the remembered set-up was not used
@@ -105,14 +113,14 @@ class SetupScene(Scene):
         """With a kind list open, its entries; else each seat's colour, kind, name and remove
         button, then the options, Back and Start."""
         if self.choosing is not None:
-            return of_rects([(("kind_of", kind), rect) for rect, kind in kind_list_rects(self.choosing)])
+            return of_rects([(("kind_of", kind), rect) for rect, kind in self.kind_rects(self.choosing)])
         named: list[tuple[Hashable, pygame.Rect]] = []
         for i in range(len(self.seats)):
             named += [((part, i), rect) for part, rect in seat_rects(i).items()
                       if part != "remove" or len(self.seats) > 2]
-        if len(self.seats) < 5:
+        if len(self.seats) < self.profile.max_seats:
             named.append((("add",), add_seat_rect(len(self.seats))))
-        named += [((key,), rect) for key, rect in option_rects().items()]
+        named += [((key,), rect) for key, rect in option_rects(self.profile).items()]
         return of_rects(named + [(("back",), back_button()), (("start",), start_button())])
 
     def handle(self, intent: inp.Intent) -> bool:
@@ -142,7 +150,7 @@ class SetupScene(Scene):
     def pick_kind(self, intent: inp.Intent) -> bool:
         """A click in the open kind list sets that kind; Esc or a click elsewhere closes it."""
         assert self.choosing is not None
-        for rect, kind in kind_list_rects(self.choosing):
+        for rect, kind in self.kind_rects(self.choosing):
             if intent.kind == inp.Kind.CLICK and rect.collidepoint(intent.pos):
                 self.seats[self.choosing] = replace(self.seats[self.choosing], kind=kind)
                 self.ctx.sounds.play("click")
@@ -166,11 +174,14 @@ class SetupScene(Scene):
                 continue
             self.ctx.sounds.play("click")
             return True
-        if add_seat_rect(len(self.seats)).collidepoint(pos) and len(self.seats) < 5:
-            free = [c for c in COLOURS if c not in {s.player for s in self.seats}]
+        if add_seat_rect(len(self.seats)).collidepoint(pos) and len(self.seats) < self.profile.max_seats:
+            free = [c for c in self.profile.colours if c not in {s.player for s in self.seats}]
             self.seats.append(Seat(free[0], "normal"))
             return True
-        for key, rect in option_rects().items():
+        for key, rect in option_rects(self.profile).items():
+            if rect.collidepoint(pos) and key == "house":
+                self.request(Transition.push(navigation.message(self.ctx, t("setup.house"), t("setup.note.house_rules"))))
+                return True
             if rect.collidepoint(pos) and self.offered(key):
                 self.toggle(key)
                 return True
@@ -181,22 +192,24 @@ class SetupScene(Scene):
         return False
 
     def next_colour(self, current: str) -> str:
+        colours = self.profile.colours
         taken = {s.player for s in self.seats} - {current}
-        index = COLOURS.index(current)
-        for step in range(1, len(COLOURS) + 1):
-            colour = COLOURS[(index + step) % len(COLOURS)]
+        index = colours.index(current)
+        for step in range(1, len(colours) + 1):
+            colour = colours[(index + step) % len(colours)]
             if colour not in taken:
                 return colour
         return current
 
     def toggle(self, key: str) -> None:
-        a, b = last_setup.OPTION_VALUES[key]
+        a, b = self.profile.option_values[key]
         self.options[key] = b if self.options[key] == a else a
         self.ctx.sounds.play("click")
 
     def start(self) -> bool:
-        """Start the game; with an unfinished game under Continue, ask first what becomes of it."""
-        unfinished = saves.continue_slots()
+        """Start the game; with an unfinished El Grande game under Continue, ask first what becomes
+        of it (every Castell game has a slot of its own: nothing is replaced)."""
+        unfinished = saves.continue_slots() if self.profile is last_setup.EL_GRANDE else []
         if unfinished:
             self.request(Transition.push(navigation.unfinished(self.ctx, unfinished, self.launch)))
         else:
@@ -205,12 +218,14 @@ class SetupScene(Scene):
 
     def launch(self) -> Scene:
         """The new game's first scene; the set-up is remembered for the next one."""
-        problem = last_setup.save(self.seats, self.options)
+        problem = last_setup.save(self.seats, self.options, self.profile)
         if problem:
             LOG.warning("el-grande: %s; the set-up is not remembered", problem)
         seed = self.ctx.options.get("seed")
         if seed is None:
             seed = new_seed()
+        if self.profile is last_setup.CASTELL:
+            return navigation.castell_table(self.ctx, CastellMatch(self.seats, seed, self.options["wheel"]))
         options = dict(self.options, dummy=self.options["dummy"] and self.offered("dummy"))
         match = Match(self.seats, seed, **options)
         return navigation.match_screen(self.ctx, match)
@@ -223,7 +238,12 @@ class SetupScene(Scene):
         """The neutral colour is only for 2 seats; every other option always."""
         return key != "dummy" or len(self.seats) == 2
 
+    def kind_rects(self, i: int) -> list[tuple[pygame.Rect, str]]:
+        return kind_list_rects(i, self.profile.seat_kinds)
+
     def option_label(self, key: str) -> str:
+        if key == "house":
+            return t("setup.house")
         value = self.options[key]
         if key == "veto":
             return t("setup.veto_on") if value else t("setup.veto_off")
@@ -234,7 +254,7 @@ class SetupScene(Scene):
     def hovered_kind(self) -> str | None:
         """The seat kind under the pointer: an entry of the open list, or a seat's kind button."""
         if self.choosing is not None:
-            return next((kind for rect, kind in kind_list_rects(self.choosing) if self._over(rect)), None)
+            return next((kind for rect, kind in self.kind_rects(self.choosing) if self._over(rect)), None)
         return next((seat.kind for i, seat in enumerate(self.seats) if self._over(seat_rects(i)["kind"])), None)
 
     def option_note(self) -> str:
@@ -244,13 +264,17 @@ class SetupScene(Scene):
         kind = self.hovered_kind()
         if kind is not None:
             return t(f"setup.note.kind_{kind}")
-        hovered = next((key for key, rect in option_rects().items() if self._over(rect)), None)
+        hovered = next((key for key, rect in option_rects(self.profile).items() if self._over(rect)), None)
+        if hovered == "house" and self.choosing is None:
+            return t("setup.note.house")
         if hovered is not None and self.choosing is None:
             value = self.options[hovered]
             suffix = ("on" if value else "off") if isinstance(value, bool) else value
             return t(f"setup.note.{hovered}_{suffix}")
         if self.problem:
             return t("setup.note.not_remembered", problem=self.problem)
+        if self.profile is last_setup.CASTELL:
+            return t("setup.note.castell")
         if self.options["castillo"] == "secret":
             return t("setup.note.castillo_secret")
         return ""
@@ -267,19 +291,21 @@ class SetupScene(Scene):
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         frame = frame_rect()
         style.panel(surface, frame, border=style.GOLD, width=3, radius=14)
-        style.text(surface, t("setup.title"), (frame.centerx, frame.y + 20), 34, style.INK, bold=True, face="serif",
+        title = t("setup.title_castell") if self.profile is last_setup.CASTELL else t("setup.title")
+        style.text(surface, title, (frame.centerx, frame.y + 20), 34, style.INK, bold=True, face="serif",
                    anchor="midtop")
         header = t("setup.seats")     # kept inside the dialog at any text size ("JOGADORES (clica …)" ran off it)
         style.text(surface, header, (frame.x + 50, frame.y + ROW_TOP - 58),
                    style.fit_size(header, frame.width - 100, 15, True), style.INK_SOFT, bold=True)
         for i, seat in enumerate(self.seats):
             self.draw_seat(surface, i, seat)
-        if len(self.seats) < 5:
+        if len(self.seats) < self.profile.max_seats:
             rect = add_seat_rect(len(self.seats))
             style.button(surface, rect, t("setup.add_seat"), hover=self._over(rect), size=16)
-        style.text(surface, t("setup.options"), (frame.x + 50, option_rects()["variant"].y - 28), 15,
+        options = option_rects(self.profile)
+        style.text(surface, t("setup.options"), (frame.x + 50, next(iter(options.values())).y - 28), 15,
                    style.INK_SOFT, bold=True)
-        for key, rect in option_rects().items():
+        for key, rect in options.items():
             style.button(surface, rect, self.option_label(key), hover=self._over(rect) and self.offered(key),
                          size=15, enabled=self.offered(key))
         self.draw_option_note(surface)
@@ -314,7 +340,7 @@ class SetupScene(Scene):
 
     def draw_kind_list(self, surface: pygame.Surface, i: int) -> None:
         """The open list of seat kinds: the seat's own kind marked, the hovered one lit."""
-        rows = kind_list_rects(i)
+        rows = self.kind_rects(i)
         outline = rows[0][0].unionall([rect for rect, _ in rows]).inflate(8, 8)
         style.panel(surface, outline, border=style.GOLD, width=2, radius=8)
         current = self.seats[i].kind

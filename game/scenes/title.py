@@ -1,4 +1,5 @@
-"""Title screen: learn to play, new game, continue an unfinished game (the only one at once, or a
+"""Title screen: learn to play, a new game of El Grande or of Castell (each with a line on what it
+is), continue an unfinished game (the only one at once, or a
 list of them, most recent first), challenge levels, load a named save, watch replays, settings,
 help, quit; beside the menu, the player's online tables with whose turn it is, each resumable.
 Until the lesson is finished, Learn to play is the first and highlighted item; afterwards it
@@ -13,7 +14,8 @@ import engine
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
-from game.match import saves
+from game.match import castell_saves, saves
+from game.match.castell_match import CastellMatch
 from game.shell.i18n import language, t, tn
 from game.render import board, draw, style
 from game.shell.scene import STILL, Context, Scene, Transition
@@ -23,9 +25,10 @@ from game.scenes import navigation
 from game.present.online_tables import OnlineTables, failure_text
 from game.render import online_tables
 
-ITEMS = ("new", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
+ITEMS = ("new", "castell", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
 FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
 NOTICE_SECONDS = 8.0
+GAME_LINES = {"new": "title.about_el_grande", "castell": "title.about_castell"}   # what each game is
 
 
 def notice_rect() -> pygame.Rect:
@@ -39,7 +42,7 @@ def menu_items(lesson_done: bool) -> tuple[str, ...]:
 
 def title_buttons(lesson_done: bool = False) -> list[tuple[pygame.Rect, str]]:
     items = menu_items(lesson_done)
-    return list(zip(layout.menu_rects(len(items), top=244, height=36), items))
+    return list(zip(layout.menu_rects(len(items), top=234, height=32), items))
 
 
 class TitleScene(Scene):
@@ -49,6 +52,7 @@ class TitleScene(Scene):
         super().__init__(ctx)
         self.hover: tuple[int, int] | None = None
         self.unfinished: list[saves.SlotInfo] = []
+        self.castell_unfinished: list[castell_saves.Unfinished] = []
         self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
         self.notice_time = 0.0
         self.lesson = Progress()
@@ -59,11 +63,17 @@ class TitleScene(Scene):
     def refresh(self) -> None:
         """The unfinished games Continue offers (their count or round for the button)."""
         self.unfinished = saves.continue_slots()
+        self.castell_unfinished = castell_saves.unfinished()
         self.lesson = load_progress()
 
     @property
+    def unfinished_count(self) -> int:
+        """Unfinished games of both games (Continue lists them together)."""
+        return len(self.unfinished) + len(self.castell_unfinished)
+
+    @property
     def can_continue(self) -> bool:
-        return bool(self.unfinished)
+        return self.unfinished_count > 0
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
         return title_buttons(self.lesson.done) + online_tables.row_rects(self.online)
@@ -122,7 +132,9 @@ class TitleScene(Scene):
             self.learn()
         elif item == "new":
             self.request(Transition.replace(navigation.setup(self.ctx)))
-        elif item == "continue" and len(self.unfinished) > 1:
+        elif item == "castell":
+            self.request(Transition.replace(navigation.castell_setup(self.ctx)))
+        elif item == "continue" and self.unfinished_count > 1:
             self.request(Transition.push(navigation.files(self.ctx, "continue")))
         elif item == "continue" and self.can_continue:
             self.continue_game()
@@ -145,6 +157,9 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         """Resume the one unfinished game exactly where it stopped; a broken autosave says why in
         a dialog."""
+        if self.castell_unfinished:
+            self.continue_castell(self.castell_unfinished[0])
+            return
         path = self.unfinished[0].path
         try:
             game, meta = saves.load_save(path)
@@ -154,6 +169,16 @@ class TitleScene(Scene):
                                                       t("files.untouched"))))
             return
         self.request(Transition.replace(navigation.resume(self.ctx, game, meta.seats, meta.hints_used, path)))
+
+    def continue_castell(self, game: castell_saves.Unfinished) -> None:
+        try:
+            match = CastellMatch.from_document(castell_saves.read_file(game.path), slot=game.slot)
+        except engine.EngineError as exc:
+            self.castell_unfinished = []
+            self.request(Transition.push(navigation.message(self.ctx, t("files.load_failed"), str(exc), True,
+                                                      t("files.untouched"))))
+            return
+        self.request(Transition.replace(navigation.castell_table(self.ctx, match)))
 
     def learn(self) -> None:
         """Start the lesson where it was left (from the start once finished); a broken lesson file
@@ -170,8 +195,10 @@ class TitleScene(Scene):
         """A button's text: on Continue the unfinished game's round (or how many there are), the
         lesson's progress or tick."""
         label = t(f"title.{item}")
-        if item == "continue" and len(self.unfinished) > 1:
-            label += " · " + tn("title.continue_games", len(self.unfinished))
+        if item == "continue" and self.unfinished_count > 1:
+            label += " · " + tn("title.continue_games", self.unfinished_count)
+        elif item == "continue" and self.castell_unfinished:
+            label += " · Castell · " + t("files.round_value", round=self.castell_unfinished[0].round)
         elif item == "continue" and self.can_continue and self.unfinished[0].round:
             label += " · " + t("files.round_value", round=self.unfinished[0].round)
         if item == "learn" and self.lesson.started:
@@ -195,6 +222,8 @@ class TitleScene(Scene):
                          enabled=enabled, primary=item == first, size=20)
             if item == "learn" and self.lesson.done:
                 tick(surface, rect)
+            if item in GAME_LINES:
+                game_line(surface, t(GAME_LINES[item]), rect, frame)
         online_tables.draw(surface, self.online, self.hover, self.seating is not None)
         style.text(surface, t("title.footer"), (frame.centerx, layout.current().height - 24), 13, style.PARCHMENT,
                    anchor="center")
@@ -203,6 +232,13 @@ class TitleScene(Scene):
             style.plate(surface, rect, (*style.DANGER, 225))
             size = style.fit_size(self.notice, rect.width - 24, 15, True)
             style.text(surface, self.notice, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
+
+
+def game_line(surface: pygame.Surface, text: str, button: pygame.Rect, frame: pygame.Rect) -> None:
+    """What a game is, on one line beside its New game button, made smaller to fit the window."""
+    size = style.fit_size(text, frame.right - button.right - 24, 13, minimum=8)
+    style.text(surface, text, (button.right + 14, button.centery), size, style.PARCHMENT, anchor="midleft",
+               shadow=(0, 0, 0))
 
 
 def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:

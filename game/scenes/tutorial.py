@@ -1,11 +1,12 @@
-"""Learn to play: the lesson panel and highlight drawn over the ordinary play scenes.
+"""Learn to play: the lesson panel and highlight drawn over the ordinary match screen.
 
-Why a wrapper scene: the lesson runs the real power, action, scoring and Castillo scenes unchanged.
-This scene holds them (their phase changes and the Castillo reveal stay inside it), passes input
-and frames through, and draws the lesson on top: the step's text, a pulsing frame around the
-element it points at, a nudge when a legal move is not the one asked for, and Continue. Menus,
-help and the pause menu (Esc → leave) are pushed above it as in any game. The step reached is
-saved (game/tutorial/progress.py), so the lesson resumes there.
+Why a layer over the match screen: the lesson runs the real match screen (its phases and the
+Castillo reveal) unchanged. Each chapter's match screen is put in the app's scene stack right
+under this layer (`Transition.under`: the app enters and leaves it); the layer passes input and
+frames to it through its public API and draws the lesson on top: the step's text, a pulsing
+frame around the element it points at, a nudge when a legal move is not the one asked for, and
+Continue. Menus, help and the pause menu (Esc → leave) are pushed above it as in any game. The
+step reached is saved (game/tutorial/progress.py), so the lesson resumes there.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pygame
 
 from game.shell import input as inp
 from game.shell import layout
+from game.present.match_frame import Frame
 from game.shell.focus import Target
 from game.shell.i18n import language, t
 from game.present.picker import ARG_ORDER, AREAS
@@ -67,24 +69,25 @@ class TutorialScene(Scene):
     """The lesson from step `index` (see the module docstring)."""
 
     name = "tutorial"
+    opaque = False          # the chapter's match screen, under it in the stack, shows through
 
     def __init__(self, ctx: Context, lesson: Lesson, index: int = 0) -> None:
         super().__init__(ctx)
         self.lesson = lesson
         self.hover: tuple[int, int] | None = None
-        self.screen: MatchScene | None = None   # the chapter's match screen, held (one scene stack: the app's)
+        self.screen: MatchScene | None = None   # the chapter's match screen, under this layer
         self.match = self.start(min(max(index, 0), lesson.total - 1))
 
     # ---- the lesson's course --------------------------------------------------------------------
     def start(self, index: int) -> TutorialMatch:
-        """A chapter's game at step `index`, in its play scene, with the chapter named."""
-        if self.screen is not None:
-            self.screen.exit()
+        """A chapter's game at step `index`, on a match screen put under this layer (in place of
+        the previous chapter's), with the chapter named."""
         match = TutorialMatch(self.lesson, index)
         scene = navigation.match_screen(self.ctx, match)
+        self.request(Transition.under(scene, swap=self.screen is not None))
         self.screen = scene
-        scene.enter()
-        scene.animator.say(self.text(match.chapter.title), 1.8)
+        scene.make_room_for_lesson()
+        scene.announce(self.text(match.chapter.title), 1.8)
         self.save(index)
         return match
 
@@ -141,9 +144,9 @@ class TutorialScene(Scene):
         if move is None:
             return None
         verb, *args = move.split()
-        picker = self.top.picker
-        chosen = picker.chosen if picker.verb == verb and all(
-            i < len(args) and args[i] == v for i, v in picker.chosen.items()) else {}
+        chosen = self.top.half_chosen(verb)
+        if not all(i < len(args) and args[i] == v for i, v in chosen.items()):
+            chosen = {}
         left = [i for i in ARG_ORDER.get(verb, tuple(range(len(args)))) if i not in chosen]
         return verb, args[left[0]] if left else ""
 
@@ -170,7 +173,7 @@ class TutorialScene(Scene):
         if verb == "power":
             return layout.hand_rects()[int(value) - 1]
         if verb == "card":
-            offer = self.top.table.offer
+            offer = self.top.offer()
             return layout.card_rects(len(offer) or 5)[offer.index(value)] if value in offer else None
         return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == click),
                     None)
@@ -178,21 +181,10 @@ class TutorialScene(Scene):
     def settled(self) -> bool:
         """Nothing left to watch: no move or scoring still animating, no scoring summary up (the
         next step's text must match the board it talks about)."""
-        top = self.top
-        return not top.tweener.busy and not self.match.events and top.summary is None
+        return self.top.settled()
 
     def can_continue(self) -> bool:
         return self.match.needs_continue and self.settled()
-
-    # ---- lifecycle: the held match screen follows ----------------------------------------------------
-    def pause(self) -> None:
-        self.top.pause()
-
-    def resume(self) -> None:
-        self.top.resume()
-
-    def exit(self) -> None:
-        self.top.exit()
 
     # ---- input --------------------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
@@ -228,14 +220,13 @@ class TutorialScene(Scene):
             return
         refusal = self.match.refusal(player, str(staged))
         if refusal:
-            self.top.staging.clear()
+            self.top.drop_staged()
             self.match.nudge, self.match.nudged = refusal, True
         else:
             self.match.nudge = None
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
-        self.top.log_view.dock = "lesson"       # the log makes room for the lesson panel
         transition = self.top.update(dt)
         if self.match.moves_done and not self.match.needs_continue:
             self.advance()
@@ -244,16 +235,28 @@ class TutorialScene(Scene):
     def redraw_rate(self) -> float:
         return max(self.top.redraw_rate(), PULSE)
 
+    def frame(self) -> object:
+        """The held screen's frame and the lesson panel's state."""
+        match = self.match
+        return (self.top.frame(), match.index, match.moves_done, match.nudge, self.can_continue(), self.hover)
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The held match screen, then the lesson's pulses on what the step points at — never over
-        a modal panel (a scoring's summary), and under an open tooltip — then the lesson panel."""
+        self.paint(surface, self.top.frame())
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        held = frame[0] if isinstance(frame, tuple) and frame and isinstance(frame[0], Frame) else self.top.frame()
+        self.paint(surface, held)
+
+    def paint(self, surface: pygame.Surface, held: Frame) -> None:
+        """Over the match screen (drawn under it by the app): the lesson's pulses on what the step
+        points at — never over a modal panel (a scoring's summary), and under an open tooltip —
+        then the lesson panel."""
         top = self.top
-        top.draw(surface)
-        if top.summary is None:
+        if held.summary is None:
             self.draw_highlight(surface)
             self.draw_move_target(surface)
-            top.draw_tooltip(surface)
+            top.draw_tooltip(surface, held)
         self.draw_panel(surface)
 
     def draw_move_target(self, surface: pygame.Surface) -> None:

@@ -5,8 +5,9 @@ window's size changes, scenes lay out in its UI units and `game.render.draw` tur
 pixels, and mouse positions are turned into the same units here. Below the minimum size the
 window shows a request to enlarge it instead of a cramped scene.
 
-The window is redrawn only when something changed: input, a transition, a resize, or the top
-scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
+The window is redrawn only when something changed: input, a transition, a resize, the top
+scene's frame (`Scene.frame`, a value of what it shows) differing from the one drawn last, or the
+top scene asking for frames (`Scene.redraw_rate`: every frame while something moves, a few a second
 for a pulse or caret, none when still; a change of rate redraws once). When nothing moves, `run()`
 sleeps until input arrives or the next timed redraw is due. `step(dt)` runs one frame and is what tests and the benchmarks call with a
 hand-driven clock.
@@ -20,8 +21,7 @@ from pathlib import Path
 import pygame
 
 from game.shell import input as inp
-from game.shell import layout
-from game.shell import display
+from game.shell import display, layout, shots
 from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
@@ -78,8 +78,9 @@ class App:
         self.running = True
         self.screenshots = screenshots
         self._shot_due = False
-        self._shots = 0
+        self._shots = shots.last_number(screenshots) if screenshots else 0   # numbering goes on
         self._dirty = True
+        self.drawn_frame: object = None         # the top scene's frame when the window was drawn last
         self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
@@ -137,6 +138,13 @@ class App:
             while self.stack:
                 self.stack.pop().exit()
             self._push(transition.scene)
+        elif transition.kind is TransitionKind.UNDER and transition.scene:
+            top = self.stack.pop()
+            if transition.swap and self.stack:
+                self.stack.pop().exit()
+            self.stack += [transition.scene, top]
+            transition.scene.enter()
+            self._dirty = True
         elif transition.kind is TransitionKind.REPLACE and transition.scene:
             self.stack.pop().exit()
             self.stack.append(transition.scene)
@@ -185,10 +193,13 @@ class App:
             self._dirty = True
         self._sync_fullscreen()
         rate = self.scene.redraw_rate()
+        frame = self.scene.frame()
         self._since_draw += dt
         # a change of rate is a change of state (a message timed out, the lit regions went out)
-        if self._dirty or rate != self._last_rate or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
-            self.draw()
+        if self._dirty or (frame is not None and frame != self.drawn_frame) or rate != self._last_rate \
+                or rate == math.inf or self._until_redraw(rate) <= TIMER_SLACK:
+            self.draw(frame)
+            self.drawn_frame = frame
             self.frame_times.append(time.perf_counter() - started)
         self._last_rate = rate
         return True
@@ -210,7 +221,9 @@ class App:
             desktop = display.desktop_size()
             self.settings.desktop = f"{desktop[0]}x{desktop[1]}" if desktop else ""
 
-    def draw(self) -> None:
+    def draw(self, frame: object = None) -> None:
+        """Paint the stack; `frame`, when given, is the top scene's frame just compared (it is
+        painted as it is, not built again)."""
         self._dirty = False
         self._since_draw = 0.0
         if layout.current().too_small:
@@ -220,16 +233,17 @@ class App:
             while first > 0 and not self.stack[first].opaque:
                 first -= 1
             for scene in self.stack[first:]:
-                scene.draw(self.window)
+                if scene is self.scene and frame is not None:
+                    scene.draw_frame(self.window, frame)
+                else:
+                    scene.draw(self.window)
             ring = self.focus.shown(self.scene)
             if ring is not None:
                 self.scene.draw_focus(self.window, ring)
         pygame.display.flip()
         if self._shot_due and self.screenshots:
             self._shots += 1
-            self.screenshots.mkdir(parents=True, exist_ok=True)
-            name = f"{self._shots:03d}-{self.scene.name}.png"
-            pygame.image.save(self.window, str(self.screenshots / name))
+            shots.save(self.window, self.screenshots / f"{self._shots:03d}-{self.scene.name}.png")
         self._shot_due = False
 
     def draw_too_small(self) -> None:
@@ -260,22 +274,25 @@ class App:
 
     def run(self) -> None:
         """The real-time loop: `fps` frames a second while something moves; otherwise it sleeps
-        until input arrives or the top scene's next redraw (or update poll) is due."""
-        while self.running:
-            rate = self.scene.redraw_rate()
-            if self._dirty or rate == math.inf or rate != self._last_rate:
-                dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
-            else:
-                woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
-                dt = self.clock.tick() / 1000.0
-                if woken:
-                    dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
-            if not self.step(dt):
-                break
-        for scene in reversed(self.stack):
-            scene.exit()
-        self.remember_window_size()
-        pygame.quit()
+        until input arrives or the top scene's next redraw (or update poll) is due. The scenes
+        are exited however the loop ends (Ctrl+C included)."""
+        try:
+            while self.running:
+                rate = self.scene.redraw_rate()
+                if self._dirty or rate == math.inf or rate != self._last_rate:
+                    dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
+                else:
+                    woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
+                    dt = self.clock.tick() / 1000.0
+                    if woken:
+                        dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame
+                if not self.step(dt):
+                    break
+        finally:      # Ctrl+C and SIGTERM end here too: scenes close their connections, workers end
+            for scene in reversed(self.stack):
+                scene.exit()
+            self.remember_window_size()
+            pygame.quit()
 
     def remember_window_size(self) -> None:
         """Save the window's last size for the next start (a refused write is not worth a word

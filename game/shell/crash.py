@@ -62,17 +62,33 @@ def _match_of(app: App) -> Any:
     return None
 
 
+HOLDS = ("the game's set-up, seats and moves as every player saw them: a secret move (a disc set, "
+         "a power card taken back) shows as '?', revealed or not; the whole game is in the autosave "
+         "named under 'autosave'")
+
+
 def _game_facts(match: Any) -> dict[str, Any]:
-    """Seed, set-up, seats and the game record; a part that cannot be read says why instead."""
+    """Seed, set-up, seats and the public game record (`HOLDS` says so in the report: a report is
+    meant to be sent, and the secret moves of a game in progress stay at home in its autosave);
+    a part that cannot be read says why instead."""
     if match is None:
         return {"game": None}
-    facts: dict[str, Any] = {"seed": match.seed, "setup": match.setup,
+    facts: dict[str, Any] = {"holds": HOLDS, "seed": match.seed, "setup": match.setup,
                              "seats": [s.as_json() for s in match.seat_meta()]}
+    slot = getattr(match, "autosave_slot", None)
+    facts["autosave"] = str(saves.autosave_file(slot)) if getattr(match, "autosave", False) else None
     try:
         facts.update(match.crash_facts())
+        facts["record"] = _public(facts["record"])
     except Exception as exc:  # noqa: BLE001 - the report must be written even from a broken game
         facts["record"] = f"unavailable: {exc.__class__.__name__}: {exc}"
     return facts
+
+
+def _public(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with every secret move's argument masked (engine.public_text)."""
+    import engine
+    return dict(record, moves=[engine.public_text(engine.parse_move(text)) for text in record["moves"]])
 
 
 def write_report(exc: BaseException, app: App, match: Any) -> Path:

@@ -21,7 +21,9 @@ A catalog the game cannot trust never stops it: an unreadable file, a YAML error
 is not a mapping or a bad plural rule drops the whole catalog, and an entry that is not a text,
 not a valid format string, or whose placeholders differ from the English is refused alone; what
 is dropped shows in English, a missing key too, and each damaged catalog is one notice
-(`take_notices`). English is the reference shipped with the code: a fault there is a DataError.
+(`take_notices`). English is the reference shipped with the code: a fault there is a DataError
+(the command line says it in one line and exits 2). The action cards' English names are the
+engine's (levels/classic.yaml), so they are written once.
 """
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ from pathlib import Path
 
 import yaml
 
-from engine import DataError
+from engine import CARDS, DataError
 from engine.files import load_yaml
 
 CATALOG_DIR = Path(__file__).resolve().parents[2] / "assets" / "i18n"
@@ -50,6 +52,9 @@ _PLURAL_LINE = re.compile(r"^\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*([^;]+);
 _RULE_SAMPLES = (*range(1001), 10**6, 2 * 10**6, 10**9, 10**12)
 
 _language = "en"
+# English texts the engine's own data holds (written once, in levels/classic.yaml): the action
+# cards' names; en.yaml does not repeat them, the translations translate them
+ENGINE_ENGLISH = {f"card.{cid}.name": card.name for cid, card in CARDS.items()}
 
 
 @dataclass(frozen=True)
@@ -206,7 +211,7 @@ def _loaded(language: str) -> Catalog:
             detail = ", ".join(f"{name} {value}" for name, value in first.values.items())
             raise DataError(f"{path.name}: {first.key}: expected a format text with plain {{name}} fields"
                             if first.key else f"{path.name}: cannot be used ({first.why}{', ' if detail else ''}{detail})")
-        return english
+        return Catalog({**ENGINE_ENGLISH, **english.texts}, english.categories, english.rule)
     english = _loaded("en")
     try:
         translation, problems = read_catalog(path, english)

@@ -13,8 +13,9 @@ Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
 state and lays out in UI units (game.shell.layout), drawing through game.render.draw and style.
-`redraw_rate()` tells the app how often the top scene must be redrawn with no input: a scene
-that animates (a tween, a pulse, a caret, a timer shown) says so, or it will not be redrawn. Scenes hold no global
+What changed: input, a transition, or the top scene's `frame()` (a value of what it shows)
+differing from the one drawn last. `redraw_rate()` tells the app how often the top scene must be
+redrawn for what moves on its own (a tween, a pulse, a caret, a timer shown). Scenes hold no global
 session: what they share (settings, sounds, the match) is passed to their constructors.
 """
 from __future__ import annotations
@@ -56,15 +57,19 @@ class TransitionKind(Enum):
     POP = "pop"
     REPLACE = "replace"
     RESET = "reset"
+    UNDER = "under"
     QUIT = "quit"
 
 
 @dataclass(frozen=True)
 class Transition:
     """push: put `scene` on top; pop: remove the top; replace: swap the top; reset: empty the
-    stack, then push `scene` (leaving a game from its pause menu); quit: end the app."""
+    stack, then push `scene` (leaving a game from its pause menu); under: put `scene` right under
+    the top, in place of the one there when `swap` (a lesson's match screen, under the lesson's
+    layer); quit: end the app."""
     kind: TransitionKind
     scene: "Scene | None" = None
+    swap: bool = False
 
     @staticmethod
     def push(scene: "Scene") -> "Transition":
@@ -77,6 +82,10 @@ class Transition:
     @staticmethod
     def reset(scene: "Scene") -> "Transition":
         return Transition(TransitionKind.RESET, scene)
+
+    @staticmethod
+    def under(scene: "Scene", swap: bool) -> "Transition":
+        return Transition(TransitionKind.UNDER, scene, swap)
 
     @staticmethod
     def pop() -> "Transition":
@@ -120,6 +129,12 @@ class Scene:
         (game/focus.py). The base scene has nothing to focus."""
         return []
 
+    def frame(self) -> object:
+        """What the scene shows now as a comparable value, or None. The app draws whenever it
+        differs from the frame drawn last, whatever changed it (news from a server, a hand-off,
+        an AI move, an animation's end); a scene without one is drawn on input and transitions."""
+        return None
+
     def redraw_rate(self) -> float:
         """Redraws a second needed with no input: STILL (0), a few for a pulse or caret, or
         MOVING (every frame) while something moves. The base scene is still."""
@@ -138,6 +153,11 @@ class Scene:
         scene whose tooltips must stay above the ring paints them again after it."""
         from game.render.focus_ring import focus_ring
         focus_ring(surface, target)
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        """Paint `frame`, this scene's `frame()` as the app just compared it (a scene with a frame
+        paints it without building it again); changes nothing."""
+        self.draw(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene; changes nothing. The base scene paints nothing (every real scene

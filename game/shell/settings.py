@@ -4,8 +4,8 @@ the window's last size, the name last used online), saved atomically.
 Why a separate module: settings outlive a game and a scene; they are read at start-up and written
 whenever the settings menu changes something. The data directory is also where the saved game for
 "Continue" lives. Neither a broken file nor a refused write stops the game: a file that cannot be
-read (or is not a regular file of at most 64 kB) is kept aside as settings.json.bad (never
-silently overwritten) and the defaults are used; a number out of its range (NaN, a speed of 0) is
+read (or is not a regular file of at most 64 kB) is kept aside as settings.json.bad (.bad.1,
+.bad.2, ... for later ones: never silently overwritten) and the defaults are used; a number out of its range (NaN, a speed of 0) is
 replaced by its default with a notice; a failed write keeps the previous file and says why in
 `save_error`.
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine import DataError
 from engine.files import read_regular
-from game.match.saves import data_dir, write_atomic
+from game.match.saves import data_dir, keep_aside, write_atomic
 
 LANGUAGES = ("en", "pt", "ca")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -88,15 +88,11 @@ class Settings:
 
     @classmethod
     def _broken(cls, path: Path) -> Settings:
-        """The defaults, with the unreadable file renamed out of the way (left in place when the
-        directory refuses the rename; a save there would be refused as well)."""
+        """The defaults, with the unreadable file renamed out of the way, numbered after earlier
+        broken copies (left in place when the directory refuses the rename; a save there would be
+        refused as well)."""
         settings = cls()
-        aside = path.with_name(path.name + ".bad")
-        try:
-            os.replace(path, aside)
-        except OSError:
-            aside = path
-        settings.kept_aside = aside.name
+        settings.kept_aside = keep_aside(path).name
         return settings
 
     def save(self) -> bool:

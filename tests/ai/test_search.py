@@ -126,7 +126,7 @@ def test_area_points_follow_the_rulebook_examples():
 
 def test_evaluation_counts_what_is_public_only():
     g = engine.new_game(seed=6)
-    assert values(g) == values(g.view("red"))
+    assert values(g) == values(g.view("red").as_game())
 
 
 def test_disc_strategy_is_a_distribution_over_legal_discs():

@@ -373,22 +373,25 @@ def test_s5_4_neutral_decks_are_hidden_and_resampled():
 
 
 def test_view_from_json_checks_the_neutral_fields():
-    """§5.4 (DESIGN §2 wire form): the wire form's neutral fields are checked one by one, errors naming the field."""
+    """§5.4 (the view's wire form, docs/protocol.md): the neutral fields are checked one by one,
+    errors naming the field."""
     wire = dummy_game().view("red").to_json()
     bad = json.loads(json.dumps(wire))
-    bad["state"]["dummy"] = "red"
-    with pytest.raises(engine.DataError, match="state.dummy"):
+    bad["state"]["neutral"] = "red"
+    with pytest.raises(engine.DataError, match="state.neutral"):
         engine.view_from_json(bad)
     bad = json.loads(json.dumps(wire))
-    bad["state"]["region_deck"] = [0, 0]
-    with pytest.raises(engine.DataError, match="state.region_deck must hold each region card at most once"):
+    region = bad["state"]["region_deck"][0]
+    bad["state"]["region_deck"] = [region, region]
+    with pytest.raises(engine.DataError, match="state.region_deck must be a list of different regions"):
         engine.view_from_json(bad)
     bad = json.loads(json.dumps(wire))
-    bad["state"]["counts"] = bad["state"]["counts"][:2 * A]
-    with pytest.raises(engine.DataError, match="state.counts"):
+    neutral = dummy_game().dummy
+    bad["state"]["caballeros"][neutral]["castillo_de_oro"] = 1
+    with pytest.raises(engine.DataError, match=f"state.caballeros.{neutral} must be keyed by"):
         engine.view_from_json(bad)
     plain = engine.new_game(players=["red", "blue"], seed=1).view("red").to_json()
-    plain["state"]["dummy_power"] = 4
+    plain["state"]["neutral_power"] = 4
     with pytest.raises(engine.DataError, match="must be empty without a neutral colour"):
         engine.view_from_json(plain)
 

@@ -10,7 +10,6 @@ import engine
 import pytest
 import yaml
 from engine.data import CLASSIC_PATH, load_board
-from engine.describe import EN_CATALOG, load_card_names
 
 from enginekit import legal, run
 
@@ -293,17 +292,18 @@ def test_unknown_effect_id_says_did_you_mean():
         effect_for("evicton")
 
 
-def test_card_names_come_from_the_english_catalog(tmp_path):
-    """DESIGN §2/issue 11: an action card's English name is written once, in
-    assets/i18n/en.yaml; the engine's describe() shows that text for every card, and a catalog
-    without a card's name is refused naming the key."""
-    catalog = yaml.safe_load(EN_CATALOG.read_text(encoding="utf-8"))
+def test_card_names_are_the_engines_own_data(tmp_path):
+    """§6.8: an action card's English name is written once, in levels/classic.yaml (the engine reads no
+    file of the client's); describe() shows it for every card, and a card without a name is
+    refused naming the field."""
+    raw = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
+    written = {card["id"]: card["name"] for card in raw["action_cards"]}
     g = engine.new_game(seed=1)
     for cid in engine.CARDS:
-        assert engine.CARD_NAMES[cid] == catalog[f"card.{cid}.name"]
-        assert f"\u201c{catalog[f'card.{cid}.name']}\u201d" in engine.describe(engine.Move.of("card", cid), g)
-    del catalog["card.eviction.name"]
-    broken = tmp_path / "en.yaml"
-    broken.write_text(yaml.safe_dump(catalog, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(engine.DataError, match=r"^en.yaml: card.eviction.name: expected"):
-        load_card_names(broken)
+        assert engine.CARD_NAMES[cid] == written[cid]
+        assert f"\u201c{written[cid]}\u201d" in engine.describe(engine.Move.of("card", cid), g)
+    del raw["action_cards"][3]["name"]
+    broken = tmp_path / "classic.yaml"
+    broken.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(engine.DataError, match=r"^classic.yaml: action_cards\[3\].name must be the card's English name"):
+        load_board(broken)

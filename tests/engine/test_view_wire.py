@@ -1,16 +1,19 @@
-"""§5.4 and DESIGN §2 "Hidden information": a View is plain data holding only what its viewer may
+"""docs/rules.md §5.4: a View is plain data holding only what its viewer may
 know, with a wire form that round-trips exactly; games that differ only in hidden parts give
 byte-identical wire forms at every decision; `View.after` previews the viewer's own move."""
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import engine
 import pytest
 from engine.events import RoundStarted
 from engine.phase import P_DISC, P_VETO
+from engine.view_wire import FIELDS
 
 from enginekit import card_position, run
 
@@ -70,7 +73,7 @@ SETUPS = [(2 + i % 4, ("classic", "short")[i % 2], i % 3 != 0, ("announced", "se
 
 @pytest.mark.parametrize("players,variant,veto,castillo", SETUPS)
 def test_s5_4_games_differing_only_in_secrets_give_byte_identical_views(players, variant, veto, castillo):
-    """§5.4/DESIGN §2: at every decision of a random game, for every player and the public, the
+    """§5.4: at every decision of a random game, for every player and the public, the
     View's wire form is the same bytes for a game whose hidden parts (seed, stack order, other
     players' discs, another's recovered card, a secret declaration) were all changed; and the
     wire form round-trips exactly through `engine.view_from_json`."""
@@ -110,32 +113,87 @@ def test_s5_4_secret_sweep_reaches_every_kind_of_secret():
 
 
 def test_view_wire_holds_no_seed_history_or_scenario():
-    """DESIGN §2: the seed, the move history and a scenario's text never leave the host."""
+    """§5.4: the seed, the move history and a scenario's text never leave the host; the wire
+    form lists its public fields in one fixed order (engine/view_wire.py, docs/protocol.md)."""
     g = card_position("king", caballeros={"red": {"court": 2}})
     run(g, "card king; first place; place castillo")
     data = g.view("blue").to_json()
-    assert set(data) == {"format", "version", "viewer", "state"}
-    assert not {"seed", "history", "origin"} & set(data["state"])
-    assert list(data["state"]) == sorted(data["state"])
+    assert list(data) == ["format", "version", "viewer", "state"]
+    assert (data["format"], data["version"], data["viewer"]) == ("el-grande/view", 2, "blue")
+    assert list(data["state"]) == [name for name, _, _ in FIELDS]
+    assert not {"seed", "history", "origin", "ph", "counts", "ctx"} & set(data["state"])
+    assert data["state"]["step"] == {"kind": "place", "left": 4}
+    assert data["state"]["caballeros"]["red"]["castillo"] == 1
+
+
+FIXTURE = Path(__file__).parent / "fixtures" / "view_v2.json"
+
+
+def fixture_position() -> engine.View:
+    """The pinned position: a 3-player game (seed 7) played by seeded random moves to the first
+    placement of round 3, as red sees it (a running step, Vetos, scores and used power cards)."""
+    g = engine.new_game(players=COLOURS[:3], seed=7)
+    rng = random.Random(7)
+    while not (g.round == 3 and g.phase == "place"):
+        g.play(rng.choice(g.legal_moves()))
+    return g.view("red")
+
+
+def fixture_text(view: engine.View) -> str:
+    return json.dumps(view.to_json(), indent=1) + "\n"
+
+
+def test_view_wire_form_is_pinned_by_its_fixture():
+    """§5.4, docs/protocol.md "The view": the wire form of a fixed seeded position is the fixture file
+    byte for byte, so renaming a Game slot cannot change the protocol unnoticed (a deliberate
+    change raises the view version and adds a new fixture); the fixture reads back to that View."""
+    view = fixture_position()
+    assert fixture_text(view).encode() == FIXTURE.read_bytes()
+    back = engine.view_from_json(json.loads(FIXTURE.read_text()))
+    assert back == view and back.legal_moves() == view.legal_moves()
 
 
 @pytest.mark.parametrize("field,value,message", [
-    ("counts", "x", "state.counts must be a list"),
-    ("ph", "lunch", "state.ph must be one of"),
-    ("king_i", 99, "state.king_i must be an integer 0..8"),
+    ("caballeros", "x", "state.caballeros must be a mapping"),
+    ("phase", "lunch", "state.phase must be a phase name"),
+    ("king", "atlantis", "state.king must be a region"),
     ("placed", 1, "state.placed must be true or false"),
-    ("ctx", ["nonsense"], "state.ctx must be [kind, fields...]"),
+    ("step", {"kind": "nonsense"}, "state.step.kind must be one of"),
+    ("step", {"kind": "place", "left": "2"}, "state.step.left must be an integer"),
+    ("hands", {"red": [14], "blue": [], "green": [], "yellow": []}, "state.hands.red must be an integer 1..13"),
+    ("scores", {"red": 1}, "state.scores must be keyed by every one of"),
+    ("ph", 3, "state.ph is not a field of version 2"),
 ])
 def test_view_from_json_names_the_bad_field(field, value, message):
-    """DESIGN §5 (every loader names the field): a damaged wire form is refused in one line."""
+    """§5.4: the view's loader names the field it refuses: a damaged wire form is refused in one line."""
     data = json.loads(wire(engine.new_game(seed=3).view("red")))
     data["state"][field] = value
-    with pytest.raises(engine.DataError, match=message.replace("[", r"\[").replace(".", r"\.")):
+    with pytest.raises(engine.DataError, match=re.escape(message)):
         engine.view_from_json(data)
 
 
+def test_view_from_json_refuses_another_version():
+    """§5.4, docs/protocol.md "The view": a form of another version is refused, naming the version."""
+    data = json.loads(wire(engine.new_game(seed=3).view("red")))
+    data["version"] = 1
+    with pytest.raises(engine.DataError, match="version '1' is not supported"):
+        engine.view_from_json(data)
+
+
+def test_server_text_is_the_wire_form_at_every_position():
+    """§5.4: `View.wire_text` (the server's cached encoding) is `json.dumps(to_json())` exactly, for
+    every seat and the public at every position of whole games, with one cache per game."""
+    for seed in range(3):
+        g = engine.new_game(players=COLOURS[:2 + seed], seed=seed, dummy=seed == 0)
+        rng, fragments = random.Random(seed), {}
+        while not g.is_over:
+            for view in [g.view(p) for p in g.players] + [g.public_view()]:
+                assert view.wire_text(fragments) == json.dumps(view.to_json(), separators=(",", ":"))
+            g.play(rng.choice(g.legal_moves()))
+
+
 def test_view_after_previews_the_viewers_own_move():
-    """DESIGN §2: `view.after(move)` is the viewer's view after his own legal move, equal to the
+    """§5.4: `view.after(move)` is the viewer's view after his own legal move, equal to the
     true game's after it; when the move ends the round the next offer is unknown (None slots)."""
     for seed in range(6):
         g = engine.new_game(players=COLOURS[:2 + seed % 4], seed=seed)
@@ -149,20 +207,22 @@ def test_view_after_previews_the_viewers_own_move():
                 if after is None:
                     assert g.ph in (P_DISC, P_VETO)
                     continue
-                expected = real.view(g.to_move)
+                expected = real.view(g.to_move).to_json()
                 if any(isinstance(e, RoundStarted) for e in events):
                     assert after.face_up_slots[:-1] == (None,) * 4 and after.stacks == view.stacks
-                    expected.face_up_slots, expected.stacks = after.face_up_slots, after.stacks
-                assert wire(after) == wire(expected)
+                    expected["state"]["offer"] = [None] * 4 + ["king"]
+                    expected["state"]["stacks"] = [list(s) for s in view.stacks]
+                assert after.to_json() == expected
             g.play(rng.choice(g.legal_moves()))
 
 
 def test_view_after_refuses_another_players_move():
-    """DESIGN §2: a view previews only its own viewer's legal moves."""
+    """§5.4: a view previews only its own viewer's legal moves (refused as `not_your_turn`)."""
     g = engine.new_game(seed=5)
     other = next(p for p in g.players if p != g.to_move)
-    with pytest.raises(engine.IllegalMove):
+    with pytest.raises(engine.IllegalMove) as refused:
         g.view(other).after(g.legal_moves()[0])
+    assert refused.value.reason == ("not_your_turn", {"player": g.to_move})
 
 
 def test_view_after_of_the_last_disc_is_unknown():
@@ -171,3 +231,8 @@ def test_view_after_of_the_last_disc_is_unknown():
     run(g, "card score_secret_unique; first action; action; disc galicia")
     assert g.to_move == "blue"
     assert g.view("blue").after("disc aragon") is None
+
+
+if __name__ == "__main__":      # writes the fixture (only with a new view version: see its test)
+    FIXTURE.parent.mkdir(exist_ok=True)
+    FIXTURE.write_text(fixture_text(fixture_position()))

@@ -79,7 +79,7 @@ class Driver:
     def past_key_guard(self) -> None:
         """Wait out the play scenes' guard (no key commits a step in its first KEY_GUARD seconds),
         as a player reading the new prompt would."""
-        from game.scenes.play import KEY_GUARD
+        from game.scenes.match_screen.input import KEY_GUARD
 
         def guarded() -> bool:
             scene = self.scene

@@ -60,10 +60,10 @@ def test_the_scoring_table_is_a_modal_layer_over_the_pulse():
     """Issue 22 point 4 (§8.1 summary): the scoring table's pixels do not change with the pulse."""
     driver, screen = human_deciding()
     match = screen.match
-    while not match.summaries:
+    while not match.feed.summaries:
         legal = match.host_game.legal_moves()
         match.play(legal[-1] if legal[-1].verb != "done" else legal[0])
-    screen.summary = match.summaries[-1][1]
+    screen.summary = match.feed.summaries[-1][1]
     low, high = frame_at(driver, screen, 0.0), frame_at(driver, screen, 0.75)
     assert same_inside(low, high, panel_rect(screen.summary, len(match.players)))
 

@@ -34,7 +34,8 @@ def playing_driver(seed: int = 21, moves: int = 30) -> tuple[Driver, Match]:
 
 
 def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
-    """Make MatchScene's `where` (handle, update or draw) raise once."""
+    """Make MatchScene's `where` (handle, update or draw_frame: the painting of the frame the
+    app just compared) raise once."""
     original = getattr(MatchScene, where)
     state = {"armed": True}
 
@@ -46,7 +47,7 @@ def inject(monkeypatch: pytest.MonkeyPatch, where: str) -> None:
     monkeypatch.setattr(MatchScene, where, broken)
 
 
-@pytest.mark.parametrize("where", ["handle", "update", "draw"])
+@pytest.mark.parametrize("where", ["handle", "update", "draw_frame"])
 def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(where, monkeypatch, data_dir,
                                                                             screenshots):
     driver, match = playing_driver()
@@ -68,7 +69,7 @@ def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(whe
     assert any(f"injected into {where}" in line for line in report["traceback"])
     assert len(report["record"]["moves"]) == moves
     assert not list((data_dir / "crashes").glob(".*.tmp")), "written atomically (no temp file left)"
-    if where == "draw":
+    if where == "draw_frame":
         pygame.image.save(driver.app.surface, str(screenshots / "error-screen.png"))
     driver.key(pygame.K_RETURN)                      # Continue
     driver.step()
@@ -119,3 +120,25 @@ def test_an_exception_in_the_error_screen_itself_is_raised(monkeypatch):
     monkeypatch.setattr(error_scene.ErrorScene, "draw", lambda self, surface: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         driver.step()
+
+
+def test_a_crash_report_holds_the_moves_as_every_player_saw_them_and_says_so(monkeypatch):
+    """A report is meant to be sent: secret moves (a disc set, a power card taken back) show as '?',
+    and the report names the autosave that holds the whole game."""
+    match = Match(parse_players("human,random,random"), 5)
+    rng = random.Random(5)
+    while not any(text.split()[0] in ("disc", "recover") for text in match.host_game.record()["moves"]) \
+            or not match.seats[match.host_game.to_move].human:
+        match.play(rng.choice(match.host_game.legal_moves()))
+    resumed = Match.from_game(match.host_game, match.seat_meta())
+    resumed.save()                       # as a resumed game does (navigation.resume)
+    driver = Driver(MatchScene(make_context(), resumed))
+    inject(monkeypatch, "update")
+    driver.step(2)
+    report = json.loads(driver.scene.report.read_text(encoding="utf-8"))
+    full = match.host_game.record()["moves"]
+    secret = [i for i, text in enumerate(full) if text.split()[0] in ("disc", "recover")]
+    assert [report["record"]["moves"][i] for i in secret] == [f"{full[i].split()[0]} ?" for i in secret]
+    assert all(report["record"]["moves"][i] == text for i, text in enumerate(full) if i not in secret)
+    assert "'?'" in report["holds"] and Path(report["autosave"]).parent == saves.autosaves_dir()
+    assert saves.load_save(report["autosave"])[0].key() == match.host_game.key(), "the whole game is there"

@@ -53,6 +53,20 @@ def test_a_settings_file_that_is_not_an_object_is_kept_aside_too(data_dir):
     assert Settings.load().kept_aside == "settings.json.bad"
 
 
+def test_each_broken_settings_file_is_kept_numbered_none_replacing_another(data_dir):
+    data_dir.mkdir(parents=True)
+    broken = ["[1, 2]", "{", "\u00ff not json", '"text"']
+    for text in broken:
+        (data_dir / "settings.json").write_text(text, encoding="utf-8")
+        Settings.load()
+    names = ["settings.json.bad", "settings.json.bad.1", "settings.json.bad.2", "settings.json.bad.3"]
+    assert [(data_dir / name).read_text(encoding="utf-8") for name in names] == broken
+    (data_dir / "settings.json.bad.1").unlink()      # a gap is filled, nothing is written over
+    (data_dir / "settings.json").write_text("[", encoding="utf-8")
+    assert Settings.load().kept_aside == "settings.json.bad.1"
+    assert (data_dir / "settings.json.bad.3").read_text(encoding="utf-8") == '"text"'
+
+
 def test_a_refused_settings_write_is_said_in_the_menu_and_the_change_still_applies(monkeypatch, screenshots,
                                                                                    data_dir):
     ctx = make_context()

@@ -10,6 +10,7 @@ from game.match.controller import Match
 from game.render import hint_panel
 from game.shell.scene import Transition
 from game.scenes.handoff import HandoffScene, ready_button
+from game.scenes.match_screen import hints as match_hints
 from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import Driver, make_context
@@ -41,7 +42,7 @@ def test_h_key_shows_three_legal_hints_best_first_and_counts_the_request():
     assert match.hints_used == 1
     driver.key(pygame.K_h)                       # the same position asks nothing new
     assert match.hints_used == 1
-    rows = driver.scene.hint_rows()
+    rows = match_hints.hint_rows(driver.scene)
     assert len(rows) == 3 and all(r.plan and r.reason and r.gain for r in rows)
 
 
@@ -52,7 +53,7 @@ def test_hint_button_click_and_clicking_a_hint_stages_its_first_move():
     best = driver.scene.hints.hints[0]
     row = hint_panel.row_rects(3)[0]
     driver.hover(row.center)
-    assert driver.scene.hint_at(row.center) is best
+    assert match_hints.hint_at(driver.scene, row.center) is best
     driver.click(row.center)
     assert driver.scene.staged() == best.plan[0]     # Confirm moves is on: staged, not played
     assert match.host_game.round == 1 and str(match.host_game.phase) == "power"
@@ -75,7 +76,7 @@ def test_setting_off_hides_the_button_and_ignores_h():
     ctx.settings.hints = False
     driver.key(pygame.K_h)
     assert not driver.scene.hints.shown and match.hints_used == 0
-    assert not driver.scene.hints_offered()
+    assert not match_hints.hints_offered(driver.scene)
 
 
 def test_hints_are_cleared_at_a_hand_off():
@@ -103,7 +104,7 @@ def test_a_docked_plan_shows_in_the_panel_and_a_click_there_plays_its_next_step(
     step = match.legal_moves()[-1]
     scene.hint_plan.dock((step,), player, match)
     driver.step()
-    assert scene.docked_step() is step and scene.log_view.dock == "hint"
+    assert match_hints.docked_step(scene) is step and scene.log_view.dock == "hint"
     version = match.version
     driver.click(hint_panel.panel_rect().center)
     assert match.version == version + 1 and str(step) in [str(m) for m in match.host_game.record()["moves"]]

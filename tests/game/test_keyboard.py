@@ -11,7 +11,8 @@ from game.shell import layout
 from game.match.controller import Match
 from game.shell.focus import Target, step, toward
 from game.present.picker import AREAS
-from game.scenes.play import KEY_GUARD, MatchScene
+from game.scenes.match_screen.input import KEY_GUARD
+from game.scenes.play import MatchScene
 from game.match.seats import parse_players
 from tests.game.driver import FRAME, Driver, keyboard_turn, make_context
 

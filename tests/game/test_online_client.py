@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.scenes.match_screen import hints as match_hints
 from game.match.remote import RemoteTable, remember, server_url
 from game.scenes.game_over import GameOverScene
 from game.scenes.play import MatchScene
@@ -86,7 +87,7 @@ def test_two_remote_seats_play_a_four_seat_game_with_two_ai_seats_to_the_end(tmp
             # every view a seat held was its own: no other seat's discs, the stacks hidden
             assert all(view.viewer_id == who for who, view in seen_views)
             assert not hasattr(host, "host_game") and not hasattr(guest, "host_game")
-            assert host.visible_log() and host.log[-1][1] is not None
+            assert host.visible_log() and host.log_lines()
         finally:
             host.close()
             guest.close()
@@ -147,6 +148,12 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path):
                     break
                 time.sleep(0.01)
             assert guest.viewer == "blue" and guest.view().viewer_id == "blue"
+            while guest.n != host.n:                     # the moves made meanwhile reached its log too
+                assert time.monotonic() < end, "the seat never caught up"
+                guest.think()
+                host.think()
+                time.sleep(0.01)
+            assert guest.log_lines() == host.log_lines()
         finally:
             host.close()
             guest.close()
@@ -248,7 +255,7 @@ def test_the_online_screens_host_and_join_a_table_through_the_lobby(tmp_path, sc
         lobby.choose("start")
         settle(driver, MatchScene)
         shoot(driver, "match")
-        assert driver.scene.match.viewer == "red" and not driver.scene.hints_offered()
+        assert driver.scene.match.viewer == "red" and not match_hints.hints_offered(driver.scene)
         assert set(load_credentials(tmp_path / "data" / "online.json")) == {code}
         friend.table.close()
         driver.scene.match.close()

@@ -14,7 +14,6 @@ from typing import Any, Callable
 import pygame
 
 from game.match.remote import RemoteTable, remember
-from game.present.describe import item_text
 from game.scenes import navigation
 from game.present.online_tables import table_line
 from game.render import style
@@ -61,7 +60,7 @@ def seated_scene(form: Any) -> LobbyScene:
 
 def logged(table: RemoteTable) -> list[str]:
     """The log lines of every move and event the table was sent, animated or not."""
-    return [item_text(item, table.name) for _, item in table.log]
+    return table.log_lines()
 
 
 def play_until(tables: list[RemoteTable], lines: int) -> None:
@@ -137,7 +136,7 @@ def test_the_title_lists_online_tables_and_resumes_one_with_what_happened_meanwh
             assert isinstance(back, RemoteTable) and back.viewer == "blue"
             host.think()
             # the history came first: the log starts with the lines of everything the host was sent
-            mine = [item_text(i, back.name) for _, i in back.log]
+            mine = back.log_lines()
             theirs = logged(host)
             k = min(len(mine), len(theirs))
             assert k >= 3 and mine[:k] == theirs[:k]
@@ -233,6 +232,7 @@ def test_a_friend_in_the_lobby_is_told_who_starts_the_game():
             return {"red": "Ana", "blue": "Ben"}[player]
 
     lobby = LobbyScene(make_context(), Joined())  # type: ignore[arg-type]  # the lobby reads only these
+    lobby.follow_seats()                        # what update() does as the seats arrive
     lobby.draw(pygame.Surface((1280, 800)))
     assert lobby.status == t("online.wait_host", host="Ana")
     assert [key for _, key in lobby.buttons()] == ["back"]

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine import DataError
 from game.shell import i18n
-from game.__main__ import build_parser, start_context
+from game.__main__ import build_parser, main, start_context
 from game.shell.settings import Settings
 
 SHIPPED = i18n.CATALOG_DIR
@@ -175,3 +176,39 @@ def test_the_notice_reaches_the_player_at_start_up(catalogs):
     notices = start_context(build_parser().parse_args([]), Settings()).notices
     assert notices == ["The pt.yaml translation could not be used (not valid YAML at line 1, column 2); "
                        "English is shown instead"]
+
+
+@pytest.mark.parametrize("damage", ["missing", "utf16", "bytes", "yaml"])
+def test_a_damaged_or_missing_english_catalog_ends_start_up_in_one_line_with_exit_2(catalogs, damage, capsys,
+                                                                                     monkeypatch):
+    english = catalogs / "en.yaml"
+    if damage == "missing":
+        english.unlink()
+    elif damage == "utf16":
+        english.write_bytes(english.read_text(encoding="utf-8").encode("utf-16"))
+    else:
+        english.write_bytes(b"\xff\xfe\x00" if damage == "bytes" else b"button.done: [")
+    monkeypatch.setattr("game.__main__.run_window", lambda *a: pytest.fail("the window opened"))
+    assert main(["--lang", "pt"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("el-grande: en.yaml: cannot be used")
+
+
+def test_the_engine_reads_no_file_of_the_clients():
+    """The engine's card names are its own data (levels/classic.yaml); the English catalog takes
+    them from the engine, and a damaged client catalog cannot stop the engine importing."""
+    import subprocess
+    import sys
+    probe = ("import os\n"
+             "opened, real = [], os.open\n"
+             "os.open = lambda path, *a, **k: opened.append(str(path)) or real(path, *a, **k)\n"
+             "import engine\n"
+             "engine.describe(engine.Move.of('card', 'eviction'), engine.new_game(seed=1))\n"
+             "print('\\n'.join(opened))\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=SHIPPED.parents[1],
+                            check=True)
+    assert result.stdout.strip(), "the probe sees the engine read its own data"
+    assert not [name for name in result.stdout.split() if "assets" in name]
+    english = i18n.catalog("en")
+    for cid, card in engine.CARDS.items():
+        assert english[f"card.{cid}.name"] == card.name == engine.CARD_NAMES[cid]

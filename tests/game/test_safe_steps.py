@@ -43,7 +43,7 @@ def test_s5_2_a_placement_that_leaves_more_to_place_is_played_at_once_the_last_i
     """§5.2 T4: placing goes on after every Caballero but the last; Done ends placing, with the
     placements still allowed unplaced (the card's number, not the whole court)."""
     _, view = first_view(lambda v: v.phase == "place" and v.count(v.to_move, "court") >= 2
-                         and v.ctx.left >= 2)
+                         and engine.progress(v).left >= 2)
     places = [m for m in view.legal_moves() if m.verb == "place"]
     assert places and not any(staging.needs_confirm(view, m) for m in places)
     done = engine.parse_move("done")

@@ -315,7 +315,7 @@ def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them(
     moves = [CaballerosMoved("red", "court", "galicia", 1), CaballerosMoved("blue", "aragon", "castillo", 1),
              CaballerosMoved("green", "provinces", "court", 3)]
     match.events.extend(moves)
-    match.events_total += len(moves)
+    match.feed.total += len(moves)
     scene.update(0.01)
     assert len([s for s in scene.table.sprites if s.kind == "cube"]) == 3, "one effect: all fly at once"
     assert not match.events
@@ -325,18 +325,18 @@ def test_caballeros_moved_by_one_effect_fly_together_and_the_log_waits_for_them(
     scene2 = MatchScene(make_context(speed=1.0), match2)
     rng = random.Random(4)
     while True:
-        before = len(match2.log)
+        before = len(match2.feed.items)
         match2.play(rng.choice(match2.legal_moves()))
-        if len(match2.log) > before and match2.events:
+        if len(match2.feed.items) > before and match2.events:
             break
-    assert match2.events_shown == 0 and len(match2.visible_log()) < len(match2.log)
+    assert match2.feed.shown == 0 and len(match2.visible_log()) < len(match2.feed.items)
     shown_before = len(match2.visible_log())
     for _ in range(400):
         scene2.update(1 / 30)
-        assert len(match2.visible_log()) <= len(match2.log)
+        assert len(match2.visible_log()) <= len(match2.feed.items)
         if not match2.events and not scene2.tweener.busy:
             break
-    assert match2.visible_log() == match2.log_lines() and len(match2.log) >= shown_before
+    assert match2.visible_log() == match2.log_lines() and len(match2.feed.items) >= shown_before
 
 
 def test_a_failed_autosave_keeps_the_previous_one_and_the_game_goes_on(monkeypatch):

@@ -82,8 +82,8 @@ def test_with_a_human_seated_the_summary_waits_for_a_click():
 def test_ai_only_summaries_go_by_themselves():
     driver, _ = first_summaries("random,random", 2, 1)
     match = driver.scene.match
-    start = match.summaries_seen
-    assert driver.until(lambda: match.summaries_seen > start and driver.scene.summary is None, 8000)
+    start = match.feed.summaries_seen
+    assert driver.until(lambda: match.feed.summaries_seen > start and driver.scene.summary is None, 8000)
 
 
 def test_floating_scores_never_overlap_each_other_or_the_map_labels():

@@ -63,7 +63,11 @@ def test_the_hover_note_stands_clear_of_every_button_and_fits(lang, scale, size)
         Driver(SetupScene(make_context()), size)
         box = note_box()
         assert not any(box.colliderect(r) for r in (*option_rects().values(), start_button(), back_button()))
-        for key in [k for k in i18n.catalog("en") if k.startswith("setup.note.") and k != "setup.note.not_remembered"]:
+        # every hover note but the two whose whole text a click opens (the house rules) or that
+        # names a file's problem
+        shown = [k for k in i18n.catalog("en") if k.startswith("setup.note.")
+                 and k not in ("setup.note.not_remembered", "setup.note.house_rules")]
+        for key in shown:
             lines = style.wrap(t(key), box.width, 13)
             assert len(lines) <= 2 and len(lines) * (style.line_height(13) + 2) <= box.height, (key, lines)
     finally:
@@ -106,7 +110,7 @@ def test_the_last_set_up_is_remembered_across_runs():
     assert again.problem is None
 
 
-def test_a_damaged_setup_file_gives_the_defaults_with_a_one_line_reason_and_is_left_alone():
+def test_a_damaged_setup_file_gives_the_defaults_with_a_one_line_reason_and_is_kept_aside_numbered():
     last_setup.save([Seat("red", "human"), Seat("blue", "hard")], last_setup.default_options())
     path = last_setup.path()
     doc = json.loads(path.read_text())
@@ -117,13 +121,17 @@ def test_a_damaged_setup_file_gives_the_defaults_with_a_one_line_reason_and_is_l
     assert scene.seats == last_setup.default_seats()
     assert scene.problem == "setup.json: seats[1].kind must be one of " + ", ".join(SEAT_KINDS)
     assert scene.problem in scene.option_note(), "said on the screen, not only in the log"
-    assert path.read_bytes() == before
+    assert not path.exists() and path.with_name("setup.json.bad").read_bytes() == before
+    kept = [before]
     for broken, field in ((b"[1, 2", "not valid JSON"), (b'{"format": "el-grande-setup", "format_version": 1, '
                           b'"seats": [{"player": "red", "kind": "human"}, {"player": "red", "kind": "easy"}], '
                           b'"options": {}}', "each colour may sit once")):
         path.write_bytes(broken)
         loaded = last_setup.load()
         assert field in loaded.problem and "\n" not in loaded.problem and loaded.seats == last_setup.default_seats()
+        kept.append(broken)
+    names = ["setup.json.bad", "setup.json.bad.1", "setup.json.bad.2"]
+    assert [path.with_name(name).read_bytes() for name in names] == kept, "no broken copy replaces another"
 
 
 def test_a_refused_setup_write_still_starts_the_game(monkeypatch):

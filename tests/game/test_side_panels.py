@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.scenes.match_screen import hints as match_hints
 from game.shell import layout
 from game.match.controller import Match
 from game.render import hint_panel
@@ -57,7 +58,7 @@ def test_the_lesson_panel_never_covers_the_log_and_offers_no_hints(size):
             assert shown is not None
         if shown is not None:
             assert not shown.colliderect(panel_rect())
-    assert not driver.scene.top.hints_offered()
+    assert not match_hints.hints_offered(driver.scene.top)
 
 
 def test_a_hovered_hint_row_shown_whole_gets_no_box_over_the_action_cards():

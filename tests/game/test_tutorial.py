@@ -319,3 +319,19 @@ def test_a_damaged_progress_file_means_not_started(data_dir):
     assert load_progress() == Progress()
     progress_path().write_text('{"step": -3, "done": "yes"}', encoding="utf-8")
     assert load_progress() == Progress()
+
+
+def test_each_chapters_match_screen_sits_in_the_apps_stack_under_the_lesson(data_dir):
+    """The lesson is a layer over the real match screen: the app holds the chapter's screen right
+    under it (it enters and leaves it), and a new chapter's screen takes its place."""
+    lesson = load_lesson()
+    driver = Driver(TutorialScene(make_context(), lesson, lesson.first_of(1) - 1))   # a chapter's last step
+    scene = tutorial(driver)
+    driver.step()
+    first = scene.top
+    assert driver.app.stack[-2:] == [first, scene] and not scene.opaque
+    scene.advance()                                   # on to the next chapter's game
+    driver.step()
+    assert scene.top is not first and driver.app.stack[-2:] == [scene.top, scene]
+    assert first not in driver.app.stack and len(driver.app.stack) == 2
+    assert scene.match.chapter_index == 1

@@ -58,7 +58,7 @@ class Recording(deque):
 
 def record_events(scene: TutorialScene) -> Recording:
     if not isinstance(scene.match.events, Recording):
-        scene.match.events = Recording(scene.match.events)
+        scene.match.feed.events = Recording(scene.match.events)
     return scene.match.events
 
 

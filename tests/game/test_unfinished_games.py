@@ -5,6 +5,7 @@ it, or cancel."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 
@@ -121,3 +122,30 @@ def test_keeping_never_writes_over_another_named_save():
     path = saves.keep_as_slot(info, "Round 2, today")
     assert saves.load_slot("Round 2, today")[0].key() == other.host_game.key()
     assert saves.load_save(path)[1].label == "Round 2, today (2)"
+
+
+def test_load_flag_of_an_autosave_goes_on_in_that_slot_however_the_path_is_written(monkeypatch):
+    from game.__main__ import load_match
+    game = unfinished(11)
+    source = saves.autosave_file(game.autosave_slot)
+    monkeypatch.chdir(source.parent)
+    for path in (source, Path(source.name)):         # absolute, and relative to the autosaves folder
+        resumed = load_match(path)
+        assert resumed.autosave_slot == game.autosave_slot
+        resumed.save()
+        resumed.play(resumed.legal_moves()[0])
+    assert [i.path for i in saves.continue_slots()] == [source], "ten resumes are still one game"
+    assert saves.load_save(source)[0].key() == resumed.host_game.key()
+
+
+def test_load_flag_of_a_named_save_opens_one_new_slot_listed_once():
+    from game.__main__ import load_match
+    game = unfinished(12)
+    named = saves.keep_as_slot(saves.continue_info(), "kept")
+    saves.drop_autosave(saves.continue_info())
+    resumed = load_match(named)
+    resumed.save()
+    resumed.play(resumed.legal_moves()[0])
+    slots = saves.continue_slots()
+    assert [i.path for i in slots] == [saves.autosave_file(resumed.autosave_slot)]
+    assert saves.load_save(named)[0].key() == game.host_game.key(), "the named save is only read"

@@ -17,7 +17,6 @@ import engine
 from net.client import Client, Refused
 from net.store import Store
 from net.table import Table
-from net.wire import view_text
 
 from .helpers import run, running_server, server_process
 
@@ -66,13 +65,14 @@ async def _play_from_frames(client, code, player, rng, acked, stop_at=None, stop
 
 def test_view_text_is_the_engines_wire_form_at_every_position_and_seat():
     for seed in (1, 2):
-        game = engine.new_game(PLAYERS, seed=seed)
-        rng, fragments = random.Random(seed), {}
+        table = Table(1, "ABCDEF", {"players": PLAYERS, "seed": seed}, [], "host")
+        game, rng = table.game, random.Random(seed)
         while not game.is_over:
             for player in PLAYERS + [None]:
                 view = game.public_view() if player is None else game.view(player)
-                assert view_text(view, fragments) == json.dumps(view.to_json(), separators=(",", ":"))
+                assert table.view_text(player) == json.dumps(view.to_json(), separators=(",", ":"))
             game.play(rng.choice(game.legal_moves()))
+            table.n += 1
 
 
 def test_the_seat_to_move_gets_exactly_its_views_legal_moves_and_the_others_none(tmp_path):

@@ -14,11 +14,11 @@ import engine
 from websockets.asyncio.client import connect
 
 from net.client import Client
+from net.protocol import PROTOCOL_VERSION
 
 from .helpers import play_seat, random_choice, run, running_server
 
 SEED = 918273645
-HIDDEN_DISC = -2
 
 
 async def _red_raw(url, table, rng, frames):
@@ -27,7 +27,7 @@ async def _red_raw(url, table, rng, frames):
     frame received is kept as text."""
     async with connect(url, compression=None) as ws:
         frames.append(await ws.recv())
-        await ws.send(json.dumps({"v": 1, "type": "create", "seats": ["human"] * 4, "id": 1}))
+        await ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "create", "seats": ["human"] * 4, "id": 1}))
         code = None
         while True:
             text = await ws.recv()
@@ -42,7 +42,7 @@ async def _red_raw(url, table, rng, frames):
             if view.is_over:
                 return
             if view.to_move == "red":
-                await ws.send(json.dumps({"v": 1, "type": "move", "code": code, "n": msg["n"],
+                await ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "move", "code": code, "n": msg["n"],
                                           "move": random_choice(view, rng)}))
 
 
@@ -90,7 +90,7 @@ async def _come_back(url, code, credential):
     that brings it to the table's position."""
     frames = []
     async with connect(url, compression=None) as ws:
-        await ws.send(json.dumps({"v": 1, "type": "resume", "code": code, "credential": credential,
+        await ws.send(json.dumps({"v": PROTOCOL_VERSION, "type": "resume", "code": code, "credential": credential,
                                   "history": 0}))
         while not frames or json.loads(frames[-1])["type"] != "update":
             frames.append(await ws.recv())
@@ -141,8 +141,8 @@ def test_frames_hold_only_reds_view_and_public_events(tmp_path):
         state = msg["view"]["state"]
         assert all(stack == sorted(stack) for stack in state["stacks"])
         hidden_order += any(list(stack) != sorted(stack) for stack in game.stacks)
-        for q, disc in enumerate(game.discs[1:], start=1):      # another seat's set disc is hidden
-            assert state["discs"][q] == (HIDDEN_DISC if disc >= 0 else disc)
+        for player in game.players[1:]:                  # another seat's set disc is hidden
+            assert state["discs"].get(player) == ("hidden" if game.disc(player) else None)
     assert legal_frames > 0
     assert hidden_order > 0        # the true stacks were in an order the frames never showed
     # the history a returning red is sent: exactly the events of red's updates, nothing more

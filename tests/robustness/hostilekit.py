@@ -399,32 +399,62 @@ def _settings_tutorial_step(tmp: Path) -> str | None:
 
 
 # --------------------------------------------------------------------------- catalogs
-def _card_names(path: Path) -> Callable[[], Any]:
-    from engine.describe import load_card_names
-    return lambda: load_card_names(path)
+def _english(tmp: Path, body: str | bytes | None) -> str | None:
+    """Start-up with a damaged (or, `body` None, missing) English catalog ends in one line naming
+    en.yaml, exit code 2; never a traceback."""
+    import contextlib
+    import io
+    from game.__main__ import main
+    from game.shell import i18n
+    folder = tmp / "i18n"
+    folder.mkdir()
+    for other in i18n.CATALOG_DIR.glob("*.yaml"):
+        (folder / other.name).write_bytes(other.read_bytes())
+    (folder / "en.yaml").unlink()
+    if isinstance(body, str) and body == "fifo":
+        fifo(folder, "en.yaml")
+    elif body is not None:
+        write(folder, "en.yaml", body)
+    shipped, language = i18n.CATALOG_DIR, i18n.language()
+    err = io.StringIO()
+    i18n._loaded.cache_clear()
+    i18n.CATALOG_DIR = folder
+    try:
+        with contextlib.redirect_stderr(err):
+            code = main(["--headless", "--lang", "pt", "--players", "random,random", "--variant", "short"])
+    finally:
+        i18n.CATALOG_DIR = shipped
+        i18n._loaded.cache_clear()
+        i18n.set_language(language)
+    lines = err.getvalue().splitlines()
+    if code != 2 or len(lines) != 1 or "en.yaml" not in lines[0]:
+        return f"exit {code}, stderr {err.getvalue()[-300:]!r}"
+    return None
 
 
-@case("catalog", "a FIFO catalog is refused at once")
+@case("catalog", "a FIFO English catalog is refused at once")
 def _catalog_fifo(tmp: Path) -> str | None:
-    return refused(_card_names(fifo(tmp, "en.yaml")), "en.yaml", "not a regular file")
+    return _english(tmp, "fifo")
 
 
-@case("catalog", "a catalog over 1 MB is refused")
+@case("catalog", "a missing English catalog is one line and exit 2")
+def _catalog_missing(tmp: Path) -> str | None:
+    return _english(tmp, None)
+
+
+@case("catalog", "an English catalog over 1 MB is refused")
 def _catalog_too_big(tmp: Path) -> str | None:
-    path = write(tmp, "en.yaml", "a: " + "x" * (1024 * 1024) + "\n")
-    return refused(_card_names(path), "en.yaml", "1 MB")
+    return _english(tmp, "a: " + "x" * (1024 * 1024) + "\n")
 
 
-@case("catalog", "a catalog's YAML error names line and column")
+@case("catalog", "an English catalog's YAML error is one line")
 def _catalog_syntax(tmp: Path) -> str | None:
-    path = write(tmp, "en.yaml", 'a: "one"\nb: "two\n')
-    return refused(_card_names(path), "en.yaml", "line", "column")
+    return _english(tmp, 'a: "one"\nb: "two\n')
 
 
-@case("catalog", "a catalog without a card's name names the key")
-def _catalog_missing_key(tmp: Path) -> str | None:
-    path = write(tmp, "en.yaml", 'a: "one"\n')
-    return refused(_card_names(path), "en.yaml", ".name")
+@case("catalog", "a UTF-16 English catalog is one line")
+def _catalog_utf16(tmp: Path) -> str | None:
+    return _english(tmp, 'button.done: "Done"\n'.encode("utf-16"))
 
 
 # --------------------------------------------------------------------------- command line

@@ -121,8 +121,8 @@ def test_boundary_events() -> None:
     assert undo.is_boundary(step(E.TurnStarted("red", 5)), False)
 
 
-def _view_key(game: engine.Game, player: str) -> tuple:
-    return game.view(player).key()
+def _view_key(game: engine.Game, player: str) -> engine.View:
+    return game.view(player)     # a value: equal and hashable by what it holds
 
 
 def test_no_undoable_move_reveals_anything() -> None:

@@ -1,145 +1,23 @@
-"""The phases of the one match screen (game/scenes/play.py): power-card selection, the action
-phase, a general scoring and its Castillo reveal. A mode adds what its phase shows and handles on
-top of the screen; switching modes keeps everything else the screen holds (the table, the log and
-its scroll, rank badges, a pinned tooltip, the hint panel), which a new scene would lose."""
+"""The general scoring's modes of the match screen (game/scenes/match_screen/modes.py): each area lit in
+board order with its points, and the Castillo reveal staged in the middle of the map."""
 from __future__ import annotations
 
 import random
-from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine import events as E
-from game.render import board, draw, hud, pieces, style
+from game.render import board, draw, pieces, style
+from game.scenes.match_screen.modes import Flow, Mode, Switch, Take
 from game.shell import layout
-from game.shell.focus import Target
 from game.shell.i18n import area_name, t
 
 if TYPE_CHECKING:
-    from game.scenes.play import MatchScene    # the screen a mode belongs to
-
-
-class Mode:
-    """A phase of the match screen. The hooks' defaults are the action phase's: the choice row
-    under the map, the offer's cards, no overlay, events animated by the screen itself."""
-
-    name = "action"
-
-    def __init__(self, screen: MatchScene) -> None:
-        self.screen = screen
-
-    def choice_row(self) -> pygame.Rect:
-        return layout.current().choice_row
-
-    def undo_rect(self) -> pygame.Rect:
-        return layout.current().undo_button
-
-    def card_targets(self) -> list[Target]:
-        return self.screen.offer_targets()
-
-    def handle_click(self, pos: tuple[int, int]) -> bool | None:
-        """A click on what this mode adds; None: not its own, the screen handles it."""
-        return None
-
-    def pump(self, event: E.Event) -> bool:
-        """Take the next queued event (True), or leave it to the screen (False)."""
-        return False
-
-    def settle(self) -> bool:
-        """Nothing left to animate: True while the mode still finishes something of its own."""
-        return False
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Drawn between the board and the panels."""
-
-
-class ActionMode(Mode):
-    """Court fill, taking an action card, placement and special actions, and the opponents' own
-    decisions when a card asks them. Everything clickable comes from the picker."""
-
-    name = "action"
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        """While a move is half chosen, say what the next click picks."""
-        screen = self.screen
-        if not (screen.my_turn() and screen.picker.verb):
-            return
-        hint = t(f"pick.{screen.picker.verb}")
-        rect = pygame.Rect(0, 0, int(style.text_width(hint, 14, True)) + 30, 26)
-        rect.midbottom = (layout.current().choice_row.centerx, layout.current().choice_row.y - 8)
-        style.panel(surface, rect, radius=8, shadow=False)
-        style.text(surface, hint, rect.center, 14, style.INK, bold=True, anchor="center")
-
-
-class PowerMode(Mode):
-    """Power-card selection: the human's hand, values already played this round crossed out,
-    spent cards faded, the others' played cards in their panels and the turn order they produce."""
-
-    name = "power"
-
-    def choice_row(self) -> pygame.Rect:
-        """Confirm and Undo sit above the hand plate, never over the cards."""
-        return layout.current().hand_choice_row
-
-    def undo_rect(self) -> pygame.Rect:
-        return layout.current().hand_undo_button
-
-    def hand_owner(self) -> str | None:
-        """Whose hand is shown: the human viewer (spectators see none)."""
-        return self.screen.match.viewer
-
-    def card_targets(self) -> list[Target]:
-        """The power cards that may be played now, left to right, then the offer."""
-        playable = self.screen.picker.values("power")
-        return [Target(("power", value), rect) for rect, value in zip(layout.hand_rects(), range(1, 14))
-                if str(value) in playable] + self.screen.offer_targets()
-
-    def handle_click(self, pos: tuple[int, int]) -> bool | None:
-        screen = self.screen
-        playable = screen.picker.values("power")
-        for rect, value in zip(layout.hand_rects(), range(1, 14)):
-            if rect.collidepoint(pos):
-                if str(value) in playable:
-                    return screen.play_choice(screen.picker.pick("power", str(value)))
-                screen.explain(f"power {value}")
-                return True
-        return None
-
-    def card_state(self, value: int, hand: tuple[int, ...]) -> str:
-        if value not in hand:
-            return "spent"
-        if value in self.screen.table.power_played.values():
-            return "blocked"
-        return "ready"
-
-    def draw_overlay(self, surface: pygame.Surface) -> None:
-        screen = self.screen
-        owner = self.hand_owner()
-        hand = screen.table.hands.get(owner) if owner else None
-        if owner is None or hand is None:
-            return
-        back = layout.current().hand_plate
-        style.plate(surface, back, (*style.WOOD_DARK, 225), 12, (*style.GOLD, 255))
-        label = style.text(surface, t("power.your_hand"), (back.x + 14, back.y + 6), 13, style.GOLD_LIGHT, bold=True)
-        self._draw_order(surface, pygame.Rect(label.right + 24, back.y + 4, back.right - label.right - 38, 18))
-        colour = style.player_colour(owner)
-        staged = screen.staging.value("power", screen.match.version) if screen.my_turn() else None
-        for rect, value in zip(layout.hand_rects(), range(1, 14)):
-            hover = bool(screen.hover and rect.collidepoint(screen.hover) and screen.my_turn())
-            state = "staged" if staged == str(value) else self.card_state(value, hand)
-            pieces.power_card(surface, rect.inflate(0, -8), value, colour, hud.court_of(value), state, hover)
-
-    def _draw_order(self, surface: pygame.Surface, room: pygame.Rect) -> None:
-        """The turn order so far (highest power card first), on the hand plate's header line, so it
-        never covers the map."""
-        played = sorted(self.screen.table.power_played.items(), key=lambda kv: -kv[1])
-        if not played:
-            return
-        text = t("power.order") + "  " + "  ›  ".join(f"{self.screen.match.name(p)} ({v})" for p, v in played)
-        size = style.fit_size(text, room.width, 13, True)
-        style.text(surface, text, room.midright, size, style.PARCHMENT, bold=True, anchor="midright")
+    from game.present.match_frame import Frame
+    from game.scenes.play import MatchScene
 
 
 class ScoringMode(Mode):
@@ -149,12 +27,10 @@ class ScoringMode(Mode):
 
     name = "scoring"
 
-    def pump(self, event: E.Event) -> bool:
+    def pump(self, event: E.Event, queue: Sequence[E.Event]) -> Flow | None:
         screen = self.screen
-        if castillo_event(event, screen.match.events):
-            screen.mode = CastilloMode(screen)
-            return True
-        screen.match.events.popleft()
+        if castillo_event(event):
+            return Switch(CastilloMode(screen))
         if isinstance(event, E.ScoringStarted) and event.kind == "general":
             screen.animator.say(t("banner.general_scoring", round=screen.table.round), 1.6)
             screen.ctx.sounds.play("fanfare")
@@ -164,7 +40,7 @@ class ScoringMode(Mode):
             screen.animator.hold(1.3)
         elif not isinstance(event, (E.ScoringStarted, E.ScoringFinished)):
             screen.animator.start(event)
-        return True
+        return Take()
 
 
 def stage() -> tuple[int, int]:
@@ -175,8 +51,8 @@ def stage() -> tuple[int, int]:
 CUBE = 16
 
 
-def castillo_event(event: E.Event, queue: deque) -> bool:
-    """Does the event at the head of the queue belong to the Castillo reveal?"""
+def castillo_event(event: E.Event) -> bool:
+    """Does the event belong to the Castillo reveal?"""
     if isinstance(event, E.CastilloOpened):
         return True
     if isinstance(event, E.DiscsRevealed):
@@ -213,7 +89,7 @@ class CastilloMode(Mode):
         self.veil = 0.0
         self.lift = 0.0
         self.closing = False
-        self.rng = random.Random(len(screen.match.log))
+        self.rng = random.Random(screen.match.feed.total)
 
     def column(self, player: str) -> tuple[float, float]:
         order = [p for p in self.screen.match.players if self.counts.get(p)]
@@ -229,12 +105,10 @@ class CastilloMode(Mode):
         x, y = self.column(player)
         return (x + (k % 5 - 2) * (CUBE + 3), y - (k // 5) * (CUBE + 3))
 
-    def pump(self, event: E.Event) -> bool:
+    def pump(self, event: E.Event, queue: Sequence[E.Event]) -> Flow | None:
         screen = self.screen
-        if not castillo_event(event, screen.match.events):
-            self.close()
-            return True
-        screen.match.events.popleft()
+        if not castillo_event(event):
+            return self.close()
         if isinstance(event, E.CastilloOpened):
             self.open(dict(event.counts))
         elif isinstance(event, E.AreaScored):
@@ -245,13 +119,13 @@ class CastilloMode(Mode):
             screen.animator.hold(1.6)
         elif isinstance(event, E.CaballerosMoved):
             self.leave(event)
-            delay = 0.0
-            queue = screen.match.events
-            while queue and isinstance(group := queue[0], E.CaballerosMoved) and group.source == "castillo":
-                delay += 0.15
-                queue.popleft()
-                self.leave(group, delay)
-        return True
+            taken = 1
+            while taken < len(queue) and isinstance(group := queue[taken], E.CaballerosMoved) \
+                    and group.source == "castillo":
+                self.leave(group, 0.15 * taken)
+                taken += 1
+            return Take(taken)
+        return Take()
 
     def open(self, counts: dict[str, int]) -> None:
         """Lift the tower, tumble the cubes out, then sort them into one group per colour."""
@@ -302,21 +176,25 @@ class CastilloMode(Mode):
         self.gone.add(event.player)
         self.screen.animator.fly(event.player, "castillo", event.target, event.count, 0.8, delay=delay, start=start)
 
-    def close(self) -> None:
+    def close(self) -> Flow:
         """Lower the tower and fade the stage, then hand back to the scoring."""
         if not self.closing:
             self.closing = True
             self.discs = {}
             self.screen.tweener.animate(self, "veil", 0.0, 0.5, "in_quad")
             self.screen.tweener.animate(self, "lift", 0.0, 0.5, "out_bounce")
-            return
-        self.screen.mode = ScoringMode(self.screen)
+            return Take(0)
+        return Switch(ScoringMode(self.screen))
 
-    def settle(self) -> bool:
-        self.close()
-        return True
+    def settle(self) -> Flow | None:
+        return self.close()
 
-    def draw_overlay(self, surface: pygame.Surface) -> None:
+    def state(self) -> tuple[object, ...]:
+        return (tuple((c.player, c.pos) for c in self.cubes), tuple(sorted(self.counts.items())),
+                tuple(sorted(self.gone)), tuple(sorted(self.discs.items())), self.sorted, self.veil, self.lift,
+                self.closing)
+
+    def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         if self.veil > 1:
             veil = draw.layer(layout.current().map_rect.size)
             veil.fill((20, 14, 10, int(self.veil)))
@@ -341,9 +219,3 @@ class CastilloMode(Mode):
                 label = area_name(region)
                 style.text(surface, label, (x, y - 52), style.fit_size(label, int(self.spacing()) - 10, 14, True),
                            style.GOLD_LIGHT, bold=True, anchor="midtop", shadow=(0, 0, 0))
-
-
-def mode_for_phase(screen: MatchScene, phase: str, current: Mode | None) -> Mode:
-    """The mode the engine's phase calls for (the current one when it already is)."""
-    wanted = PowerMode if phase == "power" else ActionMode
-    return current if type(current) is wanted else wanted(screen)

@@ -1,0 +1,59 @@
+"""AI opponents for Castell, with El Grande's agent contract (ai/agent.py): a View in, a legal
+move out, the same move for the same view and RNG state.
+
+    agent = ai.castell.make_agent("hard", seed=7)
+    move = agent.choose(game.view(player), rng)
+
+Presets (`AGENT_NAMES`): `random`; `greedy`, the best move one ply ahead; `easy`, `normal`,
+`hard`, whole-turn planners (turns.py) with growing budgets, horizons and refill sampling.
+Modules: evaluate.py (the evaluation), festival.py (festival tower choice), turns.py (whole-turn
+plans), agents.py (the agents).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ai.agent import GameAgent, RandomAgent, SeededAgent
+from engine.castell import Move, View
+
+from .agents import GreedyAgent, PlannerAgent, PlannerConfig
+from .evaluate import DEFAULT_WEIGHTS, Weights
+from .turns import PlanShape
+
+# the presets: a weaker budget or horizon is the only difference between the planners
+PRESETS: dict[str, PlannerConfig | None] = {
+    "random": None,
+    "greedy": None,
+    "easy": PlannerConfig(PlanShape(beam=2), max_nodes=150, weights=replace(DEFAULT_WEIGHTS, horizon=2)),
+    "normal": PlannerConfig(PlanShape(beam=4), max_nodes=400, weights=replace(DEFAULT_WEIGHTS, horizon=4)),
+    "hard": PlannerConfig(PlanShape(beam=6, settle=True), max_nodes=500, deadline_s=0.8, worlds=3,
+                          lookahead=5, lookahead_nodes=120),
+}
+AGENT_NAMES = tuple(PRESETS)
+
+
+def make_agent(name: str, seed: int | None = None, **overrides: Any) -> SeededAgent[View, Move]:
+    """Build a Castell agent by preset name; `overrides` replace PlannerConfig fields of a planner
+    preset (e.g. `deadline_s=None, max_nodes=200` for counts-only tests), or the greedy agent's
+    `weights`."""
+    if name not in PRESETS:
+        raise ValueError(f"castell: no agent preset {name!r} (known: {', '.join(AGENT_NAMES)})")
+    config = PRESETS[name]
+    agent: GameAgent[View, Move]
+    if name == "random":
+        if overrides:
+            raise ValueError(f"castell: the random agent takes no settings ({', '.join(sorted(overrides))})")
+        agent = RandomAgent(name, View)
+    elif config is None:
+        unknown = set(overrides) - {"weights"}
+        if unknown:
+            raise ValueError(f"castell: the {name} agent takes only weights ({', '.join(sorted(unknown))})")
+        agent = GreedyAgent(name, overrides.get("weights", DEFAULT_WEIGHTS))
+    else:
+        agent = PlannerAgent(name, replace(config, **overrides))
+    return SeededAgent(agent, seed)
+
+
+__all__ = ["AGENT_NAMES", "DEFAULT_WEIGHTS", "GreedyAgent", "PRESETS", "PlanShape", "PlannerAgent",
+           "PlannerConfig", "Weights", "make_agent"]

@@ -1,0 +1,248 @@
+"""Castell's static evaluation: what a position is worth to each player, in points.
+
+value(p) = the points p holds now (the breakdown, ruling C28)
+         + the festivals ahead p can still reach in time (the pawn's distance on the map against
+           the moves and special moves left before each festival's round), each worth the prize
+           p's best tower for its size token would likely take against the rivals who can reach it
+           too, the size token if p's tower holds more of that size, the diversity a new region
+           adds, and the raise of p's best tower; one festival per round (the best), discounted
+           by how far ahead it is
+         + the performance tiles p's team can meet now, by distance and whether a token is left,
+           with their bounty, shared out when a rival can meet them as well
+         + the tokens, skill ranks, tallest tower and castellers held (the means to do the above
+           later).
+utility(p) = value(p) minus a blend of the best rival's and the mean rival's value.
+
+Every tower question goes to the engine's solver; nothing here restates a tower rule.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from functools import lru_cache
+
+from engine.castell import (FESTIVAL, FREE, MOVE, SPECIAL_ACTION, TURN, Festival, Position, festival_score,
+                            festival_towers, tallest_tower)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights (points per unit, or factors)."""
+    festival: float = 1.0       # expected prize, size token and diversity of a festival ahead
+    tower: float = 1.0          # expected raise of the best tower
+    discount: float = 0.88      # per round a festival lies ahead
+    horizon: int = 6            # festivals ahead considered
+    rival_presence: float = 0.6  # how likely a rival who can reach a festival goes there
+    extra_move: float = 0.7     # a festival reachable only with special moves (tokens)
+    tiles: float = 1.0          # performance tiles the team can meet
+    tile_reach: tuple[float, ...] = (0.7, 0.5, 0.25)   # by distance 0, 1, 2 from the pawn
+    contention: float = 0.6     # a tile a rival can meet too, from as near
+    token: float = 0.6          # a special action token left while turns remain
+    rank: float = 0.25          # a skill rank
+    height: float = 0.8         # a level of the tallest tower, up to `height_cap`
+    height_cap: int = 6
+    casteller: float = 0.05     # a casteller in the team
+    rival_max: float = 0.5      # utility: weight of the best rival (the rest: the mean rival)
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            items = value if isinstance(value, tuple) else (value,)
+            if any(not isinstance(x, (int, float)) or x < 0 for x in items):
+                raise ValueError(f"Weights.{f.name}: must be a non-negative number, got {value!r}")
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+@lru_cache(maxsize=16)
+def distances(adjacent: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """All-pairs distances on the region map (steps of one move)."""
+    n = len(adjacent)
+    table = []
+    for src in range(n):
+        dist = [n] * n
+        dist[src] = 0
+        frontier = [src]
+        while frontier:
+            nxt = []
+            for r in frontier:
+                for a in adjacent[r]:
+                    if dist[a] > dist[r] + 1:
+                        dist[a] = dist[r] + 1
+                        nxt.append(a)
+            frontier = nxt
+        table.append(tuple(dist))
+    return tuple(table)
+
+
+def turns_left(pos: Position, seat: int, rnd: int) -> tuple[int, bool]:
+    """(own turns still to start before the end of round `rnd`, whether the current turn is the
+    seat's own and still running)."""
+    k = (seat - pos.first) % pos.n
+    now = pos.phase in (TURN, FREE) and k == pos.turn_pos
+    later_this_round = pos.phase in (TURN, FREE) and k > pos.turn_pos
+    return max(0, rnd - pos.round) + int(later_this_round), now
+
+
+def reach(pos: Position, seat: int, region: int, rnd: int, w: Weights) -> float:
+    """How surely the seat's pawn can stand in `region` at the end of round `rnd`: 1 with the
+    moves left, `extra_move` when it needs special moves too, else 0."""
+    turns, now = turns_left(pos, seat, rnd)
+    moves = turns + int(now and not pos.used & MOVE)
+    specials = min(pos.tokens[seat], turns + int(now and not pos.used & SPECIAL_ACTION))
+    if pos.pawn[seat] < 0:
+        return 1.0 if moves else 0.0
+    d = distances(pos.data.adjacent)[pos.pawn[seat]][region]
+    if d <= moves:
+        return 1.0
+    return w.extra_move if d <= moves + specials else 0.0
+
+
+def upcoming(pos: Position) -> list[Festival]:
+    """Festivals not yet held, in calendar order (the one being declared counts as ahead)."""
+    out = []
+    for f in pos.calendar:
+        if f.round > pos.round:
+            out.append(f)
+        elif f.round == pos.round and pos.phase in (TURN, FREE, FESTIVAL):
+            if pos.phase != FESTIVAL or pos.festivals_of(pos.round).index(f) >= pos.fest_pos:
+                out.append(f)
+    return out
+
+
+def festival_prospect(pos: Position, seat: int, sizes: tuple[int, ...]) -> tuple[int, int]:
+    """(best festival score, most castellers of the token's sizes) the seat's team can show at a
+    festival with these size tokens now; (0, 0) when it cannot enter (the solver's Pareto front)."""
+    towers = festival_towers(pos.team[seat], pos.rank_map(seat), sizes)
+    if not towers:
+        return 0, 0
+    best = festival_score([list(lv) for lv in towers[0]], sizes)
+    most = max(sum(lv.count(s) for lv in t for s in sizes) for t in towers)
+    return best, most
+
+
+def _prize(pos: Position, mine: int, rivals: Sequence[tuple[float, int]]) -> float:
+    """Expected prize points for a festival score against rivals (presence, score): an estimate
+    of the rank (each rival above pushes one rank down, a tie one more)."""
+    d = pos.data
+    places = d.prize_places[pos.n]
+    above = sum(q for q, s in rivals if s > mine)
+    tie = sum(q for q, s in rivals if s == mine)
+    rank = 1.0 + above + min(1.0, tie)
+    lo = int(rank)
+    frac = rank - lo
+
+    def points(r: int) -> float:
+        return float(d.prize_points[r - 1]) if r <= places else 0.0
+    return (1 - frac) * points(lo) + frac * points(lo + 1)
+
+
+def _token(q_rivals: Sequence[tuple[float, int]], mine: int) -> float:
+    """Probability the seat's count of the token's size beats every rival present."""
+    if mine == 0:
+        return 0.0
+    p = 1.0
+    for q, c in q_rivals:
+        if c >= mine:
+            p *= 1 - q
+    return p
+
+
+def _rival_presence(pos: Position, rival: int, f: Festival, w: Weights) -> float:
+    turns, now = turns_left(pos, rival, f.round)
+    if not turns and not now:                       # the rival's moves to it are over
+        return 1.0 if pos.pawn[rival] == f.tile.region else 0.0
+    return w.rival_presence * reach(pos, rival, f.tile.region, f.round, w)
+
+
+def festivals_value(pos: Position, seat: int, w: Weights) -> float:
+    """The festivals ahead, one per round (the best reachable), and the best tower's raise."""
+    d = pos.data
+    won = pos.regions_won(seat)
+    div_now = d.diversity[len(won)]
+    div_gain = d.diversity[min(len(won) + 1, len(d.diversity) - 1)] - div_now
+    held_sizes = {s for s, _ in pos.won_sizes[seat]}
+    per_round: dict[int, float] = {}
+    raise_best = 0.0
+    for f in upcoming(pos)[:w.horizon]:
+        r = reach(pos, seat, f.tile.region, f.round, w)
+        if not r:
+            continue
+        score, most = festival_prospect(pos, seat, f.sizes)
+        if not score:
+            continue
+        rivals = [(_rival_presence(pos, o, f, w), festival_prospect(pos, o, f.sizes))
+                  for o in range(pos.n) if o != seat]
+        rivals = [(q, sc) for q, sc in rivals if q > 0 and sc[0] > 0]
+        prize = _prize(pos, score, [(q, sc[0]) for q, sc in rivals])
+        p_token = _token([(q, sc[1]) for q, sc in rivals], most)
+        token_pts = sum(1 if s in held_sizes else 2 for s in f.sizes) * p_token
+        p_win = min(1.0, (1.0 if prize > 0 else 0.0) + p_token)
+        div = div_gain * p_win if f.tile.region not in won else 0.0
+        disc = w.discount ** (f.round - pos.round)
+        v = r * disc * (prize + token_pts + div)
+        per_round[f.round] = max(per_round.get(f.round, 0.0), v)
+        raise_best = max(raise_best, r * disc * max(0, score - pos.best[seat]))
+    return w.festival * sum(per_round.values()) + w.tower * raise_best
+
+
+def tiles_value(pos: Position, seat: int, w: Weights) -> float:
+    """The performance tiles the seat's team can meet, by distance (top two; one special action
+    per turn), with their bounty and the diversity of a new region."""
+    if pos.is_over or pos.pawn[seat] < 0:
+        return 0.0
+    turns, now = turns_left(pos, seat, pos.data.rounds)
+    can_now = now and pos.tokens[seat] > 0 and not pos.used & SPECIAL_ACTION
+    if not pos.tokens[seat] or not (turns or can_now):
+        return 0.0
+    dist = distances(pos.data.adjacent)
+    won = pos.regions_won(seat)
+    d = pos.data
+    div_gain = d.diversity[min(len(won) + 1, len(d.diversity) - 1)] - d.diversity[len(won)]
+    values = []
+    for region, row in enumerate(pos.rows):
+        far = dist[pos.pawn[seat]][region]
+        if not row or far >= len(w.tile_reach):
+            continue
+        factor = w.tile_reach[far]
+        if far == 0 and can_now:
+            factor = 1.0
+        for tile in row:
+            if pos.performance_tower(seat, tile) is None:
+                continue
+            v = d.tiles[tile].points + len(pos.bounty[region]) + (div_gain if region not in won else 0)
+            contested = any(o != seat and pos.pawn[o] >= 0 and dist[pos.pawn[o]][region] <= far
+                            and pos.tokens[o] > 0 and pos.performance_tower(o, tile) is not None
+                            for o in range(pos.n))
+            values.append(factor * v * (w.contention if contested else 1.0))
+    values.sort(reverse=True)
+    return w.tiles * sum(values[:2])
+
+
+def means_value(pos: Position, seat: int, w: Weights) -> float:
+    """Tokens usable in the turns left, skill ranks, the tallest tower and the team's size."""
+    turns, now = turns_left(pos, seat, pos.data.rounds)
+    usable = min(pos.tokens[seat], turns + int(now and not pos.used & SPECIAL_ACTION))
+    team, ranks = pos.team[seat], pos.rank_map(seat)
+    return (w.token * usable + w.rank * sum(pos.ranks[seat])
+            + w.height * min(w.height_cap, tallest_tower(team, ranks)) + w.casteller * sum(team))
+
+
+def value(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The seat's worth in points: held now, plus festivals, tiles and means ahead."""
+    held = float(sum(pos.breakdown(pos.players[seat]).values()))
+    if pos.is_over:
+        return held
+    return held + festivals_value(pos, seat, w) + tiles_value(pos, seat, w) + means_value(pos, seat, w)
+
+
+def utility(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """Own value minus a blend of the best and the mean rival's value (the game is won on rank)."""
+    values = [value(pos, s, w) for s in range(pos.n)]
+    rivals = [v for s, v in enumerate(values) if s != seat]
+    return values[seat] - w.rival_max * max(rivals) - (1 - w.rival_max) * sum(rivals) / len(rivals)
+
+
+__all__ = ["DEFAULT_WEIGHTS", "Weights", "distances", "festival_prospect", "reach",
+           "upcoming", "utility", "value"]

@@ -1,0 +1,219 @@
+"""What the Castell scene paints over the table: the prompt plate, the button row, the game log,
+a festival's results and the final scoring with the best-tower chart. Painting reads the frame
+(game/present/castell_screen.py) and changes nothing; the rectangles here are also the scene's
+hit-tests and keyboard focus targets, so a click lands on what is drawn."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from engine import castell
+from engine.castell import events as ev
+from engine.castell.describe import CATEGORIES, CATEGORY_NAMES
+from game.present.castell_map import load_castell_map
+from game.present.castell_screen import Button, Frame
+from game.render import castell_pieces as pieces
+from game.render import draw, style
+from game.render.castell_board import casteller_feet
+from game.render.castell_pieces import casteller_size
+from game.render.castell_tiles import tile_slots
+from game.shell.castell_layout import CastellLayout
+
+TONES = {"plain": style.PARCHMENT, "wait": style.GOLD_LIGHT, "error": (255, 170, 150)}
+BUTTON_W = {"undo": 96, "special": 190, "normal": 190, "build": 150, "no_tower": 130}
+BUTTON_GAP = 8
+
+
+def button_rects(layout: CastellLayout, buttons: Sequence[Button]) -> list[tuple[Button, pygame.Rect]]:
+    """The buttons right-aligned in the row over the sea (Undo at its left end)."""
+    row = layout.button_row
+    out: list[tuple[Button, pygame.Rect]] = []
+    right = row.right
+    for button in reversed([b for b in buttons if b.id != "undo"]):
+        width = BUTTON_W.get(button.id, max(120, round(style.text_width(button.label, 16, bold=True)) + 36))
+        out.append((button, pygame.Rect(right - width, row.y, width, row.height)))
+        right -= width + BUTTON_GAP
+    undo = next((b for b in buttons if b.id == "undo"), None)
+    if undo is not None:
+        out.append((undo, pygame.Rect(row.x, row.y, BUTTON_W["undo"], row.height)))
+    return out
+
+
+def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rect]]:
+    """Where each lit target can be clicked (the keyboard focus walks these): regions at their
+    labels, recruitable castellers, the ring tiles of trainable skills, performance tiles."""
+    view, lit = frame.view, frame.look.lit
+    out: list[tuple[str, pygame.Rect]] = []
+    m = load_castell_map()
+    for rid in view.data.regions:
+        if rid in lit:
+            x, y = layout.to_screen(m.regions[rid].label)
+            out.append((f"region:{rid}", pygame.Rect(round(x) - 40, round(y) - 14, 80, 28)))
+    seat = view.to_move_idx
+    if seat >= 0 and view.pawn[seat] >= 0 and view.data.regions[view.pawn[seat]] in lit:
+        for size, foot in casteller_feet(layout, view, view.pawn[seat]):
+            w, h = casteller_size(size, 0.9)
+            out.append((f"casteller:{size}", pygame.Rect(round(foot[0] - w / 2), round(foot[1] - h), round(w), round(h))))
+    for position, kind in enumerate(view.ring):
+        if kind in lit:
+            out.append((f"skill:{position}", layout.ring_rect(position, len(view.ring))))
+    for tile_id, rect in tile_slots(layout, view).items():
+        if tile_id in lit:
+            out.append((f"tile:{tile_id}", rect))
+    return out
+
+
+def paint_chrome(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -> None:
+    """The prompt plate, the buttons and the game log."""
+    style.plate(surface, layout.prompt_rect, (34, 24, 18, 215), 8)
+    size = style.fit_size(frame.prompt, layout.prompt_rect.width - 20, 16, bold=True, minimum=11)
+    style.text(surface, frame.prompt, layout.prompt_rect.center, size, TONES.get(frame.tone, style.PARCHMENT),
+               bold=True, anchor="center")
+    for button, rect in button_rects(layout, frame.buttons):
+        style.button(surface, rect, button.label, primary=button.primary, enabled=button.enabled, size=16)
+    if frame.builder is None:
+        _log(surface, layout.log_rect(frame.view.n), frame.log)
+
+
+def _log(surface: pygame.Surface, area: pygame.Rect, log: Sequence[str]) -> None:
+    style.panel(surface, area, style.PARCHMENT, style.INK_SOFT, 8, 2)
+    style.text(surface, "GAME LOG", (area.x + 10, area.y + 6), 12, style.INK_SOFT, bold=True)
+    height = style.line_height(12)
+    room = max(0, int((area.height - 30) // height))
+    lines = [line for entry in log[-room:] for line in style.wrap(entry, area.width - 20, 12)][-room:] if room else []
+    for i, line in enumerate(lines):
+        style.text(surface, line, (area.x + 10, area.y + 24 + i * height), 12, style.INK)
+
+
+def _modal(surface: pygame.Surface, layout: CastellLayout, width: int, height: int) -> pygame.Rect:
+    style.dim(surface, 140)
+    box = pygame.Rect(0, 0, width, height)
+    box.center = layout.map_rect.union(layout.panel_rect).center
+    style.panel(surface, box, border=style.GOLD, width=3, radius=14)
+    return box
+
+
+def paint_festival(surface: pygame.Surface, layout: CastellLayout, view: castell.Position, held: ev.FestivalHeld,
+                   names: Sequence[str]) -> None:
+    """A festival's results: each entrant's tower drawn with its score, the prizes and who took
+    the size token; Continue (Enter) goes on."""
+    box = _modal(surface, layout, 760, 150 + 118 * max(1, len(held.entries)))
+    who = dict(zip(view.players, names))
+    style.text(surface, f"Festival in {held.town}", (box.centerx, box.y + 18), 28, style.INK, bold=True,
+               face="serif", anchor="midtop")
+    pieces.size_token(surface, (box.centerx - 70, box.y + 70), 13, held.sizes[0])
+    style.text(surface, f"{view.data.region_names[held.region]} · size token", (box.centerx - 50, box.y + 70), 15,
+               style.INK_SOFT, anchor="midleft")
+    prizes = dict(held.prizes)
+    best = dict(held.new_best)
+    for i, (player, tower, score) in enumerate(sorted(held.entries, key=lambda e: -e[2])):
+        row = pygame.Rect(box.x + 30, box.y + 100 + i * 118, box.width - 60, 108)
+        draw.rect(surface, style.PARCHMENT_DARK, row, border_radius=8)
+        style.text(surface, who.get(player, player), (row.x + 14, row.y + 10), 18, style.INK, bold=True)
+        _tower(surface, pygame.Rect(row.x + 180, row.y + 6, 300, row.height - 12), tower, held.sizes)
+        style.text(surface, str(score), (row.right - 150, row.centery), 34, style.INK, bold=True, anchor="center")
+        style.text(surface, "tower score", (row.right - 150, row.centery + 26), 11, style.INK_SOFT, anchor="center")
+        y = row.y + 40
+        if player in prizes:
+            pieces.prize(surface, (row.x + 24, y + 8), prizes[player], 18)
+            style.text(surface, prizes[player], (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
+            y += 24
+        if held.size_token == player:
+            pieces.size_token(surface, (row.x + 24, y + 8), 9, held.sizes[0])
+            style.text(surface, "size token", (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
+        if player in best:
+            style.text(surface, "new best tower!", (row.right - 60, row.y + 12), 12, style.DANGER, bold=True,
+                       anchor="midtop")
+    style.text(surface, "Continue (Enter)", (box.centerx, box.bottom - 22), 13, style.INK_SOFT, anchor="center")
+
+
+def _tower(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower, sizes: Sequence[int]) -> None:
+    """A tower drawn as stacked casteller tiles, bottom level at the bottom, fitted into `area`."""
+    levels = len(tower)
+    widest = max(len(level) for level in tower)
+    tile_h = min(26, (area.height - 2) // max(1, levels))
+    tile_w = min(round(tile_h * 0.8), (area.width - 4) // max(1, widest))
+    for i, level in enumerate(tower):
+        y = area.bottom - (i + 1) * tile_h
+        x0 = area.centerx - len(level) * tile_w / 2
+        for k, size in enumerate(level):
+            box = pygame.Rect(round(x0 + k * tile_w) + 1, y + 1, tile_w - 2, tile_h - 2)
+            pieces.casteller_tile(surface, box, size, token=size in sizes)
+
+
+def best_track(view: castell.Position, events: Sequence[ev.Event]) -> dict[str, list[tuple[int, int]]]:
+    """Each player's best-tower score after every round that held a festival (the chart's data)."""
+    best = {p: 0 for p in view.players}
+    track: dict[str, list[tuple[int, int]]] = {p: [(2, 0)] for p in view.players}
+    rnd = 1
+    for event in events:
+        if isinstance(event, ev.RoundStarted):
+            rnd = event.round
+        elif isinstance(event, ev.FestivalHeld):
+            for player, score in event.new_best:
+                best[player] = score
+            for p in view.players:
+                if track[p][-1][0] == rnd:
+                    track[p][-1] = (rnd, best[p])
+                else:
+                    track[p].append((rnd, best[p]))
+    return track
+
+
+def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Position, events: Sequence[ev.Event],
+                names: Sequence[str]) -> None:
+    """The final scoring: the five categories per player adding up to the total, the winner(s),
+    and a chart of the best-tower track over the game."""
+    box = _modal(surface, layout, 900, 560)
+    winners = view.winners()
+    who = dict(zip(view.players, names))
+    title = ("Shared victory: " if len(winners) > 1 else "Winner: ") + ", ".join(who[p] for p in winners)
+    style.text(surface, title, (box.centerx, box.y + 18), 28, style.INK, bold=True, face="serif", anchor="midtop")
+    columns = list(CATEGORIES) + ["total"]
+    x0, col_w = box.x + 200, (box.width - 230) // len(columns)
+    for c, key in enumerate(columns):
+        label = "Total" if key == "total" else CATEGORY_NAMES[key]
+        style.text(surface, label, (x0 + c * col_w + col_w // 2, box.y + 74), 13, style.INK_SOFT, bold=True,
+                   anchor="center")
+    order = sorted(view.players, key=lambda p: -view.scores[p])
+    for i, player in enumerate(order):
+        y = box.y + 104 + i * 34
+        colour = style.player_colour(player)
+        draw.rect(surface, colour, (box.x + 30, y - 10, 20, 20), border_radius=4)
+        style.text(surface, who[player], (box.x + 60, y), 17, style.INK, bold=player in winners, anchor="midleft")
+        parts = view.breakdown(player)
+        for c, key in enumerate(columns):
+            value = sum(parts.values()) if key == "total" else parts[key]
+            style.text(surface, str(value), (x0 + c * col_w + col_w // 2, y), 18 if key == "total" else 16,
+                       style.INK, bold=key == "total", anchor="center")
+    _chart(surface, pygame.Rect(box.x + 60, box.y + 260, box.width - 120, box.height - 320), view, events, who)
+    style.text(surface, "Back to the title (Enter)", (box.centerx, box.bottom - 22), 13, style.INK_SOFT,
+               anchor="center")
+
+
+def _chart(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, events: Sequence[ev.Event],
+           who: dict[str, str]) -> None:
+    """Best tower score by round (rounds 2..10 on x), one line per player."""
+    style.text(surface, "Best tower over the game", (area.x, area.y - 6), 13, style.INK_SOFT, bold=True,
+               anchor="bottomleft")
+    draw.rect(surface, style.PARCHMENT_DARK, area, border_radius=6)
+    track = best_track(view, events)
+    top = max([5] + [s for points in track.values() for _, s in points])
+    rounds = view.data.rounds
+
+    def at(rnd: float, score: float) -> tuple[float, float]:
+        return (area.x + 20 + (rnd - 2) / max(1, rounds - 2) * (area.width - 40),
+                area.bottom - 16 - score / top * (area.height - 30))
+    for rnd in range(2, rounds + 1):
+        x, _ = at(rnd, 0)
+        style.text(surface, str(rnd), (x, area.bottom - 6), 10, style.INK_SOFT, anchor="center")
+    for player, points in track.items():
+        points = points + [(rounds, points[-1][1])]
+        line = [at(r, s) for r, s in points]
+        colour = style.player_colour(player)
+        for a, b in zip(line, line[1:]):
+            draw.line(surface, colour, a, (b[0], a[1]), 3)
+            draw.line(surface, colour, (b[0], a[1]), b, 3)
+        style.text(surface, f"{who[player]} {points[-1][1]}", (line[-1][0] + 4, line[-1][1]), 12, colour,
+                   bold=True, anchor="midleft")

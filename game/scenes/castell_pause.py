@@ -1,0 +1,82 @@
+"""Castell's pause menu (Esc at the table): go on, read what the house rules are, or leave for the
+title screen (the game is autosaved after every decision: Continue on the title resumes it)."""
+from __future__ import annotations
+
+import pygame
+
+from game.render import style
+from game.scenes import navigation
+from game.shell import input as inp
+from game.shell import layout
+from game.shell.focus import Target, of_rects
+from game.shell.scene import Context, Scene, Transition
+
+ITEMS = (("resume", "Resume"), ("house", "About the house rules"), ("title", "Quit to the title"))
+HOUSE_RULES = ("Castell's component tables — the map's regions and borders, the wheel's order, the "
+               "board skill tiles, the casteller mix, the refills, the festival calendar, the prizes and "
+               "the 32 local performance tiles — are not published. This edition uses its own tables "
+               "(house rules), marked as such in its data, so the publisher's tables can replace them. "
+               "The flow of play, the tower rules and the scoring are the game's; docs/castell.md has "
+               "every table and ruling.")
+
+
+def panel() -> pygame.Rect:
+    return layout.in_frame(390, 200, 500, 400)
+
+
+def item_rects() -> list[tuple[str, pygame.Rect]]:
+    box = panel()
+    return [(key, pygame.Rect(box.x + 60, box.y + 90 + i * 64, box.width - 120, 50)) for i, (key, _) in enumerate(ITEMS)]
+
+
+class CastellPause(Scene):
+    name = "castell_pause"
+    opaque = False
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.hover: tuple[int, int] | None = None
+        self.reading = False
+
+    def focus_targets(self) -> list[Target]:
+        return of_rects([(key, rect) for key, rect in item_rects()])
+
+    def handle(self, intent: inp.Intent) -> bool:
+        if intent.kind == inp.Kind.HOVER:
+            self.hover = intent.pos
+        elif self.reading and intent.kind in (inp.Kind.CLICK, inp.Kind.CONFIRM, inp.Kind.CANCEL):
+            self.reading = False
+        elif intent.kind == inp.Kind.CANCEL:
+            self.request(Transition.pop())
+        elif intent.kind == inp.Kind.CLICK:
+            for key, rect in item_rects():
+                if rect.collidepoint(intent.pos):
+                    self.choose(key)
+        return True   # modal
+
+    def choose(self, key: str) -> None:
+        self.ctx.sounds.play("click")
+        if key == "resume":
+            self.request(Transition.pop())
+        elif key == "house":
+            self.reading = True
+        else:
+            self.request(Transition.reset(navigation.title(self.ctx)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.dim(surface, 150)
+        box = panel()
+        style.panel(surface, box, border=style.GOLD, width=3, radius=14)
+        style.text(surface, "Paused", (box.centerx, box.y + 24), 28, style.INK, bold=True, face="serif",
+                   anchor="midtop")
+        if self.reading:
+            y: float = box.y + 80
+            for line in style.hard_wrap(HOUSE_RULES, box.width - 60, 15):
+                style.text(surface, line, (box.x + 30, y), 15, style.INK)
+                y += style.line_height(15)
+            style.text(surface, "Click or press Enter to go back", (box.centerx, box.bottom - 30), 13,
+                       style.INK_SOFT, anchor="center")
+            return
+        for (key, rect), (_, label) in zip(item_rects(), ITEMS):
+            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
+                         primary=key == "resume")

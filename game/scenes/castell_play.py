@@ -1,0 +1,269 @@
+"""The Castell table: one game of Castell against AIs or with friends on one screen.
+
+The scene keeps the UI state (game/present/castell_screen.py `Ui`), feeds input to it, lets the
+match's AI seats think, and builds a frame each update; `draw` only paints the frame. Castell
+has no secrets, so pass-and-play needs no hand-off screen. Keyboard: Tab / Shift+Tab walk the lit
+targets and buttons, Enter chooses or confirms, Esc cancels (or opens the pause menu), Ctrl+Z
+undoes, S toggles the special action (or skips a free one).
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import replace
+
+import pygame
+
+from engine import castell
+from engine.castell import events as ev
+from engine.castell.position import FESTIVAL
+from game.match.castell_match import CastellMatch
+from game.present import castell_builder as bmodel
+from game.present import castell_screen as model
+from game.present.castell_look import Target as TableTarget
+from game.render import castell_builder as bpanel
+from game.render import castell_overlays, draw, style
+from game.render.castell_table import hit_test, paint_table
+from game.shell import input as inp
+from game.scenes import navigation
+from game.shell import layout as screen
+from game.shell.castell_layout import CastellLayout
+from game.shell.focus import Target, of_rects
+from game.shell.scene import MOVING, PULSE, Context, Scene, Transition
+
+WHEEL_SECONDS = 0.9
+LOG_LINES = 60
+
+
+class CastellScene(Scene):
+    name = "castell"
+
+    def __init__(self, ctx: Context, match: CastellMatch) -> None:
+        super().__init__(ctx)
+        self.match = match
+        self.ui = model.Ui()
+        self.builder_look = bpanel.Look()
+        self.wheel = 0.0                   # the wheel's turn still to animate (1 → 0)
+        self.clock = 0.0
+        self.seen_events = len(match.events)
+        self.layout = CastellLayout.for_window((1280, 800))
+
+    # ---- the frame -------------------------------------------------------------------------
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.match.name(p) for p in self.match.players)
+
+    def frame(self) -> model.Frame:
+        m = self.match
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
+        return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
+                                 m.undo_steps() > 0, tuple(m.log_lines()[-LOG_LINES:]), self.wheel,
+                                 round(pulse, 1))
+
+    def redraw_rate(self) -> float:
+        if self.wheel > 0 or self.builder_look.dragging is not None:
+            return MOVING
+        return PULSE
+
+    # ---- time ------------------------------------------------------------------------------
+    def update(self, dt: float) -> Transition | None:
+        self.clock += dt
+        if self.wheel > 0:
+            self.wheel = max(0.0, self.wheel - dt / WHEEL_SECONDS)
+        if self.ui.results is None and not self.match.is_over:
+            self.match.think()
+        self._take_events()
+        return self.take_request()
+
+    def _take_events(self) -> None:
+        """New events since the last update: the wheel's turn animates, a festival's results and
+        the end open their panel; a festival decision opens the builder with the best tower."""
+        new = self.match.events[self.seen_events:]
+        self.seen_events = len(self.match.events)
+        for event in new:
+            if isinstance(event, ev.WheelTurned):
+                self.wheel = 1.0
+            elif isinstance(event, ev.FestivalHeld) and event.entries:
+                self.ui = model.Ui(results=event)
+        view = self.match.view()
+        if (view.phase == FESTIVAL and self.match.human_to_move and self.ui.builder is None
+                and self.ui.results is None and new):
+            builder = bmodel.Builder.for_festival(view, view.to_move_idx)
+            self.ui = model.Ui(builder=builder.best())
+
+    # ---- input -----------------------------------------------------------------------------
+    def handle(self, intent: inp.Intent) -> bool:
+        layout = self._layout()
+        if intent.kind == inp.Kind.HOVER:
+            self._hover(intent.pos, layout)
+            return True
+        if intent.kind == inp.Kind.UNDO:
+            return self._button("undo")
+        if self.ui.builder is not None and self._builder_intent(intent, layout):
+            return True
+        if intent.kind == inp.Kind.CLICK:
+            return self._click(intent.pos, layout)
+        if intent.kind == inp.Kind.CONFIRM:
+            for primary in (b for b in self.frame().buttons if b.primary and b.enabled):
+                return self._button(primary.id)
+            return False
+        if intent.kind == inp.Kind.SKIP:
+            ids = {b.id for b in self.frame().buttons if b.enabled}
+            for wanted in ("skip", "special", "normal"):
+                if wanted in ids:
+                    return self._button(wanted)
+            return False
+        if intent.kind == inp.Kind.CANCEL:
+            if self.ui.staged is not None or self.ui.picked or self.ui.refusal:
+                return self._button("cancel")
+            self.request(Transition.push(navigation.castell_pause(self.ctx)))
+            return True
+        return False
+
+    def _layout(self) -> CastellLayout:
+        size = screen.current().window
+        if self.layout.window != size:
+            self.layout = CastellLayout.for_window(size)
+        return self.layout
+
+    def _hover(self, pos: tuple[int, int], layout: CastellLayout) -> None:
+        if self.ui.builder is not None:
+            rect = layout.panel_rect
+            part = bpanel.hit_test(rect, self.ui.builder, pos)
+            self.builder_look = bpanel.Look(hover=part, dragging=self.builder_look.dragging, pointer=pos,
+                                            focus=self.builder_look.focus)
+            return
+        target = hit_test(layout, self.match.view(), pos) if self.match.human_to_move else None
+        if target != self.ui.hover:
+            self.ui = replace(self.ui, hover=target)
+
+    def _click(self, pos: tuple[int, int], layout: CastellLayout) -> bool:
+        if self.ui.results is not None or self.match.is_over:      # a results panel: any click goes on
+            return self._button("continue" if self.ui.results is not None else "title")
+        for button, rect in castell_overlays.button_rects(layout, self.frame().buttons):
+            if rect.collidepoint(pos):
+                return self._button(button.id) if button.enabled else True
+        if self.ui.results is not None or self.match.human_to_move is None:
+            return False
+        target: TableTarget | None = hit_test(layout, self.match.view(), pos)
+        self.ui, move = model.click_target(self.match.view(), self.ui, target, self.ctx.settings.confirm_moves)
+        if move is not None:
+            self._play(move)
+        self.ctx.sounds.play("click")
+        return True
+
+    def _builder_intent(self, intent: inp.Intent, layout: CastellLayout) -> bool:
+        builder = self.ui.builder
+        assert builder is not None
+        rect = layout.panel_rect
+        if intent.kind == inp.Kind.CANCEL:
+            return self._close_builder()
+        if intent.kind not in (inp.Kind.CLICK, inp.Kind.DRAG, inp.Kind.RELEASE):
+            return False
+        target = bpanel.hit_test(rect, builder, intent.pos)
+        if intent.kind == inp.Kind.DRAG:
+            size = self.builder_look.dragging
+            if size is None and isinstance(self.builder_look.hover, bmodel.ReserveSize):
+                size = self.builder_look.hover.size
+            self.builder_look = bpanel.Look(hover=target, dragging=size, pointer=intent.pos)
+            return True
+        if intent.kind == inp.Kind.RELEASE:
+            if self.builder_look.dragging is not None:
+                self._set_builder(bmodel.drop(builder, self.builder_look.dragging, target))
+            self.builder_look = bpanel.Look(hover=target, pointer=intent.pos)
+            return True
+        if not rect.collidepoint(intent.pos):
+            return False                               # the table's buttons stay usable
+        if target == bmodel.Button("confirm"):
+            move = builder.move()
+            if move is not None:
+                self._play(move)
+            return True
+        if target == bmodel.Button("cancel"):
+            return self._close_builder()
+        if target is not None:
+            self._set_builder(bmodel.activate(builder, target))
+        return True
+
+    def _set_builder(self, builder: bmodel.Builder) -> None:
+        self.ui = replace(self.ui, builder=builder)
+
+    def _close_builder(self) -> bool:
+        self.ui = model.Ui(mode=self.ui.mode)
+        return True
+
+    def _button(self, button_id: str) -> bool:
+        ui, m = self.ui, self.match
+        if button_id == "confirm" and ui.staged is not None:
+            self._play(ui.staged)
+        elif button_id == "cancel":
+            self.ui = model.Ui(mode=ui.mode)
+        elif button_id in ("special", "normal"):
+            self.ui = model.Ui(mode=model.SPECIAL if button_id == "special" else model.NORMAL)
+        elif button_id in ("done", "skip"):
+            self._play_text(button_id)
+        elif button_id == "no_tower":
+            self._play_text("no tower")
+        elif button_id == "build":
+            view = m.view()
+            self.ui = model.Ui(builder=bmodel.Builder.for_festival(view, view.to_move_idx).best())
+        elif button_id == "undo":
+            if m.undo():
+                self.ui = model.Ui()
+                self.seen_events = len(m.events)
+        elif button_id == "continue":
+            self.ui = model.Ui()
+            self._take_events()
+        elif button_id == "title":
+            self.request(Transition.reset(navigation.title(self.ctx)))
+        else:
+            return False
+        self.ctx.sounds.play("click")
+        return True
+
+    def _play_text(self, text: str) -> None:
+        self._play(castell.parse_move(text, self.match.game.data))
+
+    def _play(self, move: castell.Move) -> None:
+        """Play a move; the UI keeps its mode within a turn and starts the next turn afresh."""
+        if self.match.play(move):
+            self.ui = model.Ui() if castell_turn_mode_done(self.match) else model.Ui(mode=self.ui.mode)
+            self._take_events()
+        else:
+            self.ui = replace(self.ui, refusal=self.match.error)
+
+    # ---- keyboard focus --------------------------------------------------------------------
+    def focus_targets(self) -> list[Target]:
+        layout = self._layout()
+        if self.ui.builder is not None:
+            rect = layout.panel_rect
+            named: list[tuple[Hashable, pygame.Rect]] = [
+                (("builder", t), r) for t in bmodel.focus_targets(self.ui.builder)
+                if (r := bpanel.target_rect(rect, self.ui.builder, t)) is not None]
+            return of_rects(named)
+        frame = self.frame()
+        named = [(("table", key), rect) for key, rect in castell_overlays.lit_rects(layout, frame)]
+        named += [(("button", b.id), r) for b, r in castell_overlays.button_rects(layout, frame.buttons) if b.enabled]
+        return of_rects(named)
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_frame(surface, self.frame())
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        """Paint the frame the app just compared (never built twice); changes nothing."""
+        assert isinstance(frame, model.Frame)
+        layout = self._layout()
+        paint_table(surface, layout, frame.view, frame.look)
+        castell_overlays.paint_chrome(surface, layout, frame)
+        if frame.builder is not None:
+            draw.rect(surface, style.WOOD_DARK, layout.panel_rect, border_radius=10)
+            bpanel.paint_builder(surface, layout.panel_rect, frame.builder, self.builder_look)
+        if frame.results is not None:
+            castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names)
+        elif frame.over:
+            castell_overlays.paint_final(surface, layout, frame.view, self.match.events, frame.look.names)
+
+
+def castell_turn_mode_done(match: CastellMatch) -> bool:
+    """After a move that ends the human's turn, the next one starts with the ordinary actions."""
+    return match.human_to_move is None or match.view().used == 0

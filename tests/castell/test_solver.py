@@ -1,0 +1,157 @@
+"""The tower solver (engine/castell/solver.py) against a brute-force enumerator of every legal
+tower, on seeded small random teams (the Castell rules §5-§7; rulings C2, C11, C12, C23)."""
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from engine.castell import solver
+from engine.castell.towers import (SKILLS, Tower, canonical, festival_score, meets_exhibition,
+                                   meets_shape, team_counts, tower_problems)
+
+
+def sub_levels(counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every non-empty multiset of sizes drawn from the counts, high to low."""
+    for take in itertools.product(*(range(c + 1) for c in counts)):
+        level = tuple(size for size in range(10, 0, -1) for _ in range(take[size - 1]))
+        if level:
+            yield level
+
+
+def all_towers(team: tuple[int, ...], ranks: dict[str, int]) -> list[Tower]:
+    """Every legal tower of the team, by extending legal towers one level at a time (a tower
+    with an illegal lower part is illegal)."""
+    found: list[Tower] = []
+
+    def extend(tower: Tower, left: tuple[int, ...]) -> None:
+        for level in sub_levels(left):
+            bigger = (*tower, level)
+            if not tower_problems(bigger, ranks):
+                found.append(bigger)
+                rest = list(left)
+                for size in level:
+                    rest[size - 1] -= 1
+                extend(bigger, tuple(rest))
+    extend((), team)
+    return found
+
+
+def random_case(rng: random.Random, top: int = 2) -> tuple[tuple[int, ...], dict[str, int]]:
+    team = team_counts(rng.randint(1, 10) if rng.random() < 0.4 else rng.randint(2, 6)
+                       for _ in range(rng.randint(1, 9)))
+    ranks = {skill: rng.randint(0, 1 if skill == "base" else top) for skill in SKILLS}
+    return team, ranks
+
+
+def assert_buildable(tower: Tower, team: tuple[int, ...], ranks: dict[str, int]) -> None:
+    assert tower == canonical(tower)
+    assert tower_problems(tower, ranks) == []
+    used = team_counts(size for level in tower for size in level)
+    assert all(u <= t for u, t in zip(used, team)), (tower, team)
+
+
+def front(points: set[tuple[int, int]]) -> list[tuple[int, int]]:
+    return sorted((p for p in points
+                   if not any(q != p and q[0] >= p[0] and q[1] >= p[1] for q in points)),
+                  reverse=True)
+
+
+# ranks up to 3 (C6) as well: Strength and Balance runs deep enough that the solver's merged
+# states and dropped levels matter
+CASES = ([random_case(random.Random(seed)) for seed in range(300)]
+         + [random_case(random.Random(seed), top=3) for seed in range(300, 400)])
+
+
+@pytest.mark.parametrize("team, ranks", CASES)
+def test_solver_agrees_with_brute_force(team, ranks):
+    """Festival front (ruling C2, the Castell rules §7), shape (C12), exhibition (C11, C23) and the
+    tallest tower, against every legal tower of the team."""
+    towers = all_towers(team, ranks)
+    rng = random.Random(str(team) + str(ranks))
+    assert solver.tallest_tower(team, ranks) == max(map(len, towers), default=0)
+
+    for sizes in ([rng.randint(1, 10)], [rng.randint(2, 6)], sorted({rng.randint(2, 6),
+                                                                     rng.randint(2, 6)})):
+        entries = [t for t in towers if len(t) >= 4
+                   and all(any(s in level for level in t) for s in sizes)]
+        expected = front({(festival_score(t, sizes), festival_score(t, sizes) - len(t))
+                          for t in entries})
+        got = solver.festival_towers(team, ranks, sizes)
+        points = [(festival_score(t, sizes), festival_score(t, sizes) - len(t)) for t in got]
+        assert points == expected, (team, ranks, sizes, got)
+        for tower in got:
+            assert_buildable(tower, team, ranks)
+            assert len(tower) >= 4 and all(any(s in lv for lv in tower) for s in sizes)
+        assert solver.best_festival_tower(team, ranks, sizes) == (got[0] if got else None)
+
+    scores = solver.festival_scores(team, ranks)
+    for size in range(1, 11):
+        best = max((festival_score(t, [size]) for t in towers
+                    if len(t) >= 4 and any(size in level for level in t)), default=0)
+        assert scores[size - 1] == best
+
+    shapes = {tuple(map(len, t)) for t in towers}
+    for counts in sorted(shapes)[:8] + [(3, 2, 1), (2, 2, 1), (4, 3, 2, 1), (5, 2, 1), (1, 1)]:
+        tower = solver.shape_tower(team, ranks, counts)
+        assert (tower is not None) == (counts in shapes), (team, ranks, counts)
+        if tower is not None:
+            assert_buildable(tower, team, ranks)
+            assert meets_shape(tower, counts)
+
+    for height in range(1, 6):
+        for skills in ([], ["balance"], ["mix"], ["strength"], ["width"], ["base"],
+                       rng.sample(SKILLS, 2)):
+            possible = any(meets_exhibition(t, ranks, height, skills) for t in towers)
+            tower = solver.exhibition_tower(team, ranks, height, skills)
+            assert (tower is not None) == possible, (team, ranks, height, skills)
+            if tower is not None:
+                assert_buildable(tower, team, ranks)
+                assert meets_exhibition(tower, ranks, height, skills)
+
+
+def test_worked_example_is_the_best_tower_at_a_6_festival():
+    """the Castell rules §5.4: the team 8,8,8,6,6,5,5,3 with Balance 1 scores 6 at a 6 festival."""
+    team = team_counts([8, 8, 8, 6, 6, 5, 5, 3])
+    assert solver.festival_towers(team, {"balance": 1}, [6]) == [((8, 8, 8), (6, 6), (5, 5), (3,))]
+    assert solver.festival_towers(team, {}, [6]) == []  # 3 levels at most without skills (C2)
+    assert solver.tallest_tower(team, {}) == 3
+
+
+def test_front_holds_a_taller_and_a_wider_tower():
+    """the Castell rules §7: at a 2 festival, a 6-level tower with three 2s (score 9) and a 4-level
+    one with four 2s (score 8: four 2s need 4-wide levels under them) are both on the front."""
+    team = team_counts([1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 5, 5, 5, 6, 6, 6, 6, 8, 8, 8, 8, 9, 9, 9])
+    ranks = {"balance": 2, "width": 2, "mix": 1}
+    got = solver.festival_towers(team, ranks, [2])
+    assert [(festival_score(t, [2]), festival_score(t, [2]) - len(t)) for t in got] == [(9, 3),
+                                                                                         (8, 4)]
+    for tower in got:
+        assert_buildable(tower, team, ranks)
+
+
+def test_same_input_same_tower_and_caches_do_not_change_answers():
+    """Determinism: the canonical candidate is the same after the caches are emptied."""
+    rng = random.Random(5)
+    for _ in range(20):
+        team = team_counts(rng.randint(1, 10) for _ in range(rng.randint(7, 20)))
+        ranks = {skill: rng.randint(0, 1 if skill == "base" else 3) for skill in SKILLS}
+        first = (solver.festival_towers(team, ranks, [5]), solver.shape_tower(team, ranks, (3, 2, 1)),
+                 solver.exhibition_tower(team, ranks, 4, ["mix"]))
+        solver.cache_clear()
+        again = (solver.festival_towers(list(team), dict(ranks), (5,)),
+                 solver.shape_tower(team, ranks, [3, 2, 1]),
+                 solver.exhibition_tower(team, ranks, 4, ("mix",)))
+        assert first == again
+
+
+def test_impossible_requests_give_none():
+    team = team_counts([9, 8, 7, 6])
+    assert solver.shape_tower(team, {}, ()) is None
+    assert solver.shape_tower(team, {}, (2, 0)) is None
+    assert solver.exhibition_tower(team, {}, 0, []) is None
+    assert solver.exhibition_tower(team, {"base": 0}, 1, ["base"]) is None
+    assert solver.festival_towers(team_counts([]), {"balance": 3}, [5]) == []
+    assert solver.tallest_tower(team_counts([]), {}) == 0

@@ -1,0 +1,165 @@
+"""The Castell table scene (game/scenes/castell_play.py) driven as a player would: a whole game
+by mouse against AIs, a turn by keyboard only, the festival's results holding the game until
+dismissed, refusals in the engine's words, and a frame that drawing never changes."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.match.castell_match import CastellMatch
+from game.match.seats import Seat
+from game.present import castell_builder as bmodel
+from game.render import castell_builder as bpanel
+from game.render import castell_overlays
+from game.scenes.castell_play import CastellScene
+
+from .driver import Driver, make_context
+
+
+def table(kinds: tuple[str, ...] = ("human", "random", "random"), seed: int = 3) -> tuple[Driver, CastellScene, CastellMatch]:
+    match = CastellMatch([Seat(p, k) for p, k in zip(("red", "blue", "green", "yellow"), kinds)], seed=seed)
+    scene = CastellScene(make_context(), match)
+    return Driver(scene), scene, match
+
+
+def until_human(driver: Driver, scene: CastellScene, match: CastellMatch, limit: int = 400) -> None:
+    for _ in range(limit):
+        if match.human_to_move and scene.ui.results is None:
+            return
+        if scene.ui.results is not None:
+            driver.key(pygame.K_RETURN)
+        driver.step()
+
+
+def buttons(scene: CastellScene) -> dict[str, pygame.Rect]:
+    return {b.id: r for b, r in castell_overlays.button_rects(scene.layout, scene.frame().buttons) if b.enabled}
+
+
+def test_a_human_plays_a_whole_game_by_mouse_against_two_ais() -> None:
+    driver, scene, match = table()
+    rng = random.Random(5)
+    for _ in range(4000):
+        if match.is_over:
+            break
+        driver.step()
+        frame = scene.frame()
+        if frame.results is not None:
+            driver.key(pygame.K_RETURN)
+            continue
+        if match.human_to_move is None:
+            continue
+        if frame.builder is not None:
+            confirm = bpanel.target_rect(scene.layout.panel_rect, frame.builder, bmodel.Button("confirm"))
+            assert confirm is not None
+            if frame.builder.move() is not None:
+                driver.click(confirm.center)
+            else:
+                driver.key(pygame.K_ESCAPE)
+                if "no_tower" in buttons(scene):
+                    driver.click(buttons(scene)["no_tower"].center)
+            continue
+        shown = buttons(scene)
+        if "confirm" in shown:
+            driver.click(shown["confirm"].center)
+            continue
+        lit = [rect for _, rect in castell_overlays.lit_rects(scene.layout, frame)]
+        ends = [shown[b] for b in ("done", "skip") if b in shown]
+        before = len(match.game.moves_played())
+        driver.click(rng.choice(lit + ends + ends).center)
+        driver.step()
+        assert len(match.game.moves_played()) >= before
+    assert match.is_over
+    assert sum(1 for p in match.movers if p == "red") > 20          # the human took part
+    assert scene.frame().over and "title" in buttons(scene)
+
+
+def test_a_first_turn_by_keyboard_only() -> None:
+    driver, scene, match = table(("human", "random"), seed=8)
+    until_human(driver, scene, match)
+    region_key = next(t.key for t in scene.focus_targets() if t.key[0] == "table" and t.key[1].startswith("region:"))
+    assert driver.focus_on(region_key)
+    driver.key(pygame.K_RETURN)                    # stage the pawn's place
+    driver.step()
+    assert scene.ui.staged is not None and scene.ui.staged.verb == "place"
+    driver.key(pygame.K_RETURN)                    # Confirm
+    driver.step()
+    assert match.game.pawn[match.game.seat("red")] >= 0
+    assert driver.focus_on(("button", "done"))
+    driver.key(pygame.K_RETURN)
+    driver.step()
+    assert match.human_to_move is None or match.game.round > 1 or match.game.turn_pos > 0
+
+
+def test_the_festival_results_hold_the_game_until_dismissed() -> None:
+    driver, scene, match = table(("greedy", "greedy", "greedy"), seed=3)
+    for _ in range(3000):
+        driver.step()
+        if scene.ui.results is not None:
+            break
+    assert scene.ui.results is not None
+    played = len(match.game.moves_played())
+    driver.step(20)
+    assert len(match.game.moves_played()) == played          # the AIs wait for the panel
+    driver.key(pygame.K_RETURN)
+    driver.step(5)
+    assert scene.ui.results is None and len(match.game.moves_played()) > played
+
+
+def test_an_unlit_click_says_why_in_the_engines_words() -> None:
+    driver, scene, match = table(("human", "random"), seed=8)
+    until_human(driver, scene, match)
+    driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
+    driver.step()
+    driver.key(pygame.K_RETURN)                    # place the pawn
+    driver.step()
+    region = match.game.region_of("red")
+    far = next(r for r in match.game.data.regions
+               if r != region and match.game.data.regions.index(r) not in
+               match.game.data.adjacent[match.game.data.regions.index(region)])
+    from game.present.castell_map import load_castell_map
+    driver.key(pygame.K_s)                         # the special action's targets
+    driver.step()
+    driver.click(tuple(round(c) for c in scene.layout.to_screen(load_castell_map().regions[far].label)))
+    driver.step()
+    frame = scene.frame()
+    assert frame.tone == "error" and "not adjacent" in frame.prompt
+
+
+def test_drawing_a_frame_changes_nothing() -> None:
+    driver, scene, match = table(("human", "random"), seed=8)
+    until_human(driver, scene, match)
+    before = scene.frame()
+    surface = pygame.Surface((1280, 800))
+    scene.draw(surface)
+    assert scene.frame() == before
+
+
+def test_the_title_offers_castell_its_setup_starts_a_game_and_continue_resumes_it() -> None:
+    from game.match import last_setup
+    from game.scenes.setup import option_rects, start_button
+    from game.scenes.title import TitleScene, title_buttons
+    driver = Driver(TitleScene(make_context()))
+    driver.step()
+    driver.click(dict((item, rect) for rect, item in title_buttons(False))["castell"].center)
+    driver.step(2)
+    assert driver.scene.name == "setup" and driver.scene.profile is last_setup.CASTELL
+    driver.click(option_rects(last_setup.CASTELL)["wheel"].center)      # the advanced side
+    driver.step()
+    driver.click(start_button().center)
+    driver.step(3)
+    scene = driver.scene
+    assert isinstance(scene, CastellScene) and scene.match.wheel == "advanced"
+    assert last_setup.load(last_setup.CASTELL).options == {"wheel": "advanced"}   # remembered
+    until_human(driver, scene, scene.match)
+    driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
+    driver.step()
+    driver.key(pygame.K_RETURN)
+    driver.step()
+    position = scene.match.game.to_json()
+    again = Driver(TitleScene(make_context()))
+    again.step()
+    again.click(dict((item, rect) for rect, item in title_buttons(False))["continue"].center)
+    again.step(3)
+    resumed = again.scene
+    assert isinstance(resumed, CastellScene) and resumed.match.game.to_json() == position
