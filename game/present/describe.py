@@ -63,13 +63,6 @@ def challenge_items(record: dict) -> list[LogItem]:
     return items
 
 
-def step_items(step: Any, every_move: bool = False) -> list[LogItem]:
-    """The log items of one recorded move (a `game.match.replay_model.Step`): the move, then its events."""
-    items = [move_item(step.move, step.player, every_move)]
-    items += [event_item(event, step.move) for event in step.events]
-    return [item for item in items if item is not None]
-
-
 def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
     """The line for a log item in the current language; `viewer`: the player the log is shown to,
     who sees his own secret move's value (the power card he took back), the others never."""
