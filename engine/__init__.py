@@ -78,11 +78,11 @@ def random_playout(game: Game, rng: _random.Random) -> Game:
     return game
 
 
-__all__ = ["ADJACENT", "area_ranks", "BOARD", "CARD_NAMES", "card_scoring_preview", "CardInfo", "CARDS",
-           "CASTILLO_MODES", "COMMON_REFUSALS", "Confirm", "DataError", "depth_for", "describe",
-           "determinize", "EngineError", "events", "from_json", "Game", "Ghost", "holds_secret",
-           "IllegalMove", "load_scenario", "Move", "new_game", "NotationError", "parse_move", "Phase",
-           "piece_owner", "Position", "Progress", "progress", "public_text", "random_playout", "ranks",
-           "Reason", "reason_text", "REASONS", "region_values", "REGIONS", "replay", "RULES_VERSION",
-           "ScoreEntry", "scoring_preview", "SECRET_VERBS", "target_area", "TARGET_ARG", "VARIANTS",
-           "VERB_INFO", "VerbInfo", "VERBS", "View", "view_from_json", "Where", "why_illegal"]
+__all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardInfo", "DataError",
+           "EngineError", "Game", "IllegalMove", "Move", "NotationError", "Phase", "Position", "REASONS", "REGIONS",
+           "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
+           "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
+           "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
+           "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
+           "target_area", "view_from_json", "why_illegal",
+           "COMMON_REFUSALS", "Confirm", "Ghost", "VERB_INFO", "VerbInfo", "Where", "piece_owner"]
