@@ -26,6 +26,11 @@ class Ghost(Enum):
     NONE = "none"
 
     @property
+    def on_map(self) -> bool:
+        """Whether the preview puts a piece down on the map (at the move's `target` area)."""
+        return self not in (Ghost.CARD, Ghost.NONE)
+
+    @property
     def owned(self) -> bool:
         """Whether the piece is a player's (drawn in his colour), not the King or a scoreboard."""
         return self in (Ghost.CUBE, Ghost.DISC, Ghost.GRANDE)

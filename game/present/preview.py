@@ -23,12 +23,12 @@ def would_complete(picker: Picker, area: str) -> engine.Move | None:
 
 
 def arrival(move: engine.Move, mover: str | None) -> tuple[str, str] | None:
-    """(whose Caballero, which area) a move puts a Caballero into, for `place` and `move`."""
-    if move.verb == "place" and mover:
-        return mover, move.args[0]
-    if move.verb == "move":
-        return move.args[0], move.args[2]
-    return None
+    """(whose Caballero, which area) a move puts a Caballero into: the verbs whose ghost is a
+    Caballero (engine.VERB_INFO), the owner and the area as the engine names them."""
+    if engine.VERB_INFO[move.verb].ghost is not engine.Ghost.CUBE:
+        return None
+    owner, area = engine.piece_owner(move.verb, move.args, mover), engine.target_area(move)
+    return (owner, area) if owner and area else None
 
 
 def preview_line(view: engine.View, move: engine.Move, name: Namer) -> str | None:
