@@ -154,6 +154,11 @@ def castell_setup(ctx: Context) -> Scene:
     return SetupScene(ctx, CASTELL)
 
 
+def castell_help(ctx: Context) -> Scene:
+    from game.scenes.castell_help import CastellHelp
+    return CastellHelp(ctx)
+
+
 def castell_pause(ctx: Context) -> Scene:
     from game.scenes.castell_pause import CastellPause
     return CastellPause(ctx)

@@ -24,6 +24,8 @@ WORDING = {
                                                                 "for a move's arguments (the source area first)",
     ("game/scenes/match_screen/model.py", ("done", "action", "allow")): "PRIMARY: the buttons drawn in the "
                                                                         "primary colour",
+    ("game/scenes/review.py", ("power", "court", "card")): "a review's headline cuts two plans at the power "
+                                                           "card, court count or action card where they part",
 }
 ALLOWED = {(module, verb) for module, verbs in WORDING for verb in verbs}
 
