@@ -78,8 +78,9 @@ def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
     who = name(item.player) if item.player else ""
     if item.kind == "step":
         return t(f"log.step_{verb}", who=who)
-    if verb == "recover" and args and viewer is not None and viewer == item.player:
-        return t("log.recover_own", who=who, **move_words(verb, tuple(args), name))
+    own = f"log.{verb}_own"         # a secret move (engine.VERB_INFO) worded for its own player
+    if engine.VERB_INFO[verb].secret and args and viewer is not None and viewer == item.player and has(own):
+        return t(own, who=who, **move_words(verb, tuple(args), name))
     return describe_move(verb, tuple(args), who, name)
 
 

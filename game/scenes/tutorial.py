@@ -16,6 +16,8 @@ import math
 
 import pygame
 
+import engine
+
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target
@@ -169,9 +171,10 @@ class TutorialScene(Scene):
             spot.center = below if layout.area_at(below) == area else layout.area_point(area)
             return spot
         verb, value = click
-        if verb == "power":
+        where = engine.VERB_INFO[verb].chosen_on
+        if where is engine.Where.HAND:
             return layout.hand_rects()[int(value) - 1]
-        if verb == "card":
+        if where is engine.Where.OFFER:
             offer = self.top.offer()
             return layout.card_rects(len(offer) or 5)[offer.index(value)] if value in offer else None
         return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == click),

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import engine
+
 from game.present.hint_plan import ghost_counts
 from game.present.match_frame import Button, DockedPlan, Frame, Ghost, Hints, Panel, Prompt, Tooltip
 from game.render import cards
@@ -54,7 +56,7 @@ def frame_of(screen: MatchScene) -> Frame:
         targets=screen.targets(), hover=hover, hover_area=layout.area_at(hover) if hover else None,
         focus_area=(staged_area or screen.picker.source) if turn else None, ghosts=ghosts(screen),
         panels=panels, selectable_cards=frozenset(screen.picker.values("card")) if turn else frozenset(),
-        card_in_play=view.card, staged_card=screen.staging.value("card", match.version) if turn else None,
+        card_in_play=view.card, staged_card=screen.staging.lifted(engine.Where.OFFER, match.version) if turn else None,
         log=tuple(match.visible_log()), log_state=(log.first, log.expanded, log.dock, log.hover),
         prompt=prompt(screen), buttons=buttons, undo=undo, hints=hints(screen),
         banner=(screen.animator.banner.text, round(screen.animator.banner.alpha)), summary=screen.summary,
