@@ -79,7 +79,7 @@ def _recruit(e: ev.Recruited, w: _Words) -> str:
 
 
 def _wheel(e: ev.WheelTurned, w: _Words) -> str:
-    facing = ", ".join(f"{w.region(r)} {skill_name(kind)}" for r, kind in e.facing)
+    facing = ", ".join(f"{w.region(r)} → {skill_name(kind)}" for r, kind in e.facing)
     return t("castell.log.wheel", facing=facing)
 
 
