@@ -111,10 +111,11 @@ def _won(surface: pygame.Surface, row: pygame.Rect, view: View, seat: int) -> No
     prizes), then the best festival tower and the bounty collected."""
     m = load_castell_map()
     d = view.data
-    style.text(surface, t("castell.board.won"), (row.x, row.y + 6), 10, style.INK_SOFT, bold=True)
-    slot_w = min(34.0, (row.width - 150) / len(d.regions))
+    label = style.text(surface, t("castell.board.won"), (row.x, row.y + 6), 10, style.INK_SOFT, bold=True)
+    left = max(34, label.right + 5 - row.x)
+    slot_w = min(34.0, (row.width - 116 - left) / len(d.regions))
     for r, rid in enumerate(d.regions):
-        slot = pygame.Rect(round(row.x + 34 + r * slot_w), row.y + 1, round(slot_w) - 3, 22)
+        slot = pygame.Rect(round(row.x + left + r * slot_w), row.y + 1, round(slot_w) - 3, 22)
         tint = hex_colour(m.regions[rid].colour)
         tiles = [t for t in view.won_tiles[seat] if view.tile_region[t] == r]
         sizes = [s for s, where in view.won_sizes[seat] if where == r]

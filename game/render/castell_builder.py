@@ -18,7 +18,7 @@ from engine.castell.solver import FESTIVAL_HEIGHT
 from engine.castell.towers import MAX_SIZE, SKILLS
 from game.present.castell_builder import (BUTTONS, Builder, Button, LevelSlot, Placed, Problem,
                                           ReserveSize, Target, enabled)
-from game.present.castell_words import skill_name, tile_words
+from game.present.castell_words import skill_name
 from game.render import castell_pieces as pieces, draw, style
 from game.shell.i18n import t
 
@@ -165,7 +165,7 @@ def _purpose(surface: pygame.Surface, box: pygame.Rect, builder: Builder) -> Non
     if tile is None:
         title = t("castell.builder.festival_in", town=purpose.town) if purpose.town else t("castell.builder.festival")
     else:
-        title = f"{t('castell.builder.performance')} · {tile_words(tile)}"
+        title = t("castell.builder.performance")          # the line below says what the tile asks
     style.text(surface, title, (box.x + 10, box.y + 6), 19, style.INK, bold=True, face="serif")
     y = box.y + 42
     score_w = 96
@@ -217,11 +217,24 @@ def _skills(surface: pygame.Surface, box: pygame.Rect, builder: Builder) -> None
         draw.rect(surface, style.DANGER if over else style.GOLD if used[skill] else style.INK_SOFT,
                   chip, 2 if over or used[skill] else 1, border_radius=chip.h // 2)
         pieces.skill_badge(surface, (chip.x + 13, chip.centery), 9, skill, faded=idle)
-        label = t("castell.builder.skill_use", skill=skill_name(skill), used=used[skill], rank=ranks[skill])
-        size = style.fit_size(label, chip.w - 30, 13, bold=bool(used[skill]), minimum=10)
+        label, size, face = _chip_label(skill_name(skill), used[skill], ranks[skill], chip.w - 30, bool(used[skill]))
         colour = style.DANGER if over else style.GREY if idle else style.INK
-        style.text(surface, label, (chip.x + 26, chip.centery), size, colour, bold=bool(used[skill]),
+        style.text(surface, label, (chip.x + 26, chip.centery), size, colour, bold=bool(used[skill]), face=face,
                    anchor="midleft")
+
+
+def _chip_label(skill: str, used: int, rank: int, width: float, bold: bool) -> tuple[str, int, str]:
+    """A skill chip's words, size and face: "Balance 1 of 2" if it fits, else "Balance 1/2", in
+    the condensed face if need be, else only "1/2" beside the skill's badge (long names in narrow
+    chips at 1024x640)."""
+    texts = (t("castell.builder.skill_use", skill=skill, used=used, rank=rank),
+             t("castell.builder.skill_use_short", skill=skill, used=used, rank=rank))
+    for face in ("sans", "condensed"):
+        for text in texts:
+            size = style.fit_size(text, width, 13, bold=bold, face=face, minimum=10)
+            if style.text_width(text, size, bold, face) <= width:
+                return text, size, face
+    return f"{used}/{rank}", 13, "sans"
 
 
 def _tower(surface: pygame.Surface, geo: Geometry, builder: Builder, look: Look) -> None:

@@ -25,6 +25,7 @@ from game.shell.i18n import t
 TONES = {"plain": style.PARCHMENT, "wait": style.GOLD_LIGHT, "error": (255, 170, 150)}
 BUTTON_W = {"undo": 96, "special": 190, "normal": 190, "build": 150, "no_tower": 130}
 BUTTON_GAP = 8
+MIN_TILE_W = 18
 
 
 def button_rects(layout: CastellLayout, buttons: Sequence[Button]) -> list[tuple[Button, pygame.Rect]]:
@@ -135,7 +136,7 @@ def _tower(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower, siz
     levels = len(tower)
     widest = max(len(level) for level in tower)
     tile_h = min(26, (area.height - 2) // max(1, levels))
-    tile_w = min(round(tile_h * 0.8), (area.width - 4) // max(1, widest))
+    tile_w = min(max(round(tile_h * 0.8), MIN_TILE_W), (area.width - 4) // max(1, widest))   # room for a "10"
     for i, level in enumerate(tower):
         y = area.bottom - (i + 1) * tile_h
         x0 = area.centerx - len(level) * tile_w / 2
@@ -190,7 +191,9 @@ def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Po
             value = sum(parts.values()) if key == "total" else parts[key]
             style.text(surface, str(value), (x0 + c * col_w + col_w // 2, y), 18 if key == "total" else 16,
                        style.INK, bold=key == "total", anchor="center")
-    _chart(surface, pygame.Rect(box.x + 60, box.y + 260, box.width - 120, box.height - 320), view, events, who)
+    labels = max(style.text_width(f"{who[p]} {view.best[view.players.index(p)]}", 12, True) for p in view.players)
+    _chart(surface, pygame.Rect(box.x + 40, box.y + 260, box.width - 70 - round(labels), box.height - 320), view,
+           events, who)
     style.text(surface, t("castell.final.back"), (box.centerx, box.bottom - 22), 13, style.INK_SOFT,
                anchor="center")
 
