@@ -103,23 +103,37 @@ def _credentials(v: Any) -> bool:
 _CODE, _CRED, _COLOUR = _text(16), _text(100), _text(16)
 _VARIANT = ("classic", "short")
 _CASTILLO = ("announced", "secret")
+_WHEEL = ("standard", "advanced")
+GAMES = ("el-grande", "castell")
+
+
+def _seconds(v: Any) -> bool:
+    return type(v) is int and 0 <= v <= 7 * 24 * 3600
+
 
 # type -> {field: (check, required)}; "v", "type" and an optional "id" are common to all
 SCHEMAS: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
-    "create": {"seats": (_seats, True), "name": (_name, False),
+    "create": {"seats": (_seats, True), "name": (_name, False), "game": (lambda v: v in GAMES, False),
                "variant": (lambda v: v in _VARIANT, False), "veto": (lambda v: isinstance(v, bool), False),
-               "castillo": (lambda v: v in _CASTILLO, False)},
+               "castillo": (lambda v: v in _CASTILLO, False), "neutral": (lambda v: isinstance(v, bool), False),
+               "wheel": (lambda v: v in _WHEEL, False), "grace": (_seconds, False),
+               "auto_ai": (lambda v: v in AI_LEVELS, False), "auto_after": (_seconds, False)},
     "join": {"code": (_CODE, True), "name": (_name, False), "player": (_COLOUR, False)},
     "resume": {"code": (_CODE, True), "credential": (_CRED, True), "name": (_name, False),
                "history": (_int, False)},
-    "watch": {"code": (_CODE, True)},
+    "watch": {"code": (_CODE, True), "history": (_int, False)},
     "start": {"code": (_CODE, True), "host_token": (_CRED, True)},
-    "seat_ai": {"code": (_CODE, True), "host_token": (_CRED, True), "player": (_COLOUR, True),
-                "level": (lambda v: v in AI_LEVELS, True)},
+    "seat_ai": {"code": (_CODE, True), "host_token": (_CRED, False), "credential": (_CRED, False),
+                "player": (_COLOUR, True), "level": (lambda v: v in AI_LEVELS, True)},
+    "unseat": {"code": (_CODE, True), "host_token": (_CRED, True), "player": (_COLOUR, True)},
+    "abandon": {"code": (_CODE, True), "host_token": (_CRED, True)},
+    "leave": {"code": (_CODE, True)},
     "move": {"code": (_CODE, True), "move": (_text(80), True), "n": (_int, True)},
     "tables": {"credentials": (_credentials, True)},
     "ping": {},
 }
+# a message that needs one of two fields: type -> the fields
+ONE_OF = {"seat_ai": ("host_token", "credential")}
 
 
 def _is_id(v: Any) -> bool:
@@ -185,6 +199,9 @@ def parse(raw: str | bytes) -> dict[str, Any]:
                 raise refuse("bad_message", f"{kind}: field {field!r} is missing")
         elif not check(msg[field]):
             raise refuse("bad_message", f"{kind}: field {field!r} has a wrong value")
+    needed = ONE_OF.get(kind)
+    if needed is not None and sum(f in msg for f in needed) != 1:
+        raise refuse("bad_message", f"{kind}: exactly one of {' or '.join(needed)} is needed")
     return msg
 
 
