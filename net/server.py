@@ -365,7 +365,11 @@ class Server:
 
     # ---- messages -------------------------------------------------------------------------------
     def _lookup(self, conn: Conn, code: str) -> Table | Stored:
-        """The table of a code a client sent: a miss counts as a guess of its address."""
+        """The table of a code a client sent: a miss counts as a guess of its address, and an
+        address out of guesses may name only the tables its connection already follows."""
+        known = self.tables.get(code.upper())
+        if known is not None and code.upper() in conn.attached:
+            return known
         bucket = self.guesses.setdefault(conn.address, Bucket(GUESS_RATE, GUESS_BURST))
         if bucket.left() < 1.0:
             raise ProtocolError("too_many_guesses", f"wait: at most {GUESS_BURST:g} unknown codes or credentials "
