@@ -15,6 +15,7 @@ from game.scenes.match_screen import hints as match_hints
 from game.shell import layout
 from game.shell.i18n import language, t
 from game.match.hints import plan_text
+from game.match.remote import RemoteTable
 
 if TYPE_CHECKING:
     import pygame
@@ -58,7 +59,8 @@ def frame_of(screen: MatchScene) -> Frame:
         log=tuple(match.visible_log()), log_state=(log.first, log.expanded, log.dock, log.hover),
         prompt=prompt(screen), buttons=buttons, undo=undo, hints=hints(screen),
         banner=(screen.animator.banner.text, round(screen.animator.banner.alpha)), summary=screen.summary,
-        tooltip=tooltip(screen), marks=screen.marks, pulse=screen.pulse(), clock=screen.clock)
+        tooltip=tooltip(screen), marks=screen.marks, pulse=screen.pulse(), clock=screen.clock,
+        connection=match.connection_text() if isinstance(match, RemoteTable) else "")
 
 
 def prompt(screen: MatchScene) -> Prompt:
