@@ -186,9 +186,9 @@ class RemoteTable:
     save_error: str | None = None
 
     def __init__(self, online: Link, code: str, player: str | None, server: str,
-                 host_token: str | None = None, notices: list[str] | None = None) -> None:
+                 host_token: str | None = None, notices: list[str] | None = None, hosted: bool = False) -> None:
         self.online, self.code, self.viewer, self.server = online, code, player, server
-        self.host_token = host_token
+        self.host_token, self.hosted = host_token, hosted     # hosted: on this computer's own server
         self.notices = notices if notices is not None else []   # refusals shown as the screen's toasts
         self.summary: dict[str, Any] = {}
         self.n = -1
@@ -355,10 +355,13 @@ class RemoteTable:
                 return player
         return None
 
+    def has_left(self, player: str) -> bool:
+        """Whether a gone seat's player quit the table (the server says `left`), not lost it."""
+        return any(s.left for s in self.seat_states() if s.player == player)
+
     def gone_text(self, player: str) -> str:
         """"Ana left the table" for a player who quit, "Ana lost the connection — waiting" else."""
-        left = any(s.left for s in self.seat_states() if s.player == player)
-        return t("online.left_table" if left else "online.lost_connection", who=self.name(player))
+        return t("online.left_table" if self.has_left(player) else "online.lost_connection", who=self.name(player))
 
     def waiting_text(self) -> str:
         """"Ben lost the connection — waiting" (or "Ben left the table") while a seat's player is
