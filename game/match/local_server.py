@@ -86,11 +86,13 @@ class LocalServer:
             try:
                 self.port = next(iter(ws_server.sockets)).getsockname()[1]
                 server.resume_ai()
-                beacon = announce(self.lan_address or self.host, self.port, self.name, self.interfaces)
+                # zeroconf's calls block: off this loop, which serves meanwhile
+                beacon = await asyncio.to_thread(announce, self.lan_address or self.host, self.port, self.name,
+                                                 self.interfaces)
                 self._started.set_result(self.port)
                 await self._stop.wait()
                 if beacon is not None:
-                    beacon.close()
+                    await asyncio.to_thread(beacon.close)
             finally:
                 ws_server.close()
                 await ws_server.wait_closed()

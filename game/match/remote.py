@@ -172,6 +172,7 @@ class SeatState:
     connected: bool
     away: bool
     left: bool = False          # its player quit the table (not a lost connection)
+    grace_over: bool = False    # gone longer than the table's grace: any seated player may hand it to an AI
 
 
 class RemoteTable:
@@ -306,7 +307,8 @@ class RemoteTable:
     # ---- seats ----------------------------------------------------------------------------------
     def seat_states(self) -> list[SeatState]:
         return [SeatState(s["player"], s["kind"], s.get("name", ""), bool(s.get("taken")),
-                          bool(s.get("connected")), bool(s.get("away")), bool(s.get("left")))
+                          bool(s.get("connected")), bool(s.get("away")), bool(s.get("left")),
+                          bool(s.get("grace_over")))
                 for s in self.summary.get("seats", [])]
 
     @property
@@ -345,12 +347,13 @@ class RemoteTable:
                 if s.kind == "human" and s.taken and not s.connected and not s.away and s.player != self.viewer]
 
     def seat_to_ask(self) -> str | None:
-        """A seat whose player is gone, not yet put to this seated player (once each): any seated
-        player may hand it to an AI, not only the host."""
+        """A seat whose player is gone, not yet put to this seated player (once each): the host at
+        once, any other seated player once the table's grace period is over (the server says so)."""
         if self.viewer is None and self.host_token is None:
             return None
+        grace_over = {s.player for s in self.seat_states() if s.grace_over}
         for player in self.disconnected():
-            if player not in self.asked:
+            if player not in self.asked and (self.host_token is not None or player in grace_over):
                 self.asked.add(player)
                 return player
         return None

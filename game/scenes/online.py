@@ -120,12 +120,14 @@ class Buttons(Scene):
 
 def table_for(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> remote.RemoteTable:
     """The remote table of a `created`/`joined`/`watching` answer; a seat's credential is stored
-    for later (marked hosted when the server is this computer's own)."""
+    for later (marked hosted when its host made it on this computer's own server)."""
     stored = load_credentials(remote.credentials_path()).get(reply["code"], {})
+    if stored.get("player") != reply.get("player"):
+        stored = {}                     # another seat of the table (a second window on this computer)
     host_token = reply.get("host_token") or stored.get("host_token")
     url = online.client.url
     here = local_server.current()
-    hosted = bool(stored.get("hosted")) or (here is not None and url == here.url)
+    hosted = bool(stored.get("hosted")) or (bool(host_token) and here is not None and url == here.url)
     if reply.get("credential"):
         remote.remember(reply["code"], url, reply["player"], reply["credential"], host_token, hosted)
     return remote.RemoteTable(online, reply["code"], reply.get("player"), url, host_token, ctx.notices, hosted)
