@@ -12,7 +12,6 @@ import pygame
 
 from game.match.remote import remember
 from game.scenes.online import HostScene, JoinScene, OnlineScene
-from game.scenes.online_lobby import LobbyScene
 from game.scenes.play import MatchScene
 from game.scenes.settings import SettingsScene, action_rects
 from game.scenes.setup import SetupScene, seat_rects
