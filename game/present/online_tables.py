@@ -26,7 +26,7 @@ def failure_text(exc: BaseException) -> str:
     (docs/protocol.md "Error codes"; an unknown code is named), anything else unreachable."""
     if isinstance(exc, Refused):
         key = f"online.error.{exc.code}"
-        return t(key) if has(key) else t("online.error.other", code=exc.code)
+        return t(key) if has(key) else t("online.refused_code", code=exc.code)
     return t("online.unreachable")
 
 

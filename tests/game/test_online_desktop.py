@@ -12,6 +12,7 @@ import pygame
 
 from game.match.remote import remember
 from game.scenes.online import HostScene, JoinScene, OnlineScene
+from game.scenes.match_screen.model import seat_label
 from game.scenes.play import MatchScene
 from game.scenes.settings import SettingsScene, action_rects
 from game.scenes.setup import SetupScene, seat_rects
@@ -74,7 +75,7 @@ def test_refusals_are_worded_by_code_in_the_players_language():
             text = failure_text(refusal)
             assert text == t("online.error.already_started") and "KYM8BS" not in text
         set_language("pt")
-        assert failure_text(Refused("new_code", "whatever")) == t("online.error.other", code="new_code")
+        assert failure_text(Refused("new_code", "whatever")) == t("online.refused_code", code="new_code")
     finally:
         set_language("en")
     assert failure_text(ConnectionRefusedError()) == t("online.unreachable")
@@ -108,6 +109,7 @@ def test_moves_an_ai_played_for_an_away_player_are_marked_and_a_player_who_left_
     table.think()
     ai_line = t("online.ai_played", who=NAMES[mover], level=t("seat.normal"))
     assert any(line.startswith(ai_line) for line in table.log_lines())
+    assert seat_label(table, mover) == t("online.away", level=t("seat.normal"))     # the panel marks him
     summary = server.summary()
     gone = next(p for p in server.game.players if p not in ("red", mover))
     for seat in summary["seats"]:
@@ -117,6 +119,7 @@ def test_moves_an_ai_played_for_an_away_player_are_marked_and_a_player_who_left_
     table.think()
     assert table.gone_text(gone) == t("online.left_table", who=NAMES[gone])
     assert table.waiting_text() == t("online.left_table", who=NAMES[gone])
+    assert seat_label(table, gone) == t("online.seat_left") and seat_label(table, "red") == t("seat.human")
 
 
 def wait_for(check, what: str, tick=lambda: None, limit: float = 30.0) -> None:
