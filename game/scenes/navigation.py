@@ -35,9 +35,10 @@ def setup(ctx: Context) -> Scene:
     return SetupScene(ctx)
 
 
-def settings(ctx: Context, in_game: bool, match: Match | None = None) -> Scene:
+def settings(ctx: Context, in_game: bool, match: Match | None = None, online: bool = False) -> Scene:
+    """The settings; in a game also the menu (resume, quit, and save or load unless `online`)."""
     from game.scenes.settings import SettingsScene
-    return SettingsScene(ctx, in_game=in_game, match=match)
+    return SettingsScene(ctx, in_game=in_game, match=match, online=online)
 
 
 def help_screen(ctx: Context, card: str | None = None) -> Scene:
@@ -125,11 +126,12 @@ def is_error(scene: Scene) -> bool:
     return scene.name == "error"
 
 
-def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any], url: str) -> Scene:
+def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> Scene:
     """The lobby of a table just seated at (`online` a connected BackgroundClient, `reply` the
     server's created/joined answer); the match screen once the game has started."""
-    from game.scenes.online import LobbyScene, table_for
-    return LobbyScene(ctx, table_for(ctx, online, reply, url))
+    from game.scenes.online import table_for
+    from game.scenes.online_lobby import LobbyScene
+    return LobbyScene(ctx, table_for(ctx, online, reply))
 
 
 def online(ctx: Context) -> Scene:
@@ -138,8 +140,8 @@ def online(ctx: Context) -> Scene:
 
 
 def seat_lost(ctx: Context, table: RemoteTable, player: str) -> Scene:
-    """The host of an online table is asked: wait for `player`, or hand the seat to an AI."""
-    from game.scenes.online import SeatLostScene
+    """A seated player of an online table is asked: wait for `player`, or hand the seat to an AI."""
+    from game.scenes.online_lobby import SeatLostScene
     return SeatLostScene(ctx, table, player)
 
 
