@@ -308,8 +308,14 @@ class RemoteTable:
     def seat_states(self) -> list[SeatState]:
         return [SeatState(s["player"], s["kind"], s.get("name", ""), bool(s.get("taken")),
                           bool(s.get("connected")), bool(s.get("away")), bool(s.get("left")),
-                          bool(s.get("grace_over")))
+                          self._grace_over(s))
                 for s in self.summary.get("seats", [])]
+
+    def _grace_over(self, seat: dict) -> bool:
+        """Whether a seat's player has been gone longer than the table's grace period (the seat
+        summary's `gone_for` against the table's `grace`, docs/protocol.md)."""
+        gone = seat.get("gone_for")
+        return isinstance(gone, int) and gone >= int(self.summary.get("grace", 0) or 0)
 
     @property
     def seats(self) -> dict[str, Seat]:

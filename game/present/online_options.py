@@ -38,5 +38,5 @@ class GameOptions:
         """The `create` fields: every option, the neutral colour only when two seats have it."""
         out: dict[str, Any] = {"variant": self.variant, "veto": self.veto, "castillo": self.castillo}
         if seats == 2 and self.dummy:
-            out["dummy"] = True
+            out["neutral"] = True         # docs/protocol.md "create": the neutral colour
         return out
