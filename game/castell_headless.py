@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from ai.castell import make_agent
 from engine import castell
 from engine.castell.describe import CATEGORIES, CATEGORY_NAMES, describe, sizes_text, tile_text
 
@@ -35,7 +36,6 @@ def breakdown_lines(game: castell.Position) -> list[str]:
 
 def castell_headless_lines(kinds: list[str], seed: int, wheel: str) -> Iterator[str]:
     """Play an AI-only game to the end, yielding the log line by line as it happens."""
-    from ai.castell import make_agent
     players = list(castell.COLOURS[:len(kinds)])
     game = castell.new_game(players, seed=seed, wheel=wheel)
     data = game.data

@@ -12,6 +12,7 @@ from typing import Any
 
 from ai.advisor import advise, hard_searcher, judge
 from ai.worker_pool import MAX_ATTEMPTS, WATCHDOG_S, Job, Reply, Worker, play
+from game.match.review import REVIEW_SEARCH
 from game.match.seats import make_agent
 
 __all__ = ["ADVISE", "JUDGE", "MAX_ATTEMPTS", "WATCHDOG_S", "AIWorker", "Job", "Reply", "answer", "shared"]
@@ -41,7 +42,6 @@ def _agent(level: str, seed: int) -> Any:
 @lru_cache(maxsize=2)
 def _searcher(review: bool) -> Any:
     """The hard search for hints, or the review's lighter one (built once per worker)."""
-    from game.match.review import REVIEW_SEARCH
     return hard_searcher(**REVIEW_SEARCH) if review else hard_searcher()
 
 

@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 import engine
 from engine import DataError
+from game.match import saves
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,6 @@ class ReplayModel(_Cursor):
 
     @classmethod
     def from_file(cls, path: Path | str) -> "ReplayModel":
-        from game.match import saves
         record, seats = saves.read_record(path)
         return cls(record, Path(path).name, seats)
 

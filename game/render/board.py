@@ -17,7 +17,7 @@ import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
 from game.shell.i18n import language as current_language
-from game.present.mapdata import MapData, RegionShape, load_map, point_in_polygon, printed_tables
+from game.shell.mapdata import MapData, RegionShape, load_map, point_in_polygon, printed_tables
 from game.render import draw, pieces, style
 from game.present.table import Table
 

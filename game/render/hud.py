@@ -10,7 +10,7 @@ import pygame
 
 from game.shell import layout
 from game.shell.i18n import area_name, t
-from game.present.mapdata import printed_tables
+from game.shell.mapdata import printed_tables
 from game.render import draw, pieces, style
 from game.shell.scene import PULSE
 from game.present.table import Table

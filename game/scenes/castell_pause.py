@@ -80,3 +80,6 @@ class CastellPause(Scene):
         for (key, rect), (_, label) in zip(item_rects(), ITEMS):
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=key == "resume")
+
+
+navigation.SCREENS.castell_pause = CastellPause

@@ -240,3 +240,6 @@ class ChallengesScene(Scene):
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))
+
+
+navigation.SCREENS.challenges = ChallengesScene

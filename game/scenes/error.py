@@ -114,3 +114,6 @@ class ErrorScene(Scene):
         for name, rect in buttons():
             style.button(surface, rect, t(f"crash.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "continue")
+
+
+navigation.SCREENS.error = ErrorScene

@@ -185,3 +185,6 @@ def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, 
 def play_again(ctx: Context, old: Match) -> Scene:
     """A new game with the same seats and options, the next seed."""
     return navigation.match_screen(ctx, Match(list(old.seats.values()), old.seed + 1, **old.setup))
+
+
+navigation.SCREENS.game_over = GameOverScene

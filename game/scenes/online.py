@@ -23,8 +23,9 @@ from game.shell.i18n import player_name, t
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.shell.text_field import TextField
 from net.background import BackgroundClient
-from game.present.online_tables import failure_text, table_line
+from game.match.online_tables import failure_text, table_line
 from net.client import load_credentials
+from net.discovery import discover
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
 SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to a friend, an AI, or no seat
@@ -356,7 +357,6 @@ _LAN = ThreadPoolExecutor(max_workers=1, thread_name_prefix="el-grande-lan")
 
 
 def _find_servers() -> Future[list[tuple[str, str, int]]]:
-    from net.discovery import discover
     return _LAN.submit(discover, 2.0)
 
 
@@ -497,3 +497,8 @@ class SeatLostScene(Buttons):
         style.text(surface, t("online.ai_level"), (box.x + 30, box.y + 146), 15, style.INK, bold=True)
         draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 88), (box.right - 20, box.bottom - 88), 1)
         self.draw_buttons(surface, "wait")
+
+
+navigation.SCREENS.online = OnlineScene
+navigation.SCREENS.online_lobby = lambda ctx, online, reply, url: LobbyScene(ctx, table_for(ctx, online, reply, url))
+navigation.SCREENS.seat_lost = SeatLostScene

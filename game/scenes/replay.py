@@ -339,3 +339,6 @@ class ReplayScene(Scene):
             while style.text_width(text, LOG_SIZE) > width and len(text) > 2:
                 text = text[:-2] + "…"
             style.text(surface, text, (x, rect.y), LOG_SIZE, colour, bold=index == current and not is_event)
+
+
+navigation.SCREENS.replay = ReplayScene

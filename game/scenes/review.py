@@ -155,8 +155,7 @@ class ReviewScene(Scene):
 
     def open(self, b: Blunder) -> None:
         """The replay viewer at the decision, the better choice on a plate and as ghosts."""
-        from game.match.replay_model import ReplayModel
-        model = ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
+        model = replay_model.ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
         _, best = headline(b, self.match.name)
         note = t("review.better", best=best, points=f"{b.loss:.0f}")
         self.request(Transition.push(navigation.replay(self.ctx, model, position=b.start,
@@ -253,3 +252,6 @@ def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, 
             y += style.line_height(size, bold)
         y += PART_GAP
     return out
+
+
+navigation.SCREENS.review = ReviewScene

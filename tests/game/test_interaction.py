@@ -297,7 +297,7 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
 
 def target_zone(targets: frozenset[str]) -> pygame.Surface:
     """White where a lit target or its outline may be drawn, black elsewhere."""
-    from game.present.mapdata import load_map
+    from game.shell.mapdata import load_map
     zone = pygame.Surface(layout.current().window)
     data = load_map()
     for area in targets:

@@ -15,7 +15,7 @@ import pygame
 
 from game.match.remote import RemoteTable, remember
 from game.scenes import navigation
-from game.present.online_tables import table_line
+from game.match.online_tables import table_line
 from game.render import style
 from game.render.online_tables import row_rects
 from game.scenes.online import HostScene, JoinScene, LobbyScene, SeatLostScene

@@ -13,7 +13,7 @@ from game.shell import layout
 from game.render.animator import Animator
 from game.shell.assets import Sounds
 from game.match.controller import Match
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
 from game.render.score_panel import draw_score_panel
 from game.scenes.play import MatchScene

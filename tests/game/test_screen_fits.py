@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine import events as E
-from game.present.mapdata import load_map, point_in_polygon
+from game.shell.mapdata import load_map, point_in_polygon
 from game.present.score_summary import SummaryCollector
 from game.present.table import Table
 from game.present.waiting import waiting_prompt

@@ -13,7 +13,7 @@ from engine.data import AREA_INDEX
 from engine.ops import score_areas
 from game.shell import layout
 from game.match.controller import Match
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render.board import occupied_rects
 from game.render.standings import rank_badges, standings, values_caption
 from game.scenes.play import MatchScene
