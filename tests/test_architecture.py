@@ -44,7 +44,7 @@ def test_ai_reads_engine_internals_through_one_module():
 
 @pytest.mark.parametrize("layer", ["match", "present"])
 def test_client_host_and_presentation_layers_never_load_pygame(layer):
-    """Issue 22 point 5: game/match/ (the host: match, seats, AI worker, undo, saves, replays,
+    """game/match/ (the host: match, seats, AI worker, undo, saves, replays,
     review, hints) and game/present/ (what a screen shows, as data) serve the headless game, the
     server and tools too: importing every module of the layer in a fresh interpreter loads no
     pygame, directly or through anything they import."""
@@ -64,7 +64,7 @@ HOST_MODULES = ("game/match/", "game/tutorial/match.py")
 
 
 def test_only_the_host_reaches_the_true_game():
-    """Issue 22 point 1 / DESIGN §1 information boundary: the true Game lives in the host
+    """docs/design.md §1 information boundary: the true Game lives in the host
     (`Match.host_game`, the replay model's games); every other client module — scenes, drawing,
     presentation, the shell — reads a View through the match (`view()`, `legal_moves()`,
     `replay_window()` …). Any `host_game` or `_games` outside the host modules fails."""
@@ -80,7 +80,7 @@ def test_only_the_host_reaches_the_true_game():
 
 
 def test_the_host_boundary_checker_sees_a_reach():
-    """Issue 22 point 1 (the checker itself): an attribute read of host_game is found."""
+    """docs/design.md §1 (the checker itself): an attribute read of host_game is found."""
     tree = ast.parse("def draw(scene):\n    return scene.match.host_game.discs\n")
     assert [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)] == ["discs", "host_game", "match"]
 
@@ -103,7 +103,7 @@ def runtime_scene_imports(path: Path) -> set[str]:
 
 
 def test_no_scene_imports_another_the_navigation_is_written_once():
-    """Issue 22 point 5: a screen asks game/scenes/navigation.py for the screen it goes to; no
+    """A screen asks game/scenes/navigation.py for the screen it goes to; no
     other scene module imports a scene (the match screen's own parts, game/scenes/match_screen/,
     excepted: they import each other and navigation, never a scene)."""
     own = ROOT / "game" / "scenes" / "match_screen"

@@ -153,7 +153,7 @@ class ReplayModel(_Cursor):
         return dict(self.record, moves=[s.move for s in self.steps[:pos]])
 
     def window(self, seat: str | None = None) -> "ReplayWindow":
-        """What a replay screen may show (issue 22 point 2): a finished game, everything; an
+        """What a replay screen may show: a finished game, everything; an
         unfinished one, what the public may know — or, when `seat` is given (or the record has
         exactly one human seat, playing against AIs), what that seat knew, its own secrets only."""
         final = self._games[-1]

@@ -123,7 +123,7 @@ class Lit:
 @style.fixed_size
 def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
                focus: str | None = None, ghosts: Callable[[pygame.Surface], None] | None = None) -> None:
-    """The whole map, in its layers (issue 22 point 4): the static map with the target
+    """The whole map, in its layers: the static map with the target
     highlights, then the pieces (and `ghosts`, the pieces a move would put down), then the labels
     on top of them. Panels, tooltips and dialogs are drawn above all of it by the scene. `focus`
     (without `lit`) is an area to light up, as the replay viewer does."""

@@ -2,7 +2,7 @@
 delete), the Continue list (the unfinished games' autosaves: who plays, date, round), the replay
 browser (slots, the autosaves and exported records) and the "save as" dialog.
 
-Every read goes through game/saves.py, so a broken file is listed with its error and a failed load
+Every read goes through game/match/saves.py, so a broken file is listed with its error and a failed load
 shows the one-line message in a dialog; the game below (if any) is never touched by a failure.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 board drawn as it was after that move and the game log beside it, the current move highlighted.
 
 Keys: ←/→ one move, Home/End the start/end, Space or Enter play/pause, Escape back. Clicking a log
-line jumps to that move. The positions come from game/replay_model.py (the record replayed once,
+line jumps to that move. The positions come from game/match/replay_model.py (the record replayed once,
 every move checked), so the board is exactly `engine.replay` of the record cut at that step.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 best choice, each opening the replay viewer at that decision with the better choice shown.
 
 Why one decision per worker job: the window keeps drawing a progress bar between answers, and
-leaving the screen simply cancels the job in flight (game/review.py has the judging itself).
+leaving the screen simply cancels the job in flight (game/match/review.py has the judging itself).
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ Lifecycle (called by `app.App`, never by scenes themselves):
     exit()    the scene leaves the stack
 
 Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed;
-the keyboard focus, game/focus.py, turns Tab and arrows into moves between `focus_targets()` and
+the keyboard focus, game/shell/focus.py, turns Tab and arrows into moves between `focus_targets()` and
 Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
@@ -130,7 +130,7 @@ class Scene:
 
     def focus_targets(self) -> list["Target"]:
         """What Tab and the arrow keys may focus now, each where a click would choose it
-        (game/focus.py). The base scene has nothing to focus."""
+        (game/shell/focus.py). The base scene has nothing to focus."""
         return []
 
     def frame(self) -> object:

@@ -1,6 +1,6 @@
-"""Issue 9 (confirm before commit, undo in pass-and-play, hot-seat secrecy) and issue 14 (prompts
-that name the player and the step, unmistakable legal targets), through the real scenes: events
-are posted where things are drawn, and the engine is only called to set positions up and check."""
+"""Confirm before commit, undo in pass-and-play, hot-seat secrecy, and prompts that name the
+player and the step with unmistakable legal targets, through the real scenes: events are posted
+where things are drawn, and the engine is only called to set positions up and check."""
 from __future__ import annotations
 
 import random

@@ -1,4 +1,4 @@
-"""Issue 14 item 4: after every scoring a summary panel shows what each area brought, the numbers
+"""After every scoring a summary panel shows what each area brought, the numbers
 taken from the engine's scoring events; it waits for a click with humans seated and goes by
 itself in AI-only games; floating '+N' labels never overlap each other or the map's labels."""
 from __future__ import annotations
