@@ -159,6 +159,12 @@ def _court_max(g: Game) -> int:
         want = CARDS[g.acting_card].count or 0
     else:
         want = BOARD.power_to_court[g.played[p] - 1]
+    return court_capacity(g, p, want)
+
+
+def court_capacity(g: Game, p: int, want: int) -> int:
+    """How many of `want` Caballeros player p can bring to his court now (§5.2 T1: from the
+    provinces, the rest from his regions but the King's)."""
     return min(want, g.counts[p * A + PROVINCES] + map_total_except_king(g, p))
 
 
@@ -447,6 +453,7 @@ class _GeneralScoring(Effect):
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
         ev.append(E.CastilloEmptied())
+        g.castillo_shown = (1 << g.n) - 1   # emptied before everyone: each count is 0, known (R2)
         score_areas(g, list(range(NREG)), ev)
         end_scoring(g, ev, before)
 

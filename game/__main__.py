@@ -16,11 +16,14 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
+from collections.abc import Callable
 from typing import NoReturn, Sequence
 
 import engine
-from game.castell_headless import castell_headless_lines, parse_castell_players
+from engine import castell
+from game.castell_headless import HUMAN, castell_headless_lines, parse_castell_players
 from game.match import saves
+from game.match.castell_match import CastellMatch
 from game.match.controller import Match
 from game.match.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
 from game.match.seed import SEED_LIMIT, new_seed
@@ -140,22 +143,27 @@ def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
 
 
 def run_castell(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """`--game castell`: an AI-only game to the end (its table comes with the client's Castell
-    screens); flags that belong to El Grande only are refused by name."""
+    """`--game castell`: straight to a Castell table (`human` seats play in the window), or with
+    --headless an AI-only game printed to the end; El Grande's own flags are refused by name."""
     for flag, given in (("--load", args.load), ("--scenario", args.scenario), ("--dummy", args.dummy),
                         ("--no-veto", args.no_veto), ("--secret-castillo", args.secret_castillo)):
         if given:
             parser.error(f"{flag} is an El Grande option; Castell does not take it")
-    if not args.headless:
-        parser.error("--game castell plays headless for now: add --headless")
     try:
-        kinds = parse_castell_players(args.players or "normal,normal,normal")
+        kinds = parse_castell_players(args.players or ("normal,normal,normal" if args.headless
+                                                       else "human,normal,normal"))
     except ValueError as exc:
         parser.error(str(exc))
+    if args.headless and HUMAN in kinds:
+        parser.error("--headless needs AI seats only")
     seed = args.seed if args.seed is not None else new_seed()
-    for line in castell_headless_lines(kinds, seed, args.wheel):
-        print(line, flush=True)
-    return 0
+    if args.headless:
+        for line in castell_headless_lines(kinds, seed, args.wheel):
+            print(line, flush=True)
+        return 0
+    seats = [Seat(player, kind) for player, kind in zip(castell.COLOURS, kinds)]
+    return run_window(args, None, opening=lambda ctx: navigation.castell_table(
+        ctx, CastellMatch(seats, seed, args.wheel)))
 
 
 def result_lines(seats: list[tuple[str, str, int]]) -> list[str]:
@@ -191,13 +199,15 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
 
 
 def run_window(args: argparse.Namespace, seats: list[Seat] | None, loaded: Match | None = None,
-               settings: Settings | None = None) -> int:
+               settings: Settings | None = None, opening: Callable[[Context], Scene] | None = None) -> int:
     saves.remove_stale_temp_files()
     settings = settings or Settings.load()
     style.use_look(settings.palette, settings.ui_scale)
     ctx = start_context(args, settings)
     first: Scene
-    if loaded is not None:
+    if opening is not None:
+        first = opening(ctx)
+    elif loaded is not None:
         loaded.save()
         first = navigation.match_screen(ctx, loaded)
     elif seats:

@@ -26,6 +26,7 @@ from game.match.seats import COLOURS, SEAT_KINDS, Seat
 from game.shell.datadir import keep_aside
 
 FORMAT_VERSION = 1
+LADDER = ("easy", "normal", "hard", "random", "greedy")     # the seat list: difficulties first
 NAME_LIMIT = 14                 # characters of a seat name the set-up screen takes
 MAX_BYTES = 64 * 1024
 
@@ -55,7 +56,8 @@ EL_GRANDE = Profile("el-grande", "setup.json", "el-grande-setup", COLOURS, SEAT_
                      "castillo": ("announced", "secret"), "dummy": (False, True)},
                     ("human", "normal", "normal", "normal"))
 CASTELL = Profile("castell", "castell-setup.json", "castell-setup", COLOURS[:4],
-                  ("human",) + ai_castell.AGENT_NAMES, 4, {"wheel": ("standard", "advanced")},
+                  ("human",) + tuple(sorted(ai_castell.AGENT_NAMES, key=LADDER.index)), 4,
+                  {"wheel": ("standard", "advanced")},
                   ("human", "normal", "normal"))
 FILE_NAME = EL_GRANDE.file_name
 OPTION_VALUES = EL_GRANDE.option_values

@@ -70,8 +70,9 @@ def step_items(step: Any, every_move: bool = False) -> list[LogItem]:
     return [item for item in items if item is not None]
 
 
-def item_text(item: LogItem, name: Namer) -> str:
-    """The line for a log item in the current language."""
+def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
+    """The line for a log item in the current language; `viewer`: the player the log is shown to,
+    who sees his own secret move's value (the power card he took back), the others never."""
     if item.kind == "event":
         return describe_event(item.source, name)
     if item.kind == "challenge":
@@ -84,6 +85,8 @@ def item_text(item: LogItem, name: Namer) -> str:
     who = name(item.player) if item.player else ""
     if item.kind == "step":
         return t(f"log.step_{verb}", who=who)
+    if verb == "recover" and args and viewer is not None and viewer == item.player:
+        return t("log.recover_own", who=who, **move_words(verb, tuple(args), name))
     return describe_move(verb, tuple(args), who, name)
 
 
@@ -122,7 +125,7 @@ def step_text(verb: str, args: tuple[str, ...], name: Namer) -> str:
     words = move_words(verb, args, name)
     if verb == "place":
         words["count"] = "1"        # a plan counts its placements per area (hints.plan_text)
-    return t(f"hint.{key}", **words) if has(f"hint.{key}") else t("hint.skip")
+    return t(f"hint.{key}", **words)
 
 
 def describe_move(verb: str, args: tuple[str, ...], who: str, name: Namer) -> str:

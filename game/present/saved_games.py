@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from game.shell.i18n import t
+from game.shell.i18n import player_name, t
 
 
 class SeatNamed(Protocol):
@@ -28,5 +28,5 @@ def local_time(stamp: str) -> str:
 
 def who_plays(seats: tuple[SeatNamed, ...]) -> str:
     """The seats in a few words: each human by name (or colour), each AI by its level."""
-    return ", ".join(seat.name or t(f"colour.{seat.player}") if seat.kind == "human" else t(f"seat.{seat.kind}")
+    return ", ".join(seat.name or player_name(seat.player) if seat.kind == "human" else t(f"seat.{seat.kind}")
                      for seat in seats)

@@ -97,7 +97,9 @@ class Animator:
         if origin is None:
             taken += occupied_rects(load_map(), self.table)
         sizes = [points_rect(label, (0, 0)).size for _, label in shown]
-        for (player, label), rect in zip(shown, free_row((x, y - 26), sizes, taken, headroom=RISE)):
+        # kept on the map, drift included (a chip over Galicia was clipped at the map's top)
+        row = free_row((x, y - 26), sizes, taken, headroom=RISE, bounds=layout.current().map_rect)
+        for (player, label), rect in zip(shown, row):
             sprite = Sprite("points", to_board(rect.center), player, label)
             self.table.sprites.append(sprite)
             self.tweener.animate(sprite, "pos", to_board((rect.centerx, rect.centery - RISE)), duration, "out_cubic",

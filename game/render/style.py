@@ -13,6 +13,7 @@ from typing import ParamSpec, TypeVar
 import pygame
 
 from game.shell.assets import font
+from game.shell.i18n import use_palette_names
 from game.render import draw
 
 P = ParamSpec("P")
@@ -75,6 +76,7 @@ def use_look(palette: str, ui_scale: float) -> None:
     """Draw with this palette and text scale from now on (the settings'; an unknown palette is
     the classic one, a scale off the list the nearest listed one)."""
     _look.palette = palette if palette in PALETTES else "classic"
+    use_palette_names(_look.palette)
     _look.text_scale = min(UI_SCALES, key=lambda s: abs(s - ui_scale))
 
 

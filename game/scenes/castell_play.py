@@ -98,6 +98,9 @@ class CastellScene(Scene):
             return True
         if intent.kind == inp.Kind.UNDO:
             return self._button("undo")
+        if intent.kind == inp.Kind.HELP:
+            self.request(Transition.push(navigation.castell_help(self.ctx)))
+            return True
         if self.ui.builder is not None and self._builder_intent(intent, layout):
             return True
         if intent.kind == inp.Kind.CLICK:

@@ -53,6 +53,7 @@ class Screens:
     seat_lost: Callable[[Context, RemoteTable, str], Scene]
     castell_table: Callable[[Context, CastellMatch], Scene]
     castell_pause: Callable[[Context], Scene]
+    castell_help: Callable[[Context], Scene]
 
 
 SCREENS = Screens()
@@ -162,6 +163,10 @@ def castell_table(ctx: Context, match: CastellMatch) -> Scene:
 
 def castell_setup(ctx: Context) -> Scene:
     return SCREENS.castell_setup(ctx)
+
+
+def castell_help(ctx: Context) -> Scene:
+    return SCREENS.castell_help(ctx)
 
 
 def castell_pause(ctx: Context) -> Scene:

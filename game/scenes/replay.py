@@ -16,6 +16,7 @@ from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match.controller import opening_events
 from game.present.describe import LogItem, item_text, step_items
+from game.present.hint_plan import ghost_counts
 from game.shell.i18n import language, player_name, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
@@ -278,8 +279,8 @@ class ReplayScene(Scene):
         advice = self.advice
         if advice is None or self.model.position != advice.position:
             return
-        for step in dict.fromkeys(advice.plan):
-            board.ghost(surface, self.table, step, advice.player, solid=True)
+        for step, count in ghost_counts(advice.plan):
+            board.ghost(surface, self.table, step, advice.player, solid=True, count=count)
         prompt = layout.current().prompt_rect
         width = min(prompt.width, int(style.text_width(advice.note, 15, True)) + 32)
         rect = pygame.Rect(0, 0, width, 30)

@@ -23,7 +23,7 @@ from typing import ClassVar
 import pygame
 
 from game.shell import input as inp
-from game.shell import layout, shots
+from game.shell import display, layout, shots
 from game.shell.assets import font
 from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
@@ -73,7 +73,7 @@ class App:
         self.settings = first.ctx.settings
         self._opened_with = self.settings.window
         if size is None:
-            size = first_window_size(self.settings.window, layout.LOGICAL, layout.MINIMUM)
+            size = first_window_size(self.settings.window, layout.LOGICAL, layout.MINIMUM, self.settings.desktop)
         self.windowed = size      # the window's size out of fullscreen (what settings remember)
         self.window = self._open_window(size)
         layout.use(self.window.get_size())
@@ -226,6 +226,8 @@ class App:
         if not self.fullscreen and size != self.windowed:
             self.windowed = size
             self.settings.window = f"{size[0]}x{size[1]}"
+            desktop = display.desktop_size()
+            self.settings.desktop = f"{desktop[0]}x{desktop[1]}" if desktop else ""
 
     def draw(self, frame: object = None) -> None:
         """Paint the stack; `frame`, when given, is the top scene's frame just compared (it is

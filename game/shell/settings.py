@@ -55,6 +55,7 @@ class Settings:
     palette: str = "classic"     # the pieces' colours: "classic" or "colourblind" (Okabe-Ito)
     ui_scale: float = 1.0        # text and the controls sized from it: 1.0, 1.25 or 1.5
     window: str = ""             # the window's last size out of fullscreen, "WIDTHxHEIGHT" ("": never resized)
+    desktop: str = ""            # the desktop's size when `window` was noted, "WIDTHxHEIGHT" ("": unknown)
     online_name: str = ""        # the name last used to host or join an online table (prefills the field)
 
     def __post_init__(self) -> None:

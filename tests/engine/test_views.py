@@ -63,6 +63,24 @@ def test_r2_special_castillo_scoring_opens_the_tower_in_secret_games(card, decla
     assert g.view("red").castillo_count_shown("blue") and not g.castillo_count_shown("red")
 
 
+def test_r2_the_emptied_tower_shows_every_count_until_it_changes():
+    """docs/rulings.md R2 (§8.1 steps 2-3): at a general scoring the tower is opened and emptied
+    before everyone, so in a secret-Castillo game every colour's count (now 0) is shown after it,
+    not kept off the display because it changed while being emptied."""
+    g = engine.new_game(players=["red", "blue", "green"], seed=4, castillo="secret")
+    rng = random.Random(4)
+    while not g.is_over:
+        ev = g.play(rng.choice(g.legal_moves()))
+        if any(isinstance(e, E.CastilloEmptied) for e in ev):
+            break
+    else:
+        raise AssertionError("no general scoring")
+    assert any(isinstance(e, E.CaballerosMoved) and e.source == "castillo" for e in ev)
+    for viewer in g.players:
+        v = g.view(viewer)
+        assert all(v.castillo_count_shown(p) and v.count(p, "castillo") == 0 for p in g.players)
+
+
 def test_r2_version_1_record_keeps_special_castillo_scoring_closed():
     """docs/rulings.md (§6.5, §5.3): a rules-version-1 record replays under its own rules, where a
     special Castillo scoring did not open the tower in a secret-Castillo game."""

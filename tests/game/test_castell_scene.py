@@ -60,6 +60,9 @@ def test_a_human_plays_a_whole_game_by_mouse_against_two_ais() -> None:
                     driver.click(buttons(scene)["no_tower"].center)
             continue
         shown = buttons(scene)
+        rects = list(shown.values())
+        assert all(scene.layout.map_rect.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), frame.buttons
         if "confirm" in shown:
             driver.click(shown["confirm"].center)
             continue
@@ -163,3 +166,41 @@ def test_the_title_offers_castell_its_setup_starts_a_game_and_continue_resumes_i
     again.step(3)
     resumed = again.scene
     assert isinstance(resumed, CastellScene) and resumed.match.game.to_json() == position
+
+
+def test_two_humans_share_the_screen_with_no_hand_off() -> None:
+    """docs/castell.md "Hidden information": nothing is secret, so pass-and-play shows each human
+    the same table and the prompt names whose turn it is."""
+    driver, scene, match = table(("human", "human"), seed=2)
+    seen = set()
+    for _ in range(12):
+        until_human(driver, scene, match)
+        player = match.human_to_move
+        assert player is not None and scene.frame().prompt.startswith(match.name(player))
+        seen.add(player)
+        if match.game.pawn[match.game.seat(player)] < 0:
+            driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
+            driver.step()
+            driver.key(pygame.K_RETURN)
+            driver.step()
+        driver.click(buttons(scene)["done"].center)
+        driver.step()
+    assert seen == {"red", "blue"} and driver.scene is scene
+
+
+def test_f1_opens_castells_help_whose_examples_are_legal_towers() -> None:
+    from engine import castell
+    from game.scenes.castell_help import TOPICS, topic_rects
+    driver, scene, match = table(("human", "random"), seed=8)
+    driver.key(pygame.K_F1)
+    driver.step(2)
+    assert driver.scene.name == "castell_help"
+    for topic, example, ranks in TOPICS:
+        driver.click(dict(topic_rects())[topic].center)
+        driver.step()
+        if example is not None:
+            tower = castell.parse_tower(example)
+            assert castell.tower_problems([list(level) for level in tower], ranks) == []
+    driver.key(pygame.K_ESCAPE)
+    driver.step()
+    assert driver.scene is scene

@@ -87,3 +87,21 @@ def test_a_disc_during_a_scoring_says_this_scoring(language):
     i18n.set_language(language)
     text = reason_text(Reason("place", 5, "aragon", 1, "this"), _name)
     assert i18n.t("hint.when.this") in text and i18n.t("hint.when.general") not in text
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_same_turn_skip_and_even_reasons_say_what_they_compare(language):
+    """A higher power card that buys no earlier turn says so and names the card it keeps; a skipped
+    action says no use of it gains a point; two plans leaving the same standings say that, not a
+    vague "how the round plays on"."""
+    i18n.set_language(language)
+    same = reason_text(Reason("same_turn", versus=2, other=8), _name)
+    skip = reason_text(Reason("skip", 0, scoring="general"), _name)
+    even = reason_text(Reason("value", versus=2), _name)
+    assert "8" in same and same != reason_text(Reason("order", versus=2, other=8), _name)
+    assert i18n.t("hint.when.general") in skip and skip != i18n.t("hint.reason.value")
+    assert "#2" in even and all("{" not in text for text in (same, skip, even))
+    if language == "en":
+        assert "how the round plays on" not in even and "same standings" in even
+        assert same == "takes the same turn that power card 8 would, and keeps power card 8 for a later round"
+        assert skip.startswith("skips the card's action")

@@ -292,7 +292,10 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
     driver.step()
     assert driver.scene.pending_move() == engine.parse_move(f"place {area}")
     line = driver.scene.preview[1]
-    assert line == f"{i18n.area_name(area)}: Red {mine} → {mine + 1}, now 1st"
+    after = view.after(engine.parse_move(f"place {area}"))
+    assert after is not None
+    points = dict(engine.scoring_preview(after, area).points).get("red", 0)
+    assert line is not None and line.startswith(f"{i18n.area_name(area)}: Red {mine} → {mine + 1}, now 1st · +{points}")
 
 
 def target_zone(targets: frozenset[str]) -> pygame.Surface:

@@ -145,7 +145,7 @@ def test_a_better_power_card_is_explained_against_the_card_played():
     i18n.set_language("en")
     judged = 0
     for move in game.legal_moves():
-        best, _ = judge(game.view(game.to_move), (move,), random.Random(1), searcher)
+        best = judge(game.view(game.to_move), (move,), random.Random(1), searcher).best
         if best.plan == (move,):
             continue
         judged += 1
