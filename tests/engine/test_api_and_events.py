@@ -1,4 +1,4 @@
-"""docs/design.md §2 API details: events from play, one-line move descriptions, clone independence,
+"""docs/design.md §2 API details: events from play(), one-line move descriptions, clone independence,
 IllegalMove messages that say why, perft-style legal-move counts from fixed scenarios, the
 bidding starter after a general scoring (§4.2)."""
 from __future__ import annotations
@@ -41,7 +41,7 @@ def test_describe_one_line_for_every_legal_move():
 
 
 def test_clone_is_independent():
-    """docs/design.md §2: clone is an independent deep copy."""
+    """docs/design.md §2: clone() is an independent deep copy."""
     g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
     c = g.clone()
     run(c, "card intrigue_any_3; first action; action; move red galicia castillo")
@@ -60,7 +60,7 @@ def test_game_declares_a_type_for_every_slot():
 
 
 def test_clone_copies_every_slot():
-    """docs/design.md §2: clone (written out slot by slot for speed) copies every slot of the Game;
+    """docs/design.md §2: clone() (written out slot by slot for speed) copies every slot of the Game;
     the lists are copies, everything else is shared."""
     g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
     run(g, "card intrigue_any_3; first action; action")
@@ -181,7 +181,7 @@ def _all_move_texts():
 
 
 def test_every_illegal_move_refused_cleanly():
-    """docs/design.md §2: at many positions every well-formed move that is not in legal_moves
+    """docs/design.md §2: at many positions every well-formed move that is not in legal_moves()
     raises IllegalMove with a reason (never another error) and changes nothing; every legal one is
     accepted."""
     texts = _all_move_texts()

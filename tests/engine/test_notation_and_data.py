@@ -91,7 +91,7 @@ def _random_game(seed, steps, **kw):
 
 
 def test_record_replay_identical_and_json_able():
-    """docs/design.md §2: record is JSON-able; replay(record) gives the identical state."""
+    """docs/design.md §2: record() is JSON-able; replay(record()) gives the identical state."""
     g = _random_game(3, 10_000, players=["red", "blue", "green"], variant="short", castillo="secret")
     assert g.is_over
     rec = json.loads(json.dumps(g.record()))

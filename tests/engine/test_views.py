@@ -110,7 +110,7 @@ def test_s5_4_stack_order_hidden():
 
 
 def test_s5_4_view_legal_moves_for_viewer_to_move():
-    """docs/design.md §2: view.legal_moves works when the viewer is to move and equals the game's."""
+    """docs/design.md §2: view.legal_moves() works when the viewer is to move and equals the game's."""
     g = engine.new_game(seed=2)
     rng = random.Random(2)
     for _ in range(120):

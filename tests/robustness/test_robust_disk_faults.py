@@ -102,7 +102,7 @@ def test_a_refused_write_keeps_the_previous_file_and_says_why_in_one_line(kind, 
     with monkeypatch.context() as faulty:       # the disk comes back; the data dir stays redirected
         fail_at(faulty, step, code)
         message = write()
-    assert saves.data_dir == data_dir, "ending the fault kept the test's own data dir"
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir"
     assert message and "\n" not in message and ERRORS[code] in message
     assert kind == "settings" or path.name in message, "the notice names the file"
     assert path.read_bytes() == before, "the previous file is intact"
