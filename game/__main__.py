@@ -238,7 +238,7 @@ def check_flags(args: argparse.Namespace) -> str | None:
         except ValueError as exc:
             return str(exc)
     if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
-        return f"--seed: expected a whole number from 0 to 2^64-1, got {args.seed}"
+        return f"--seed: expected a whole number from 0 to 2^128-1, got {args.seed}"
     low, high = SPEED_RANGE
     if args.speed is not None and not (math.isfinite(args.speed) and low <= args.speed <= high):
         return f"--speed: expected a number from {low} to {high}, got {args.speed}"

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, IllegalMove
+from ..seed import new_seed
 from . import events as ev
 from .data import DATA, PLAYER_COUNTS, SPECIAL, CastellData, ShapeTile
 from .moves import Move, parse_move
@@ -395,7 +396,10 @@ def _size_token_taker(entries: Sequence[tuple[int, Tower]], sizes: tuple[int, ..
 
 def new_game(players: Sequence[str] = COLOURS[:3], seed: int | None = None, wheel: str = "standard",
              data: CastellData = DATA) -> Game:
-    """A game at the start of round 1 (docs/castell.md "Set-up"); `seed` fixes every draw."""
+    """A game at the start of round 1 (docs/castell.md "Set-up"); `seed` fixes every draw (None:
+    a fresh 128-bit one, engine/seed.py, kept in the record so that it replays)."""
+    if seed is None:
+        seed = new_seed()
     players = tuple(players)
     if len(players) not in PLAYER_COUNTS:
         raise DataError(f"castell: {len(players)} players (expected 2, 3 or 4)")
@@ -403,7 +407,7 @@ def new_game(players: Sequence[str] = COLOURS[:3], seed: int | None = None, whee
         raise DataError(f"castell: players must be distinct non-empty names, got {list(players)}")
     if wheel not in WHEELS:
         raise DataError(f"castell: wheel {wheel!r} (expected standard or advanced)")
-    if seed is not None and (type(seed) is not int):
+    if type(seed) is not int:
         raise DataError(f"castell: seed must be a whole number, got {seed!r}")
     rng = random.Random(seed)
     n = len(players)

@@ -139,7 +139,7 @@ class Match:
         itself is secret (a disc, a power card recovered) or his view holds a secret the shared
         screen must not show (engine.holds_secret: a set disc, a recovered card in his hand)."""
         game = self.host_game
-        return (any(m.verb in engine.SECRET_VERBS for m in game.legal_moves())
+        return (any(engine.VERB_INFO[m.verb].secret for m in game.legal_moves())
                 or engine.holds_secret(game, player))
 
     def handoff_due(self) -> tuple[str, str | None] | None:
@@ -193,7 +193,7 @@ class Match:
         self.error = None
         assert player is not None        # the move was legal, so a seat was to move
         self.version += 1
-        if parsed.verb == "disc" and self.seats[player].human:
+        if engine.VERB_INFO[parsed.verb].ghost is engine.Ghost.DISC and self.seats[player].human:
             self.pending_discs[player] = parsed.args[0]
         if any(isinstance(event, engine.events.DiscsRevealed) for event in events):
             self.pending_discs.clear()

@@ -63,13 +63,6 @@ def challenge_items(record: dict) -> list[LogItem]:
     return items
 
 
-def step_items(step: Any, every_move: bool = False) -> list[LogItem]:
-    """The log items of one recorded move (a `game.match.replay_model.Step`): the move, then its events."""
-    items = [move_item(step.move, step.player, every_move)]
-    items += [event_item(event, step.move) for event in step.events]
-    return [item for item in items if item is not None]
-
-
 def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
     """The line for a log item in the current language; `viewer`: the player the log is shown to,
     who sees his own secret move's value (the power card he took back), the others never."""
@@ -85,8 +78,9 @@ def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
     who = name(item.player) if item.player else ""
     if item.kind == "step":
         return t(f"log.step_{verb}", who=who)
-    if verb == "recover" and args and viewer is not None and viewer == item.player:
-        return t("log.recover_own", who=who, **move_words(verb, tuple(args), name))
+    own = f"log.{verb}_own"         # a secret move (engine.VERB_INFO) worded for its own player
+    if engine.VERB_INFO[verb].secret and args and viewer is not None and viewer == item.player and has(own):
+        return t(own, who=who, **move_words(verb, tuple(args), name))
     return describe_move(verb, tuple(args), who, name)
 
 

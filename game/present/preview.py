@@ -24,16 +24,13 @@ def would_complete(picker: Picker, area: str) -> engine.Move | None:
     return trial.click_area(area)
 
 
-# the moves whose hover previews an area: what the engine's scoring would give there afterwards
-PREVIEWED_VERBS = ("place", "move", "king", "grande", "scoreboard", "disc")
-
-
 def arrival(move: engine.Move, mover: str | None) -> tuple[str, str] | None:
-    """(whose standing, which area) a move changes: the Caballero's owner for `place` and `move`,
-    else the mover, in the area the engine says the move acts on (the King's or the Grande's new
-    region, a scoreboard's region, a disc's region)."""
-    area = engine.target_area(move) if move.verb in PREVIEWED_VERBS else None
-    owner = move.args[0] if move.verb == "move" else mover
+    """(whose standing, which area) a move changes: the verbs that put a piece down on the map
+    (engine.VERB_INFO's ghost), the piece's owner (a `move`'s Caballero's, else the mover) in the
+    area the engine says the move acts on (the King's or the Grande's new region, a scoreboard's
+    region, a disc's region)."""
+    area = engine.target_area(move) if engine.VERB_INFO[move.verb].ghost.on_map else None
+    owner = engine.piece_owner(move.verb, move.args, mover)
     return (owner, area) if area is not None and owner else None
 
 
@@ -53,7 +50,7 @@ def preview_line(view: engine.View, move: engine.Move, name: Namer) -> str | Non
     if after is None:
         return None
     before, now = view.count(owner, area), after.count(owner, area)
-    if move.verb == "disc" and before == now:
+    if engine.VERB_INFO[move.verb].secret and before == now:      # a disc: the Castillo waits for the reveal
         if view.card is not None or not view.count(owner, "castillo"):
             return None
         return tn("preview.disc_pending", view.count(owner, "castillo"), area=area_name(area), who=name(owner))

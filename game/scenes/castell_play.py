@@ -148,7 +148,8 @@ class CastellScene(Scene):
         if self.ui.results is not None or self.match.human_to_move is None:
             return False
         target: TableTarget | None = hit_test(layout, self.match.view(), pos)
-        self.ui, move = model.click_target(self.match.view(), self.ui, target, self.ctx.settings.confirm_moves)
+        names = dict(zip(self.match.players, self.names()))
+        self.ui, move = model.click_target(self.match.view(), self.ui, target, self.ctx.settings.confirm_moves, names)
         if move is not None:
             self._play(move)
         self.ctx.sounds.play("click")
@@ -232,7 +233,7 @@ class CastellScene(Scene):
             self.ui = model.Ui() if castell_turn_mode_done(self.match) else model.Ui(mode=self.ui.mode)
             self._take_events()
         else:
-            self.ui = replace(self.ui, refusal=self.match.error)
+            self.ui = replace(self.ui, refusal=self.match.refusal())
 
     # ---- keyboard focus --------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:

@@ -34,7 +34,7 @@ class Screens:
     title: Callable[[Context], Scene]
     setup: Callable[[Context], Scene]
     castell_setup: Callable[[Context], Scene]
-    settings: Callable[[Context, bool, Any], Scene]
+    settings: Callable[[Context, bool, Any, bool], Scene]
     help_screen: Callable[[Context, str | None], Scene]
     files: Callable[[Context, str, bool], Scene]
     save: Callable[[Context, Any], Scene]
@@ -49,7 +49,7 @@ class Screens:
     unfinished: Callable[[Context, list[saves.SlotInfo], Callable[[], Scene]], Scene]
     error: Callable[[Context, str, Path | str, bool, bool, Path | None], Scene]
     online: Callable[[Context], Scene]
-    online_lobby: Callable[[Context, BackgroundClient, dict[str, Any], str], Scene]
+    online_lobby: Callable[[Context, BackgroundClient, dict[str, Any]], Scene]
     seat_lost: Callable[[Context, RemoteTable, str], Scene]
     castell_table: Callable[[Context, CastellMatch], Scene]
     castell_pause: Callable[[Context], Scene]
@@ -67,8 +67,9 @@ def setup(ctx: Context) -> Scene:
     return SCREENS.setup(ctx)
 
 
-def settings(ctx: Context, in_game: bool, match: Match | None = None) -> Scene:
-    return SCREENS.settings(ctx, in_game, match)
+def settings(ctx: Context, in_game: bool, match: Match | None = None, online: bool = False) -> Scene:
+    """The settings; in a game also the menu (resume, quit, and save or load unless `online`)."""
+    return SCREENS.settings(ctx, in_game, match, online)
 
 
 def help_screen(ctx: Context, card: str | None = None) -> Scene:
@@ -142,10 +143,10 @@ def is_error(scene: Scene) -> bool:
     return scene.name == "error"
 
 
-def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any], url: str) -> Scene:
+def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> Scene:
     """The lobby of a table just seated at (`online` a connected BackgroundClient, `reply` the
     server's created/joined answer); the match screen once the game has started."""
-    return SCREENS.online_lobby(ctx, online, reply, url)
+    return SCREENS.online_lobby(ctx, online, reply)
 
 
 def online(ctx: Context) -> Scene:
@@ -153,7 +154,7 @@ def online(ctx: Context) -> Scene:
 
 
 def seat_lost(ctx: Context, table: RemoteTable, player: str) -> Scene:
-    """The host of an online table is asked: wait for `player`, or hand the seat to an AI."""
+    """A seated player of an online table is asked: wait for `player`, or hand the seat to an AI."""
     return SCREENS.seat_lost(ctx, table, player)
 
 

@@ -260,7 +260,10 @@ class SetupScene(Scene):
     def option_note(self) -> str:
         """What the hovered seat kind or option means; with none hovered, why the remembered
         set-up was not used, or what the secret Castillo is (a memory variant, docs/rulings.md
-        R3), so nobody takes it for a hidden-information rule."""
+        R3), so nobody takes it for a hidden-information rule. A name's character the fonts cannot
+        draw is said first, as it is refused."""
+        if self.editing is not None and self.name_field.refused:
+            return t("name.glyphs", chars=self.name_field.refused)
         kind = self.hovered_kind()
         if kind is not None:
             return t(f"setup.note.kind_{kind}")

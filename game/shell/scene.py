@@ -15,7 +15,9 @@ is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which mus
 state and lays out in UI units (game.shell.layout), drawing through game.render.draw and style.
 What changed: input, a transition, or the top scene's `frame()` (a value of what it shows)
 differing from the one drawn last. `redraw_rate()` tells the app how often the top scene must be
-redrawn for what moves on its own (a tween, a pulse, a caret, a timer shown). Scenes hold no global
+redrawn for what moves on its own (a tween, a pulse, a caret, a timer shown). A scene put under
+the top one by `Transition.under` is held: the app updates it first, gives it the input the top
+scene leaves (handle answered False) and counts its frame and rate. Scenes hold no global
 session: what they share (settings, sounds, the match) is passed to their constructors.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The Castell table scene (game/scenes/castell_play.py) driven as a player would: a whole game
 by mouse against AIs, a turn by keyboard only, the festival's results holding the game until
-dismissed, refusals in the engine's words, and a frame that drawing never changes."""
+dismissed, refusals in the players' words, and a frame that drawing never changes."""
 from __future__ import annotations
 
 import random
@@ -109,7 +109,8 @@ def test_the_festival_results_hold_the_game_until_dismissed() -> None:
     assert scene.ui.results is None and len(match.game.moves_played()) > played
 
 
-def test_an_unlit_click_says_why_in_the_engines_words() -> None:
+def test_an_unlit_click_says_why_in_the_players_words() -> None:
+    """The engine's reason code, worded by the catalog with the regions by name (ruling C9)."""
     driver, scene, match = table(("human", "random"), seed=8)
     until_human(driver, scene, match)
     driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
@@ -126,7 +127,8 @@ def test_an_unlit_click_says_why_in_the_engines_words() -> None:
     driver.click(tuple(round(c) for c in scene.layout.to_screen(load_castell_map().regions[far].label)))
     driver.step()
     frame = scene.frame()
-    assert frame.tone == "error" and "not adjacent" in frame.prompt
+    names = match.game.data.region_names
+    assert frame.tone == "error" and frame.prompt == f"{names[far]} is not adjacent to {names[region]}"
 
 
 def test_drawing_a_frame_changes_nothing() -> None:

@@ -206,7 +206,7 @@ def test_the_online_screens_host_and_join_a_table_through_the_lobby(tmp_path, sc
     """Title → Play online → Host a table → lobby with its code; a friend joins by code; Start
     opens the match screen on the remote table (each screen rendered to a PNG to look at)."""
     from game.scenes.online import HostScene, JoinScene, OnlineScene
-    from game.scenes.online import LobbyScene
+    from game.scenes.online_lobby import LobbyScene
     from game.scenes.play import MatchScene
     from game.scenes.title import TitleScene
 

@@ -251,7 +251,7 @@ def _record_variant(tmp: Path) -> str | None:
 @case("record", "a boolean or 30-digit seed is refused")
 def _record_seed(tmp: Path) -> str | None:
     return (refused(lambda: engine.replay(_record(seed=True)), "setup.seed")
-            or refused(lambda: engine.replay(_record(seed=10 ** 30)), "setup.seed", "20 digits"))
+            or refused(lambda: engine.replay(_record(seed=10 ** 40)), "setup.seed", "39 digits"))
 
 
 @case("record", "a 5,000-digit move text is a NotationError, never a raw ValueError")
@@ -463,7 +463,7 @@ _CLI = [
     (("--speed", "1e-300"), "--speed"), (("--window", "99999999999999999999x1"), "--window"),
     (("--window", "800"), "--window"), (("--players", ""), "--players"),
     (("--players", "human,,easy"), "--players"), (("--players", "human,wizard"), "wizard"),
-    (("--seed", "-1"), "--seed"), (("--seed", str(2 ** 64)), "--seed"),
+    (("--seed", "-1"), "--seed"), (("--seed", str(2 ** 128)), "--seed"),
     (("--headless", "--scenario", "/dev/zero"), "not a regular file"),
     (("--headless", "--load", "/dev/zero"), "not a regular file"),
 ]

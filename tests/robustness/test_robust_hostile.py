@@ -75,7 +75,7 @@ def _flags(**given: object) -> argparse.Namespace:
     ({"speed": 0.0}, "--speed"), ({"speed": float("inf")}, "--speed"), ({"speed": 9.0}, "--speed"),
     ({"window": "1280x"}, "--window"), ({"window": "x800"}, "--window"), ({"window": "50x50"}, "--window"),
     ({"players": "human, ,easy"}, "--players"), ({"players": "human"}, "--players"),
-    ({"seed": 2 ** 64}, "--seed"),
+    ({"seed": 2 ** 128}, "--seed"),
 ])
 def test_bad_flags_are_named_with_their_range(given: dict, named: str) -> None:
     problem = check_flags(_flags(**given))
@@ -83,7 +83,7 @@ def test_bad_flags_are_named_with_their_range(given: dict, named: str) -> None:
 
 
 def test_good_flags_pass_and_the_window_is_read() -> None:
-    args = _flags(players="human,hard", seed=2 ** 64 - 1, speed=0.25, window="1920x1080")
+    args = _flags(players="human,hard", seed=2 ** 128 - 1, speed=0.25, window="1920x1080")
     assert check_flags(args) is None and args.window == (1920, 1080)
 
 
