@@ -1,4 +1,4 @@
-"""Moves: small immutable values whose text is the notation of DESIGN.md §2.
+"""Moves: small immutable values whose text is the notation of docs/design.md §2.
 
 Moves are interned on construction: `Move("place", ("aragon",))`, `Move.of("place", "aragon")` and
 `parse_move("place aragon")` are one object, so legal-move lists are built from tables without

@@ -23,6 +23,7 @@ from ai import castell as ai_castell
 from engine import DataError
 from game.match import saves
 from game.match.seats import COLOURS, SEAT_KINDS, Seat
+from game.shell.datadir import keep_aside
 
 FORMAT_VERSION = 1
 LADDER = ("easy", "normal", "hard", "random", "greedy")     # the seat list: difficulties first
@@ -90,7 +91,7 @@ def load(profile: Profile = EL_GRANDE) -> LastSetup:
         doc = saves.read_json(where)
         return LastSetup(*parse(doc, profile))
     except DataError as exc:
-        saves.keep_aside(where)        # the next game's set-up would write over it
+        keep_aside(where)        # the next game's set-up would write over it
         return LastSetup(profile.default_seats(), profile.default_options(), problem=str(exc))
 
 

@@ -19,7 +19,11 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from ai.worker_pool import Pool
 from net.datadir import data_dir
+from net.discovery import announce
+from net.server import Server, listen
+from net.store import Store
 
 DB_FILE = "hosted.sqlite3"
 PORT = 8765
@@ -73,10 +77,6 @@ class LocalServer:
                 self._started.set_exception(exc)
 
     async def _serve(self) -> None:
-        from ai.worker_pool import Pool
-        from net.discovery import announce
-        from net.server import Server, listen
-        from net.store import Store
         self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
         self.db.parent.mkdir(parents=True, exist_ok=True)
         store = Store(self.db)

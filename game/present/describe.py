@@ -72,7 +72,7 @@ def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
         return t("log.challenge", name=localized(item.source))
     if item.kind == "goal":
         return localized(item.source)
-    if item.kind == "notice":      # an AI worker restarted or gave up (game/ai_worker.py)
+    if item.kind == "notice":      # an AI worker restarted or gave up (game/match/ai_worker.py)
         return t(f"ai.{item.source}", who=name(item.player) if item.player else "")
     verb, *args = item.source.split()
     who = name(item.player) if item.player else ""

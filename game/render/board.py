@@ -17,7 +17,7 @@ import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
 from game.shell.i18n import language as current_language
-from game.present.mapdata import MapData, RegionShape, load_map, point_in_polygon
+from game.shell.mapdata import MapData, RegionShape, load_map, point_in_polygon
 from game.render import draw, pieces, style
 from game.present.table import Table
 
@@ -127,7 +127,7 @@ class Lit:
 @style.fixed_size
 def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
                focus: str | None = None, ghosts: Callable[[pygame.Surface], None] | None = None) -> None:
-    """The whole map, in its layers (issue 22 point 4): the static map with the target
+    """The whole map, in its layers: the static map with the target
     highlights, then the pieces (and `ghosts`, the pieces a move would put down), then the labels
     on top of them. Panels, tooltips and dialogs are drawn above all of it by the scene. `focus`
     (without `lit`) is an area to light up, as the replay viewer does."""

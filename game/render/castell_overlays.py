@@ -11,7 +11,7 @@ import pygame
 from engine import castell
 from engine.castell import events as ev
 from engine.castell.describe import CATEGORIES
-from game.present.castell_map import load_castell_map
+from game.shell.castell_map import load_castell_map
 from game.present.castell_screen import Button, Frame
 from game.present.castell_words import prize_name
 from game.render import castell_pieces as pieces

@@ -14,7 +14,7 @@ import pygame
 
 from engine.castell import View
 from game.present.castell_look import Colour, TableLook, Target
-from game.present.castell_map import load_castell_map, region_at
+from game.shell.castell_map import load_castell_map, region_at
 from game.render import draw, pieces, style
 from game.render.castell_board import casteller_feet, paint_map
 from game.render.castell_boards import paint_boards

@@ -7,7 +7,7 @@ import pygame
 
 from engine.castell import ExhibitionTile, View
 from game.present.castell_look import Colour, TableLook
-from game.present.castell_map import load_castell_map
+from game.shell.castell_map import load_castell_map
 from game.render import draw, style
 from game.render.castell_board import hex_colour
 from game.render.castell_pieces import size_token, skill_icon, special_token

@@ -10,7 +10,7 @@ import pygame
 
 from engine.castell import View
 from game.present.castell_look import Colour, TableLook
-from game.present.castell_map import load_castell_map
+from game.shell.castell_map import load_castell_map
 from game.present.castell_words import skill_name
 from game.render import draw, style
 from game.render.castell_board import hex_colour

@@ -1,11 +1,11 @@
 """The title screen's panel of the player's online tables: right of the menu, on the map, a row
 per table (code and host; whose turn on a second line, gold when it is the player's) and one
-quiet line (game/present/online_tables.py says what it holds)."""
+quiet line (game/match/online_tables.py says what it holds)."""
 from __future__ import annotations
 
 import pygame
 
-from game.present.online_tables import OnlineTables, table_state
+from game.match.online_tables import OnlineTables, table_state
 from game.render import style
 from game.shell import layout
 from game.shell.i18n import t

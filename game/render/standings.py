@@ -15,7 +15,7 @@ import pygame
 import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.present.neutral import client_key
 from game.render import draw, pieces, style
 from game.render.board import occupied_rects

@@ -42,7 +42,7 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
         "green": (46, 138, 70),
         "yellow": (232, 190, 36),
         "orange": (226, 118, 28),
-        "neutral": (222, 218, 206),   # the 2-player game's neutral colour (game/neutral.py)
+        "neutral": (222, 218, 206),   # the 2-player game's neutral colour (game/present/neutral.py)
     },
     # Okabe & Ito, "Color Universal Design" (2008): hues told apart with every common colour
     # vision deficiency, each colour keeping its name (vermillion for red, bluish green for green)

@@ -13,6 +13,7 @@ from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
 from game.shell.i18n import t
+from game.scenes.navigation import SCREENS
 from game.shell.scene import Context, Scene, Transition
 
 # (topic, example tower bottom first or None, the ranks it needs) — each example is legal
@@ -101,3 +102,6 @@ def _example(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower) -
         x0 = area.centerx - len(level) * tile_w / 2
         for k, size in enumerate(level):
             pieces.casteller_tile(surface, pygame.Rect(round(x0 + k * tile_w) + 2, y + 2, tile_w - 4, tile_h - 4), size)
+
+
+SCREENS.castell_help = CastellHelp

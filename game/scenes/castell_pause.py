@@ -75,3 +75,6 @@ class CastellPause(Scene):
         for key, rect in item_rects():
             style.button(surface, rect, t(f"castell.pause.{key}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=key == "resume")
+
+
+navigation.SCREENS.castell_pause = CastellPause

@@ -271,3 +271,6 @@ class CastellScene(Scene):
 def castell_turn_mode_done(match: CastellMatch) -> bool:
     """After a move that ends the human's turn, the next one starts with the ordinary actions."""
     return match.human_to_move is None or match.view().used == 0
+
+
+navigation.SCREENS.castell_table = CastellScene

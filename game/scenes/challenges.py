@@ -1,7 +1,7 @@
 """Challenge levels: a list of prepared positions (levels/scenarios/ files with a name and a
 description), the AI level of the opponents, and Start. The human plays the first colour listed.
 
-A file that does not load is listed disabled with the engine's one-line error (game/challenges.py),
+A file that does not load is listed disabled with the engine's one-line error (game/match/challenges.py),
 and a failure while starting one shows that error in a dialog: the scene never raises.
 """
 from __future__ import annotations
@@ -241,3 +241,6 @@ class ChallengesScene(Scene):
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))
+
+
+navigation.SCREENS.challenges = ChallengesScene

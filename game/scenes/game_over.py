@@ -190,3 +190,6 @@ def play_again(ctx: Context, old: Match) -> Scene:
         game = engine.load_scenario(dict(scenario), source="challenge")
         return navigation.resume(ctx, game, old.seat_meta())
     return navigation.match_screen(ctx, Match(list(old.seats.values()), old.seed + 1, **old.setup))
+
+
+navigation.SCREENS.game_over = GameOverScene

@@ -15,8 +15,9 @@ from game.match import local_server, remote
 from game.match.reach import recent_servers, remember_server
 from game.match.seats import AI_LEVELS
 from game.present.online_options import GameOptions
-from game.present.online_tables import OnlineTables, failure_text, table_line
+from game.match.online_tables import OnlineTables, failure_text, table_line
 from game.render import draw, style
+from game.scenes import navigation
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
@@ -26,6 +27,7 @@ from game.shell.scene import PULSE, Context, Scene, Transition
 from game.shell.text_field import TextField
 from net.background import BackgroundClient
 from net.client import load_credentials
+from net.discovery import discover
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
 SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to a friend, an AI, or no seat
@@ -114,8 +116,7 @@ class Buttons(Scene):
         except Exception as exc:  # noqa: BLE001 - said on the screen
             self.status = failure_text(exc)
             return None
-        from game.scenes.online_lobby import LobbyScene
-        return Transition.replace(LobbyScene(self.ctx, table_for(self.ctx, online, reply)))
+        return Transition.replace(navigation.online_lobby(self.ctx, online, reply))
 
 
 def table_for(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> remote.RemoteTable:
@@ -135,7 +136,7 @@ def table_for(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> 
 
 class OnlineScene(Buttons):
     """Host, join, and the player's tables (each resumable, each removable); a server that cannot
-    be reached is asked again by itself (game/present/online_tables.py)."""
+    be reached is asked again by itself (game/match/online_tables.py)."""
     name = "online"
 
     def __init__(self, ctx: Context) -> None:
@@ -416,5 +417,7 @@ _LAN = ThreadPoolExecutor(max_workers=1, thread_name_prefix="el-grande-lan")
 
 
 def _find_servers() -> Future[list[tuple[str, str, int]]]:
-    from net.discovery import discover
     return _LAN.submit(discover, 2.0)
+
+
+navigation.SCREENS.online = OnlineScene

@@ -14,10 +14,10 @@ import pygame
 
 from game.match import local_server, remote
 from game.match.reach import join_text, lan_addresses
-from game.present.online_tables import failure_text
+from game.match.online_tables import failure_text
 from game.render import draw, pieces, style
 from game.scenes import navigation
-from game.scenes.online import Buttons, OnlineScene, heading
+from game.scenes.online import Buttons, OnlineScene, heading, table_for
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.i18n import t
@@ -222,3 +222,7 @@ class SeatLostScene(Buttons):
         style.text(surface, t("online.ai_level"), (box.x + 30, box.y + 146), 15, style.INK, bold=True)
         draw.line(surface, style.PARCHMENT_DARK, (box.x + 20, box.bottom - 88), (box.right - 20, box.bottom - 88), 1)
         self.draw_buttons(surface, "wait")
+
+
+navigation.SCREENS.online_lobby = lambda ctx, online, reply: LobbyScene(ctx, table_for(ctx, online, reply))
+navigation.SCREENS.seat_lost = SeatLostScene

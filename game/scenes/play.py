@@ -511,3 +511,6 @@ class MatchScene(Scene):
         if self.pinned_area:
             return self.pinned_area
         return self.hover_area if self.hover_time >= DWELL_SECONDS else None
+
+
+navigation.SCREENS.match_screen = MatchScene

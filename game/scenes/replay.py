@@ -2,7 +2,7 @@
 board drawn as it was after that move and the game log beside it, the current move highlighted.
 
 Keys: ←/→ one move, Home/End the start/end, Space or Enter play/pause, Escape back. Clicking a log
-line jumps to that move. The positions come from game/replay_model.py (the record replayed once,
+line jumps to that move. The positions come from game/match/replay_model.py (the record replayed once,
 every move checked), so the board is exactly `engine.replay` of the record cut at that step. The
 log and the round's action cards come from the replay's match source (game/match/replay_source.py)
 and its event feed, as a match played to that move shows them. What the screen shows is a frame
@@ -412,3 +412,6 @@ class ReplayScene(Scene):
             while style.text_width(text, LOG_SIZE) > width and len(text) > 2:
                 text = text[:-2] + "…"
             style.text(surface, text, (x, rect.y), LOG_SIZE, style.INK, bold=row.current and row.numbered)
+
+
+navigation.SCREENS.replay = ReplayScene

@@ -2,7 +2,7 @@
 best choice, each opening the replay viewer at that decision with the better choice shown.
 
 Why one decision per worker job: the window keeps drawing a progress bar between answers, and
-leaving the screen simply cancels the job in flight (game/review.py has the judging itself).
+leaving the screen simply cancels the job in flight (game/match/review.py has the judging itself).
 """
 from __future__ import annotations
 
@@ -166,8 +166,7 @@ class ReviewScene(Scene):
 
     def open(self, b: Blunder) -> None:
         """The replay viewer at the decision, the better choice on a plate and as ghosts."""
-        from game.match.replay_model import ReplayModel
-        model = ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
+        model = replay_model.ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
         _, best = headline(b, self.match.name)
         note = tn("review.better", round(b.loss), best=best)
         self.request(Transition.push(navigation.replay(self.ctx, model, position=b.start,
@@ -267,3 +266,6 @@ def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, 
             y += style.line_height(size, bold)
         y += PART_GAP
     return out
+
+
+navigation.SCREENS.review = ReviewScene

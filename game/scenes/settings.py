@@ -174,3 +174,6 @@ class SettingsScene(Scene):
             box, top = panel(), row_rects()[-1][0].bottom + 8
             style.paragraph(surface, notice, pygame.Rect(box.x + 40, top, box.width - 80, 40), 13, style.DANGER,
                             max_lines=2)
+
+
+navigation.SCREENS.settings = SettingsScene

@@ -356,3 +356,7 @@ class SetupScene(Scene):
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))
+
+
+navigation.SCREENS.setup = SetupScene
+navigation.SCREENS.castell_setup = lambda ctx: SetupScene(ctx, last_setup.CASTELL)

@@ -23,7 +23,7 @@ from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 from game.scenes import navigation
-from game.present.online_tables import OnlineTables, failure_text
+from game.match.online_tables import OnlineTables, failure_text
 from game.render import online_tables
 
 ITEMS = ("new", "castell", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
@@ -249,3 +249,6 @@ def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
     foot = (centre[0] - 1, centre[1] + 5)
     draw.line(surface, style.WHITE, (centre[0] - 6, centre[1]), foot, 3)
     draw.line(surface, style.WHITE, foot, (centre[0] + 6, centre[1] - 5), 3)
+
+
+navigation.SCREENS.title = TitleScene

@@ -322,3 +322,6 @@ class TutorialScene(Scene):
         else:
             hint, ink = t("tutorial.hint_watch"), style.INK_SOFT
         style.paragraph(surface, hint, footer, 12, ink, bold=True, max_lines=2)
+
+
+navigation.SCREENS.tutorial = TutorialScene

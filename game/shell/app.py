@@ -20,19 +20,22 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 
 from game.shell import input as inp
 from game.shell import display, layout, shots
+from game.shell.assets import font
 from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
-from game.render import style
 from game.shell.scene import Scene, Transition, TransitionKind
 
 BACKDROP = (28, 22, 18)
+NOTICE_TITLE, NOTICE_TEXT = (246, 214, 128), (240, 226, 192)   # the window-too-small request
 IDLE_POLL = 0.25     # seconds: how often a still scene still gets update() (AI results, timers)
 TIMER_SLACK = 0.005  # seconds: a wake-up this early for a timed redraw still draws it
 INPUT_SLICE = 0.012  # seconds between two looks at the event queue while waiting
@@ -58,6 +61,10 @@ def wait_for_input(seconds: float) -> bool:
 
 class App:
     """Owns the display and the scene stack; applies transitions returned by scenes."""
+
+    # The error screen's hook: the scenes are above the shell, so game/scenes/crash.py sets it when
+    # the scenes load (game/scenes/__init__.py); without it an unexpected exception is raised.
+    recover: ClassVar[Callable[["App", Exception], bool] | None] = None
 
     def __init__(self, first: Scene, size: tuple[int, int] | None = layout.LOGICAL, fullscreen: bool = False,
                  screenshots: Path | None = None, fps: int = 60) -> None:
@@ -184,13 +191,14 @@ class App:
 
     # ---- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
-        """One frame; an unexpected exception hands over to the error screen (game/crash.py)
+        """One frame; an unexpected exception hands over to the error screen (game/scenes/crash.py)
         instead of ending the program. Returns False once the app should stop."""
         try:
             return self._frame(dt)
         except Exception as exc:  # noqa: BLE001 - the frame loop's last line of defence
-            from game.shell.crash import recover
-            return recover(self, exc)
+            if App.recover is None:
+                raise
+            return App.recover(self, exc)
 
     def _frame(self, dt: float) -> bool:
         """Input, update, and a redraw if anything changed."""
@@ -284,16 +292,16 @@ class App:
         self._shot_due = False
 
     def draw_too_small(self) -> None:
-        """Below the minimum size: ask for a bigger window, in text a person can read."""
+        """Below the minimum size: ask for a bigger window, in text a person can read (in window
+        pixels: the UI units are what no longer fits)."""
         self.window.fill(BACKDROP)
-        here = layout.current()
-        unit = 1 / here.scale           # one pixel, in UI units
         width, height = layout.MINIMUM
-        centre = (here.width / 2, here.height / 2)
-        style.text(self.window, t("window.too_small"), (centre[0], centre[1] - 14 * unit), round(20 * unit),
-                   style.GOLD_LIGHT, bold=True, face="serif", anchor="center")
-        style.text(self.window, t("window.minimum", width=width, height=height), (centre[0], centre[1] + 14 * unit),
-                   round(14 * unit), style.PARCHMENT, anchor="center")
+        x, y = self.window.get_rect().center
+        for line, size, bold, colour, dy in ((t("window.too_small"), 20, True, NOTICE_TITLE, -14),
+                                             (t("window.minimum", width=width, height=height), 14, False,
+                                              NOTICE_TEXT, 14)):
+            image = font(size, bold, "serif" if bold else "sans").render(line, True, colour)
+            self.window.blit(image, image.get_rect(center=(x, y + dy)))
 
     def toggle_fullscreen(self) -> None:
         """F11: flip the setting; `_sync_fullscreen` reopens the window at the next frame."""

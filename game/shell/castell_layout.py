@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.present.castell_map import CastellMap, load_castell_map
+from game.shell.castell_map import CastellMap, load_castell_map
 from game.shell.layout import DESIGN, SIDE_MAX_EXTRA
 
 MAP_W, MAP_H = 600, 476

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine import DataError
 from engine.files import read_regular
-from game.match.saves import data_dir, keep_aside, write_atomic
+from game.shell.datadir import data_dir, keep_aside, write_atomic
 
 LANGUAGES = ("en", "pt", "ca")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)

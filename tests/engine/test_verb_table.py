@@ -33,7 +33,7 @@ def positions() -> list[engine.Game]:
 
 
 def test_every_generated_verb_has_an_entry_and_every_entry_is_generated(positions):
-    """Each legal move of 40 random games has its verb in the table, and no entry is a verb the
+    """docs/design.md §2: each legal move of 40 random games has its verb in the table, and no entry is a verb the
     engine never offers."""
     generated = {move.verb for game in positions for move in game.legal_moves()}
     assert generated <= set(VERB_INFO), generated - set(VERB_INFO)
@@ -41,7 +41,7 @@ def test_every_generated_verb_has_an_entry_and_every_entry_is_generated(position
 
 
 def test_the_target_argument_is_the_area_the_engine_names(positions):
-    """`target` points at an area-kind argument, and `engine.target_area` of every legal move is
+    """docs/design.md §2: `target` points at an area-kind argument, and `engine.target_area` of every legal move is
     that argument when it is a map area (a `return court` acts on none)."""
     for info in VERB_INFO.values():
         if info.target is not None:
@@ -67,7 +67,7 @@ def test_secret_verbs_are_hidden_from_others_and_always_confirmed():
 
 
 def test_ghosts_and_pick_places_fit_the_arguments():
-    """A piece put down on the map lands on the move's target; a card lifted from the hand is a
+    """docs/design.md §2: a piece put down on the map lands on the move's target; a card lifted from the hand is a
     power card, from the offer an action card; a piece of a player's is his (`piece_owner`)."""
     for verb, info in VERB_INFO.items():
         if info.ghost.on_map:
@@ -81,7 +81,7 @@ def test_ghosts_and_pick_places_fit_the_arguments():
 
 
 def test_refusals_name_every_code_and_only_the_codes_of_their_verb(positions):
-    """Every move offered somewhere in the random games, tried at a spread of their positions: the
+    """docs/design.md §2: every move offered somewhere in the random games, tried at a spread of their positions: the
     refusal `why_illegal` gives is one the verb's entry lists (or common to all moves); together the
     entries cover every reason code the engine has (engine/refusals.py REASONS)."""
     universe = sorted({move for game in positions[::5] for move in game.legal_moves()}, key=str)

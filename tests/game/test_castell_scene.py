@@ -121,7 +121,7 @@ def test_an_unlit_click_says_why_in_the_players_words() -> None:
     far = next(r for r in match.game.data.regions
                if r != region and match.game.data.regions.index(r) not in
                match.game.data.adjacent[match.game.data.regions.index(region)])
-    from game.present.castell_map import load_castell_map
+    from game.shell.castell_map import load_castell_map
     driver.key(pygame.K_s)                         # the special action's targets
     driver.step()
     driver.click(tuple(round(c) for c in scene.layout.to_screen(load_castell_map().regions[far].label)))

@@ -1,4 +1,4 @@
-"""Issue 13 item 2: an unexpected exception in the client loop (a scene's event handling, update or
+"""An unexpected exception in the client loop (a scene's event handling, update or
 draw) never ends the program: the error screen says what failed and that the game was saved, a
 crash report is written atomically to the data dir, Continue reloads the autosave, Quit quits."""
 from __future__ import annotations
@@ -107,7 +107,7 @@ def test_without_a_game_continue_returns_to_the_title_and_an_unwritable_report_i
         assert scene.report == "OSError: No space left on device"
         lines = [text for text, _, _ in scene.status_lines()]
         assert "No game was in progress" in lines[1] and "could not be written" in lines[2]
-    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir"
     driver.key(pygame.K_RETURN)
     assert driver.scene.name == "title"
 

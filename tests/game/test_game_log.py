@@ -1,4 +1,4 @@
-"""Issue 14 item 3: the game log keeps every line, scrolls back to the first one (wheel, drag,
+"""The game log keeps every line, scrolls back to the first one (wheel, drag,
 PgUp/PgDn), grows into a tall panel, and is worded in the current language — old lines too."""
 from __future__ import annotations
 
@@ -115,7 +115,7 @@ def test_the_replay_viewer_has_the_same_log_scrolled_to_its_first_line_and_rewor
 
 def test_the_tall_log_stays_tall_from_one_phase_to_the_next():
     """L in the power-card phase: the action phase is the same match screen, its log still tall
-    (issue 22 point 3: one long-lived screen)."""
+    (one long-lived screen)."""
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
     driver = Driver(MatchScene(make_context(), match))
     assert driver.until(lambda: driver.scene.my_turn() is not None)

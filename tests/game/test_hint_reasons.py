@@ -1,4 +1,4 @@
-"""The hints' reasons in words (game/hints.py `reason_text`): every kind the advisor gives is
+"""The hints' reasons in words (game/match/hints.py `reason_text`): every kind the advisor gives is
 worded specifically in English, Portuguese and Catalan, and names the scoring it counts at."""
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_one_point_or_caballero_is_singular():
 
 
 def test_a_tie_is_worded_as_a_tie_issue_21():
-    """Issue 21 point 5 (§8.2 ties): a plan that only ties a region says so."""
+    """§8.2 (ties): a plan that only ties a region says so."""
     i18n.set_language("en")
     text = reason_text(Reason("place_tied", 3, "aragon", 2, "general"), _name)
     assert text == "ties for 2nd in Aragón: +3 at the next general scoring"
@@ -61,7 +61,7 @@ def test_a_tie_is_worded_as_a_tie_issue_21():
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_every_reason_compares_with_the_other_hint_in_every_language(language):
-    """Issue 27 point 5: "+6 over #2: takes 1st in Aragón instead of tying it"; the others say how
+    """Hint reasons: "+6 over #2: takes 1st in Aragón instead of tying it"; the others say how
     far below #1 they are; power cards compare what they bring, the turn they buy, the card kept."""
     from ai.advisor import Hint
     from game.match.hints import compare_text

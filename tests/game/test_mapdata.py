@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 import engine
-from game.present.mapdata import MAP_FILE, MapDataError, load_map
+from game.shell.mapdata import MAP_FILE, MapDataError, load_map
 from game.render import hud
 from game.render.board import BOARD_VALUES, PRINTED_VALUES
 

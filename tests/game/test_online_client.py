@@ -1,4 +1,4 @@
-"""Issue 23 (the pygame client side): the remote table feeds the one match screen from a real
+"""The pygame client side of online play: the remote table feeds the one match screen from a real
 server on loopback — two seats played through `RemoteTable` + `MatchScene` against two AI seats to
 the end, a dropped connection coming back to the same seat, and nothing but the seat's own view
 held by the client."""
@@ -94,7 +94,7 @@ def test_two_remote_seats_play_a_four_seat_game_with_two_ai_seats_to_the_end(tmp
 
 
 def test_no_other_seats_secret_is_held_by_a_remote_table(tmp_path):
-    """The disc phase: Ben's table never holds Ana's set disc until the reveal (DESIGN §1)."""
+    """The disc phase: Ben's table never holds Ana's set disc until the reveal (docs/design.md §1)."""
     with server_process(tmp_path / "s.db") as (_, port):
         host, guest = open_table(f"ws://127.0.0.1:{port}")
         try:

@@ -1,4 +1,4 @@
-"""The desktop client's online details (issue 34 §3-4, client side): Ctrl+A then a capital letter
+"""The desktop client's online details: Ctrl+A then a capital letter
 replaces the text (here and on the local set-up screen); a character the fonts cannot draw is
 refused at entry with the reason; server refusals worded by code in the player's language; no
 "Load game" in an online game's menu; moves an AI played for an away player marked in the log;
@@ -19,7 +19,7 @@ from game.scenes.setup import SetupScene, seat_rects
 from game.shell import input as inp
 from game.shell.i18n import set_language, t
 from game.shell.text_field import TextField
-from game.present.online_tables import failure_text
+from game.match.online_tables import failure_text
 from net.client import Refused, load_credentials
 from tests.game.driver import FRAME, Driver, make_context
 from tests.game.fake_server import NAMES, FakeServer

@@ -1,4 +1,4 @@
-"""Hosting from the client (issue 34 §1, client side): "Host a table" with the server field left
+"""Hosting from the client: "Host a table" with the server field left
 empty starts the game server inside the client; the lobby tells the host what friends need (the
 code, this computer's LAN addresses and the port to open), copyable with one click; LAN discovery
 finds the hosted server; the Join form remembers the addresses used; a friend's lobby never asks

@@ -1,4 +1,4 @@
-"""Issue 23 §2, §4, §5 on the client's screens, against a real server on loopback: the Host and
+"""On the client's screens, against a real server on loopback: the Host and
 Join screens' name field (prefilled from the last name used, checked, sent, the seat list showing
 it); the title screen listing the player's online tables with whose turn it is, each resumable,
 and a returning player's log holding what happened while away; one quiet line when the server
@@ -15,7 +15,7 @@ import pygame
 
 from game.match.remote import RemoteTable, remember
 from game.scenes import navigation
-from game.present.online_tables import table_line
+from game.match.online_tables import table_line
 from game.render import style
 from game.render.online_tables import row_rects
 from game.scenes.online import HostScene, JoinScene

@@ -1,4 +1,4 @@
-"""Connection trouble shown and repaired (issue 34 §2, client side): while the connection is down
+"""Connection trouble shown and repaired: while the connection is down
 the match screen's frame carries a banner with the seconds waited; a move made meanwhile, or one
 in flight when the connection dropped, is shown as queued and sent once when the seat is back;
 the lists of the player's tables say the server cannot be reached and ask again by themselves,

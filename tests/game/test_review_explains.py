@@ -1,4 +1,4 @@
-"""The post-game review explains (issue 27 point 6): each flagged decision says what the better
+"""The post-game review explains: each flagged decision says what the better
 plan would have changed, in points by area and scoring as the engine reports them, up to five per
 seat at a size that reads; the replay's key-help line stays inside its panel."""
 from __future__ import annotations

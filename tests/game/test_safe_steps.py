@@ -1,4 +1,4 @@
-"""Issue 27 point 1: every step safe to end. One staging rule (game/present/staging.py) holds a
+"""Every step safe to end. One staging rule (game/present/staging.py) holds a
 move for Confirm when it reveals something or ends its step — the court count, a power-card
 recovery, the King's returns, Done and Skip included — and never a move the step goes on after;
 Done with Caballeros still in the court says so; a special action the engine skips (nothing to

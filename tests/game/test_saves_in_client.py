@@ -1,4 +1,4 @@
-"""Issue 5 in the client: Continue, named slots, --load, undo and the replay viewer, driven through
+"""In the client: Continue, named slots, --load, undo and the replay viewer, driven through
 the real scenes with posted events (the engine is only called to set positions up and to check)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14 item 4: after every scoring a summary panel shows what each area brought, the numbers
+"""After every scoring a summary panel shows what each area brought, the numbers
 taken from the engine's scoring events; it waits for a click with humans seated and goes by
 itself in AI-only games; floating '+N' labels never overlap each other or the map's labels."""
 from __future__ import annotations
@@ -14,7 +14,7 @@ from game.shell import layout
 from game.render.animator import Animator
 from game.shell.assets import Sounds
 from game.match.controller import Match
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
 from game.render.score_panel import draw_score_panel
 from game.scenes.play import MatchScene

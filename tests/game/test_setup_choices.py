@@ -1,4 +1,4 @@
-"""Issue 27 point 8 and 9: on the set-up screen each seat's kind is chosen from a list (two clicks
+"""On the set-up screen each seat's kind is chosen from a list (two clicks
 to any level), every kind is explained on hover like the options, the last set-up (seats, kinds,
 names, options) is remembered across runs in setup.json (validated on load), and Ctrl+A selects
 a text field's whole value."""

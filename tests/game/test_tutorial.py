@@ -1,4 +1,4 @@
-"""Learn to play (issue 10 item 1): the lesson file's checks, its texts in three languages, and the
+"""Learn to play: the lesson file's checks, its texts in three languages, and the
 whole lesson played by mouse through the real client — every pointed element on screen and clear
 of the panel, a wrong legal move nudged and not played, leaving and resuming, the title menu."""
 from __future__ import annotations

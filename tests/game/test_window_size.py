@@ -1,5 +1,5 @@
-"""The window opens within the desktop and at the size the player last left it (issue 27 point 3:
-the default 1280x800 window opened larger than a 1366x768 or 1024x640 desktop, cropped)."""
+"""The window opens within the desktop and at the size the player last left it (the
+default 1280x800 window opened larger than a 1366x768 or 1024x640 desktop, cropped)."""
 from __future__ import annotations
 
 import pygame

@@ -1,4 +1,4 @@
-"""Issue 23 §1-§2: a whole 4-seat game on loopback, two scripted humans (the client library) and
+"""A whole 4-seat game on loopback, two scripted humans (the client library) and
 two AI seats thinking in the server's worker processes, to the end."""
 from __future__ import annotations
 

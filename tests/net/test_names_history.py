@@ -1,4 +1,4 @@
-"""Issue 23 §2 and §5: a seat carries its player's name (1-24 printable characters, trimmed,
+"""A seat carries its player's name (1-24 printable characters, trimmed,
 stored with the table so a restart keeps it; a bad one refused with `bad_name`), and a player
 who comes back after a while is sent what happened since the start (or since a move number) —
 the same public events every seat got in its updates."""

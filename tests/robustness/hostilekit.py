@@ -1,4 +1,4 @@
-"""Hostile input and faults (issue 24, issue 21 point 7, and the engine bugs of ENGINE_BUGS.md):
+"""Hostile input and faults (, and the engine bugs of ENGINE_BUGS.md):
 every case a tester found, as a function that returns None when the game stands firm and a
 one-line failure otherwise. Shared by tests/robustness/test_robust_hostile.py (one case of each
 kind) and `benchmarks/soak.py --hostile` (all of them, in a fresh data directory).
@@ -27,7 +27,7 @@ import engine
 
 ROOT = Path(__file__).resolve().parents[2]
 HANG_S = 20.0                 # an open or a read that takes this long is a hang
-WORKER_GRACE_S = 2.0          # a worker must end this soon after its client dies (issue 24.3)
+WORKER_GRACE_S = 2.0          # a worker must end this soon after its client dies
 KINDS = ("save", "record", "scenario", "settings", "catalog", "cli", "signals")
 SCENARIO = {"players": ["red", "blue"], "seed": 1}
 

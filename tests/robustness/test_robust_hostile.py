@@ -1,4 +1,4 @@
-"""Issue 24 (hostile input and faults) and issue 21 point 7 (scenario and record validation): one
+"""Hostile input and faults, and scenario and record validation: one
 case of each kind from tests/robustness/hostilekit.py (`benchmarks/soak.py --hostile` runs them
 all), and the parts the cases do not show on their own."""
 from __future__ import annotations
@@ -97,7 +97,7 @@ def test_speed_from_the_command_line_and_a_notice_for_a_refused_setting(data_dir
     assert ctx.notices == ["settings.json: anim_speed must be from 0.25 to 8, so the default is used"]
 
 
-# --------------------------------------------------------------------------- issue 21 point 7
+# ---------------------------------------------------------------------------
 def _scenario(**fields: object) -> dict:
     return {"players": ["red", "blue", "green"], "seed": 1, **fields}
 

@@ -1,5 +1,5 @@
 """The player's online tables as the title screen shows them: fetched from the servers off the
-frame loop, in words (whose turn it is), each resumable (issue 23 §5).
+frame loop, in words (whose turn it is), each resumable.
 
 Why apart from the screens: the list is asked of every server the stored credentials name
 (`remote.list_tables`, a BackgroundClient per server) in a thread, so the title never waits; a
