@@ -280,13 +280,14 @@ class RemoteTable:
     def mover(self, move: dict[str, Any]) -> str:
         """Who made a move, as the log names him: a human seat an AI plays while its player is
         away is "blue+ai:normal" (worded "Ben (AI Normal)"); the level is the update's `ai` when
-        the server sends it, else the seat's as the last summary said."""
+        the server sends it, else the seat's as the last summary said. A seat an AI plays from the
+        start is named as it is (the server marks its moves `ai` too)."""
         player = str(move["player"])
-        level = move.get("ai")
-        if level is None:
-            seat = next((s for s in self.seat_states() if s.player == player), None)
-            level = seat.kind if seat is not None and seat.away else None
-        return f"{player}+ai:{level}" if level else player
+        seat = next((s for s in self.seat_states() if s.player == player), None)
+        if seat is None or not seat.away:
+            return player              # an AI seat from the start is named as it is
+        level = move.get("ai") or seat.kind
+        return f"{player}+ai:{level}"
 
     def _history(self, history: History) -> None:
         """What happened while the player was away (a resume from the first move, or the moves
@@ -559,3 +560,17 @@ def view_end_table(view: engine.View) -> EndTable:
     ranks = {p: 1 + sum(1 for q in view.players if scores[q] > scores[p]) for p in view.players}
     return EndTable(columns, rows, tuple(progress), ranks, tuple(view.winners()), None)
 
+
+def table_for(online: BackgroundClient, reply: dict[str, Any], notices: list[str]) -> RemoteTable:
+    """The remote table of a `created`/`joined`/`watching` answer; a seat's credential is stored
+    for later (marked hosted when its host made it on this computer's own server)."""
+    stored = load_credentials(credentials_path()).get(reply["code"], {})
+    if stored.get("player") != reply.get("player"):
+        stored = {}                     # another seat of the table (a second window on this computer)
+    host_token = reply.get("host_token") or stored.get("host_token")
+    url = online.client.url
+    here = local_server.current()
+    hosted = bool(stored.get("hosted")) or (bool(host_token) and here is not None and url == here.url)
+    if reply.get("credential"):
+        remember(reply["code"], url, reply["player"], reply["credential"], host_token, hosted)
+    return RemoteTable(online, reply["code"], reply.get("player"), url, host_token, notices, hosted)

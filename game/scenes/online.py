@@ -7,26 +7,23 @@ frame loop (game/match/remote.py); the screens poll.
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
 
 import pygame
 
-from game.match import local_server, remote
+from game.match import remote
 from game.match.reach import recent_servers, remember_server
 from game.match.seats import AI_LEVELS
 from game.present.online_options import GameOptions
 from game.match.online_tables import OnlineTables, failure_text, table_line
 from game.render import draw, style
+from game.render.online_forms import Buttons, heading, text_box
 from game.scenes import navigation
 from game.shell import input as inp
 from game.shell import layout
-from game.shell.focus import Target, of_rects
 from game.shell.glyphs import missing
 from game.shell.i18n import player_name, t
-from game.shell.scene import PULSE, Context, Scene, Transition
+from game.shell.scene import Context, Transition
 from game.shell.text_field import TextField
-from net.background import BackgroundClient
-from net.client import load_credentials
 from net.discovery import discover
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
@@ -34,77 +31,8 @@ SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to
 CODE_LIMIT = 16                                # a table code as typed (the server says how long codes are)
 
 
-def heading(surface: pygame.Surface, title: str, subtitle: str = "") -> None:
-    surface.blit(style.wood_background(surface.get_size()), (0, 0))
-    frame = layout.current().frame
-    style.text(surface, title, (frame.centerx, frame.y + 40), 44, style.GOLD_LIGHT, bold=True, face="serif",
-               anchor="midtop", shadow=(0, 0, 0))
-    if subtitle:
-        style.text(surface, subtitle, (frame.centerx, frame.y + 100), 18, style.PARCHMENT, anchor="midtop")
-
-
-def text_box(surface: pygame.Surface, rect: pygame.Rect, label: str, field: TextField, focused: bool) -> None:
-    style.text(surface, label, (rect.x, rect.y - 20), 13, style.PARCHMENT, bold=True)
-    draw.rect(surface, style.WHITE, rect, border_radius=6)
-    draw.rect(surface, style.GOLD if focused else style.INK_SOFT, rect, 2, border_radius=6)
-    caret = "|" if focused and (pygame.time.get_ticks() // 500) % 2 == 0 else ""
-    value = field.value + caret
-    style.text(surface, value, (rect.x + 10, rect.centery), style.fit_size(value, rect.width - 20, 20), style.INK,
-               anchor="midleft")
-
-
-class Buttons(Scene):
-    """A screen of buttons (key, rect) with hover, a status line and a request in flight."""
-
-    def __init__(self, ctx: Context) -> None:
-        super().__init__(ctx)
-        self.hover: tuple[int, int] | None = None
-        self.status = ""
-        self.pending: Future[Any] | None = None
-
-    def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        return []
-
-    def label(self, key: str) -> str:
-        return t(f"online.{key}")
-
-    def focus_targets(self) -> list[Target]:
-        return of_rects([(key, rect) for rect, key in self.buttons()])
-
-    def redraw_rate(self) -> float:
-        return PULSE if self.pending is not None or self.text_entry else 1.0
-
-    def handle(self, intent: inp.Intent) -> bool:
-        if intent.kind == inp.Kind.HOVER:
-            self.hover = intent.pos
-            return True
-        if intent.kind == inp.Kind.CANCEL:
-            return self.choose("back")
-        if intent.kind == inp.Kind.CLICK:
-            for rect, key in self.buttons():
-                if rect.collidepoint(intent.pos):
-                    self.ctx.sounds.play("click")
-                    return self.choose(key)
-        return False
-
-    def choose(self, key: str) -> bool:
-        if key == "back":
-            self.request(Transition.pop())
-        return True
-
-    def enabled(self, key: str) -> bool:
-        """Whether a button may be pressed now (none but Back while a request is in flight)."""
-        return self.pending is None or key == "back"
-
-    def draw_buttons(self, surface: pygame.Surface, primary: str = "") -> None:
-        for rect, key in self.buttons():
-            style.button(surface, rect, self.label(key), hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         enabled=self.enabled(key), primary=key == primary, size=18)
-        if self.status:
-            frame = layout.current().frame
-            style.text(surface, self.status, (frame.centerx, frame.y + 720),
-                       style.fit_size(self.status, frame.width - 80, 16, True), style.GOLD_LIGHT, bold=True,
-                       anchor="midtop")
+class Seating(Buttons):
+    """A screen whose request seats the player at a table (host, join, watch, resume)."""
 
     def seated(self) -> Transition | None:
         """A seating request's answer: the credential kept, then the table's lobby."""
@@ -119,22 +47,9 @@ class Buttons(Scene):
         return Transition.replace(navigation.online_lobby(self.ctx, online, reply))
 
 
-def table_for(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> remote.RemoteTable:
-    """The remote table of a `created`/`joined`/`watching` answer; a seat's credential is stored
-    for later (marked hosted when its host made it on this computer's own server)."""
-    stored = load_credentials(remote.credentials_path()).get(reply["code"], {})
-    if stored.get("player") != reply.get("player"):
-        stored = {}                     # another seat of the table (a second window on this computer)
-    host_token = reply.get("host_token") or stored.get("host_token")
-    url = online.client.url
-    here = local_server.current()
-    hosted = bool(stored.get("hosted")) or (bool(host_token) and here is not None and url == here.url)
-    if reply.get("credential"):
-        remote.remember(reply["code"], url, reply["player"], reply["credential"], host_token, hosted)
-    return remote.RemoteTable(online, reply["code"], reply.get("player"), url, host_token, ctx.notices, hosted)
 
 
-class OnlineScene(Buttons):
+class OnlineScene(Seating):
     """Host, join, and the player's tables (each resumable, each removable); a server that cannot
     be reached is asked again by itself (game/match/online_tables.py)."""
     name = "online"
@@ -197,7 +112,7 @@ class OnlineScene(Buttons):
         self.draw_buttons(surface, "host")
 
 
-class Form(Buttons):
+class Form(Seating):
     """A screen of text fields (the focused one takes the keys; Tab or a click moves the focus)
     above its buttons; Enter presses `submit`. The first field is the player's name, prefilled
     with the last name used."""

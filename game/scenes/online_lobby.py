@@ -17,7 +17,7 @@ from game.match.reach import join_text, lan_addresses
 from game.match.online_tables import failure_text
 from game.render import draw, pieces, style
 from game.scenes import navigation
-from game.scenes.online import Buttons, OnlineScene, heading, table_for
+from game.render.online_forms import Buttons, heading
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.i18n import t
@@ -85,7 +85,7 @@ class LobbyScene(Buttons):
             self.copy()
         elif key == "back":
             self.table.close()
-            self.request(Transition.replace(OnlineScene(self.ctx)))
+            self.request(Transition.replace(navigation.online(self.ctx)))
             return True
         return super().choose(key)
 
@@ -224,5 +224,6 @@ class SeatLostScene(Buttons):
         self.draw_buttons(surface, "wait")
 
 
-navigation.SCREENS.online_lobby = lambda ctx, online, reply: LobbyScene(ctx, table_for(ctx, online, reply))
+navigation.SCREENS.online_lobby = lambda ctx, online, reply: LobbyScene(
+    ctx, remote.table_for(online, reply, ctx.notices))
 navigation.SCREENS.seat_lost = SeatLostScene

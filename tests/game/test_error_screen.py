@@ -58,7 +58,7 @@ def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(whe
     driver.step(2)
     scene = driver.scene
     assert driver.app.running and scene.name == "error"
-    caller = "focus.py" if where == "handle" else "app.py"   # the keyboard focus hands input to the scene
+    caller = "app.py"                      # the app hands input and frames to the scene stack
     assert f"Injected: injected into {where}" in scene.error and f"(in {caller}:" in scene.error
     assert "\n" not in scene.error
     assert scene.resumable and not scene.save_failed

@@ -163,7 +163,7 @@ def test_the_host_is_told_who_lost_the_connection(tmp_path):
     with server_process(tmp_path / "s.db") as (_, port):
         host, guest = open_table(f"ws://127.0.0.1:{port}")
         try:
-            guest.close()
+            guest.online.close()          # the connection drops: no `leave` is sent
             end = time.monotonic() + 30
             while not host.disconnected():
                 assert time.monotonic() < end, "the host never saw the seat drop"
@@ -177,6 +177,22 @@ def test_the_host_is_told_who_lost_the_connection(tmp_path):
                 host.think()
                 time.sleep(0.01)
             assert any(s.away for s in host.seat_states() if s.player == "blue")
+        finally:
+            host.close()
+            guest.close()
+
+
+def test_a_player_who_quits_is_told_as_leaving_not_as_a_lost_connection(tmp_path):
+    with server_process(tmp_path / "s.db") as (_, port):
+        host, guest = open_table(f"ws://127.0.0.1:{port}")
+        try:
+            guest.close().result(10)      # a deliberate quit sends `leave` first
+            end = time.monotonic() + 30
+            while not host.disconnected():
+                assert time.monotonic() < end, "the host never saw the seat drop"
+                host.think()
+                time.sleep(0.01)
+            assert host.waiting_text() == "Ben left the table"
         finally:
             host.close()
 
