@@ -1,4 +1,4 @@
-"""AI opponents for El Grande: agents that see only what their player may see (DESIGN §3).
+"""AI opponents for El Grande: agents that see only what their player may see (docs/design.md §3).
 
     agent = ai.make_agent("hard", seed=7)
     move = agent.choose(game.view(player), rng)

@@ -17,8 +17,9 @@ from typing import Any
 
 import engine
 from engine import Game, Move, Phase, View
+from engine.internals import ALLOW, SKIP, court_capacity
 from engine.internals import AREAS_PER_PLAYER as A
-from engine.internals import (BOARD, CASTILLO, COURT, NREG, PROVINCES, bonus_points, depth_for, place_points,
+from engine.internals import (BOARD, CASTILLO, COURT, NREG, bonus_points, depth_for, place_points,
                               values_in_force)
 
 from . import make_agent
@@ -26,7 +27,6 @@ from .agent import check_view
 from .budget import Budget
 from .evaluate import DEFAULT_WEIGHTS
 from .expectimax import ExpectimaxAgent
-from .plans import is_plan_decision, plans_for
 from .policy import FastPolicy
 from .turnplan import foreseen_views
 
@@ -48,7 +48,10 @@ class Reason:
     "score"    scores `points` at once;        "court" brings `points` Caballeros to the court;
     "keep"     keeps power card `points` for a later round;
     "recover"  takes power card `points` back into the hand;
-    "order"    a high power card that brings none: an early turn;
+    "order"    a high power card that buys an earlier turn (against `other`, the card it outbids);
+    "same_turn" a higher power card than `other` that buys no earlier turn: `other` is kept;
+    "skip"     skips the card's action: no use of it gives more than `points` (0 or less) at
+               the coming scoring;
     "value"    no single change stands out (the value over the round).
 `scoring` is "general" (the next one), "this" (a disc chosen during the scoring it acts in) or
 "final". A reason against another hint (`versus`, its number from 1; 0 for none) measures the
@@ -78,6 +81,27 @@ class Hint:
     foreseen: tuple[tuple[int, View], ...] = field(default=(), compare=False)
 
 
+# The one judge of hints and reviews: the hard preset's search and evaluation, its budget counted
+# in nodes only (no deadline), so the same position and seed give the same ranking in the Hint
+# button's worker and in the post-game review, however busy the machine.
+JUDGE_SEARCH: dict[str, Any] = dict(deadline_s=None)
+NOISE_SIGMAS = 2.0      # a shortfall within this many standard errors of the judge is noise
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judge's word on a decision played: the best plan (hint #1 there), the points the plan
+    played falls short of it (0 if it is that plan), and the standard error of that measure."""
+    best: Hint
+    loss: float
+    noise: float = 0.0
+
+    @property
+    def flagged(self) -> bool:
+        """A shortfall larger than the judge's own noise at that position."""
+        return self.loss > NOISE_SIGMAS * self.noise
+
+
 def hard_searcher(**overrides: Any) -> ExpectimaxAgent:
     """The hard preset's search (overrides as for `ai.make_agent`, e.g. a node budget in tests)."""
     agent = make_agent("hard", **overrides).agent
@@ -86,18 +110,34 @@ def hard_searcher(**overrides: Any) -> ExpectimaxAgent:
     return agent
 
 
+def judge_searcher(**overrides: Any) -> ExpectimaxAgent:
+    """The one judge (`JUDGE_SEARCH`): the search both `advise` and `judge` rank moves with."""
+    return hard_searcher(**{**JUDGE_SEARCH, **overrides})
+
+
+def position_rng(seed: int, moves_played: int) -> random.Random:
+    """The seeded RNG the judge uses at the position after `moves_played` moves of a game with
+    `seed`: the Hint button and the review ask with it, so they rank alike."""
+    return random.Random(seed * 7919 + moves_played)
+
+
+def ranking(view: View, rng: random.Random, searcher: ExpectimaxAgent,
+            count: int = HINTS) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
+    """The candidate plans for the viewer's decision with their values, best first (at least
+    `count` with a first move of their own where there are), and one sampled world."""
+    searcher.use_table(view.rows, view.dummy is not None)
+    if searcher.config.per_turn and view.ph != Phase.DISC:
+        cfg = searcher.config      # the very search the preset plays, so hint #1 is its turn
+        ranked, world = searcher.turn_values(view, rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
+        return distinct_firsts(ranked, count), world
+    return _scored(view, rng, searcher)
+
+
 def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = None,
            count: int = HINTS) -> list[Hint]:
     """The `count` best plans for the viewer's decision, best first, each with its reason."""
     view = check_view(view)
-    searcher = searcher or hard_searcher()
-    searcher.use_table(view.n)
-    if searcher.config.per_turn and view.ph != Phase.DISC:
-        cfg = searcher.config      # the very search the preset plays, so hint #1 is its turn
-        ranked, world = searcher.turn_values(view, rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
-        scored = distinct_firsts(ranked, count)
-    else:
-        scored, world = _scored(view, rng, searcher, None)
+    scored, world = ranking(view, rng, searcher or judge_searcher(), count)
     best = scored[0][1]
     gains: list[float] = []
     for _, value, _ in scored[:count]:
@@ -130,24 +170,43 @@ def distinct_firsts(ranked: list[tuple[tuple[Move, ...], float, int]],
 
 
 def judge(view: View, chosen: tuple[Move, ...], rng: random.Random,
-          searcher: ExpectimaxAgent) -> tuple[Hint, float]:
-    """The best plan for the viewer's decision and how far `chosen` (the plan actually played,
-    searched alongside the candidates) falls below it, in points (0 if it is the best)."""
+          searcher: ExpectimaxAgent) -> Verdict:
+    """The judge on the plan `chosen` (actually played) at the viewer's decision: the best plan is
+    the hint #1 `advise` gives with the same `rng` and searcher, so a followed hint is never a
+    mistake by construction; any other plan is played against it in fresh worlds on the same
+    futures, the mean shortfall its loss and the spread of the per-world differences its noise."""
     view = check_view(view)
-    scored, world = _scored(view, rng, searcher, chosen)
+    scored, world = ranking(view, rng, searcher)
     plan, value, _ = scored[0]
-    mine = next(v for p, v, _ in scored if p == chosen)
     me = view.to_move_idx
     # a power card's own reason ("brings 1 Caballero to the court") can be true of the card played
     # too: against it, the reason says what the better card does that the played one does not
-    against = plan != chosen and plan[0].verb == chosen[0].verb == "power"
+    against = plan[0] != chosen[0] and plan[0].verb == chosen[0].verb == "power"
     reason = reason_for(world, plan, me, chosen, 1) if against else reason_for(world, plan, me)
-    return Hint(plan, value, 0.0, reason), max(0.0, value - mine)
+    best = Hint(plan, value, 0.0, reason)
+    if follows(chosen, plan):
+        return Verdict(best, 0.0)
+    cfg = searcher.config
+    values = searcher.paired_values(view, [plan, chosen], rng, Budget(cfg.max_nodes, cfg.deadline_s).start())
+    diffs = [b - c for b, c in zip(*values)]
+    if not diffs:
+        return Verdict(best, 0.0)
+    mean = sum(diffs) / len(diffs)
+    spread = (sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)) ** 0.5 if len(diffs) > 1 else 0.0
+    return Verdict(best, max(0.0, mean), spread / len(diffs) ** 0.5)
 
 
-def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
-            chosen: tuple[Move, ...] | None) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
-    """Root values of the candidate plans (and `chosen`, if given), and one sampled world."""
+def follows(played: tuple[Move, ...], plan: tuple[Move, ...]) -> bool:
+    """Whether the moves `played` carry out `plan` so far (a foreseen Veto window, `allow`, is the
+    opponents' and left out): the decision followed the plan."""
+    mine = tuple(m for m in plan if m != ALLOW)
+    return bool(played) and tuple(played) == mine[:len(played)]
+
+
+def _scored(view: View, rng: random.Random,
+            searcher: ExpectimaxAgent) -> tuple[list[tuple[tuple[Move, ...], float, int]], Game]:
+    """Root values of the candidate plans (a disc, or a search that does not plan whole turns),
+    and one sampled world."""
     searcher.use_table(view.rows, view.dummy is not None)
     cfg = searcher.config
     legal = view.legal_moves()
@@ -158,13 +217,6 @@ def _scored(view: View, rng: random.Random, searcher: ExpectimaxAgent,
         seconds = cfg.deadline_s / (2 * len(legal)) if cfg.deadline_s else None
         plans = [whole_turn(world, m, searcher, rng, nodes, seconds) for m in legal]
     budget = Budget(cfg.max_nodes, cfg.deadline_s).start()
-    if chosen is not None and plans is None:
-        seen = view.as_game()
-        plans = ([tuple(p) for p, _ in plans_for(seen, searcher.weights, cfg.plan_limit, cfg.beam,
-                                                  cfg.move_sample, rng, budget)]
-                 if is_plan_decision(seen) else [(m,) for m in legal])
-    if chosen is not None and plans is not None and chosen not in plans:
-        plans.append(chosen)
     return searcher.root_values(view, legal, rng, budget, plans), world
 
 
@@ -236,10 +288,12 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, .
         return _power_reason(world, mine, p, theirs, versus if theirs else 0)
     versus = versus if other else 0
     disc = bool(plan) and plan[0].verb == "disc"
-    after = _played(world, plan, p)
-    base = _played(world, other, p) if other else world
+    after, card_pts = _played(world, plan, p)
+    base, base_pts = _played(world, other, p) if other else (world, 0)
     scoring = "this" if world.ph == Phase.DISC and world.next_scoring != "final" else world.next_scoring or "final"
-    scored = 0 if disc and not other else after.score_pts[p] - base.score_pts[p]
+    # points a scoring card of the plan gives at once (a general scoring the turn ends into is
+    # counted by region below, as both plans lead into it)
+    scored = card_pts - base_pts
     deltas = [b - a for a, b in zip(region_points(base, p), region_points(after, p))]
     area = max(range(len(deltas)), key=lambda a: (deltas[a], -a))
     if scored > 0 and scored >= deltas[area] and not disc:
@@ -249,25 +303,62 @@ def reason_for(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, .
         was, was_tied = place_of(base, p, area) if other else (0, False)
         return Reason("place_tied" if tied else "place", deltas[area], _area_id(area), place, scoring,
                       versus=versus, other_place=was, other_tied=was_tied)
-    for found in (_rival_reason(base, after, p, scoring), _count_reason(base, after, p, scoring)):
+    for found in (_rival_reason(base, after, p, scoring), _count_reason(base, after, p, scoring),
+                  _skip_reason(world, plan, p, other, scoring)):
         if found is not None:
             return replace(found, versus=versus)
     return Reason("value", versus=versus)
 
 
-def _played(world: Game, plan: tuple[Move, ...], p: int) -> Game:
-    """The world after p's part of `plan`; after a disc, the others' discs from the fast policy
-    (a disc acts once every disc is set)."""
-    after = world.clone()
-    for m in plan:
-        if after.ph == Phase.OVER or after.to_move_idx != p or m not in after.legal_moves():
+def _played(world: Game, plan: tuple[Move, ...] | None, p: int) -> tuple[Game, int]:
+    """The world after p's part of `plan` (a Veto window the plan foresaw allowed, as it foresaw)
+    and the points p scored by a scoring card on the way; after a disc, the others' discs from the
+    fast policy (a disc acts once every disc is set)."""
+    after, card_pts, in_card = world.clone(), 0, False
+    for m in plan or ():
+        if after.ph == Phase.OVER or (after.to_move_idx != p and m != ALLOW) or m not in after.legal_moves():
             break
-        after.apply(m)
+        for ev in after.play(m):
+            if isinstance(ev, engine.events.ScoringStarted):
+                in_card = ev.kind == "card"
+            elif in_card and isinstance(ev, engine.events.AreaScored):
+                card_pts += dict(ev.points).get(after.players[p], 0)
     if plan and plan[0].verb == "disc":
         policy, rng = FastPolicy(), random.Random(0)
         while after.ph == Phase.DISC:
             after.apply(policy.choose(after, rng))
-    return after
+    return after, card_pts
+
+
+def _skip_reason(world: Game, plan: tuple[Move, ...], p: int, other: tuple[Move, ...] | None,
+                 scoring: str) -> Reason | None:
+    """Why the plan skips its card's action (when the plan it is compared with does not): every
+    other first step of the action, finished by the fast policy, leaves p no more points at the
+    coming scoring than skipping does (`points`: the most any of them would give, 0 or less)."""
+    if SKIP not in plan or (other is not None and SKIP in other):
+        return None
+    g = world.clone()
+    for m in plan[:plan.index(SKIP)]:
+        if g.ph == Phase.OVER or (g.to_move_idx != p and m != ALLOW) or m not in g.legal_moves():
+            return None
+        g.apply(m)
+    if g.to_move_idx != p or SKIP not in g.legal_moves():
+        return None
+    skipped = sum(region_points(_finish(g, SKIP, p), p))
+    uses = [sum(region_points(_finish(g, m, p), p)) - skipped for m in g.legal_moves() if m != SKIP]
+    best = max(uses, default=0)
+    return Reason("skip", best, scoring=scoring) if best <= 0 else None
+
+
+def _finish(g: Game, first: Move, p: int) -> Game:
+    """`first`, then the fast policy for p (opponents' Veto windows allowed) to the end of p's turn."""
+    h = g.clone()
+    h.apply(first)
+    policy, rng, steps = FastPolicy(), random.Random(0), 0
+    while h.ph not in (Phase.OVER, Phase.DISC, Phase.POWER, Phase.CARD) and steps < 40:
+        h.apply(ALLOW if h.to_move_idx != p and ALLOW in h.legal_moves() else policy.choose(h, rng))
+        steps += 1
+    return h
 
 
 def _area_id(area: int) -> str:
@@ -275,23 +366,35 @@ def _area_id(area: int) -> str:
 
 
 def _power_reason(world: Game, value: int, p: int, other: int | None, versus: int) -> Reason:
-    """A power card brings Caballeros to the court (§4.1); against another card, the more of them
-    it brings, else the earlier turn a higher card buys (§4.2), else the higher card a lower one
-    keeps for a later round. Alone, a card that brings none keeps the best card still playable, or is
-    itself the best: an early turn. A reason never names the card it is the reason for."""
+    """A power card brings Caballeros to the court (§4.1, as many as the engine lets p bring);
+    against another card, the more of them it brings, else the earlier turn a higher card buys
+    (§4.2: only where it outbids a card already played or one still to come), else, the same turn
+    for fewer, the card it keeps. Alone, a card that brings none keeps the best card still
+    playable, or is itself the best: an early turn. A reason never names the card it is for."""
     def brought(card: int) -> int:
-        return min(BOARD.power_to_court[card - 1], world.counts[p * A + PROVINCES])
+        return court_capacity(world, p, BOARD.power_to_court[card - 1])
+    bid = world.bid_seq[:world.pos] if world.ph == Phase.POWER else ()
+    shown = [world.played[q] for q in bid if q != p]
+    to_come = world.ph == Phase.POWER and world.pos < len(world.bid_seq) - 1
+
+    def earlier(card: int, than: int) -> bool:
+        """Whether `card` takes an earlier turn than `than` would."""
+        return card > than and (to_come or any(card > v > than for v in shown))
     if other is not None:
         if brought(value) > brought(other):
             return Reason("court", brought(value), versus=versus, other=brought(other))
-        if value > other:
+        if earlier(value, other):
             return Reason("order", versus=versus, other=other)
+        if value > other:
+            return Reason("same_turn", versus=versus, other=other)
         return Reason("keep", other, versus=versus)
     if brought(value):
         return Reason("court", brought(value))
     playable = [int(m.args[0]) for m in world.legal_moves() if m.verb == "power"]
     best = max(playable, default=value)
-    return Reason("keep", best) if best > value else Reason("order")
+    if best > value:
+        return Reason("keep", best)
+    return Reason("order") if earlier(value, min(playable, default=value)) else Reason("value")
 
 
 def _rival_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | None:
@@ -325,4 +428,5 @@ def _count_reason(world: Game, after: Game, p: int, scoring: str) -> Reason | No
     return Reason("recover", max(back)) if back else None
 
 
-__all__ = ["ADVISED_PHASES", "HINTS", "Hint", "Reason", "advise", "hard_searcher", "judge", "reason_for"]
+__all__ = ["ADVISED_PHASES", "HINTS", "JUDGE_SEARCH", "Hint", "Reason", "Verdict", "advise", "follows", "hard_searcher",
+           "judge", "judge_searcher", "position_rng", "ranking", "reason_for"]

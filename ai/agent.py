@@ -1,4 +1,4 @@
-"""The agent contract (DESIGN §3) and the random agent.
+"""The agent contract (docs/design.md §3) and the random agent.
 
 An agent is anything with a `name` and `choose(view, rng) -> Move`. It is handed a View — the
 game as its player may see it — and must return one of `view.legal_moves()`. It never sees the

@@ -230,6 +230,25 @@ class ExpectimaxAgent:
         ranked = self._ranked(plans, seeds, worlds, me, budget, checked=True)
         return [(plans[i], mean, count) for i, mean, count in ranked], worlds[0]
 
+    def paired_values(self, view: View, plans: list[tuple[Move, ...]], rng: random.Random,
+                      budget: Budget) -> list[list[float]]:
+        """Each plan's playout value in each sampled world, every plan played in every world on the
+        same futures (common random numbers, no halving), so their differences can be compared
+        world by world: the advisor's judge measures a plan against the best and the noise of
+        that measure. Worlds the budget cut short are left out for every plan."""
+        me = view.to_move_idx
+        seeds, worlds = self._worlds(view, rng)
+        out: list[list[float]] = [[] for _ in plans]
+        for seed, world in zip(seeds, worlds):
+            values = [self._playout(world, plan, me, random.Random(seed ^ 0x5DEECE66D), budget, True)
+                      for plan in plans]
+            complete = [v for v in values if v is not None]
+            if len(complete) < len(plans):
+                break
+            for row, value in zip(out, complete):
+                row.append(value)
+        return out
+
     def _ranked(self, plans: list[Plan], seeds: list[int], worlds: list[Game], me: int, budget: Budget,
                 checked: bool) -> list[tuple[int, float, int]]:
         """(index, mean playout value, worlds sampled) of every plan, best first (successive

@@ -32,7 +32,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import ai
 import engine
-from ai.advisor import advise, hard_searcher
+from ai.advisor import advise, judge_searcher
 from ai.policy import FastPolicy
 from engine.internals import Discs, Phase
 
@@ -68,7 +68,7 @@ def pct(xs: list[float], q: float) -> float:
 def decider(name: str, seed: int) -> Callable[[engine.View, random.Random], object]:
     """A preset's `choose`, or for `advisor` the Hint button's search (ai/advisor.py)."""
     if name == "advisor":
-        searcher = hard_searcher()
+        searcher = judge_searcher()
         return lambda view, rng: advise(view, rng, searcher)
     return ai.make_agent(name, seed=seed).choose
 

@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import engine
 from ai import make_agent
-from ai.advisor import Hint, advise, hard_searcher
+from ai.advisor import Hint, advise, judge_searcher
 from ai.budget import use_cpu_clock
 from ai.tournament import COLOURS, wilson
 from game.match.controller import GameMoves
@@ -48,7 +48,7 @@ class Follower:
 
     def __init__(self, whole_plan: bool) -> None:
         self.whole_plan = whole_plan
-        self.searcher = hard_searcher()
+        self.searcher = judge_searcher()
         self.docked = HintPlan()
 
     def choose(self, game: engine.Game, player: str, rng: random.Random) -> engine.Move:

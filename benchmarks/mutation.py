@@ -1,4 +1,4 @@
-"""Mutation testing of engine/ against the fast engine tests (issue 13 item 5).
+"""Mutation testing of engine/ against the fast engine tests.
 
     nice python benchmarks/mutation.py --sample 300 --seed 1 --jobs 2
 

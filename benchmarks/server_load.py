@@ -57,7 +57,9 @@ def free_port() -> int:
 
 def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[str]:
     proc = subprocess.Popen([sys.executable, "-m", "net", "--port", str(port), "--db", str(db), "--no-announce",
-                             "--max-tables", str(tables * 4 + 10), "--max-connections", str(tables * 4 + 100)],
+                             "--max-tables", str(tables * 4 + 10), "--max-connections", str(tables * 4 + 100),
+                             # every simulated player shares 127.0.0.1: the per-address caps are lifted
+                             "--max-per-address", str(tables * 4 + 100), "--open-per-address", str(tables * 4 + 10)],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert proc.stdout is not None

@@ -39,7 +39,7 @@ before its end, while the AI worker is killed with SIGKILL and autosaves are ref
 random moments and a monkey clicks the board (tests/robustness/faultkit.py); reports the lost
 decisions (asked and never answered, or answered for another position), which must be 0. Work
 is shared between `--jobs` processes. Hostile: `--hostile` runs only every case of
-tests/robustness/hostilekit.py (issue 24's hostile input and faults, issue 21 point 7 and
+tests/robustness/hostilekit.py (hostile input and faults and
 ENGINE_BUGS.md: saves, records, scenarios, settings, catalogs, the command line, signals) in a
 fresh data directory, and prints how many ran and failed and how long each AI worker took to end
 after its client was killed (at most 2 s, counted as a failure here; the tests run one case of

@@ -35,6 +35,7 @@ from .scoring import area_values, depth_for, rank_players as ranks
 from .phase import RULES_VERSION, Phase
 from .position import Position
 from .state import Game, ScoreEntry
+from .verbs import COMMON_REFUSALS, VERB_INFO, Confirm, Ghost, VerbInfo, Where, piece_owner
 from .view import View, determinize, holds_secret, readable, view_from_json
 
 VARIANTS: tuple[str, ...] = tuple(BOARD.variants)   # "classic" (9 rounds), "short" (6 rounds)
@@ -83,4 +84,5 @@ __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardIn
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
            "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
            "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
-           "target_area", "view_from_json", "why_illegal"]
+           "target_area", "view_from_json", "why_illegal",
+           "COMMON_REFUSALS", "Confirm", "Ghost", "VERB_INFO", "VerbInfo", "Where", "piece_owner"]

@@ -18,7 +18,7 @@ class IllegalMove(EngineError):
 
 
 class NotationError(EngineError):
-    """Text that is not a move in the notation of DESIGN.md §2."""
+    """Text that is not a move in the notation of docs/design.md §2."""
 
 
 class DataError(EngineError):

@@ -32,6 +32,7 @@ from .effects import effect_for
 from .effects.base import Effect
 from .context import PLACEMENTS, Discs, ExtraCourtFill, Placement, Recall, VetoWindow, running
 from .errors import EngineError, IllegalMove
+from .seed import new_seed
 from .moves import (ALLOW, CARD, COURT_K, DISC, DONE, FIRST_ACTION, FIRST_PLACE, PLACE,
                     POWER, RECALL, SKIP, VERBS, VETO, Move, parse_move)
 from .ops import (begin_scoring, clear_discs, clockwise_from_left, end_scoring, map_regions_except_king,
@@ -48,11 +49,14 @@ CASTILLO_MODES = ("announced", "secret")   # "secret": a memory variant (docs/ru
 
 
 # --------------------------------------------------------------------------- setup (§2)
-def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "yellow"), seed: int = 0,
+def new_game(players: list[str] | tuple[str, ...] = ("red", "blue", "green", "yellow"), seed: int | None = None,
              variant: str = "classic", veto: bool = True, castillo: str = "announced",
              dummy: bool = False) -> Game:
-    """A new game set up as §2 says, every chance step driven by `seed`; `dummy`: the 2-player
-    game with the neutral colour (dummy.py, docs/rulings.md R4-R9)."""
+    """A new game set up as §2 says, every chance step driven by `seed` (None: a fresh 128-bit
+    one, engine/seed.py); `dummy`: the 2-player game with the neutral colour (dummy.py,
+    docs/rulings.md R4-R9)."""
+    if seed is None:
+        seed = new_seed()
     if not isinstance(players, (list, tuple)):
         raise EngineError(f"new_game: players must be a list of colours, got {players!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -159,6 +163,12 @@ def _court_max(g: Game) -> int:
         want = CARDS[g.acting_card].count or 0
     else:
         want = BOARD.power_to_court[g.played[p] - 1]
+    return court_capacity(g, p, want)
+
+
+def court_capacity(g: Game, p: int, want: int) -> int:
+    """How many of `want` Caballeros player p can bring to his court now (§5.2 T1: from the
+    provinces, the rest from his regions but the King's)."""
     return min(want, g.counts[p * A + PROVINCES] + map_total_except_king(g, p))
 
 
@@ -447,6 +457,7 @@ class _GeneralScoring(Effect):
                 target = COURT if r == g.king_i else r
                 move_caballeros(g, p, CASTILLO, target, g.counts[p * A + CASTILLO], ev)
         ev.append(E.CastilloEmptied())
+        g.castillo_shown = (1 << g.n) - 1   # emptied before everyone: each count is 0, known (R2)
         score_areas(g, list(range(NREG)), ev)
         end_scoring(g, ev, before)
 

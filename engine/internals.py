@@ -19,7 +19,7 @@ from .context import Anywhere, Cull, Discs, Moves, Placement, running
 from .data import (AREAS_PER_PLAYER, BOARD, BOARD_VALUES, CARDS, CASTILLO, COURT, NREG, PROVINCES,
                    REGIONS, CardInfo)
 from .effects import effect_for
-from .flow import GENERAL_SCORING
+from .flow import GENERAL_SCORING, court_capacity
 from .moves import ACTION, ALLOW, DISC, DONE, FIRST_ACTION, FIRST_PLACE, SKIP
 from .scoring import bonus_points, depth_for, place_points, values_in_force
 from .phase import HIDDEN_DISC, NO_DISC, Phase
@@ -27,5 +27,5 @@ from .phase import HIDDEN_DISC, NO_DISC, Phase
 __all__ = ["ACTION", "ALLOW", "AREAS_PER_PLAYER", "Anywhere", "BOARD", "BOARD_VALUES", "CARDS",
            "CASTILLO", "COURT", "CardInfo", "Cull", "DISC", "DONE", "Discs", "FIRST_ACTION",
            "FIRST_PLACE", "GENERAL_SCORING", "HIDDEN_DISC", "Moves", "NO_DISC", "NREG", "PROVINCES",
-           "Phase", "Placement", "REGIONS", "SKIP", "bonus_points", "depth_for", "effect_for", "place_points",
+           "Phase", "Placement", "REGIONS", "SKIP", "bonus_points", "court_capacity", "depth_for", "effect_for", "place_points",
            "running", "values_in_force"]

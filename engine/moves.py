@@ -1,4 +1,4 @@
-"""Moves: small immutable values whose text is the notation of DESIGN.md §2.
+"""Moves: small immutable values whose text is the notation of docs/design.md §2.
 
 Moves are interned on construction: `Move("place", ("aragon",))`, `Move.of("place", "aragon")` and
 `parse_move("place aragon")` are one object, so legal-move lists are built from tables without
@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 from .data import AREA_NAMES, BOARD, BOARD_NAMES, CARDS, REGIONS
 from .errors import NotationError
+from .verbs import VERB_INFO
 
 if TYPE_CHECKING:
     from .position import Position
@@ -19,24 +20,12 @@ _PLAYERS = frozenset(BOARD.colours)
 _AREAS = frozenset(REGIONS) | {"castillo"}
 _REGIONS = frozenset(REGIONS)
 
-# verb -> tuple of argument kinds, checked by parse_move (exported as engine.VERBS)
-VERBS: dict[str, tuple[str, ...]] = {
-    "power": ("power",), "court": ("count",), "recall": ("region",), "card": ("card",),
-    "first": ("part",), "place": ("area",), "move": ("player", "region", "area"),
-    "return": ("source",), "cull": ("player", "region"), "king": ("region",),
-    "grande": ("region",), "scoreboard": ("board", "region"), "score": ("area",),
-    "recover": ("power",), "disc": ("region",), "target": ("region",), "action": (),
-    "veto": (), "allow": (), "done": (), "skip": (),
-}
-# verb -> which argument names the map area the move acts on (where a player clicks for it,
-# where its piece or ghost lands): a `move`'s destination, a scoreboard's region
-TARGET_ARG: dict[str, int] = {"place": 0, "recall": 0, "move": 2, "return": 0, "cull": 1, "king": 0,
-                              "grande": 0, "scoreboard": 1, "score": 0, "disc": 0, "target": 0}
-
-
-# verbs whose argument only the mover knows until it is revealed (a disc's region until the discs
-# are shown; which power card a recovery took, which its owner may keep secret: §4.2, §5.4)
-SECRET_VERBS = frozenset({"disc", "recover"})
+# the verb table's columns the parser and the views read (engine/verbs.py; exported as engine.VERBS,
+# engine.TARGET_ARG, engine.SECRET_VERBS): verb -> argument kinds, verb -> index of the argument
+# naming the map area the move acts on, the verbs whose argument only the mover knows
+VERBS: dict[str, tuple[str, ...]] = {verb: info.args for verb, info in VERB_INFO.items()}
+TARGET_ARG: dict[str, int] = {verb: info.target for verb, info in VERB_INFO.items() if info.target is not None}
+SECRET_VERBS = frozenset(verb for verb, info in VERB_INFO.items() if info.secret)
 
 
 def public_text(move: "Move") -> str:

@@ -15,13 +15,13 @@ from .data import read_yaml_mapping, AREA_INDEX, AREAS_PER_PLAYER as A, BOARD, B
 from .errors import DataError, EngineError
 from .dummy import stack_slot
 from .flow import begin_general_scoring, begin_turn, new_game
+from .seed import SEED_LIMIT
 from .phase import P_CARD, P_POWER
 from .state import Game
 
 _PHASES = ("power", "turn", "card", "scoring")
 TEXT_LIMIT = 2000           # characters of a name or description (per language)
 SCORE_LIMIT = 999           # points a scenario may give; a real game ends near 150
-SEED_LIMIT = 2 ** 64        # seeds are integers in (-2^64, 2^64)
 _KNOWN = {"name", "description", "players", "seed", "variant", "veto", "castillo", "dummy", "round", "phase",
           "to_move", "starter", "king", "grandes", "caballeros", "scores", "hands", "played",
           "face_up", "scoreboards", "vetoes"}
@@ -89,7 +89,7 @@ def game_options(data: dict, source: str, where: str = "") -> dict[str, Any]:
     (`where` prefixes the field names, e.g. "setup.")."""
     seed = data.get("seed", 0)
     if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
-        raise DataError(f"{source}: {where}seed: expected an integer of at most 20 digits, got {repr(seed)[:40]}")
+        raise DataError(f"{source}: {where}seed: expected an integer of at most 39 digits, got {repr(seed)[:40]}")
     variant = data.get("variant", "classic")
     if not isinstance(variant, str) or variant not in BOARD.variants:
         raise DataError(f"{source}: {where}variant: expected one of {', '.join(BOARD.variants)}, "

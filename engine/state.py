@@ -1,4 +1,4 @@
-"""The game state: flat lists and tuples of ints, cheap to clone, plus the read API of DESIGN §2.
+"""The game state: flat lists and tuples of ints, cheap to clone, plus the read API of docs/design.md §2.
 
 Rules live in `flow.py` and `effects/`; this module only stores and reads. Mutable per-player
 numbers sit in flat lists (copied on clone); everything that changes rarely is a tuple (shared).
@@ -114,7 +114,7 @@ class Game:
     region_deck: tuple[int, ...]
     region_later: tuple[tuple[int, ...], ...]
 
-    # -- playing (DESIGN §2) ------------------------------------------------------------------
+    # -- playing (docs/design.md §2) ----------------------------------------------------------
     # The rules live in flow.py; these are its functions themselves, bound here in the class body
     # (no wrapper call: the search plays millions of moves).
     legal_moves = _legal_moves   # the legal moves now, in a stable order
@@ -174,7 +174,7 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
-    # -- the read API (DESIGN §2) -----------------------------------------------------------
+    # -- the read API (docs/design.md §2) ---------------------------------------------------
     @property
     def to_move(self) -> str | None:
         return None if self.to_move_idx < 0 else self.players[self.to_move_idx]

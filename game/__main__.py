@@ -16,18 +16,25 @@ import sys
 import threading
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn, Sequence
+from collections.abc import Callable
+from typing import NoReturn, Sequence
 
-from game.shell import i18n
+import engine
+from engine import castell
+from game.castell_headless import HUMAN, castell_headless_lines, parse_castell_players
+from game.match import saves
+from game.match.castell_match import CastellMatch
+from game.match.controller import Match
 from game.match.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
 from game.match.seed import SEED_LIMIT, new_seed
-from game.shell.settings import RANGES, SPEED_RANGE
+from game.render import style
 from game.scenes import navigation
-
-if TYPE_CHECKING:
-    from game.match.controller import Match
-    from game.shell.scene import Context, Scene
-    from game.shell.settings import Settings
+from game.shell import datadir, i18n
+from game.shell.app import App
+from game.shell.assets import Sounds
+from game.shell.display import NoDisplay
+from game.shell.scene import Context, Scene
+from game.shell.settings import RANGES, SPEED_RANGE, Settings
 
 
 WINDOW_RANGE = (100, 16384)   # pixels per side --window accepts
@@ -87,9 +94,6 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
     engine.EngineError (one line naming the file and the field) when the file cannot be used. The
     file is only read here; a match from an autosave goes on writing that slot, any other gets one
     new slot of its own."""
-    import engine
-    from game.match import saves
-    from game.match.controller import Match
     seats: Sequence[Seat | saves.SeatMeta] | None
     if scenario:
         game = engine.load_scenario(path)
@@ -111,7 +115,6 @@ def load_match(path: Path, seats_override: list[Seat] | None = None, scenario: b
 
 def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
     """An AI-only game on the calling thread; prints each log line and the final ranking."""
-    from game.match.controller import Match
     if loaded is not None:
         match, seats = loaded, list(loaded.seats.values())
         match.autosave = False
@@ -140,23 +143,27 @@ def run_headless(args: argparse.Namespace, loaded: Match | None = None) -> int:
 
 
 def run_castell(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    """`--game castell`: an AI-only game to the end (its table comes with the client's Castell
-    screens); flags that belong to El Grande only are refused by name."""
-    from game.castell_headless import castell_headless_lines, parse_castell_players
+    """`--game castell`: straight to a Castell table (`human` seats play in the window), or with
+    --headless an AI-only game printed to the end; El Grande's own flags are refused by name."""
     for flag, given in (("--load", args.load), ("--scenario", args.scenario), ("--dummy", args.dummy),
                         ("--no-veto", args.no_veto), ("--secret-castillo", args.secret_castillo)):
         if given:
             parser.error(f"{flag} is an El Grande option; Castell does not take it")
-    if not args.headless:
-        parser.error("--game castell plays headless for now: add --headless")
     try:
-        kinds = parse_castell_players(args.players or "normal,normal,normal")
+        kinds = parse_castell_players(args.players or ("normal,normal,normal" if args.headless
+                                                       else "human,normal,normal"))
     except ValueError as exc:
         parser.error(str(exc))
+    if args.headless and HUMAN in kinds:
+        parser.error("--headless needs AI seats only")
     seed = args.seed if args.seed is not None else new_seed()
-    for line in castell_headless_lines(kinds, seed, args.wheel):
-        print(line, flush=True)
-    return 0
+    if args.headless:
+        for line in castell_headless_lines(kinds, seed, args.wheel):
+            print(line, flush=True)
+        return 0
+    seats = [Seat(player, kind) for player, kind in zip(castell.COLOURS, kinds)]
+    return run_window(args, None, opening=lambda ctx: navigation.castell_table(
+        ctx, CastellMatch(seats, seed, args.wheel)))
 
 
 def result_lines(seats: list[tuple[str, str, int]]) -> list[str]:
@@ -179,9 +186,6 @@ def result_lines(seats: list[tuple[str, str, int]]) -> list[str]:
 
 def start_context(args: argparse.Namespace, settings: Settings) -> Context:
     """The scenes' context at start-up; a settings file that had to be kept aside is a notice."""
-    from game.shell import datadir
-    from game.shell.assets import Sounds
-    from game.shell.scene import Context
     if args.speed is not None:
         settings.anim_speed = args.speed
     ctx = Context(settings, Sounds(settings.volume, settings.mute), {"seed": args.seed})
@@ -195,19 +199,15 @@ def start_context(args: argparse.Namespace, settings: Settings) -> Context:
 
 
 def run_window(args: argparse.Namespace, seats: list[Seat] | None, loaded: Match | None = None,
-               settings: Settings | None = None) -> int:
-    from game.match import saves
-    from game.shell.app import App
-    from game.match.controller import Match
-    from game.shell.display import NoDisplay
-    from game.shell.settings import Settings
+               settings: Settings | None = None, opening: Callable[[Context], Scene] | None = None) -> int:
     saves.remove_stale_temp_files()
-    from game.render import style
     settings = settings or Settings.load()
     style.use_look(settings.palette, settings.ui_scale)
     ctx = start_context(args, settings)
     first: Scene
-    if loaded is not None:
+    if opening is not None:
+        first = opening(ctx)
+    elif loaded is not None:
         loaded.save()
         first = navigation.match_screen(ctx, loaded)
     elif seats:
@@ -238,7 +238,7 @@ def check_flags(args: argparse.Namespace) -> str | None:
         except ValueError as exc:
             return str(exc)
     if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
-        return f"--seed: expected a whole number from 0 to 2^64-1, got {args.seed}"
+        return f"--seed: expected a whole number from 0 to 2^128-1, got {args.seed}"
     low, high = SPEED_RANGE
     if args.speed is not None and not (math.isfinite(args.speed) and low <= args.speed <= high):
         return f"--speed: expected a number from {low} to {high}, got {args.speed}"
@@ -307,9 +307,7 @@ def _run(argv: list[str] | None) -> int:
     seats = parse_players(args.players) if args.players is not None else None
     if args.dummy and (seats is None or len(seats) != 2):
         parser.error("--dummy (the neutral colour) needs --players with exactly 2 seats")
-    from game.shell.settings import Settings
     settings = Settings.load()
-    import engine
     try:
         i18n.set_language(args.lang or settings.language)
     except engine.DataError as exc:         # the English catalog, shipped with the code, is damaged

@@ -6,20 +6,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+from ai.castell import AGENT_NAMES, make_agent
 from engine import castell
 from engine.castell.describe import CATEGORIES, CATEGORY_NAMES, describe, sizes_text, tile_text
 
-AI_LEVELS = ("random", "greedy", "easy", "normal", "hard")
+HUMAN = "human"
+SEAT_KINDS = (HUMAN,) + AGENT_NAMES
 
 
 def parse_castell_players(text: str) -> list[str]:
-    """`hard,normal,easy` -> AI levels by seat; ValueError (one line) on a bad count or name."""
+    """`human,hard,normal` -> seat kinds; ValueError (one line) on a bad count or name."""
     kinds = [k.strip().lower() for k in text.split(",")]
     if not 2 <= len(kinds) <= 4 or not all(kinds):
         raise ValueError(f"--players {text[:60]!r}: Castell needs 2 to 4 seats separated by commas")
     for kind in kinds:
-        if kind not in AI_LEVELS:
-            raise ValueError(f"--players: unknown Castell AI {kind!r}; expected one of {', '.join(AI_LEVELS)}")
+        if kind not in SEAT_KINDS:
+            raise ValueError(f"--players: unknown Castell seat {kind!r}; expected one of {', '.join(SEAT_KINDS)}")
     return kinds
 
 
@@ -35,7 +37,6 @@ def breakdown_lines(game: castell.Position) -> list[str]:
 
 def castell_headless_lines(kinds: list[str], seed: int, wheel: str) -> Iterator[str]:
     """Play an AI-only game to the end, yielding the log line by line as it happens."""
-    from ai.castell import make_agent
     players = list(castell.COLOURS[:len(kinds)])
     game = castell.new_game(players, seed=seed, wheel=wheel)
     data = game.data

@@ -1,4 +1,4 @@
-"""The game server and its protocol (DESIGN §1: the host holds the Game, everyone else a View).
+"""The game server and its protocol (docs/design.md §1: the host holds the Game, everyone else a View).
 
 Modules, one job each: protocol.py (message shapes, validation, error codes), table.py (one
 table's seats and game, no I/O), store.py (SQLite: tables, seats, moves; its schema version),

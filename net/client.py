@@ -30,6 +30,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
 import engine
+from engine.castell.view_wire import FORMAT as CASTELL_FORMAT, view_from_json as castell_view
 from engine.events import event_from_json
 
 from .protocol import MAX_MESSAGE, PROTOCOL_VERSION
@@ -106,7 +107,7 @@ class Client:
         self.connects = 0
         self.stale: set[str] = set()              # tables not brought up to date since a drop
         self._raw: dict[str, dict[str, Any]] = {}
-        self._parsed: dict[str, tuple[int, engine.View]] = {}
+        self._parsed: dict[str, tuple[int, Any]] = {}
         self._ws: ClientConnection | None = None
         self._ready = asyncio.Event()
         self._news = asyncio.Event()             # set (and replaced) on every update and summary
@@ -301,12 +302,15 @@ class Client:
         the client has not caught up on yet): only then may a move be sent for it."""
         return code in self.n and code not in self.stale and self.connected
 
-    def view(self, code: str) -> engine.View:
-        """The latest view of a table, rebuilt (and validated) from its wire form once per move."""
+    def view(self, code: str) -> Any:
+        """The latest view of a table (an El Grande `engine.View` or a Castell
+        `engine.castell.View`, by the wire form's format), rebuilt and validated once per move."""
         cached = self._parsed.get(code)
         n = self.n.get(code, -1)
         if cached is None or cached[0] != n:
-            cached = self._parsed[code] = (n, engine.view_from_json(self._raw[code]))
+            raw = self._raw[code]
+            view = castell_view(raw) if raw.get("format") == CASTELL_FORMAT else engine.view_from_json(raw)
+            cached = self._parsed[code] = (n, view)
         return cached[1]
 
     def to_move(self, code: str) -> str | None:

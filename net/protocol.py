@@ -14,8 +14,9 @@ MAX_MESSAGE = 64 * 1024              # bytes (UTF-8) of one client message
 AI_LEVELS = ("easy", "normal", "hard", "expert", "random", "greedy")
 SEAT_KINDS = ("human",) + AI_LEVELS
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # table codes: no 0/O, 1/I/L look-alikes
-CODE_LENGTH = 6
+CODE_LENGTH = 10                     # 31^10: about 2^49.5 codes (older tables keep their 6)
 NAME_LIMIT = 24                      # characters of a player's name, after trimming
+MAX_DEPTH = 8                        # nesting of arrays and objects in a client message
 
 # error code -> what it means (docs/protocol.md lists the same)
 ERRORS = {
@@ -40,6 +41,12 @@ ERRORS = {
     "busy": "the AI is thinking for that seat",
     "storage": "the server could not store the change; nothing was done",
     "bad_name": f"a player's name must be 1-{NAME_LIMIT} printable characters",
+    "too_many_guesses": "too many unknown table codes or credentials from this address; wait",
+    "too_many_tables": "this address or seat holds too many tables already",
+    "too_many_connections": "this address has too many connections open",
+    "bad_option": "a game option that does not fit this game or this number of seats",
+    "not_gone": "the seat's player has not been gone for the table's grace period",
+    "not_open": "only a table that has not started can do that",
 }
 
 
@@ -47,11 +54,13 @@ class ProtocolError(Exception):
     """A refused message: `code` from ERRORS, a one-line `detail`, and for an illegal move the
     engine's reason (code, args)."""
 
-    def __init__(self, code: str, detail: str, reason: tuple[str, dict[str, Any]] | None = None) -> None:
+    def __init__(self, code: str, detail: str, reason: tuple[str, dict[str, Any]] | None = None,
+                 request_id: int | None = None) -> None:
         if code not in ERRORS:
             raise ValueError(f"ProtocolError: unknown error code {code!r} (add it to ERRORS and docs/protocol.md)")
         super().__init__(f"{code}: {detail}")
         self.code, self.detail, self.reason = code, detail, reason
+        self.request_id = request_id      # the refused message's `id`, when it had a valid one
 
 
 def _text(limit: int) -> Callable[[Any], bool]:
@@ -94,54 +103,105 @@ def _credentials(v: Any) -> bool:
 _CODE, _CRED, _COLOUR = _text(16), _text(100), _text(16)
 _VARIANT = ("classic", "short")
 _CASTILLO = ("announced", "secret")
+_WHEEL = ("standard", "advanced")
+GAMES = ("el-grande", "castell")
+
+
+def _seconds(v: Any) -> bool:
+    return type(v) is int and 0 <= v <= 7 * 24 * 3600
+
 
 # type -> {field: (check, required)}; "v", "type" and an optional "id" are common to all
 SCHEMAS: dict[str, dict[str, tuple[Callable[[Any], bool], bool]]] = {
-    "create": {"seats": (_seats, True), "name": (_name, False),
+    "create": {"seats": (_seats, True), "name": (_name, False), "game": (lambda v: v in GAMES, False),
                "variant": (lambda v: v in _VARIANT, False), "veto": (lambda v: isinstance(v, bool), False),
-               "castillo": (lambda v: v in _CASTILLO, False)},
+               "castillo": (lambda v: v in _CASTILLO, False), "neutral": (lambda v: isinstance(v, bool), False),
+               "wheel": (lambda v: v in _WHEEL, False), "grace": (_seconds, False),
+               "auto_ai": (lambda v: v in AI_LEVELS, False), "auto_after": (_seconds, False)},
     "join": {"code": (_CODE, True), "name": (_name, False), "player": (_COLOUR, False)},
     "resume": {"code": (_CODE, True), "credential": (_CRED, True), "name": (_name, False),
                "history": (_int, False)},
-    "watch": {"code": (_CODE, True)},
+    "watch": {"code": (_CODE, True), "history": (_int, False)},
     "start": {"code": (_CODE, True), "host_token": (_CRED, True)},
-    "seat_ai": {"code": (_CODE, True), "host_token": (_CRED, True), "player": (_COLOUR, True),
-                "level": (lambda v: v in AI_LEVELS, True)},
+    "seat_ai": {"code": (_CODE, True), "host_token": (_CRED, False), "credential": (_CRED, False),
+                "player": (_COLOUR, True), "level": (lambda v: v in AI_LEVELS, True)},
+    "unseat": {"code": (_CODE, True), "host_token": (_CRED, True), "player": (_COLOUR, True)},
+    "abandon": {"code": (_CODE, True), "host_token": (_CRED, True)},
+    "leave": {"code": (_CODE, True)},
     "move": {"code": (_CODE, True), "move": (_text(80), True), "n": (_int, True)},
     "tables": {"credentials": (_credentials, True)},
     "ping": {},
 }
+# a message that needs one of two fields: type -> the fields
+ONE_OF = {"seat_ai": ("host_token", "credential")}
+
+
+def _is_id(v: Any) -> bool:
+    return type(v) is int and 0 <= v < 2 ** 53
+
+
+def _depth(text: str) -> int:
+    """How deeply `text` nests arrays and objects (brackets inside strings are not counted)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
 
 
 def parse(raw: str | bytes) -> dict[str, Any]:
-    """A client message checked against its schema; raises ProtocolError naming what is wrong."""
-    size = len(raw) if isinstance(raw, bytes) else len(raw.encode("utf-8", "surrogatepass"))
+    """A client message checked against its schema; raises ProtocolError naming what is wrong
+    (carrying the message's `id` once the JSON could be read and the id is valid)."""
+    if isinstance(raw, bytes):
+        raise ProtocolError("bad_json", "binary frames are not read: send the JSON as a text frame")
+    size = len(raw.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
         raise ProtocolError("too_large", f"{size} bytes; at most {MAX_MESSAGE}")
+    if raw.count("[") + raw.count("{") > MAX_DEPTH and _depth(raw) > MAX_DEPTH:   # counting is quick
+        raise ProtocolError("bad_json", f"arrays and objects nest at most {MAX_DEPTH} deep")
     try:
         msg = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "expected a JSON object") from None
     if not isinstance(msg, dict):
         raise ProtocolError("bad_json", "expected a JSON object")
-    if msg.get("v") != PROTOCOL_VERSION:
-        raise ProtocolError("bad_version", f"v must be {PROTOCOL_VERSION}, got {str(msg.get('v'))[:20]!r}")
+    request_id = msg.get("id") if _is_id(msg.get("id")) else None
+
+    def refuse(code: str, detail: str) -> ProtocolError:
+        return ProtocolError(code, detail, request_id=request_id)
+    if type(msg.get("v")) is not int or msg["v"] != PROTOCOL_VERSION:
+        raise refuse("bad_version", f"v must be the integer {PROTOCOL_VERSION}, got {json.dumps(msg.get('v'))[:20]}")
     kind = msg.get("type")
     if kind not in SCHEMAS:
-        raise ProtocolError("bad_message", f"type must be one of {', '.join(SCHEMAS)}")
-    if "id" in msg and not (isinstance(msg["id"], int) and not isinstance(msg["id"], bool)
-                            and 0 <= msg["id"] < 2 ** 53):
-        raise ProtocolError("bad_message", "id must be a non-negative integer")
+        raise refuse("bad_message", f"type must be one of {', '.join(SCHEMAS)}")
+    if "id" in msg and request_id is None:
+        raise refuse("bad_message", "id must be a non-negative integer below 2^53")
     schema = SCHEMAS[kind]
     for field in msg:
         if field not in schema and field not in ("v", "type", "id"):
-            raise ProtocolError("bad_message", f"{kind}: unknown field {field[:40]!r}")
+            raise refuse("bad_message", f"{kind}: unknown field {field[:40]!r}")
     for field, (check, required) in schema.items():
         if field not in msg:
             if required:
-                raise ProtocolError("bad_message", f"{kind}: field {field!r} is missing")
+                raise refuse("bad_message", f"{kind}: field {field!r} is missing")
         elif not check(msg[field]):
-            raise ProtocolError("bad_message", f"{kind}: field {field!r} has a wrong value")
+            raise refuse("bad_message", f"{kind}: field {field!r} has a wrong value")
+    needed = ONE_OF.get(kind)
+    if needed is not None and sum(f in msg for f in needed) != 1:
+        raise refuse("bad_message", f"{kind}: exactly one of {' or '.join(needed)} is needed")
     return msg
 
 
@@ -161,6 +221,8 @@ def error(err: ProtocolError, request_id: int | None = None) -> str:
     fields: dict[str, Any] = {"code": err.code, "detail": err.detail}
     if err.reason is not None:
         fields["reason"] = {"code": err.reason[0], "args": err.reason[1]}
+    if request_id is None:
+        request_id = err.request_id
     if request_id is not None:
         fields["id"] = request_id
     return encode("error", **fields)

@@ -1,12 +1,16 @@
 """Tables on disk: SQLite (standard library) in WAL mode, one transaction per change.
 
 Why this shape: a table is its record — set-up and move texts — plus its seats, so a restart
-replays each table with `engine.replay` to the exact position of its last stored move. A move
+replays each table in play to the exact position of its last stored move (a finished table is
+not replayed: its row and seats are enough to list it). Each move also keeps its `step`, the
+public JSON every seat got for it (who, public text, events), so a player back after a while is
+sent history from these texts, not from a replay. A move
 is committed here before the server acknowledges or broadcasts it, so whatever a client was told
 survives a `kill -9` of the server. WAL with synchronous=NORMAL is durable against a crash of the
 process (the case above); `synchronous="full"` also survives a power loss, at an fsync a move.
 
-Moves are written by one thread of the store's own (`save_move_later`), so that a commit, and
+No call here runs on the server's event loop: the server calls `save_table`, `delete_tables`,
+`history` and `load` through `call` (a thread of its own). Moves are written by one thread of the store's own (`save_move_later`), so that a commit, and
 SQLite's WAL checkpoints, never stall the server's event loop; every move queued while one
 transaction runs goes into the next (group commit: one transaction for the moves of many
 tables), and each move's callback runs in the event loop only once its transaction committed.
@@ -25,9 +29,12 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Callable, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Callable, NamedTuple, TypeVar
 
-from .table import Seat, Table
+from .table import OVER, Seat, Table
+
+T = TypeVar("T")
 
 # MIGRATIONS[v] brings a file of version v to version v + 1.
 MIGRATIONS: tuple[str, ...] = (
@@ -42,6 +49,14 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL, credential TEXT, away_kind TEXT, PRIMARY KEY (table_id, idx));
 CREATE TABLE IF NOT EXISTS moves (
     table_id INTEGER NOT NULL, n INTEGER NOT NULL, text TEXT NOT NULL, PRIMARY KEY (table_id, n));
+""",
+    # 1 -> 2: the game a table holds, its own settings (grace period, AI hand-over), a digest of
+    # the address that made it (per-address limits survive a restart), each move's public step
+    """
+ALTER TABLE tables ADD COLUMN game TEXT NOT NULL DEFAULT 'el-grande';
+ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{"grace": 60}';
+ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT '';
+ALTER TABLE moves ADD COLUMN step TEXT;
 """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -59,10 +74,36 @@ class SchemaTooNew(Exception):
 Done = Callable[[Exception | None], None]
 
 
+@dataclass
+class Stored:
+    """A table as the file holds it: `moves` None for a finished table (not replayed), `n` its
+    move count either way."""
+    id: int
+    code: str
+    name: str
+    status: str
+    setup: dict[str, Any]
+    host: str
+    game: str
+    settings: dict[str, Any]
+    owner: str
+    created: float
+    updated: float
+    seats: list[Seat]
+    moves: tuple[str, ...] | None
+    n: int
+
+    def table(self) -> Table:
+        """The table replayed to its last stored move (EngineError when its record does not replay)."""
+        return Table(self.id, self.code, self.setup, self.seats, self.host, self.status, self.moves or (),
+                     self.name, self.game, self.settings, self.owner, self.created)
+
+
 class _Move(NamedTuple):
     table_id: int
     n: int
     text: str
+    step: str | None
     status: str
     loop: asyncio.AbstractEventLoop
     done: Done
@@ -83,7 +124,7 @@ class Store:
             raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'full' else 'NORMAL'}")
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._queue: queue.SimpleQueue[_Move | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self.batches = 0                       # transactions the writer committed (group commits)
@@ -105,37 +146,58 @@ class Store:
             self._writer.join()
         self.db.close()
 
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` in a thread (the event loop never waits on SQLite)."""
+        return await asyncio.to_thread(fn, *args)
+
     def next_id(self) -> int:
         with self._lock:
             row = self.db.execute("SELECT COALESCE(MAX(id), 0) + 1 FROM tables").fetchone()
         return int(row[0])
 
-    def save_table(self, t: Table) -> None:
-        """The table's row and seats (a new table, or its seats or status changed)."""
+    def save_table(self, t: Table, status: str | None = None) -> None:
+        """The table's row and seats (a new table, or its seats or status changed); `status`
+        stores another status than the table's (a start stored before it is made)."""
+        self.write_table(table_row(t, status), seat_rows(t))
+
+    def write_table(self, row: tuple[Any, ...], seats: list[tuple[Any, ...]]) -> None:
+        """Rows made by `table_row` and `seat_rows` (on the event loop, then written here)."""
         now = time.time()
         with self._lock, self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO tables (id, code, name, status, setup, host, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+                "INSERT INTO tables (id, code, name, status, setup, host, game, settings, owner, created, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
                 "status = excluded.status, updated = excluded.updated",
-                (t.id, t.code, t.name, t.status, json.dumps(t.setup), t.host, now, now))
-            self._save_seats(t)
+                (*row, now))
+            self.db.executemany(
+                "INSERT OR REPLACE INTO seats (table_id, idx, player, kind, name, credential, away_kind) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)", seats)
 
-    def _save_seats(self, t: Table) -> None:
-        self.db.executemany(
-            "INSERT OR REPLACE INTO seats (table_id, idx, player, kind, name, credential, away_kind) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(t.id, i, s.player, s.kind, s.name, s.credential, s.away_kind) for i, s in enumerate(t.seats)])
+    def delete_tables(self, ids: list[int]) -> None:
+        """Forget tables: their rows, seats and moves."""
+        with self._lock, self.db:
+            self.db.execute("BEGIN")
+            for sql in ("DELETE FROM moves WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+                        "DELETE FROM tables WHERE id = ?"):
+                self.db.executemany(sql, [(i,) for i in ids])
 
-    def save_move_later(self, t: Table, text: str, done: Done) -> None:
-        """Queue move number t.n - 1 (just played) and the table's status for the writer thread;
+    def history(self, table_id: int, start: int) -> list[tuple[str, str | None]]:
+        """Moves `start`.. of a table: (text, its stored public step or None in a file written
+        before steps were kept)."""
+        with self._lock:
+            return [(text, step) for text, step in self.db.execute(
+                "SELECT text, step FROM moves WHERE table_id = ? AND n >= ? ORDER BY n", (table_id, start))]
+
+    def save_move_later(self, t: Table, text: str, done: Done, step: str | None = None) -> None:
+        """Queue move number t.n - 1 (just played, canonical `text`, its public `step` JSON) and
+        the table's status for the writer thread;
         `done(None)` runs in the calling event loop once they are committed, `done(error)` if the
         transaction failed (then nothing of it is stored)."""
         if self._writer is None:
             self._writer = threading.Thread(target=self._write, name="store-writer", daemon=True)
             self._writer.start()
-        self._queue.put(_Move(t.id, t.n - 1, text, t.status, asyncio.get_running_loop(), done))
+        self._queue.put(_Move(t.id, t.n - 1, text, step, t.status, asyncio.get_running_loop(), done))
 
     def _write(self) -> None:
         """The writer thread: each transaction takes every move queued meanwhile."""
@@ -168,31 +230,61 @@ class Store:
         now = time.time()
         with self._lock, self.db:
             self.db.execute("BEGIN")
-            self.db.executemany("INSERT INTO moves (table_id, n, text) VALUES (?, ?, ?)",
-                                [(m.table_id, m.n, m.text) for m in moves])
+            self.db.executemany("INSERT INTO moves (table_id, n, text, step) VALUES (?, ?, ?, ?)",
+                                [(m.table_id, m.n, m.text, m.step) for m in moves])
             self.db.executemany("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
                                 [(m.status, now, m.table_id) for m in moves])
             self.batches += 1
 
-    def load_tables(self) -> list[Table]:
-        """Every stored table, replayed to its last stored move."""
+    def load(self) -> list[Stored]:
+        """Every stored table: those in play with their moves, finished ones with their count."""
         with self._lock:
-            return self._load_tables()
+            seats: dict[int, list[Seat]] = {}
+            for row in self.db.execute("SELECT table_id, player, kind, name, credential, away_kind "
+                                       "FROM seats ORDER BY table_id, idx"):
+                seats.setdefault(row[0], []).append(Seat(*row[1:]))
+            moves: dict[int, list[str]] = {}
+            for table_id, text in self.db.execute(
+                    "SELECT m.table_id, m.text FROM moves m JOIN tables t ON t.id = m.table_id "
+                    "WHERE t.status != ? ORDER BY m.table_id, m.n", (OVER,)):
+                moves.setdefault(table_id, []).append(text)
+            counts = dict(self.db.execute(
+                "SELECT m.table_id, COUNT(*) FROM moves m JOIN tables t ON t.id = m.table_id "
+                "WHERE t.status = ? GROUP BY m.table_id", (OVER,)).fetchall())
+            rows = self.db.execute("SELECT id, code, name, status, setup, host, game, settings, owner, created, "
+                                   "updated FROM tables ORDER BY id").fetchall()
+        out = []
+        for tid, code, name, status, setup, host, game, settings, owner, created, updated in rows:
+            played = None if status == OVER else tuple(moves.get(tid, ()))
+            out.append(Stored(tid, code, name, status, json.loads(setup), host, game, json.loads(settings), owner,
+                              created, updated, seats.get(tid, []), played,
+                              counts.get(tid, 0) if played is None else len(played)))
+        return out
 
-    def _load_tables(self) -> list[Table]:
-        seats: dict[int, list[Seat]] = {}
-        for row in self.db.execute("SELECT table_id, player, kind, name, credential, away_kind "
-                                   "FROM seats ORDER BY table_id, idx"):
-            seats.setdefault(row[0], []).append(Seat(*row[1:]))
-        moves: dict[int, list[str]] = {}
-        for table_id, text in self.db.execute("SELECT table_id, text FROM moves ORDER BY table_id, n"):
-            moves.setdefault(table_id, []).append(text)
-        return [Table(tid, code, json.loads(setup), seats.get(tid, []), host, status,
-                      tuple(moves.get(tid, ())), name)
-                for tid, code, name, status, setup, host in self.db.execute(
-                    "SELECT id, code, name, status, setup, host FROM tables ORDER BY id")]
+    def load_tables(self) -> list[Table]:
+        """Every stored table, replayed to its last stored move (finished ones too)."""
+        stored = self.load()
+        return [s.table() if s.moves is not None else self.replayed(s) for s in stored]
+
+    def replayed(self, s: Stored) -> Table:
+        """A finished table's record read back and replayed (someone asked to see it again)."""
+        with self._lock:
+            texts = tuple(t for (t,) in self.db.execute("SELECT text FROM moves WHERE table_id = ? ORDER BY n",
+                                                         (s.id,)))
+        s.moves = texts
+        return s.table()
 
     def move_count(self, table_id: int) -> int:
         with self._lock:
             row = self.db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,)).fetchone()
         return int(row[0])
+
+
+def table_row(t: Table, status: str | None = None) -> tuple[Any, ...]:
+    """The `tables` row of a table (without its `updated` time)."""
+    return (t.id, t.code, t.name, status or t.status, json.dumps(t.setup), t.host, t.kind.name,
+            json.dumps(t.settings), t.owner, t.created)
+
+
+def seat_rows(t: Table) -> list[tuple[Any, ...]]:
+    return [(t.id, i, s.player, s.kind, s.name, s.credential, s.away_kind) for i, s in enumerate(t.seats)]

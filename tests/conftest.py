@@ -1,9 +1,9 @@
 """Shared test set-up.
 
 The SDL dummy drivers must be chosen before pygame is first imported, so the client's tests run
-headless anywhere (DESIGN.md §4, STYLE.md 19).
+headless anywhere (docs/design.md §4).
 
-No test may touch the player's own files (issue 27): before any test module is imported, the
+No test may touch the player's own files: before any test module is imported, the
 whole run gets a sandbox — `EL_GRANDE_DATA_DIR`, HOME and the XDG folders point into a temporary
 folder — so even a test that undoes its own data-dir fixture writes there. The player's real data
 folders (the platform's, `net.datadir`, and the one earlier versions used) are listed before the

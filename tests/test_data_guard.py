@@ -1,4 +1,4 @@
-"""Issue 27 point 2: no test can write into the player's real data folder. The guard in
+"""No test can write into the player's real data folder. The guard in
 tests/conftest.py runs here around a small pytest session of its own, in a subprocess whose
 "player" has a home folder of our making: a test that writes through the game, even after undoing
 its monkeypatches, leaves that folder alone and the run passes; a test that writes into the real

@@ -1,6 +1,9 @@
 """docs/rules.md is the rules reference the code cites: every section citation in engine/, ai/,
-game/, tests/, levels/ and docs/ must lead to a heading or a numbered/labelled entry there, and its
-data tables must agree with what the engine loads (so a newcomer can trust both)."""
+net/, game/, tests/, levels/, benchmarks/ and docs/ must lead to a heading or a numbered/labelled
+entry there, and its data tables must agree with what the engine loads (so a newcomer can trust
+both). The code cites only files of the repository: a cited path must exist, a docs/design.md
+section must be a heading there, a Castell ruling id must be a row of docs/castell.md's Rulings,
+and a citation of a document or an issue the repository does not hold fails."""
 from __future__ import annotations
 
 import ast
@@ -13,7 +16,7 @@ from engine.data import BOARD
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
-SCANNED = ("engine", "ai", "game", "tests", "levels", "docs")
+SCANNED = ("engine", "ai", "net", "game", "tests", "levels", "benchmarks", "docs")
 SUFFIXES = {".py", ".md", ".yaml"}
 S = "\N{SECTION SIGN}"
 
@@ -25,8 +28,8 @@ CITATION = re.compile(
     rf"§(?P<num>{NUM})(?:[-–](?P<to>{NUM}))?"
     rf"(?:\s+(?:(?:rules?|steps?|limits?|items?)\s+|#)(?P<items>\d+(?:\s*(?:,|and|[-–])\s*\d+)*)"
     rf"|\s+(?P<labels>{LABEL}(?:[-–]{LABEL})?)\b)?")
-# "§…" chains that cite another document (DESIGN §2/§5, STYLE §3) are not ours.
-FOREIGN = re.compile(r"(?:DESIGN|STYLE)(?:\.md)?\s*§[^\s,;)]*")
+# "§…" chains that cite another document (docs/design.md §2/§5) are not docs/rules.md's.
+FOREIGN = re.compile(r"design\.md\s*§[^\s,;)]*")
 # Labels cited next to a §: "rule A5", "rules A4-A6", "rule A1/A9", "§10.38/A5".
 RULE_LABELS = re.compile(rf"\brules?\s+(?P<labels>{LABEL}(?:\s*(?:[-–/,]|and)\s*{LABEL})*)")
 SLASH_LABEL = re.compile(rf"/(?P<label>{LABEL})\b")
@@ -147,7 +150,7 @@ def scanned_files() -> list[Path]:
 
 
 def test_every_rules_citation_resolves_in_docs_rules_md() -> None:
-    """Issue 21 point 8: each §N, §N.M, '§6.7 rule 2', '§5.1 R5', '§11 C3', 'rule A5' in the code,
+    """Each §N, §N.M, '§6.7 rule 2', '§5.1 R5', '§11 C3', 'rule A5' in the code,
     tests, data and docs leads to a heading or an entry of docs/rules.md."""
     anchors = read_anchors(RULES.read_text(encoding="utf-8"))
     broken = []
@@ -160,7 +163,7 @@ def test_every_rules_citation_resolves_in_docs_rules_md() -> None:
 
 def test_the_checker_finds_bad_citations_and_accepts_good_ones() -> None:
     """The scanner itself: headings, entries, labels and ranges resolve; a missing one is named;
-    citations of DESIGN.md and STYLE.md are left alone. (The section sign is spelt out so that
+    citations of docs/design.md are left to the repository-citation check. (The section sign is spelt out so that
     these examples are not themselves citations.)"""
     anchors = read_anchors("## 6. Cards\n### 6.1 All\n| # | Rule |\n|---|---|\n| A5 | c |\n"
                            "### 6.7 Veto\n1. one\n2. two\n## 10. Cases\n"
@@ -171,8 +174,68 @@ def test_the_checker_finds_bad_citations_and_accepts_good_ones() -> None:
     assert problems(f"see {S}6.7 rule 3 and {S}7.6", anchors) == [f"{S}6.7 entry 3", f"{S}7.6"]
     assert problems(f"{S}10.1-3/A6", anchors) == [f"{S}10.3", "rule A6"]
     assert problems(f"{S}10 A5 (a label of chapter 6)", anchors) == [f"{S}10 A5"]
-    assert problems(f"DESIGN {S}2/{S}9 and STYLE.md {S}4", anchors) == []
+    assert problems(f"docs/design.md {S}2/{S}9", anchors) == []
     assert problems("rule A9 without a section sign", anchors) == []
+
+
+# A repository path cited in a comment, docstring or document: docs/…, engine/….py, levels/… .
+CITED_PATH = re.compile(r"(?<![\w./<{-])((?:docs|engine|ai|net|game|levels|tests|benchmarks|assets)/[\w./-]*\w)"
+                        r"(?![\w*{<…\\-])")
+DESIGN_SECTION = re.compile(r"docs/design\.md,?\s+§(?P<num>\d+)")
+CASTELL_RULINGS = re.compile(r"\b[Rr]ulings?\s+(?P<ids>C\d+(?:\s*(?:[-–,/]|and)\s*C\d+)*)")
+# what the repository does not hold: the design contract and the style guide outside it, issues
+OUTSIDE = re.compile(r"\bDESIGN\.md\b|\bDESIGN\s*§|\bSTYLE(?:\.md)?\s*(?:§|\d)|\bshared/"
+                     r"|\b[Ii]ssues?\s+#?\d+")
+
+
+def castell_ruling_ids(text: str) -> set[str]:
+    """The ids of docs/castell.md's Rulings table (`| C14 | Prizes | … |`)."""
+    rulings = text.split("\n## Rulings", 1)[1].split("\n## ", 1)[0]
+    return set(re.findall(r"^\| (C\d+) \|", rulings, re.M))
+
+
+def repository_problems(line: str, design_sections: set[str], castell_ids: set[str]) -> list[str]:
+    """Each citation on `line` of something the repository does not hold: a path that does not
+    exist, a docs/design.md section that is no heading there, a Castell ruling id not in
+    docs/castell.md, or a document or issue the repository does not hold."""
+    found = [f"'{m[0]}' (not in the repository)" for m in OUTSIDE.finditer(line)]
+    found += [f"{m[1]} (no such path)" for m in CITED_PATH.finditer(line)
+              if not (ROOT / m[1].rstrip(".")).exists()]
+    found += [f"docs/design.md §{m['num']}" for m in DESIGN_SECTION.finditer(line)
+              if m["num"] not in design_sections]
+    found += [f"ruling {cid}" for m in CASTELL_RULINGS.finditer(line)
+              for cid in _expand(m["ids"]) if cid not in castell_ids]
+    return found
+
+
+def test_every_citation_names_something_the_repository_holds() -> None:
+    """Code, tests, data and docs cite only files of the repository (docs/design.md §6): each cited
+    path exists, each docs/design.md section and Castell ruling id resolves, and no line cites
+    the design contract or style guide kept outside the repository, or an issue number."""
+    design = set(re.findall(r"^## (\d+)\.", (ROOT / "docs" / "design.md").read_text(encoding="utf-8"), re.M))
+    castell = castell_ruling_ids((ROOT / "docs" / "castell.md").read_text(encoding="utf-8"))
+    assert design and len(castell) == 29
+    broken = []
+    for path in [*scanned_files(), ROOT / "README.md"]:
+        if path == Path(__file__).resolve():
+            continue        # this file: its checker's examples are citations meant to fail
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            broken += [f"{path.relative_to(ROOT)}:{n}: {cite}"
+                       for cite in repository_problems(line, design, castell)]
+    assert not broken, "\n".join(broken)
+
+
+def test_the_repository_citation_checker_finds_what_is_missing() -> None:
+    """The checker itself: present paths, sections and ids pass; a pre-split path, a missing
+    section or ruling, DESIGN.md and an issue number are each named."""
+    design, castell = {"1", "4"}, {"C1", "C2", "C14"}
+    assert repository_problems("see docs/rules.md and game/match/feed.py; docs/design.md §4, rulings C1-C2, "
+                               "ruling C14; game/render/castell_*.py", design, castell) == []
+    assert repository_problems("game/focus.py", design, castell) == ["game/focus.py (no such path)"]
+    assert repository_problems(f"docs/design.md {S}9, ruling C30", design, castell) == [
+        f"docs/design.md {S}9", "ruling C30"]
+    assert repository_problems(f"DESIGN.md {S}2 (issue 22 point 5)", design, castell) == [
+        "'DESIGN.md' (not in the repository)", "'issue 22' (not in the repository)"]
 
 
 def _section(heading: str) -> str:

@@ -25,10 +25,10 @@ from .turns import PlanShape
 PRESETS: dict[str, PlannerConfig | None] = {
     "random": None,
     "greedy": None,
-    "easy": PlannerConfig(PlanShape(beam=2), max_nodes=150, weights=replace(DEFAULT_WEIGHTS, horizon=2)),
-    "normal": PlannerConfig(PlanShape(beam=4), max_nodes=400, weights=replace(DEFAULT_WEIGHTS, horizon=4)),
-    "hard": PlannerConfig(PlanShape(beam=6, settle=True), max_nodes=500, deadline_s=0.8, worlds=3,
-                          lookahead=5, lookahead_nodes=120),
+    "easy": PlannerConfig(PlanShape(beam=1), max_nodes=40, weights=replace(DEFAULT_WEIGHTS, horizon=2)),
+    "normal": PlannerConfig(PlanShape(beam=3), max_nodes=120, weights=replace(DEFAULT_WEIGHTS, horizon=3)),
+    "hard": PlannerConfig(PlanShape(beam=6, settle=True), max_nodes=500, deadline_s=0.75, worlds=3,
+                          lookahead=6, lookahead_nodes=100),
 }
 AGENT_NAMES = tuple(PRESETS)
 

@@ -110,7 +110,8 @@ class PlannerAgent:
         """The best `lookahead` plans, best first, valued by the best plan of the next own turn
         after them (the others passing, festivals declared with their highest-scoring towers); a
         plan after which the regions are refilled is valued in `worlds` sampled bags (the mean),
-        each search with its share of the nodes. Plans the time leaves unvalued are dropped."""
+        each search with its share of the nodes. Plans the time leaves unvalued (or cut short) are
+        dropped."""
         cfg = self.config
         extra: list[Game] = []
         valued = []
@@ -131,6 +132,8 @@ class PlannerAgent:
                     continue
                 nodes = max(1, cfg.lookahead_nodes // len(worlds))
                 total += turn_plans(g, me, cfg.weights, cfg.shape, budget.child(nodes))[0][0]
+            if budget.exhausted():           # the time ran out inside: this value is cut short
+                break
             valued.append((total / len(worlds), plan))
         valued.sort(key=lambda vp: -vp[0])
         return valued or plans

@@ -3,7 +3,8 @@ the game log prints. Castell has no secrets, so every event is public (a refill 
 drawn because everyone sees them land on the map)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any
 
 from .towers import Tower
 
@@ -123,3 +124,13 @@ class GameOver:
 Event = (RoundStarted | Refilled | WheelTurned | TurnStarted | PawnPlaced | PawnMoved | Recruited
          | Trained | TokenSpent | Performed | SpecialSkipped | TowerDeclared | FestivalHeld | TurnEnded
          | GameOver)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as JSON: `{"type": its class name, field: value, ...}`, tuples as lists (a tower
+    as its levels, bottom first)."""
+    return {"type": type(event).__name__, **{f.name: _plain(getattr(event, f.name)) for f in fields(event)}}
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, (tuple, list)) else value

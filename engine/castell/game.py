@@ -19,9 +19,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, IllegalMove
+from ..seed import new_seed
 from . import events as ev
 from .data import DATA, PLAYER_COUNTS, SPECIAL, CastellData, ShapeTile
 from .moves import Move, parse_move
+from .refusals import Reason, reason_text
 from .position import (ALL_ACTIONS, FESTIVAL, FREE, MOVE, OVER, RECRUIT, SETUP_FIELDS,
                        SPECIAL_ACTION, STATE_FIELDS, TRAIN, TURN, WHEELS, Festival, Position,
                        copy_state)
@@ -72,12 +74,12 @@ class Game(Position):
         """Raise IllegalMove (with a reason code) unless `move` is legal now."""
         seat = self.to_move_idx
         if seat < 0:
-            raise IllegalMove(f"{move}: the game is over", ("game_over", {}))
+            raise self._refuse(move, ("game_over", {}))
         if move.tower is not None and (move.verb == "tower" or move.args[0] == "perform"):
             self._check_tower(seat, move)
             return
         if move not in self.legal_moves():
-            raise IllegalMove(f"{move}: {self._why(seat, move)}", ("not_legal", {"move": str(move)}))
+            raise self._refuse(move, self._why(seat, move))
 
     def apply(self, move: Move) -> list[ev.Event]:
         """Play a move known to be legal (the AI's fast path: no check)."""
@@ -129,8 +131,7 @@ class Game(Position):
         if move.verb == "tower":
             fest = self.festival
             if fest is None:
-                raise IllegalMove(f"{move}: no festival is asking for towers now",
-                                  ("wrong_step", {"player": self.players[seat]}))
+                raise self._refuse(move, ("no_festival", {}))
             problems = self._tower_problems(seat, tower)
             if len(tower) < 4:
                 problems.append("a festival tower needs at least 4 levels (ruling C2)")
@@ -140,13 +141,10 @@ class Game(Position):
         else:
             if self.phase not in (TURN, FREE) or self.pawn[seat] < 0 or (
                     self.phase == TURN and (self.used & SPECIAL_ACTION or self.tokens[seat] == 0)):
-                raise IllegalMove(f"{move}: no special action is open now ({self._why(seat, move)})",
-                                  ("no_special", {}))
+                raise self._refuse(move, self._why(seat, move))
             tile_id = move.args[1]
             if tile_id not in self.rows[self.pawn[seat]]:
-                raise IllegalMove(f"{move}: {tile_id} is not in the performance row of "
-                                  f"{self.data.regions[self.pawn[seat]]} (ruling C24)",
-                                  ("tile_not_here", {"tile": tile_id}))
+                raise self._refuse(move, ("tile_not_here", {"tile": tile_id, "here": self.data.regions[self.pawn[seat]]}))
             problems = self._tower_problems(seat, tower)
             tile = self.data.tiles[tile_id]
             if isinstance(tile, ShapeTile):
@@ -157,7 +155,7 @@ class Game(Position):
                 problems.append(f"{tile_id} asks for exactly {tile.points} levels using "
                                 f"{', '.join(tile.skills)} (ruling C11)")
         if problems:
-            raise IllegalMove(f"{move}: " + "; ".join(problems), ("bad_tower", {"problems": problems}))
+            raise self._refuse(move, ("bad_tower", {"problems": problems}))
 
     def _tower_problems(self, seat: int, tower: Tower) -> list[str]:
         problems = list(tower_problems([list(level) for level in tower], self.rank_map(seat)))
@@ -172,29 +170,32 @@ class Game(Position):
                                 f"the tower uses {need[s - 1]} (ruling C7)")
         return problems
 
-    def _why(self, seat: int, move: Move) -> str:
-        """The rule that refuses a move the legal-move list does not hold, in plain words."""
+    def _why(self, seat: int, move: Move) -> Reason:
+        """The rule that refuses a move the legal-move list does not hold, as a reason code."""
         player = self.players[seat]
         if self.phase == FESTIVAL:
-            return f"{player} must declare a festival tower or 'no tower' now (ruling C7)"
+            return "festival_decision", {"player": player}
         if self.pawn[seat] < 0:
-            return f"{player}'s first turn opens by placing the pawn: 'place REGION' (ruling C10)"
+            return "first_turn_place", {"player": player}
         if self.phase == FREE:
-            return f"{player} must take the free special action or skip it first (ruling C21)"
-        verb = move.verb if move.verb != "special" else "special"
+            return "free_special_open", {"player": player}
+        verb = move.verb
         action = {"move": MOVE, "recruit": RECRUIT, "train": TRAIN, "special": SPECIAL_ACTION}.get(verb)
         if action is not None and self.used & action:
-            return f"{player} has already used the {verb} action this turn"
+            return "action_used", {"player": player, "action": verb}
         if verb == "special" and self.tokens[seat] == 0:
-            return f"{player} has no special action token left"
+            return "no_tokens", {"player": player}
         here = self.data.regions[self.pawn[seat]]
         if verb in ("move", "special") and move.args[-1] in self.data.region_names:
-            return f"{move.args[-1]} is not adjacent to {here} (ruling C9)"
+            return "not_adjacent", {"region": move.args[-1], "here": here}
         if verb in ("recruit", "special"):
-            return f"{here} has no such castellers to recruit"
+            return "nothing_to_recruit", {"here": here}
         if verb == "train":
-            return f"the wheel offers {', '.join(self.trainable(self.pawn[seat]))} in {here} (ruling C19)"
-        return f"not a move of this step (legal: {', '.join(map(str, self.legal_moves()[:6]))}…)"
+            return "not_on_wheel", {"offered": ", ".join(self.trainable(self.pawn[seat])), "here": here}
+        return "not_this_step", {"legal": ", ".join(map(str, self.legal_moves()[:6]))}
+
+    def _refuse(self, move: Move, reason: Reason) -> IllegalMove:
+        return IllegalMove(f"{move}: {reason_text(reason)}", reason)
 
     # --- a turn ----------------------------------------------------------------------------
     def _action(self, seat: int, move: Move, out: list[ev.Event]) -> None:
@@ -395,7 +396,10 @@ def _size_token_taker(entries: Sequence[tuple[int, Tower]], sizes: tuple[int, ..
 
 def new_game(players: Sequence[str] = COLOURS[:3], seed: int | None = None, wheel: str = "standard",
              data: CastellData = DATA) -> Game:
-    """A game at the start of round 1 (docs/castell.md "Set-up"); `seed` fixes every draw."""
+    """A game at the start of round 1 (docs/castell.md "Set-up"); `seed` fixes every draw (None:
+    a fresh 128-bit one, engine/seed.py, kept in the record so that it replays)."""
+    if seed is None:
+        seed = new_seed()
     players = tuple(players)
     if len(players) not in PLAYER_COUNTS:
         raise DataError(f"castell: {len(players)} players (expected 2, 3 or 4)")
@@ -403,7 +407,7 @@ def new_game(players: Sequence[str] = COLOURS[:3], seed: int | None = None, whee
         raise DataError(f"castell: players must be distinct non-empty names, got {list(players)}")
     if wheel not in WHEELS:
         raise DataError(f"castell: wheel {wheel!r} (expected standard or advanced)")
-    if seed is not None and (type(seed) is not int):
+    if type(seed) is not int:
         raise DataError(f"castell: seed must be a whole number, got {seed!r}")
     rng = random.Random(seed)
     n = len(players)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ai.advisor import advise, hard_searcher, judge
+from ai.advisor import advise, judge, judge_searcher
 from ai.worker_pool import MAX_ATTEMPTS, WATCHDOG_S, Job, Reply, Worker, play
 from game.match.seats import make_agent
 
@@ -25,10 +25,10 @@ def answer(job: Job) -> tuple[str, Any]:
     seats are answered by the pool's own `play`."""
     if job.game == "castell":
         return play(job)
-    if job.level in (ADVISE, JUDGE):
-        if job.level == ADVISE:
-            return "result", advise(job.view, job.rng, _searcher(False))
-        return "result", judge(job.view, job.played, job.rng, _searcher(True))
+    if job.level == ADVISE:
+        return "result", advise(job.view, job.rng, _judge())
+    if job.level == JUDGE:
+        return "result", judge(job.view, job.played, job.rng, _judge())
     return "move", str(_agent(job.level, job.seed).choose(job.view, job.rng))
 
 
@@ -38,11 +38,10 @@ def _agent(level: str, seed: int) -> Any:
     return make_agent(level, seed=seed)
 
 
-@lru_cache(maxsize=2)
-def _searcher(review: bool) -> Any:
-    """The hard search for hints, or the review's lighter one (built once per worker)."""
-    from game.match.review import REVIEW_SEARCH
-    return hard_searcher(**REVIEW_SEARCH) if review else hard_searcher()
+@lru_cache(maxsize=1)
+def _judge() -> Any:
+    """The one judge of hints and reviews (ai.advisor.judge_searcher), built once per worker."""
+    return judge_searcher()
 
 
 class AIWorker(Worker):

@@ -3,8 +3,8 @@ undo for the human to move, the game log, and the autosave after every decision.
 
 Castell has no private information (docs/castell.md "Hidden information"), so one public view
 serves every screen: pass-and-play needs no hand-off, and the table always shows everything.
-The client changes the game only through `play`; the log is the engine's own English lines
-(engine/castell/describe.py) for every event, in order. pygame-free: the scene polls `think()`.
+The client changes the game only through `play`; the log words every event in the players'
+language (game/present/castell_log.py), in order. pygame-free: the scene polls `think()`.
 """
 from __future__ import annotations
 
@@ -17,9 +17,12 @@ from typing import Any
 from ai.worker_pool import Job, Reply
 from engine import EngineError, castell
 from engine.castell import events as ev
-from engine.castell.describe import describe
+from engine.castell.refusals import Reason
 from game.match import ai_worker, castell_saves
 from game.match.seats import Seat
+from game.present.castell_log import log_line
+from game.present.castell_refusals import refusal_text
+from game.shell.i18n import player_name
 
 LOG = logging.getLogger(__name__)
 SEAT_KINDS = castell_saves.CASTELL_SEAT_KINDS
@@ -40,7 +43,8 @@ class CastellMatch:
         self.movers: list[str] = []
         for text in moves:
             self._apply(castell.parse_move(text, self.game.data))
-        self.error: str | None = None
+        self.error: str | None = None          # the engine's English, for logs and tools
+        self.reason: Reason | None = None      # the same refusal as data, for `refusal()`
         self.version = 0                       # bumped by every change: a stale AI answer is dropped
         self.thinking: str | None = None
         self._job: Job | None = None
@@ -55,7 +59,7 @@ class CastellMatch:
 
     def name(self, player: str) -> str:
         seat = self.seats[player]
-        return seat.name or player.capitalize()
+        return player_name(player, {player: seat.name} if seat.name else None)
 
     def view(self) -> castell.View:
         """The public view every screen draws (Castell hides only the bag's order)."""
@@ -82,8 +86,9 @@ class CastellMatch:
             self.game.check(move)
         except EngineError as exc:
             self.error = str(exc)
+            self.reason = getattr(exc, "reason", None)
             return False
-        self.error = None
+        self.error, self.reason = None, None
         self._apply(move)
         self._changed()
         return True
@@ -100,10 +105,17 @@ class CastellMatch:
         if self.autosave:
             self.save()
 
+    def refusal(self) -> str | None:
+        """Why the last move was refused, in the players' words (None: it was not)."""
+        if self.reason is not None:
+            return refusal_text(self.reason, self.game.data, {p: self.name(p) for p in self.players})
+        return self.error
+
     def log_lines(self) -> list[str]:
-        """The game log so far, one line per event the log prints."""
+        """The game log so far in the players' language, one line per event the log prints."""
         names = {p: self.name(p) for p in self.players}
-        return [line for line in (describe(e, self.game.data, names) for e in self.events) if line]
+        lines = (log_line(e, self.game.data, names, self.wheel) for e in self.events)
+        return [line for line in lines if line]
 
     # ---- undo: the human to move takes back his own decisions, never another's ------------------
     def undo_steps(self) -> int:

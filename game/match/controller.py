@@ -3,7 +3,7 @@
 Why: scenes draw and animate; this object is the only one that calls `game.play()`. Each play
 appends its events to a queue the scenes animate in order, and log items (data, worded when drawn)
 to the game log.
-AI seats think in a worker process (game/ai_worker.py) from the moment their turn starts, while
+AI seats think in a worker process (game/match/ai_worker.py) from the moment their turn starts, while
 the previous move still animates; the frame loop only polls, and the move is played once the
 board has caught up. A worker that dies or raises is replaced with a line in the game log.
 """
@@ -139,7 +139,7 @@ class Match:
         itself is secret (a disc, a power card recovered) or his view holds a secret the shared
         screen must not show (engine.holds_secret: a set disc, a recovered card in his hand)."""
         game = self.host_game
-        return (any(m.verb in engine.SECRET_VERBS for m in game.legal_moves())
+        return (any(engine.VERB_INFO[m.verb].secret for m in game.legal_moves())
                 or engine.holds_secret(game, player))
 
     def handoff_due(self) -> tuple[str, str | None] | None:
@@ -193,7 +193,7 @@ class Match:
         self.error = None
         assert player is not None        # the move was legal, so a seat was to move
         self.version += 1
-        if parsed.verb == "disc" and self.seats[player].human:
+        if engine.VERB_INFO[parsed.verb].ghost is engine.Ghost.DISC and self.seats[player].human:
             self.pending_discs[player] = parsed.args[0]
         if any(isinstance(event, engine.events.DiscsRevealed) for event in events):
             self.pending_discs.clear()
@@ -319,7 +319,7 @@ class Match:
         return self.human_to_move() or (humans[0] if len(humans) == 1 else None)
 
     def can_undo(self) -> bool:
-        """game/undo.py's rule for the lone human, cached per position."""
+        """game/match/undo.py's rule for the lone human, cached per position."""
         player = self.undo_player
         if player is None or self.host_game.to_move != player:
             return False
@@ -410,7 +410,7 @@ class Match:
         return [saves.SeatMeta(s.player, s.kind, s.name) for s in self.seats.values()]
 
     def save(self) -> None:
-        """Autosave for "Continue" after every decision (game/saves.py writes atomically, so a
+        """Autosave for "Continue" after every decision (game/match/saves.py writes atomically, so a
         failed write keeps the previous autosave); a failure is kept in `save_error`."""
         if not self.autosave:
             return

@@ -6,10 +6,9 @@ hand-off makes it stale), and its wording is shared with the post-game review. N
 """
 from __future__ import annotations
 
-import random
 
 import engine
-from ai.advisor import ADVISED_PHASES, Hint, Reason
+from ai.advisor import ADVISED_PHASES, Hint, Reason, position_rng
 from game.match import ai_worker
 from game.match.controller import Match
 from game.match.source import MatchSource
@@ -41,8 +40,9 @@ class HintRequest:
             return False
         self.clear()
         self.key = key
+        # the position's own seed, as the review judges it (ai.advisor.position_rng): one judge
         self.job = ai_worker.Job(ai_worker.ADVISE, 0, match.host_game.view(player),
-                                 random.Random(match.seed * 7919 + match.version))
+                                 position_rng(match.seed, match.moves_played()))
         ai_worker.shared().ask(self.job)
         match.hints_used += 1
         return True
@@ -98,8 +98,8 @@ def plan_text(plan: tuple[engine.Move, ...], name: Namer) -> str:
 
 
 COUNTED_REASONS = ("hold", "rival", "rival_court", "castillo", "score", "court")   # worded .one / .other
-REASONS = ("place", "place_tied", "keep", "recover", "order", *COUNTED_REASONS)
-VERSUS = ("place", "place_tied", "court", "order", "keep", "value")    # worded against the other hint
+REASONS = ("place", "place_tied", "keep", "recover", "order", "same_turn", "skip", *COUNTED_REASONS)
+VERSUS = ("place", "place_tied", "court", "order", "same_turn", "keep", "value")    # worded against the other hint
 
 
 def reason_text(reason: Reason, name: Namer) -> str:
@@ -130,7 +130,7 @@ def _instead(reason: Reason) -> str | None:
     the plain reason says it)."""
     if reason.kind == "value":
         return str(reason.versus)
-    if reason.kind in ("court", "order"):
+    if reason.kind in ("court", "order", "same_turn"):
         return str(reason.other)
     if reason.kind == "keep":
         return ""

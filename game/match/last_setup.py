@@ -23,8 +23,10 @@ from ai import castell as ai_castell
 from engine import DataError
 from game.match import saves
 from game.match.seats import COLOURS, SEAT_KINDS, Seat
+from game.shell.datadir import keep_aside
 
 FORMAT_VERSION = 1
+LADDER = ("easy", "normal", "hard", "random", "greedy")     # the seat list: difficulties first
 NAME_LIMIT = 14                 # characters of a seat name the set-up screen takes
 MAX_BYTES = 64 * 1024
 
@@ -54,7 +56,8 @@ EL_GRANDE = Profile("el-grande", "setup.json", "el-grande-setup", COLOURS, SEAT_
                      "castillo": ("announced", "secret"), "dummy": (False, True)},
                     ("human", "normal", "normal", "normal"))
 CASTELL = Profile("castell", "castell-setup.json", "castell-setup", COLOURS[:4],
-                  ("human",) + ai_castell.AGENT_NAMES, 4, {"wheel": ("standard", "advanced")},
+                  ("human",) + tuple(sorted(ai_castell.AGENT_NAMES, key=LADDER.index)), 4,
+                  {"wheel": ("standard", "advanced")},
                   ("human", "normal", "normal"))
 FILE_NAME = EL_GRANDE.file_name
 OPTION_VALUES = EL_GRANDE.option_values
@@ -88,7 +91,7 @@ def load(profile: Profile = EL_GRANDE) -> LastSetup:
         doc = saves.read_json(where)
         return LastSetup(*parse(doc, profile))
     except DataError as exc:
-        saves.keep_aside(where)        # the next game's set-up would write over it
+        keep_aside(where)        # the next game's set-up would write over it
         return LastSetup(profile.default_seats(), profile.default_options(), problem=str(exc))
 
 

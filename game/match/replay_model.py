@@ -27,6 +27,7 @@ from typing import Any, Sequence
 
 import engine
 from engine import DataError
+from game.match import saves
 
 
 @dataclass(frozen=True)
@@ -121,7 +122,6 @@ class ReplayModel(_Cursor):
 
     @classmethod
     def from_file(cls, path: Path | str) -> "ReplayModel":
-        from game.match import saves
         record, seats = saves.read_record(path)
         return cls(record, Path(path).name, seats)
 
@@ -153,7 +153,7 @@ class ReplayModel(_Cursor):
         return dict(self.record, moves=[s.move for s in self.steps[:pos]])
 
     def window(self, seat: str | None = None) -> "ReplayWindow":
-        """What a replay screen may show (issue 22 point 2): a finished game, everything; an
+        """What a replay screen may show: a finished game, everything; an
         unfinished one, what the public may know — or, when `seat` is given (or the record has
         exactly one human seat, playing against AIs), what that seat knew, its own secrets only."""
         final = self._games[-1]

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ai.advisor import ADVISED_PHASES, Hint, hard_searcher, judge
+from ai.advisor import ADVISED_PHASES, NOISE_SIGMAS, Verdict, judge, judge_searcher, position_rng, reason_for
+from ai.expectimax import ExpectimaxAgent
 import engine
 from engine import Game, Move, Phase
 
@@ -26,11 +27,10 @@ from .replay_model import walk
 
 WORST = 5                # decisions listed per seat
 SHOWN_CHANGES = 3        # changes worded per decision, the largest first
-MIN_LOSS = 1.0           # points: smaller shortfalls are noise of the sampled search
-# The review's search: fewer worlds than a live hint (a whole game is judged), every candidate
-# sampled in every world (no halving), so the move played is measured as well as the best.
-REVIEW_SEARCH: dict[str, Any] = dict(worlds=3, halving=False, max_nodes=1500, deadline_s=None,
-                                     plan_limit=3)
+MIN_LOSS = 1.0           # points: smaller shortfalls are not worth a beginner's attention
+# The review judges with the Hint's own search (ai.advisor.judge_searcher) and the position's own
+# seed (ai.advisor.position_rng): a decision that followed hint #1 is never listed, and a shortfall
+# is listed only when it is larger than the judge's noise there (NOISE_SIGMAS standard errors).
 
 
 @dataclass(frozen=True)
@@ -72,6 +72,7 @@ class Blunder:
     loss: float
     reason: Any
     changes: tuple[Change, ...] = ()
+    noise: float = 0.0     # the judge's standard error on `loss` at that position
 
 
 def decisions(record: dict[str, Any], seats: set[str]) -> tuple[list[Decision], list[Game]]:
@@ -101,48 +102,61 @@ def decisions(record: dict[str, Any], seats: set[str]) -> tuple[list[Decision], 
 
 
 def _continues(first: Phase, now: Phase) -> bool:
-    """Whether a move in phase `now` is still part of a decision begun in phase `first`: an action
-    card takes the rest of the player's turn (but not a secret disc); placements and Intrigue moves
-    last while their phase does; a power card or a disc is one move."""
-    if first == Phase.CARD:
-        return now not in (Phase.DISC, Phase.POWER, Phase.CARD, Phase.OVER)
+    """Whether a move in phase `now` is still part of a decision begun in phase `first`: a turn
+    (begun with the court count or the action card, as the hint's whole-turn plan is) takes the
+    rest of the player's turn, but not a secret disc; placements and Intrigue moves last while
+    their phase does; a power card or a disc is one move."""
+    if first in (Phase.COURT, Phase.RECALL, Phase.CARD):
+        return now not in (Phase.DISC, Phase.POWER, Phase.OVER)
     if first in (Phase.PLACE, Phase.STEPS):
         return now == first
     return False
 
 
 def review_record(record: dict[str, Any], seats: set[str], seed: int = 0,
-                  progress: Callable[[int, int], None] | None = None) -> dict[str, list[Blunder]]:
-    """Per reviewed seat, its `WORST` decisions by points lost (at least `MIN_LOSS`), worst first.
-    In one process (tests, benchmarks/review_time.py); the end screen sends the same `judge`
-    calls to the AI worker one decision at a time (game/scenes/review.py)."""
+                  progress: Callable[[int, int], None] | None = None,
+                  searcher: ExpectimaxAgent | None = None) -> dict[str, list[Blunder]]:
+    """Per reviewed seat, its `WORST` flagged decisions by points lost, worst first. In one
+    process (tests, benchmarks/review_time.py); the end screen sends the same `judge` calls to
+    the AI worker one decision at a time (game/scenes/review.py). `searcher`: the judge's search
+    (the Hint's, `judge_searcher()`, unless a test shrinks it)."""
     found, games = decisions(record, seats)
-    searcher = hard_searcher(**REVIEW_SEARCH)
+    searcher = searcher or judge_searcher()
     out: list[Blunder] = []
     for k, d in enumerate(found):
         g = games[d.start]
-        best, loss = judge(g.view(d.player), d.played, judge_rng(seed, d), searcher)
-        out.append(blunder(g, d, best, loss))
+        out.append(blunder(g, d, judge(g.view(d.player), d.played, judge_rng(seed, d), searcher)))
         if progress is not None:
             progress(k + 1, len(found))
     return worst_per_seat(out, seats)
 
 
 def judge_rng(seed: int, d: Decision) -> random.Random:
-    """The seeded RNG a decision is judged with (the same in the worker and in one process)."""
-    return random.Random(seed * 7919 + d.start)
+    """The seeded RNG a decision is judged with: the one the Hint button asked with there."""
+    return position_rng(seed, d.start)
 
 
 def worst_per_seat(blunders: list[Blunder], seats: set[str]) -> dict[str, list[Blunder]]:
-    """Per seat, the `WORST` biggest shortfalls of at least `MIN_LOSS` points, worst first."""
-    return {p: sorted((b for b in blunders if b.player == p and b.loss >= MIN_LOSS), key=lambda b: -b.loss)[:WORST]
+    """Per seat, the `WORST` biggest flagged shortfalls, worst first: at least `MIN_LOSS` points
+    and more than the judge's noise at that position."""
+    return {p: sorted((b for b in blunders if b.player == p and flagged(b)), key=lambda b: -b.loss)[:WORST]
             for p in sorted(seats)}
 
 
-def blunder(g: Game, d: Decision, best: Hint, loss: float) -> Blunder:
-    """A judged decision as the review lists it."""
-    return Blunder(d.start, g.round_idx + 1, d.player, d.played, best.plan, round(loss, 1), best.reason,
-                   consequences(g, d, best.plan))
+def flagged(b: Blunder) -> bool:
+    return b.loss >= MIN_LOSS and b.loss > NOISE_SIGMAS * b.noise
+
+
+def blunder(g: Game, d: Decision, verdict: Verdict) -> Blunder:
+    """A judged decision as the review lists it. Its reason is worked out again on the game as it
+    was, against the plan played (the changes listed beside it are measured the same way), so the
+    reason's figures are the changes' figures."""
+    best = verdict.best
+    reason = reason_for(g, best.plan, g.players.index(d.player), d.played, 1)
+    if reason.kind == "value":      # "the same standings as the move played" says nothing more
+        reason = replace(reason, versus=0)
+    return Blunder(d.start, g.round, d.player, d.played, best.plan, round(verdict.loss, 1), reason,
+                   consequences(g, d, best.plan), round(verdict.noise, 1))
 
 
 Outcome = dict[tuple[str, str], tuple[int, int]]      # (when, area) -> (points or Caballeros, rank)

@@ -44,7 +44,6 @@ import json
 import os
 import re
 import secrets
-import tempfile
 import time
 import unicodedata
 from collections.abc import Mapping
@@ -57,6 +56,7 @@ import engine
 from engine import DataError
 from engine.files import read_regular
 from game.match.seats import SEAT_KINDS
+from game.shell.datadir import write_atomic
 from net import datadir
 
 SAVE_FORMAT = "el-grande-save"
@@ -217,67 +217,6 @@ def seats_from(seats_meta: Any, game: engine.Game) -> tuple[SeatMeta, ...]:
         raise SaveWriteError(f"seats {[s.player for s in out]} do not match the game's players "
                              f"{list(game.players)}")
     return tuple(out)
-
-
-# --------------------------------------------------------------------------- writing
-def keep_aside(path: Path) -> Path:
-    """Rename a broken file out of the way as NAME.bad, or NAME.bad.1, NAME.bad.2, ... when earlier
-    broken copies are there (each is kept: none replaces another); `path` itself when the folder
-    refuses the rename."""
-    for n in range(1000):
-        aside = path.with_name(f"{path.name}.bad" + (f".{n}" if n else ""))
-        if os.path.lexists(aside):
-            continue
-        try:
-            os.link(path, aside, follow_symlinks=False)   # never over a copy that appeared meanwhile
-            os.unlink(path)
-        except FileExistsError:
-            continue
-        except OSError:
-            try:                          # a link refused (FAT, a FIFO on some systems): rename
-                if os.path.lexists(aside):
-                    continue
-                os.rename(path, aside)
-            except OSError:
-                return path
-        return aside
-    return path
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write a temporary file in the same directory, fsync it, rename it over `path`, fsync the
-    directory: after a crash the file holds either the old or the new content, never a mix."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    _fsync_dir(path.parent)
-
-
-def _fsync_dir(directory: Path) -> None:
-    if not hasattr(os, "O_DIRECTORY"):
-        return  # Windows: directory handles cannot be fsynced
-    try:
-        fd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def _now() -> str:

@@ -1,16 +1,10 @@
-"""The seed of a new game when the player names none.
-
-Why `secrets` over 2^64 values: the seed fixes the whole deck, so a seed drawn from a small range
-(it was 1..10^6) can be found by matching the opening position against every candidate, which
-reveals every action card to come. The seed stays in the game's record, so an exported record still
+"""The seed of a new game when the player names none: the engine's (engine/seed.py, 128 bits
+from `secrets`), so that the opening position cannot be matched against every candidate seed to
+reveal the cards to come. The seed stays in the game's record, so an exported record still
 replays the game.
 """
 from __future__ import annotations
 
-import secrets
+from engine.seed import SEED_LIMIT, new_seed
 
-SEED_LIMIT = 2 ** 64      # seeds given on the command line are 0 <= seed < SEED_LIMIT
-
-
-def new_seed() -> int:
-    return secrets.randbelow(SEED_LIMIT)
+__all__ = ["SEED_LIMIT", "new_seed"]

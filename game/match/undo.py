@@ -7,7 +7,7 @@ Integration (client; no pygame here):
   human to move gets it under the same rule: nothing another player did or saw is ever undone.
 * On click: cancel any AI worker, then ``match.host_game = undo.undo(match.host_game, human)`` (one
   decision back) or ``undo.undo_turn(...)`` (back to the start of the window); rebuild the log
-  from ``ReplayModel(game.record()).steps`` (see game/saves.py), clear queued animations and
+  from ``ReplayModel(game.record()).steps`` (see game/match/saves.py), clear queued animations and
   pending disc marks, bump the match version, and autosave the new game. A refused undo raises `UndoError` (an `engine.EngineError`).
 
 The rule, precisely. A *decision* is one move of the record. Player H may undo back to just before

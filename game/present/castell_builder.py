@@ -19,6 +19,8 @@ from engine.castell.position import Position
 from engine.castell.solver import FESTIVAL_HEIGHT, best_festival_tower, exhibition_tower, shape_tower
 from engine.castell.towers import (MAX_SIZE, SKILLS, Tower, canonical, festival_score, meets_exhibition,
                                    meets_shape, skills_used, tower_problems)
+from game.present.castell_words import skill_name
+from game.shell.i18n import t, tn
 
 _NAMED_LEVELS = re.compile(r"^Levels? (\d+(?:(?:, | and )\d+)*)")
 
@@ -56,10 +58,6 @@ class Problem:
     def level(self) -> int | None:
         """The level the panel shows the sentence beside (the first named), or None."""
         return self.levels[0] if self.levels else None
-
-
-def _castellers(count: int) -> str:
-    return f"{count} casteller" + ("" if count == 1 else "s")
 
 
 def _named_levels(sentence: str) -> tuple[int, ...]:
@@ -135,11 +133,11 @@ class Builder:
         if tile is None:
             found = []
             if height < FESTIVAL_HEIGHT:
-                found.append(Problem(f"A festival tower needs at least {FESTIVAL_HEIGHT} levels "
-                                     f"(ruling C2); this one has {height}.", (height + 1,)))
+                found.append(Problem(tn("castell.problem.festival_height", height, need=FESTIVAL_HEIGHT),
+                                     (height + 1,)))
             held = {size for level in self.levels for size in level}
-            found += [Problem(f"A festival tower needs a casteller of size {size}, the festival's "
-                              "size token; this one has none.") for size in self.purpose.sizes if size not in held]
+            found += [Problem(t("castell.problem.festival_size", size=size))
+                      for size in self.purpose.sizes if size not in held]
             return found
         if isinstance(tile, ShapeTile):
             if meets_shape(self.levels, tile.levels):
@@ -149,14 +147,13 @@ class Builder:
 
     def _shape_problems(self, tile: ShapeTile) -> list[Problem]:
         """A level of the wrong count at that level; levels missing or one too many above."""
-        tile_id, want, height = self.purpose.tile_id, tile.levels, len(self.levels)
-        found = [Problem(f"Level {i} has {_castellers(len(level))}; tile {tile_id} asks for "
-                         f"{want[i - 1]} (ruling C12).", (i,))
+        want, height = tile.levels, len(self.levels)
+        found = [Problem(tn("castell.problem.shape_level", len(level), level=i, want=want[i - 1]), (i,))
                  for i, level in enumerate(self.levels[:len(want)], start=1) if len(level) != want[i - 1]]
         if height != len(want):
-            found.append(Problem(f"Tile {tile_id} asks for {len(want)} levels of "
-                                 f"{'-'.join(map(str, want))} castellers (ruling C12); this tower has "
-                                 f"{height}.", (min(height, len(want)) + 1,)))
+            found.append(Problem(tn("castell.problem.shape_height", height, need=len(want),
+                                    levels="-".join(map(str, want))),
+                                 (min(height, len(want)) + 1,)))
         return found
 
     def _exhibition_problems(self, tile: ExhibitionTile) -> list[Problem]:
@@ -166,11 +163,9 @@ class Builder:
         height = len(self.levels)
         if height != tile.points:
             at = height + 1 if height < tile.points else tile.points + 1
-            found.append(Problem(f"Tile {self.purpose.tile_id} asks for exactly {tile.points} levels "
-                                 f"(ruling C11); this tower has {height}.", (at,)))
+            found.append(Problem(tn("castell.problem.exhibition_height", height, need=tile.points), (at,)))
         used = self.skills_used()
-        found += [Problem(f"Tile {self.purpose.tile_id} asks for {skill.capitalize()} to be used "
-                          "(ruling C23); this tower does not use it.")
+        found += [Problem(t("castell.problem.exhibition_skill", skill=skill_name(skill)))
                   for skill in tile.skills if not used[skill]]
         return found
 

@@ -11,6 +11,7 @@ plays its tower. With "Confirm moves" off a complete choice is played at once.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from engine import castell
@@ -19,7 +20,10 @@ from engine.castell.position import FESTIVAL
 from game.present import castell_turn
 from game.present.castell_builder import Builder
 from game.present.castell_look import Ghost, Target, TableLook
+from game.present.castell_refusals import refusal_text
 from game.present.castell_turn import NORMAL, SPECIAL, Targets
+from game.present.castell_words import sizes_text, skill_name, tile_text
+from game.shell.i18n import t
 
 Colour = tuple[int, int, int]
 
@@ -59,12 +63,12 @@ class Frame:
     over: bool
 
 
-def lit_keys(t: Targets, view: castell.Position) -> frozenset[str]:
+def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:
     """The keys the painter lights: regions, tiles and skills of the mode's moves, and the pawn's
     region while castellers may be recruited there."""
-    keys = set(t.regions) | set(t.tiles) | set(t.skills)
+    keys = set(lit.regions) | set(lit.tiles) | set(lit.skills)
     seat = view.to_move_idx
-    if t.recruits and seat >= 0 and view.pawn[seat] >= 0:
+    if lit.recruits and seat >= 0 and view.pawn[seat] >= 0:
         keys.add(view.data.regions[view.pawn[seat]])
     return frozenset(keys)
 
@@ -73,46 +77,48 @@ def mode_of(view: castell.Position, ui: Ui) -> str:
     return castell_turn.forced_mode(view) or ui.mode
 
 
-def click_target(view: castell.Position, ui: Ui, target: Target | None, confirm: bool) -> tuple[Ui, castell.Move | None]:
+def click_target(view: castell.Position, ui: Ui, target: Target | None, confirm: bool,
+                 names: Mapping[str, str] | None = None) -> tuple[Ui, castell.Move | None]:
     """A click on the table: the new UI state and the move to play now (None: only staged).
-    A target no legal move names says why, in the engine's words (`refusal`)."""
+    A target no legal move names says why, the engine's reason in the players' words (`refusal`;
+    `names`: the seat names by player)."""
     moves = view.legal_moves()
-    t = castell_turn.targets(moves, mode_of(view, ui))
+    lit = castell_turn.targets(moves, mode_of(view, ui))
     move: castell.Move | None = None
     if target is None:
         return replace(ui, refusal=None), None
-    if target.kind == "casteller" and not (t.recruits and _pawn_region(view) == target.key):
+    if target.kind == "casteller" and not (lit.recruits and _pawn_region(view) == target.key):
         target = Target("region", target.key)            # a click on a region's castellers
-    if target.kind == "region" and target.key in t.regions:
-        move = t.regions[target.key]
-    elif target.kind == "skill" and target.key in t.skills:
-        move = t.skills[target.key]
-    elif target.kind == "casteller" and t.recruits and _pawn_region(view) == target.key:
-        return _pick(ui, t, target.index, confirm)
-    elif target.kind == "tile" and target.key in t.tiles:
+    if target.kind == "region" and target.key in lit.regions:
+        move = lit.regions[target.key]
+    elif target.kind == "skill" and target.key in lit.skills:
+        move = lit.skills[target.key]
+    elif target.kind == "casteller" and lit.recruits and _pawn_region(view) == target.key:
+        return _pick(ui, lit, target.index, confirm)
+    elif target.kind == "tile" and target.key in lit.tiles:
         seat = view.to_move_idx
         builder = Builder.for_tile(view, seat, target.key)
         return replace(ui, builder=builder.best(), staged=None, picked=(), refusal=None), None
     else:
-        return replace(ui, refusal=why_not(view, ui, target)), None
+        return replace(ui, refusal=why_not(view, ui, target, names)), None
     if confirm and move != ui.staged:              # a second click on the staged target confirms it
         return replace(ui, staged=move, picked=(), refusal=None), None
     return Ui(mode=ui.mode), move
 
 
-def _pick(ui: Ui, t: Targets, size: int, confirm: bool) -> tuple[Ui, castell.Move | None]:
+def _pick(ui: Ui, lit: Targets, size: int, confirm: bool) -> tuple[Ui, castell.Move | None]:
     """Recruiting: a click adds a casteller of that size to the pick (or takes it back)."""
     picked = ui.picked
     if size in picked:
         rest = list(picked)
         rest.remove(size)
         picked = tuple(rest)
-    elif t.can_extend(picked, size):
+    elif lit.can_extend(picked, size):
         picked = picked + (size,)
-    elif t.recruit_move((size,)) is not None:
+    elif lit.recruit_move((size,)) is not None:
         picked = (size,)
-    move = t.recruit_move(picked) if picked else None
-    if not confirm and move is not None and not t.can_extend(picked, max(picked)) and len(picked) == 2:
+    move = lit.recruit_move(picked) if picked else None
+    if not confirm and move is not None and not lit.can_extend(picked, max(picked)) and len(picked) == 2:
         return Ui(mode=ui.mode), move
     return replace(ui, picked=picked, staged=move, refusal=None), None
 
@@ -122,9 +128,9 @@ def _pawn_region(view: castell.Position) -> str | None:
     return None if seat < 0 or view.pawn[seat] < 0 else view.data.regions[view.pawn[seat]]
 
 
-def why_not(view: castell.Position, ui: Ui, target: Target) -> str | None:
-    """The engine's refusal of what a click on an unlit target would mean, or None for targets
-    that name no move (a board, a festival banner)."""
+def why_not(view: castell.Position, ui: Ui, target: Target, names: Mapping[str, str] | None = None) -> str | None:
+    """The engine's refusal of what a click on an unlit target would mean, worded for the
+    players, or None for targets that name no move (a board, a festival banner)."""
     special = mode_of(view, ui) == SPECIAL
     if target.kind == "region":
         text = ("special move " if special else "move ") + target.key
@@ -138,7 +144,7 @@ def why_not(view: castell.Position, ui: Ui, target: Target) -> str | None:
     try:
         game.check(castell.parse_move(text, view.data))
     except castell.IllegalMove as exc:
-        return str(exc)
+        return refusal_text(exc.reason, view.data, names) if exc.reason else str(exc)
     except castell.NotationError:
         return None
     return None
@@ -148,29 +154,30 @@ def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool) -> tupl
     """The button row: Confirm/Cancel while something is staged; the special action's toggle;
     End turn or Skip; the festival's Build tower / No tower; Undo."""
     if ui.results is not None:
-        return (Button("continue", "Continue", primary=True),)
+        return (Button("continue", t("castell.button.continue"), primary=True),)
     if view.is_over:
-        return (Button("title", "Back to the title", primary=True),)
+        return (Button("title", t("castell.button.title"), primary=True),)
     out: list[Button] = []
     if not human:
-        return (Button("undo", "Undo", enabled=False),)
+        return (Button("undo", t("castell.button.undo"), enabled=False),)
     moves = view.legal_moves()
-    out.append(Button("undo", "Undo", enabled=can_undo))
+    out.append(Button("undo", t("castell.button.undo"), enabled=can_undo))
     if view.phase == FESTIVAL:
-        out += [Button("build", "Build a tower"), Button("no_tower", "No tower")]
+        out += [Button("build", t("castell.button.build")), Button("no_tower", t("castell.button.no_tower"))]
         return tuple(out)
     mode = mode_of(view, ui)
-    t = castell_turn.targets(moves, mode)
+    lit = castell_turn.targets(moves, mode)
     if ui.staged is not None or ui.picked:
-        out += [Button("cancel", "Cancel"), Button("confirm", "Confirm", primary=True, enabled=ui.staged is not None)]
+        out += [Button("cancel", t("castell.button.cancel")),
+                Button("confirm", t("castell.button.confirm"), primary=True, enabled=ui.staged is not None)]
         return tuple(out)
     if castell_turn.forced_mode(view) is None and castell_turn.has_special(moves):
-        out.append(Button("normal", "Ordinary actions") if mode == SPECIAL
-                   else Button("special", f"Special action ({view.tokens[view.to_move_idx]})"))
-    if t.skip:
-        out.append(Button("skip", "Skip", primary=True))
-    elif t.done:
-        out.append(Button("done", "End turn", primary=True))
+        out.append(Button("normal", t("castell.button.normal")) if mode == SPECIAL
+                   else Button("special", t("castell.button.special", count=view.tokens[view.to_move_idx])))
+    if lit.skip:
+        out.append(Button("skip", t("castell.button.skip"), primary=True))
+    elif lit.done:
+        out.append(Button("done", t("castell.button.done"), primary=True))
     return tuple(out)
 
 
@@ -200,13 +207,13 @@ def hovered_move(view: castell.Position, ui: Ui) -> castell.Move | None:
     target = ui.hover
     if target is None or not view.legal_moves():
         return None
-    t = castell_turn.targets(view.legal_moves(), mode_of(view, ui))
+    lit = castell_turn.targets(view.legal_moves(), mode_of(view, ui))
     if target.kind == "region":
-        return t.regions.get(target.key)
+        return lit.regions.get(target.key)
     if target.kind == "skill":
-        return t.skills.get(target.key)
+        return lit.skills.get(target.key)
     if target.kind == "casteller" and _pawn_region(view) == target.key:
-        return t.recruit_move(ui.picked + (target.index,)) or t.recruit_move((target.index,))
+        return lit.recruit_move(ui.picked + (target.index,)) or lit.recruit_move((target.index,))
     return None
 
 
@@ -216,15 +223,16 @@ def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool,
     seat = view.to_move_idx
     name = names[seat] if seat >= 0 else ""
     if view.is_over:
-        prompt, tone = "The game is over: the final scoring", "plain"
+        prompt, tone = t("castell.prompt.final"), "plain"
     elif not human:
-        prompt, tone = (f"{name} is thinking…" if thinking else f"Waiting for {name}…"), "wait"
+        prompt, tone = (t("castell.prompt.thinking", name=name) if thinking
+                                  else t("castell.prompt.waiting", name=name)), "wait"
     elif ui.refusal:
         prompt, tone = ui.refusal, "error"
     else:
         prompt, tone = castell_turn.prompt(view, name), "plain"
         if ui.staged is not None:
-            prompt = f"{name} — {describe_move(view, ui.staged, names)}: Confirm (Enter) or Cancel (Esc)"
+            prompt = t("castell.prompt.staged", name=name, move=describe_move(view, ui.staged, names))
     lit: frozenset[str] = frozenset()
     if human and ui.builder is None and ui.results is None and view.phase != FESTIVAL:
         lit = lit_keys(castell_turn.targets(view.legal_moves(), mode_of(view, ui)), view)
@@ -239,15 +247,16 @@ def describe_move(view: castell.Position, move: castell.Move, names: tuple[str, 
     regions = view.data.region_names
     verb, args = move.verb, move.args
     if verb in ("place", "move"):
-        return f"{'place the pawn in' if verb == 'place' else 'move to'} {regions[args[0]]}"
+        return t(f"castell.move.{verb}", region=regions[args[0]])
     if verb == "recruit":
-        return f"recruit {' and '.join(args)}"
+        return t("castell.move.recruit", sizes=sizes_text(args))
     if verb == "train":
-        return "train on the special tile (a free special action)" if args[0] == "special" else f"train {args[0]}"
+        return t("castell.move.train_special") if args[0] == "special" else t("castell.move.train",
+                                                                               skill=skill_name(args[0]))
     if verb == "special":
         if args[0] == "move":
-            return f"special action: move to {regions[args[1]]}"
+            return t("castell.move.special_move", region=regions[args[1]])
         if args[0] == "recruit":
-            return f"special action: recruit {args[1]}"
-        return f"special action: perform {args[1]}"
+            return t("castell.move.special_recruit", size=args[1])
+        return t("castell.move.special_perform", tile=tile_text(view.data, args[1]))
     return str(move)

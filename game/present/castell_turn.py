@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 
 from engine import castell
 from engine.castell.position import ACTION_NAMES, FESTIVAL, FREE, TURN
+from engine.castell.solver import FESTIVAL_HEIGHT
+from game.present.castell_words import action_name, sizes_text
+from game.shell.i18n import t, tn
 
 NORMAL, SPECIAL = "normal", "special"
 
@@ -97,17 +100,18 @@ def actions_left(view: castell.Position) -> tuple[str, ...]:
 def prompt(view: castell.Position, name: str) -> str:
     """The plate's line: who acts and what is left ("Blue — 2 of 4 actions left: recruit, train")."""
     if view.is_over:
-        return "The game is over."
+        return t("castell.prompt.over")
     if view.phase == FESTIVAL:
         fest = view.festival
         assert fest is not None
-        size = " and ".join(map(str, fest.sizes))
-        return f"{name} — the festival in {fest.tile.town}: build a tower of 4+ levels with a {size}, or decline"
+        return t("castell.prompt.festival", name=name, town=fest.tile.town, height=FESTIVAL_HEIGHT,
+                 sizes=sizes_text(fest.sizes))
     if view.phase == FREE:
-        return f"{name} — the free special action: move, recruit 1 or perform (or skip it)"
+        return t("castell.prompt.free", name=name)
     left = actions_left(view)
     if left == ("place",):
-        return f"{name} — your first turn: place your pawn in any region"
+        return t("castell.prompt.place", name=name)
     if not left:
-        return f"{name} — end your turn"
-    return f"{name} — {len(left)} of 4 actions left: {', '.join(left)}"
+        return t("castell.prompt.end", name=name)
+    return tn("castell.prompt.left", len(left), name=name, total=len(ACTION_NAMES),
+              actions=", ".join(action_name(a) for a in left))

@@ -63,27 +63,24 @@ def challenge_items(record: dict) -> list[LogItem]:
     return items
 
 
-def step_items(step: Any, every_move: bool = False) -> list[LogItem]:
-    """The log items of one recorded move (a `game.match.replay_model.Step`): the move, then its events."""
-    items = [move_item(step.move, step.player, every_move)]
-    items += [event_item(event, step.move) for event in step.events]
-    return [item for item in items if item is not None]
-
-
-def item_text(item: LogItem, name: Namer) -> str:
-    """The line for a log item in the current language."""
+def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
+    """The line for a log item in the current language; `viewer`: the player the log is shown to,
+    who sees his own secret move's value (the power card he took back), the others never."""
     if item.kind == "event":
         return describe_event(item.source, name)
     if item.kind == "challenge":
         return t("log.challenge", name=localized(item.source))
     if item.kind == "goal":
         return localized(item.source)
-    if item.kind == "notice":      # an AI worker restarted or gave up (game/ai_worker.py)
+    if item.kind == "notice":      # an AI worker restarted or gave up (game/match/ai_worker.py)
         return t(f"ai.{item.source}", who=name(item.player) if item.player else "")
     verb, *args = item.source.split()
     who = name(item.player) if item.player else ""
     if item.kind == "step":
         return t(f"log.step_{verb}", who=who)
+    own = f"log.{verb}_own"         # a secret move (engine.VERB_INFO) worded for its own player
+    if engine.VERB_INFO[verb].secret and args and viewer is not None and viewer == item.player and has(own):
+        return t(own, who=who, **move_words(verb, tuple(args), name))
     return describe_move(verb, tuple(args), who, name)
 
 
@@ -122,7 +119,7 @@ def step_text(verb: str, args: tuple[str, ...], name: Namer) -> str:
     words = move_words(verb, args, name)
     if verb == "place":
         words["count"] = "1"        # a plan counts its placements per area (hints.plan_text)
-    return t(f"hint.{key}", **words) if has(f"hint.{key}") else t("hint.skip")
+    return t(f"hint.{key}", **words)
 
 
 def describe_move(verb: str, args: tuple[str, ...], who: str, name: Namer) -> str:

@@ -125,5 +125,6 @@ class Frame:
     summary: ScoreSummary | None
     tooltip: Tooltip | None
     marks: bool
+    connection: str = ""        # an online table's connection trouble, as a banner (else "")
     pulse: float = field(default=0.0, compare=False)
     clock: float = field(default=0.0, compare=False)

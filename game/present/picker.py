@@ -70,7 +70,7 @@ class Picker:
         """Everything not clicked on the map, the offer or the hand."""
         out = []
         for verb, value in self.candidates():
-            if value in AREAS or verb in ("card", "power"):
+            if value in AREAS or engine.VERB_INFO[verb].chosen_on is not engine.Where.BOARD:
                 continue
             out.append(Choice(verb, value, "verb" if value == "" else "value"))
         return out

@@ -40,7 +40,9 @@ def staged_text(game: engine.Position, move: engine.Move, name: Namer) -> str:
     """What a staged move does, in words: its own staging text, Done with Caballeros still in the
     court to place ("end placing with 2 Caballeros unplaced"), else the move's step text."""
     if move.verb == "done" and game.phase == "place":
-        left = game.count(_mover(game), "court")
+        # the placements still allowed (the card's, the King's 5 or a stack's), never the court
+        step = engine.progress(game)
+        left = min(step.left, game.count(_mover(game), "court")) if step else 0
         if left:
             return tn("stage.done_unplaced", left)
     if has(f"stage.{move.verb}"):
@@ -70,6 +72,8 @@ def _body(game: engine.Position, name: Namer, castillo_disc: bool) -> str:
     if phase == "action":
         if "action" in verbs:
             return t("prompt.action_button", card=_card(game), action=t("button.action"), skip=t("button.skip"))
+        if "recover" in verbs:      # the power cards are buttons, not lit targets on the map
+            return t("prompt.recover", card=_card(game), skip=t("button.skip"))
         return t("prompt.action_target", card=_card(game), skip=t("button.skip"))
     if phase == "veto":
         return t("prompt.veto", owner=name(game.active or _mover(game)), card=_card(game), veto=t("button.veto"),

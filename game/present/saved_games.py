@@ -3,9 +3,19 @@ question): when a save was written and who plays in it."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Protocol
 
-from game.match import saves
-from game.shell.i18n import t
+from game.shell.i18n import player_name, t
+
+
+class SeatNamed(Protocol):
+    """A seat as a save names it (game.match.saves.SeatMeta), read here without the host."""
+    @property
+    def player(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def name(self) -> str: ...
 
 
 def local_time(stamp: str) -> str:
@@ -16,7 +26,7 @@ def local_time(stamp: str) -> str:
         return stamp
 
 
-def who_plays(seats: tuple[saves.SeatMeta, ...]) -> str:
+def who_plays(seats: tuple[SeatNamed, ...]) -> str:
     """The seats in a few words: each human by name (or colour), each AI by its level."""
-    return ", ".join(seat.name or t(f"colour.{seat.player}") if seat.kind == "human" else t(f"seat.{seat.kind}")
+    return ", ".join(seat.name or player_name(seat.player) if seat.kind == "human" else t(f"seat.{seat.kind}")
                      for seat in seats)

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 
 import engine
 
-REVEALING = ("power", "card")     # the turn order, the card taken: shown to all at once
-
 
 def needs_confirm(view: engine.View, move: engine.Move) -> bool:
     """The one staging rule: a move waits for Confirm when it reveals something or ends its step
-    (the viewer's decision passes on, or the phase changes, in the engine's preview)."""
-    if move.verb in REVEALING or move.verb in engine.SECRET_VERBS:
+    (the viewer's decision passes on, or the phase changes, in the engine's preview); the verb
+    table says which verbs always reveal something (engine.VERB_INFO: `Confirm.ALWAYS`)."""
+    if engine.VERB_INFO[move.verb].confirm is engine.Confirm.ALWAYS:
         return True
     after = view.after(move)
     return after is None or after.phase != view.phase or after.to_move != view.to_move
@@ -47,7 +46,8 @@ class Staging:
         move = self.current(version)
         return engine.target_area(move) if move is not None else None
 
-    def value(self, verb: str, version: int) -> str | None:
-        """The staged power card value / action card id, if the staged move has that verb."""
+    def lifted(self, where: engine.Where, version: int) -> str | None:
+        """The staged power card value / action card id, drawn lifted in the hand / the offer, if
+        the staged move is picked there (engine.VERB_INFO's `chosen_on`)."""
         move = self.current(version)
-        return move.args[0] if move is not None and move.verb == verb else None
+        return move.args[0] if move is not None and engine.VERB_INFO[move.verb].chosen_on is where else None

@@ -2,7 +2,7 @@
 
 Why: the host runs ahead of the screen. While a scoring or the Castillo reveal is still being
 animated, an AI seat may already be thinking about the decision that follows it, and "Yellow is
-thinking…" over the reveal named a wait the player could not see (issue 27). The wait is worded
+thinking…" over the reveal named a wait the player could not see. The wait is worded
 once the events before it have been shown.
 """
 from __future__ import annotations

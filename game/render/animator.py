@@ -16,8 +16,9 @@ from game.shell import layout
 from game.shell.assets import Sounds
 from game.shell.layout import from_board, to_board
 from game.shell.i18n import area_name, t
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.present.neutral import NEUTRAL
+from game.render import draw, style
 from game.render.board import occupied_rects, points_rect
 from game.render.placement import free_row
 from game.present.table import Sprite, Table
@@ -96,7 +97,9 @@ class Animator:
         if origin is None:
             taken += occupied_rects(load_map(), self.table)
         sizes = [points_rect(label, (0, 0)).size for _, label in shown]
-        for (player, label), rect in zip(shown, free_row((x, y - 26), sizes, taken, headroom=RISE)):
+        # kept on the map, drift included (a chip over Galicia was clipped at the map's top)
+        row = free_row((x, y - 26), sizes, taken, headroom=RISE, bounds=layout.current().map_rect)
+        for (player, label), rect in zip(shown, row):
             sprite = Sprite("points", to_board(rect.center), player, label)
             self.table.sprites.append(sprite)
             self.tweener.animate(sprite, "pos", to_board((rect.centerx, rect.centery - RISE)), duration, "out_cubic",
@@ -282,7 +285,6 @@ def draw_banner(surface: pygame.Surface, banner: Banner) -> None:
     """The caption over the top of the map, fading out."""
     if banner.alpha <= 1 or not banner.text:
         return
-    from game.render import draw, style
     rect = pygame.Rect(0, 0, min(780, int(style.text_width(banner.text, 22, True, "serif")) + 60), 36)
     # just under the prompt, over the sea and France: no region name or scoreboard sits there
     rect.midtop = (layout.current().map_rect.centerx, layout.current().prompt_rect.bottom + 3)

@@ -17,7 +17,7 @@ import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
 from game.shell.i18n import language as current_language
-from game.present.mapdata import MapData, RegionShape, load_map, point_in_polygon, printed_tables
+from game.shell.mapdata import MapData, RegionShape, load_map, point_in_polygon
 from game.render import draw, pieces, style
 from game.present.table import Table
 
@@ -99,13 +99,17 @@ def _label(surface, value, pos, shift, size, colour, bold=False, face="serif"):
                anchor="center")
 
 
+PRINTED_VALUES = {**dict(zip(engine.REGIONS, engine.BOARD.values)), "castillo": engine.BOARD.castillo_values}
+BOARD_VALUES = dict(engine.BOARD.scoreboards)       # a mobile scoreboard's values
+
+
 def region_values(table: Table, region: str) -> tuple[tuple[int, ...], bool]:
-    """Values in force on a region and whether a mobile scoreboard sets them."""
-    tables = printed_tables()
+    """Values in force on a region and whether a mobile scoreboard sets them (printed values:
+    the engine's board data)."""
     for board, where in table.scoreboards.items():
         if where == region:
-            return tables.boards[board], True
-    return tables.values[region], False
+            return BOARD_VALUES[board], True
+    return PRINTED_VALUES[region], False
 
 
 @dataclass(frozen=True)
@@ -123,7 +127,7 @@ class Lit:
 @style.fixed_size
 def draw_board(surface: pygame.Surface, table: Table, language: str, lit: Lit | None = None,
                focus: str | None = None, ghosts: Callable[[pygame.Surface], None] | None = None) -> None:
-    """The whole map, in its layers (issue 22 point 4): the static map with the target
+    """The whole map, in its layers: the static map with the target
     highlights, then the pieces (and `ghosts`, the pieces a move would put down), then the labels
     on top of them. Panels, tooltips and dialogs are drawn above all of it by the scene. `focus`
     (without `lit`) is an area to light up, as the replay viewer does."""
@@ -209,10 +213,6 @@ def _ring_colour(lit: Lit) -> tuple[int, int, int]:
     return style.shade(lit.colour, 1.0 + 0.45 * lit.pulse)
 
 
-# the moves that put a piece down, which a ghost can show (the engine says where: target_area)
-GHOSTED_VERBS = ("place", "move", "disc", "king", "grande", "scoreboard")
-
-
 @style.fixed_size
 def ghost(surface: pygame.Surface, table: Table, move: engine.Move, mover: str | None,
           solid: bool = False, count: int = 1) -> tuple[float, float] | None:
@@ -221,21 +221,23 @@ def ghost(surface: pygame.Surface, table: Table, move: engine.Move, mover: str |
     mover's Grande on the region's own spot, a mobile scoreboard on the region's values, ringed.
     Translucent while only hovered, nearly solid once staged. Returns where it stands (None: the
     move puts nothing on the map)."""
-    area = engine.target_area(move) if move.verb in GHOSTED_VERBS else None
-    owner = table.key(move.args[0]) if move.verb == "move" else mover
-    if area is None or (owner is None and move.verb not in ("king", "scoreboard")):
+    kind = engine.VERB_INFO[move.verb].ghost          # the engine's table says which piece, and where
+    area = engine.target_area(move) if kind.on_map else None
+    owner = engine.piece_owner(move.verb, move.args, mover)
+    owner = table.key(owner) if owner is not None else None      # the neutral colour's own key
+    if area is None or (owner is None and kind.owned):
         return None
     layer = draw.layer(layout.current().map_rect.size)
-    spot = _ghost_spot(table, area, move.verb)
+    spot = _ghost_spot(table, area, kind)
     x, y = spot[0] - layout.current().map_rect.x, spot[1] - layout.current().map_rect.y
-    if move.verb == "disc":
+    if kind is engine.Ghost.DISC:
         disc_marker(layer, (x, y), str(owner))
-    elif move.verb == "king":
+    elif kind is engine.Ghost.KING:
         pieces.king(layer, (x, y))
-    elif move.verb == "grande":
+    elif kind is engine.Ghost.GRANDE:
         pieces.grande(layer, (x, y), style.player_colour(str(owner)), 20, str(owner))
-    elif move.verb == "scoreboard":
-        pieces.scoreboard(layer, (x, y), printed_tables().boards[move.args[0]])
+    elif kind is engine.Ghost.SCOREBOARD:
+        pieces.scoreboard(layer, (x, y), BOARD_VALUES[move.args[0]])
         ring = pygame.Rect(0, 0, 72, 32)
         ring.center = (int(x), int(y))
         draw.rect(layer, style.HIGHLIGHT, ring, 3, border_radius=7)
@@ -248,7 +250,7 @@ def ghost(surface: pygame.Surface, table: Table, move: engine.Move, mover: str |
     return spot
 
 
-def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
+def _ghost_spot(table: Table, area: str, kind: engine.Ghost) -> tuple[float, float]:
     """Screen point for a ghost piece, clear of the region's name and of other stacks; the King,
     a Grande and a scoreboard on the spots the board draws them at."""
     data = load_map()
@@ -256,9 +258,9 @@ def _ghost_spot(table: Table, area: str, verb: str) -> tuple[float, float]:
         rect = layout.castillo_rect(data)
         return (rect.right + 18, rect.centery)
     shape = data.regions[area]
-    if verb in ("king", "grande", "scoreboard"):
-        return layout.to_screen(getattr(shape, verb))
-    if verb == "disc":
+    if kind in (engine.Ghost.KING, engine.Ghost.GRANDE, engine.Ghost.SCOREBOARD):
+        return layout.to_screen(getattr(shape, kind.value))
+    if kind is engine.Ghost.DISC:
         return disc_row(table, area, 1)[0]
     bx, by = layout.to_screen(shape.pieces)
     present = [p for p in table.board_colours if (table.count(p, area) or 0) > 0]
@@ -376,7 +378,7 @@ def _scoreboards(surface: pygame.Surface, data: MapData, table: Table) -> None:
             spot = layout.to_screen(data.regions[region].scoreboard)
         else:
             spot = layout.to_screen(layout.SCOREBOARD_SPOTS[board])
-        pieces.scoreboard(surface, spot, printed_tables().boards[board], gold=region is not None)
+        pieces.scoreboard(surface, spot, BOARD_VALUES[board], gold=region is not None)
     if any(region is None for region in table.scoreboards.values()):
         x, y = layout.to_screen((160, 668))
         style.text(surface, t("board.mobile_scoreboards"), (x, y), 11, style.INK_SOFT, anchor="center")

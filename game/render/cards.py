@@ -9,7 +9,7 @@ import pygame
 
 import engine
 from game.shell import layout
-from game.shell.i18n import t
+from game.shell.i18n import player_name, t
 from game.render import draw, pieces, style
 from game.present.table import Table
 
@@ -36,7 +36,7 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
     pieces.cube(surface, (numeral.right + 7, badge.centery + 3), 10, style.PARCHMENT)   # beside it, never over it
     ink = style.INK if not faded else style.INK_SOFT
     body = pygame.Rect(badge.right + 8, rect.y + 5, rect.width - badge.width - 24, rect.height - 8)
-    label = t(f"colour.{taker}") if taker else ""
+    label = player_name(taker) if taker else ""
     stamp_w = stamp_width(label)
     name = t(f"card.{card}.name")
     style.text(surface, name, body.topleft, style.fit_size(name, name_room(rect, label), 15, True, "serif"), ink,

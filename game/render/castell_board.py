@@ -13,7 +13,7 @@ import pygame
 
 from engine.castell import View
 from game.present.castell_look import Colour, TableLook
-from game.present.castell_map import CastellMap, load_castell_map
+from game.shell.castell_map import CastellMap, load_castell_map
 from game.render import draw, style
 from game.render.castell_pieces import casteller, casteller_size, pawn
 from game.shell.castell_layout import CastellLayout

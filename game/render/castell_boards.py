@@ -7,11 +7,12 @@ import pygame
 
 from engine.castell import SKILLS, View
 from game.present.castell_look import Colour, TableLook
-from game.present.castell_map import load_castell_map
+from game.shell.castell_map import load_castell_map
 from game.render import draw, pieces, style
 from game.render.castell_board import hex_colour
 from game.render.castell_pieces import casteller, prize, size_token, skill_icon, special_token
 from game.render.castell_wheel import SKILL_TINTS
+from game.shell.i18n import t
 
 
 @style.fixed_size
@@ -49,13 +50,13 @@ def _header(surface: pygame.Surface, rect: pygame.Rect, view: View, seat: int, n
     if seat == view.first:
         tag = pygame.Rect(x, rect.y + 6, 40, 15)
         draw.rect(surface, style.WOOD, tag, border_radius=7)
-        style.text(surface, "first", tag.center, 10, style.GOLD_LIGHT, bold=True, anchor="center")
+        style.text(surface, t("castell.board.first"), tag.center, 10, style.GOLD_LIGHT, bold=True, anchor="center")
         x = tag.right + 6
     region = view.pawn[seat]
-    where = load_castell_map().regions[view.data.regions[region]].short if region >= 0 else "off the map"
-    style.text(surface, f"pawn: {where}", (x, rect.y + 7), 11, style.INK_SOFT)
+    where = load_castell_map().regions[view.data.regions[region]].short if region >= 0 else t("castell.board.off_map")
+    style.text(surface, t("castell.board.pawn", where=where), (x, rect.y + 7), 11, style.INK_SOFT)
     if to_play:
-        style.text(surface, "to play", (rect.right - 66, rect.y + 7), 11, style.DANGER, bold=True, anchor="topright")
+        style.text(surface, t("castell.board.to_play"), (rect.right - 66, rect.y + 7), 11, style.DANGER, bold=True, anchor="topright")
     style.text(surface, str(score), (rect.right - 10, rect.y + 1), 24, style.INK, bold=True, face="serif",
                anchor="topright")
 
@@ -63,7 +64,7 @@ def _header(surface: pygame.Surface, rect: pygame.Rect, view: View, seat: int, n
 def _team(surface: pygame.Surface, row: pygame.Rect, view: View, seat: int) -> None:
     """The team as ten columns by size: a casteller tile where the player has some, and how many."""
     counts = view.team[seat]
-    style.text(surface, "Team", (row.x, row.y + 2), 10, style.INK_SOFT, bold=True)
+    style.text(surface, t("castell.board.team"), (row.x, row.y + 2), 10, style.INK_SOFT, bold=True)
     style.text(surface, str(sum(counts)), (row.x, row.y + 14), 14, style.INK, bold=True, face="serif")
     left = row.x + 34
     step = (row.width - 34) / 10
@@ -110,10 +111,11 @@ def _won(surface: pygame.Surface, row: pygame.Rect, view: View, seat: int) -> No
     prizes), then the best festival tower and the bounty collected."""
     m = load_castell_map()
     d = view.data
-    style.text(surface, "Won", (row.x, row.y + 6), 10, style.INK_SOFT, bold=True)
-    slot_w = min(34.0, (row.width - 150) / len(d.regions))
+    label = style.text(surface, t("castell.board.won"), (row.x, row.y + 6), 10, style.INK_SOFT, bold=True)
+    left = max(34, label.right + 5 - row.x)
+    slot_w = min(34.0, (row.width - 116 - left) / len(d.regions))
     for r, rid in enumerate(d.regions):
-        slot = pygame.Rect(round(row.x + 34 + r * slot_w), row.y + 1, round(slot_w) - 3, 22)
+        slot = pygame.Rect(round(row.x + left + r * slot_w), row.y + 1, round(slot_w) - 3, 22)
         tint = hex_colour(m.regions[rid].colour)
         tiles = [t for t in view.won_tiles[seat] if view.tile_region[t] == r]
         sizes = [s for s, where in view.won_sizes[seat] if where == r]
@@ -133,6 +135,6 @@ def _won(surface: pygame.Surface, row: pygame.Rect, view: View, seat: int) -> No
             else:
                 prize(surface, (cx, slot.centery), what, 12)
     best = view.best[seat]
-    style.text(surface, f"best tower {best}", (row.right, row.y + 1), 11, style.INK, bold=True, anchor="topright")
-    style.text(surface, f"bounty {view.collected[seat]}", (row.right, row.y + 13), 10, style.INK_SOFT,
+    style.text(surface, t("castell.board.best", score=best), (row.right, row.y + 1), 11, style.INK, bold=True, anchor="topright")
+    style.text(surface, t("castell.board.bounty", count=view.collected[seat]), (row.right, row.y + 13), 10, style.INK_SOFT,
                anchor="topright")

@@ -18,17 +18,10 @@ from engine.castell.solver import FESTIVAL_HEIGHT
 from engine.castell.towers import MAX_SIZE, SKILLS
 from game.present.castell_builder import (BUTTONS, Builder, Button, LevelSlot, Placed, Problem,
                                           ReserveSize, Target, enabled)
+from game.present.castell_words import skill_name
 from game.render import castell_pieces as pieces, draw, style
+from game.shell.i18n import t
 
-# the panel's words, in one place for the catalogs
-TEXT = {
-    "festival": "Festival", "performance": "Local performance", "token": "Size token",
-    "min_levels": "at least {n} levels", "exact_levels": "exactly {n} levels", "shape": "Levels",
-    "score": "Score", "points": "{n} pts", "reserve": "Reserve", "new_level": "+ new level",
-    "skill_use": "{skill} {used} of {rank}", "empty": "Click a size below to add it to the top level, "
-    "or drag it onto a level.", "ready": "Ready: {tower}",
-    "best": "Best tower", "clear": "Clear", "confirm": "Confirm", "cancel": "Cancel",
-}
 PAD = 12
 HEADER_H = 62
 SKILLS_H = 26
@@ -154,7 +147,7 @@ def paint_builder(surface: pygame.Surface, rect: pygame.Rect, builder: Builder, 
         _tower(surface, geo, builder, look)
         _reserve(surface, geo, builder, look)
         for name, box in geo.buttons.items():
-            style.button(surface, box, TEXT[name], hover=look.hover == Button(name),
+            style.button(surface, box, t(f"castell.builder.{name}"), hover=look.hover == Button(name),
                          enabled=enabled(builder, name), primary=name == "confirm", size=15)
         if look.focus is not None:
             _focus(surface, rect, builder, look.focus)
@@ -169,36 +162,38 @@ def _purpose(surface: pygame.Surface, box: pygame.Rect, builder: Builder) -> Non
     skills; the score (live at a festival) or the tile's points on the right."""
     purpose, tile = builder.purpose, builder.purpose.tile
     draw.rect(surface, style.shade(style.PARCHMENT_DARK, 1.05), box, border_radius=6)
-    title = (f"{TEXT['festival']} · {purpose.town}" if tile is None and purpose.town
-             else TEXT["festival"] if tile is None else f"{TEXT['performance']} · {purpose.tile_id}")
+    if tile is None:
+        title = t("castell.builder.festival_in", town=purpose.town) if purpose.town else t("castell.builder.festival")
+    else:
+        title = t("castell.builder.performance")          # the line below says what the tile asks
     style.text(surface, title, (box.x + 10, box.y + 6), 19, style.INK, bold=True, face="serif")
     y = box.y + 42
     score_w = 96
     if tile is None:
-        x = style.text(surface, TEXT["token"], (box.x + 10, y), 13, style.INK_SOFT, anchor="midleft").right + 16
+        x = style.text(surface, t("castell.builder.token"), (box.x + 10, y), 13, style.INK_SOFT, anchor="midleft").right + 16
         for size in purpose.sizes:
             pieces.size_token(surface, (x, y), 12, size)
             x += 30
-        style.text(surface, "· " + TEXT["min_levels"].format(n=FESTIVAL_HEIGHT), (x - 4, y), 13,
+        style.text(surface, "· " + t("castell.builder.min_levels", n=FESTIVAL_HEIGHT), (x - 4, y), 13,
                    style.INK_SOFT, anchor="midleft")
-        value, caption = str(builder.score()), TEXT["score"]
+        value, caption = str(builder.score()), t("castell.builder.score")
     elif isinstance(tile, ShapeTile):
-        label = f"{TEXT['shape']} {'-'.join(map(str, tile.levels))}"
+        label = t("castell.builder.shape", levels="-".join(map(str, tile.levels)))
         style.text(surface, label, (box.x + 10, y), 13, style.INK_SOFT, anchor="midleft")
         met = [i < len(builder.levels) and len(builder.levels[i]) == n for i, n in enumerate(tile.levels)]
         width = 14 * max(tile.levels)
         bars = pygame.Rect(box.right - score_w - 24 - width, box.y + 7, width, box.h - 14)
         pieces.shape_bars(surface, bars, tile.levels, met)
-        value, caption = TEXT["points"].format(n=tile.points), ""
+        value, caption = t("castell.builder.points", n=tile.points), ""
     else:
         assert isinstance(tile, ExhibitionTile)
-        x = style.text(surface, TEXT["exact_levels"].format(n=tile.points), (box.x + 10, y), 13,
+        x = style.text(surface, t("castell.builder.exact_levels", n=tile.points), (box.x + 10, y), 13,
                        style.INK_SOFT, anchor="midleft").right + 18
         used = builder.skills_used()
         for skill in tile.skills:
             pieces.skill_badge(surface, (x, y), 10, skill, faded=not used[skill])
-            x = style.text(surface, skill.capitalize(), (x + 14, y), 13, style.INK, anchor="midleft").right + 18
-        value, caption = TEXT["points"].format(n=tile.points), ""
+            x = style.text(surface, skill_name(skill), (x + 14, y), 13, style.INK, anchor="midleft").right + 18
+        value, caption = t("castell.builder.points", n=tile.points), ""
     badge = pygame.Rect(box.right - score_w - 6, box.y + 6, score_w, box.h - 12)
     draw.rect(surface, style.GOLD, badge, border_radius=8)
     draw.rect(surface, style.shade(style.GOLD, 0.6), badge, 2, border_radius=8)
@@ -222,11 +217,24 @@ def _skills(surface: pygame.Surface, box: pygame.Rect, builder: Builder) -> None
         draw.rect(surface, style.DANGER if over else style.GOLD if used[skill] else style.INK_SOFT,
                   chip, 2 if over or used[skill] else 1, border_radius=chip.h // 2)
         pieces.skill_badge(surface, (chip.x + 13, chip.centery), 9, skill, faded=idle)
-        label = TEXT["skill_use"].format(skill=skill.capitalize(), used=used[skill], rank=ranks[skill])
-        size = style.fit_size(label, chip.w - 30, 13, bold=bool(used[skill]), minimum=10)
+        label, size, face = _chip_label(skill_name(skill), used[skill], ranks[skill], chip.w - 30, bool(used[skill]))
         colour = style.DANGER if over else style.GREY if idle else style.INK
-        style.text(surface, label, (chip.x + 26, chip.centery), size, colour, bold=bool(used[skill]),
+        style.text(surface, label, (chip.x + 26, chip.centery), size, colour, bold=bool(used[skill]), face=face,
                    anchor="midleft")
+
+
+def _chip_label(skill: str, used: int, rank: int, width: float, bold: bool) -> tuple[str, int, str]:
+    """A skill chip's words, size and face: "Balance 1 of 2" if it fits, else "Balance 1/2", in
+    the condensed face if need be, else only "1/2" beside the skill's badge (long names in narrow
+    chips at 1024x640)."""
+    texts = (t("castell.builder.skill_use", skill=skill, used=used, rank=rank),
+             t("castell.builder.skill_use_short", skill=skill, used=used, rank=rank))
+    for face in ("sans", "condensed"):
+        for text in texts:
+            size = style.fit_size(text, width, 13, bold=bold, face=face, minimum=10)
+            if style.text_width(text, size, bold, face) <= width:
+                return text, size, face
+    return f"{used}/{rank}", 13, "sans"
 
 
 def _tower(surface: pygame.Surface, geo: Geometry, builder: Builder, look: Look) -> None:
@@ -249,7 +257,7 @@ def _tower(surface: pygame.Surface, geo: Geometry, builder: Builder, look: Look)
             draw.rect(surface, style.shade(style.GOLD_LIGHT, 1.2) if target else style.shade(style.PARCHMENT, 1.04),
                       band, border_radius=6)
             _dashed(surface, band, style.GOLD if target else style.INK_SOFT)
-            style.text(surface, TEXT["new_level"], band.center, 13, style.INK_SOFT, anchor="center")
+            style.text(surface, t("castell.builder.new_level"), band.center, 13, style.INK_SOFT, anchor="center")
         else:
             fill = style.GOLD_LIGHT if target else style.shade(style.PARCHMENT_DARK, 1.1 if i % 2 else 1.0)
             draw.rect(surface, fill, band, border_radius=6)
@@ -298,12 +306,12 @@ def _notes(surface: pygame.Surface, box: pygame.Rect, builder: Builder, loose: l
     notation of a tower ready to confirm."""
     move = builder.move()
     if not builder.levels:
-        words, colour = TEXT["empty"], style.INK_SOFT
+        words, colour = t("castell.builder.empty"), style.INK_SOFT
     elif loose:
         words, colour = " ".join(p.text for p in loose), style.DANGER
     elif move is not None:
         tower = move.tower
-        words = TEXT["ready"].format(tower="/".join(",".join(map(str, lv)) for lv in tower or ()))
+        words = t("castell.builder.ready", tower="/".join(",".join(map(str, lv)) for lv in tower or ()))
         colour = READY_INK
     else:
         return
@@ -318,7 +326,7 @@ def _reserve(surface: pygame.Surface, geo: Geometry, builder: Builder, look: Loo
     """The castellers left, a column per size with its count; sizes with none are faded."""
     reserve, sizes = builder.reserve(), set(builder.purpose.sizes)
     first = geo.reserve[0]
-    style.text(surface, TEXT["reserve"], (first.x, first.y - 17), 13, style.INK, bold=True)
+    style.text(surface, t("castell.builder.reserve"), (first.x, first.y - 17), 13, style.INK, bold=True)
     for size, column in enumerate(geo.reserve, start=1):
         count = reserve[size - 1]
         hovered = look.hover == ReserveSize(size) and count > 0

@@ -10,19 +10,22 @@ import pygame
 
 from engine import castell
 from engine.castell import events as ev
-from engine.castell.describe import CATEGORIES, CATEGORY_NAMES
-from game.present.castell_map import load_castell_map
+from engine.castell.describe import CATEGORIES
+from game.shell.castell_map import load_castell_map
 from game.present.castell_screen import Button, Frame
+from game.present.castell_words import prize_name
 from game.render import castell_pieces as pieces
 from game.render import draw, style
 from game.render.castell_board import casteller_feet
 from game.render.castell_pieces import casteller_size
 from game.render.castell_tiles import tile_slots
 from game.shell.castell_layout import CastellLayout
+from game.shell.i18n import t
 
 TONES = {"plain": style.PARCHMENT, "wait": style.GOLD_LIGHT, "error": (255, 170, 150)}
 BUTTON_W = {"undo": 96, "special": 190, "normal": 190, "build": 150, "no_tower": 130}
 BUTTON_GAP = 8
+MIN_TILE_W = 18
 
 
 def button_rects(layout: CastellLayout, buttons: Sequence[Button]) -> list[tuple[Button, pygame.Rect]]:
@@ -78,7 +81,7 @@ def paint_chrome(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -
 
 def _log(surface: pygame.Surface, area: pygame.Rect, log: Sequence[str]) -> None:
     style.panel(surface, area, style.PARCHMENT, style.INK_SOFT, 8, 2)
-    style.text(surface, "GAME LOG", (area.x + 10, area.y + 6), 12, style.INK_SOFT, bold=True)
+    style.text(surface, t("castell.log.heading"), (area.x + 10, area.y + 6), 12, style.INK_SOFT, bold=True)
     height = style.line_height(12)
     room = max(0, int((area.height - 30) // height))
     lines = [line for entry in log[-room:] for line in style.wrap(entry, area.width - 20, 12)][-room:] if room else []
@@ -100,10 +103,10 @@ def paint_festival(surface: pygame.Surface, layout: CastellLayout, view: castell
     the size token; Continue (Enter) goes on."""
     box = _modal(surface, layout, 760, 150 + 118 * max(1, len(held.entries)))
     who = dict(zip(view.players, names))
-    style.text(surface, f"Festival in {held.town}", (box.centerx, box.y + 18), 28, style.INK, bold=True,
+    style.text(surface, t("castell.results.title", town=held.town), (box.centerx, box.y + 18), 28, style.INK, bold=True,
                face="serif", anchor="midtop")
     pieces.size_token(surface, (box.centerx - 70, box.y + 70), 13, held.sizes[0])
-    style.text(surface, f"{view.data.region_names[held.region]} · size token", (box.centerx - 50, box.y + 70), 15,
+    style.text(surface, t("castell.results.token", region=view.data.region_names[held.region]), (box.centerx - 50, box.y + 70), 15,
                style.INK_SOFT, anchor="midleft")
     prizes = dict(held.prizes)
     best = dict(held.new_best)
@@ -113,19 +116,19 @@ def paint_festival(surface: pygame.Surface, layout: CastellLayout, view: castell
         style.text(surface, who.get(player, player), (row.x + 14, row.y + 10), 18, style.INK, bold=True)
         _tower(surface, pygame.Rect(row.x + 180, row.y + 6, 300, row.height - 12), tower, held.sizes)
         style.text(surface, str(score), (row.right - 150, row.centery), 34, style.INK, bold=True, anchor="center")
-        style.text(surface, "tower score", (row.right - 150, row.centery + 26), 11, style.INK_SOFT, anchor="center")
+        style.text(surface, t("castell.results.tower_score"), (row.right - 150, row.centery + 26), 11, style.INK_SOFT, anchor="center")
         y = row.y + 40
         if player in prizes:
             pieces.prize(surface, (row.x + 24, y + 8), prizes[player], 18)
-            style.text(surface, prizes[player], (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
+            style.text(surface, prize_name(prizes[player]), (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
             y += 24
         if held.size_token == player:
             pieces.size_token(surface, (row.x + 24, y + 8), 9, held.sizes[0])
-            style.text(surface, "size token", (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
+            style.text(surface, t("castell.results.size_token"), (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
         if player in best:
-            style.text(surface, "new best tower!", (row.right - 60, row.y + 12), 12, style.DANGER, bold=True,
+            style.text(surface, t("castell.results.new_best"), (row.right - 60, row.y + 12), 12, style.DANGER, bold=True,
                        anchor="midtop")
-    style.text(surface, "Continue (Enter)", (box.centerx, box.bottom - 22), 13, style.INK_SOFT, anchor="center")
+    style.text(surface, t("castell.results.continue"), (box.centerx, box.bottom - 22), 13, style.INK_SOFT, anchor="center")
 
 
 def _tower(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower, sizes: Sequence[int]) -> None:
@@ -133,7 +136,7 @@ def _tower(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower, siz
     levels = len(tower)
     widest = max(len(level) for level in tower)
     tile_h = min(26, (area.height - 2) // max(1, levels))
-    tile_w = min(round(tile_h * 0.8), (area.width - 4) // max(1, widest))
+    tile_w = min(max(round(tile_h * 0.8), MIN_TILE_W), (area.width - 4) // max(1, widest))   # room for a "10"
     for i, level in enumerate(tower):
         y = area.bottom - (i + 1) * tile_h
         x0 = area.centerx - len(level) * tile_w / 2
@@ -168,12 +171,13 @@ def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Po
     box = _modal(surface, layout, 900, 560)
     winners = view.winners()
     who = dict(zip(view.players, names))
-    title = ("Shared victory: " if len(winners) > 1 else "Winner: ") + ", ".join(who[p] for p in winners)
+    shown = ", ".join(who[p] for p in winners)
+    title = t("castell.final.shared", names=shown) if len(winners) > 1 else t("castell.final.winner", names=shown)
     style.text(surface, title, (box.centerx, box.y + 18), 28, style.INK, bold=True, face="serif", anchor="midtop")
     columns = list(CATEGORIES) + ["total"]
     x0, col_w = box.x + 200, (box.width - 230) // len(columns)
     for c, key in enumerate(columns):
-        label = "Total" if key == "total" else CATEGORY_NAMES[key]
+        label = t(f"castell.category.{key}")
         style.text(surface, label, (x0 + c * col_w + col_w // 2, box.y + 74), 13, style.INK_SOFT, bold=True,
                    anchor="center")
     order = sorted(view.players, key=lambda p: -view.scores[p])
@@ -187,15 +191,17 @@ def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Po
             value = sum(parts.values()) if key == "total" else parts[key]
             style.text(surface, str(value), (x0 + c * col_w + col_w // 2, y), 18 if key == "total" else 16,
                        style.INK, bold=key == "total", anchor="center")
-    _chart(surface, pygame.Rect(box.x + 60, box.y + 260, box.width - 120, box.height - 320), view, events, who)
-    style.text(surface, "Back to the title (Enter)", (box.centerx, box.bottom - 22), 13, style.INK_SOFT,
+    labels = max(style.text_width(f"{who[p]} {view.best[view.players.index(p)]}", 12, True) for p in view.players)
+    _chart(surface, pygame.Rect(box.x + 40, box.y + 260, box.width - 70 - round(labels), box.height - 320), view,
+           events, who)
+    style.text(surface, t("castell.final.back"), (box.centerx, box.bottom - 22), 13, style.INK_SOFT,
                anchor="center")
 
 
 def _chart(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, events: Sequence[ev.Event],
            who: dict[str, str]) -> None:
     """Best tower score by round (rounds 2..10 on x), one line per player."""
-    style.text(surface, "Best tower over the game", (area.x, area.y - 6), 13, style.INK_SOFT, bold=True,
+    style.text(surface, t("castell.final.chart"), (area.x, area.y - 6), 13, style.INK_SOFT, bold=True,
                anchor="bottomleft")
     draw.rect(surface, style.PARCHMENT_DARK, area, border_radius=6)
     track = best_track(view, events)

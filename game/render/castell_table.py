@@ -14,7 +14,7 @@ import pygame
 
 from engine.castell import View
 from game.present.castell_look import Colour, TableLook, Target
-from game.present.castell_map import load_castell_map, region_at
+from game.shell.castell_map import load_castell_map, region_at
 from game.render import draw, pieces, style
 from game.render.castell_board import casteller_feet, paint_map
 from game.render.castell_boards import paint_boards
@@ -23,10 +23,11 @@ from game.render.castell_tiles import paint_calendar, paint_rows, tile_slots
 from game.render.castell_wheel import paint_wheel, segment_count
 from game.shell import layout as shell_layout
 from game.shell.castell_layout import DISC_RADIUS, SCORE_SPAN, CastellLayout
+from game.shell.i18n import player_name, t
 
 
 def seat_names(view: View, look: TableLook) -> tuple[str, ...]:
-    return look.names if len(look.names) == view.n else tuple(p.capitalize() for p in view.players)
+    return look.names if len(look.names) == view.n else tuple(player_name(p) for p in view.players)
 
 
 def seat_colours(view: View, look: TableLook) -> tuple[Colour, ...]:
@@ -78,7 +79,7 @@ def _top_bar(surface: pygame.Surface, layout: CastellLayout, view: View) -> None
 def _score_track(surface: pygame.Surface, layout: CastellLayout, view: View, colours: tuple[Colour, ...]) -> None:
     track = layout.score_track
     style.panel(surface, track, style.PARCHMENT, style.INK_SOFT, 6, 2)
-    style.text(surface, "SCORE", (track.right - 10, track.y + 3), 11, style.INK_SOFT, bold=True, anchor="topright")
+    style.text(surface, t("castell.table.score"), (track.right - 10, track.y + 3), 11, style.INK_SOFT, bold=True, anchor="topright")
     y = track.y + 34
     left, right = layout.score_position(0)[0], layout.score_position(SCORE_SPAN - 1)[0]
     draw.line(surface, style.INK_SOFT, (left, y), (right + (right - left) / (SCORE_SPAN - 1), y), 1)

@@ -7,12 +7,13 @@ import pygame
 
 from engine.castell import ExhibitionTile, View
 from game.present.castell_look import Colour, TableLook
-from game.present.castell_map import load_castell_map
+from game.shell.castell_map import load_castell_map
 from game.render import draw, style
 from game.render.castell_board import hex_colour
 from game.render.castell_pieces import size_token, skill_icon, special_token
 from game.render.castell_wheel import SKILL_TINTS
 from game.shell.castell_layout import CastellLayout
+from game.shell.i18n import t
 
 def fitted_lines(text: str, width: float, size: int, lines: int) -> tuple[list[str], int, str]:
     """The text wrapped into at most `lines` lines of `width`: in bold serif, smaller if need be,
@@ -43,7 +44,7 @@ def tile_slots(layout: CastellLayout, view: View) -> dict[str, pygame.Rect]:
 def paint_rows(surface: pygame.Surface, layout: CastellLayout, view: View, look: TableLook,
                colours: tuple[Colour, ...], colour: Colour) -> None:
     area = layout.rows_rect
-    style.text(surface, "Local performances", (area.x + 2, area.y), 13, style.GOLD_LIGHT, bold=True, face="serif")
+    style.text(surface, t("castell.table.performances"), (area.x + 2, area.y), 13, style.GOLD_LIGHT, bold=True, face="serif")
     m = load_castell_map()
     slots = tile_slots(layout, view)
     ghost = look.ghost.tile if look.ghost is not None else None
@@ -72,7 +73,7 @@ def paint_rows(surface: pygame.Surface, layout: CastellLayout, view: View, look:
             else:
                 draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=5)
                 draw.rect(surface, style.shade(style.PARCHMENT_DARK, 0.85), rect, 1, border_radius=5)
-                style.text(surface, "taken", rect.center, 10, style.INK_SOFT, anchor="center")
+                style.text(surface, t("castell.table.taken"), rect.center, 10, style.INK_SOFT, anchor="center")
         _bounty(surface, layout.bounty_rect(row), view, r, colours)
 
 
@@ -135,13 +136,13 @@ def festival_state(view: View, rnd: int, index: int) -> str:
 def paint_calendar(surface: pygame.Surface, layout: CastellLayout, view: View, look: TableLook) -> None:
     area = layout.calendar_rect
     style.panel(surface, area, style.PARCHMENT, style.INK_SOFT, 8, 2)
-    style.text(surface, "Festival calendar", (area.x + 10, area.y + 4), 14, style.INK, bold=True, face="serif")
+    style.text(surface, t("castell.table.calendar"), (area.x + 10, area.y + 4), 14, style.INK, bold=True, face="serif")
     rounds = sorted({f.round for f in view.calendar})
     for rnd, column in layout.calendar_columns(rounds).items():
         current = rnd == view.round and not view.is_over
         head = pygame.Rect(column.x, column.y, column.width, 16)
         draw.rect(surface, style.GOLD if current else style.PARCHMENT_DARK, head, border_radius=4)
-        style.text(surface, f"Round {rnd}", head.center, 10, style.INK, bold=True, anchor="center")
+        style.text(surface, t("castell.table.round", round=rnd), head.center, 10, style.INK, bold=True, anchor="center")
         if current:
             draw.rect(surface, style.GOLD, column.inflate(4, 4), 2, border_radius=6)
     rects = layout.festival_rects([(f.round, f.id) for f in view.calendar])

@@ -10,15 +10,16 @@ import pygame
 
 from engine.castell import View
 from game.present.castell_look import Colour, TableLook
-from game.present.castell_map import load_castell_map
+from game.shell.castell_map import load_castell_map
+from game.present.castell_words import skill_name
 from game.render import draw, style
 from game.render.castell_board import hex_colour
 from game.render.castell_pieces import skill_icon
 from game.shell.castell_layout import DISC_RADIUS, CastellLayout, polar
+from game.shell.i18n import t
 
 SKILL_TINTS: dict[str, Colour] = {"balance": (70, 110, 160), "base": (120, 84, 52), "mix": (128, 72, 140),
                                   "strength": (168, 60, 48), "width": (46, 122, 96), "special": (196, 140, 30)}
-ALL_NAMES = {"standard": "ALL", "advanced": "NONE"}
 
 
 def segment_count(view: View) -> int:
@@ -73,7 +74,8 @@ def _disc(surface: pygame.Surface, layout: CastellLayout, view: View, mover: int
             region = m.regions[view.data.regions[view.data.wheel[segment]]]
             fill, name = hex_colour(region.colour), region.id.upper()
         else:
-            fill, name = style.PARCHMENT, ALL_NAMES.get(view.wheel, "ALL")
+            fill, name = style.PARCHMENT, (t("castell.wheel.none") if view.wheel == "advanced"
+                                        else t("castell.wheel.all"))
         points = [centre] + [polar(centre, DISC_RADIUS, turn + k / (8 * count)) for k in range(-4, 5)]
         draw.polygon(surface, fill, points)
         draw.polygon(surface, style.shade(fill, 0.5), points, 1)
@@ -86,7 +88,7 @@ def _disc(surface: pygame.Surface, layout: CastellLayout, view: View, mover: int
             draw.polygon(surface, style.HIGHLIGHT, points, 2)
     draw.circle(surface, style.WOOD_DARK, centre, 20)
     draw.circle(surface, style.GOLD, centre, 20, 2)
-    style.text(surface, "Round", (centre[0], centre[1] - 7), 9, style.GOLD_LIGHT, anchor="center")
+    style.text(surface, t("castell.wheel.round"), (centre[0], centre[1] - 7), 9, style.GOLD_LIGHT, anchor="center")
     style.text(surface, str(view.round), (centre[0], centre[1] + 7), 15, style.GOLD_LIGHT, bold=True,
                face="serif", anchor="center")
 
@@ -98,7 +100,7 @@ def _ring_tile(surface: pygame.Surface, rect: pygame.Rect, kind: str, lit: bool,
     draw.rect(surface, style.shade(style.PARCHMENT, 1.15) if hovered else style.PARCHMENT, rect, border_radius=6)
     draw.rect(surface, tint, (rect.x, rect.y, rect.width, 5), border_top_left_radius=6, border_top_right_radius=6)
     skill_icon(surface, (rect.centerx, rect.y + 18), 18, kind, tint)
-    label = kind.capitalize()
+    label = skill_name(kind)
     bold = style.text_width(label, 10, True, "condensed") <= rect.width - 4
     style.text(surface, label, (rect.centerx, rect.bottom - 7), 10, style.INK, bold=bold, face="condensed",
                anchor="center")

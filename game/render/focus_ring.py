@@ -6,7 +6,8 @@ import pygame
 
 from game.shell import layout
 from game.shell.focus import Target
-from game.present.mapdata import load_map
+from game.shell.scene import Scene
+from game.shell.mapdata import load_map
 from game.render import draw, style
 
 EDGE = (20, 14, 10)
@@ -34,3 +35,6 @@ def focus_ring(surface: pygame.Surface, target: Target) -> None:
     ring = target.rect.inflate(2 * GAP, 2 * GAP)
     draw.rect(surface, EDGE, ring.inflate(4, 4), 7, border_radius=12)
     draw.rect(surface, style.WHITE, ring, 3, border_radius=10)
+
+
+Scene.paint_ring = focus_ring

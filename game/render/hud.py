@@ -8,9 +8,10 @@ from functools import lru_cache
 
 import pygame
 
+import engine
+
 from game.shell import layout
 from game.shell.i18n import area_name, t
-from game.present.mapdata import printed_tables
 from game.render import draw, pieces, style
 from game.shell.scene import PULSE
 from game.present.table import Table
@@ -209,4 +210,4 @@ def _thinking(surface: pygame.Surface, centre: tuple[float, float]) -> None:
 
 def court_of(power: int) -> int:
     """Caballeros a power card brings to the court (printed on the card)."""
-    return printed_tables().power_to_court[power - 1]
+    return engine.BOARD.power_to_court[power - 1]

@@ -1,11 +1,11 @@
 """The title screen's panel of the player's online tables: right of the menu, on the map, a row
 per table (code and host; whose turn on a second line, gold when it is the player's) and one
-quiet line (game/present/online_tables.py says what it holds)."""
+quiet line (game/match/online_tables.py says what it holds)."""
 from __future__ import annotations
 
 import pygame
 
-from game.present.online_tables import OnlineTables, table_state
+from game.match.online_tables import OnlineTables, table_state
 from game.render import style
 from game.shell import layout
 from game.shell.i18n import t
@@ -46,3 +46,14 @@ def draw(surface: pygame.Surface, tables: OnlineTables, hover: tuple[int, int] |
     y = box.y + 40 + len(rows) * 56
     for i, line in enumerate(lines):
         style.text(surface, line, (box.centerx, y + 18 * i), 13, style.PARCHMENT, anchor="midtop")
+
+
+def draw_connection(surface: pygame.Surface, text: str) -> None:
+    """An online table's connection trouble: a red plate across the top of the map, under the
+    prompt, until the seat is back (game/match/remote.py `connection_text`)."""
+    map_rect = layout.current().map_rect
+    rect = pygame.Rect(0, 0, min(map_rect.width - 20, int(style.text_width(text, 16, True)) + 40), 34)
+    rect.midtop = (map_rect.centerx, layout.current().prompt_rect.bottom + 44)
+    style.plate(surface, rect, (*style.DANGER, 235), radius=8)
+    style.text(surface, text, rect.center, style.fit_size(text, rect.width - 24, 16, True), style.PARCHMENT,
+               bold=True, anchor="center")

@@ -9,9 +9,10 @@ import pygame
 
 
 def free_row(centre: tuple[float, float], sizes: list[tuple[int, int]], taken: list[pygame.Rect],
-             gap: int = 6, headroom: int = 0) -> list[pygame.Rect]:
+             gap: int = 6, headroom: int = 0, bounds: pygame.Rect | None = None) -> list[pygame.Rect]:
     """Rects of the given sizes side by side, centred as near `centre` as possible without
-    touching `taken` (with `headroom` pixels kept free above each); the centred row if none fits."""
+    touching `taken` (with `headroom` pixels kept free above each) and, given `bounds`, inside it
+    headroom included; the centred row if none fits."""
     width = sum(w for w, _ in sizes) + gap * (len(sizes) - 1)
     step = max(h for _, h in sizes) + 2
 
@@ -25,6 +26,9 @@ def free_row(centre: tuple[float, float], sizes: list[tuple[int, int]], taken: l
     for dx in (0, -60, 60, -120, 120, -180, 180):
         for dy in (0, -1, 1, -2, 2, -3, 3, -4, 4):
             row = row_at(dx, dy)
-            if not any(r.inflate(0, headroom).move(0, -headroom // 2).collidelist(taken) >= 0 for r in row):
+            reach = [r.inflate(0, headroom).move(0, -headroom // 2) for r in row]
+            if bounds is not None and not all(bounds.contains(r) for r in reach):
+                continue
+            if not any(r.collidelist(taken) >= 0 for r in reach):
                 return row
     return row_at(0, 0)

@@ -15,7 +15,7 @@ import pygame
 import engine
 from game.shell import layout
 from game.shell.i18n import area_name, t
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.present.neutral import client_key
 from game.render import draw, pieces, style
 from game.render.board import occupied_rects
@@ -64,10 +64,19 @@ def values_caption(view: engine.View, area: str) -> str:
     return t("standings.values", values=values)
 
 
-def rank_text(rank: int, tied: bool) -> str:
-    if tied:
-        return t("standings.rank_tied", rank=rank)
+def rank_text(rank: int, tied_for: int | None = None) -> str:
+    """A rank as the rules word it: "rank 3", or for a tie the place the tied players share
+    ("tie for 1st": §8.2 scores them one rank lower, the points beside it say what they get)."""
+    if tied_for is not None:
+        return t("standings.rank_tied", place=t(f"rank.{tied_for}"))
     return t("standings.rank", rank=rank)
+
+
+def tied_for(row: Standing, rows: Sequence[Standing]) -> int | None:
+    """The place a tied group shares (1 + the colours with more Caballeros), None when alone."""
+    if row.count is None or sum(1 for r in rows if r.count == row.count) < 2:
+        return None
+    return 1 + sum(1 for r in rows if r.count is not None and r.count > row.count)
 
 
 def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool,
@@ -105,7 +114,6 @@ def draw_standings(surface: pygame.Surface, view: engine.View, area: str, anchor
     y = rect.y + 56
     if not rows:
         style.text(surface, t("standings.empty"), (rect.x + 12, y), 13, style.INK_SOFT)
-    ranks = [s.rank for s in rows]
     for row in rows:
         colour = style.player_colour(row.player)
         pieces.cube(surface, (rect.x + 20, y + 10), 12, colour, row.player)
@@ -124,7 +132,7 @@ def draw_standings(surface: pygame.Surface, view: engine.View, area: str, anchor
                 pieces.king(surface, (x, y + 21), 18)
                 x -= 14
         if row.rank:    # up to the points and bonuses ("2.º lugar (empate)" ran into "+3")
-            rank = rank_text(row.rank, ranks.count(row.rank) > 1)
+            rank = rank_text(row.rank, tied_for(row, rows))
             left = rect.x + 150
             style.text(surface, rank, (left, y + 3), style.fit_size(rank, x - 8 - left, 12), style.INK_SOFT)
         y += ROW

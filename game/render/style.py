@@ -13,6 +13,7 @@ from typing import ParamSpec, TypeVar
 import pygame
 
 from game.shell.assets import font
+from game.shell.i18n import use_palette_names
 from game.render import draw
 
 P = ParamSpec("P")
@@ -41,7 +42,7 @@ PALETTES: dict[str, dict[str, tuple[int, int, int]]] = {
         "green": (46, 138, 70),
         "yellow": (232, 190, 36),
         "orange": (226, 118, 28),
-        "neutral": (222, 218, 206),   # the 2-player game's neutral colour (game/neutral.py)
+        "neutral": (222, 218, 206),   # the 2-player game's neutral colour (game/present/neutral.py)
     },
     # Okabe & Ito, "Color Universal Design" (2008): hues told apart with every common colour
     # vision deficiency, each colour keeping its name (vermillion for red, bluish green for green)
@@ -75,6 +76,7 @@ def use_look(palette: str, ui_scale: float) -> None:
     """Draw with this palette and text scale from now on (the settings'; an unknown palette is
     the classic one, a scale off the list the nearest listed one)."""
     _look.palette = palette if palette in PALETTES else "classic"
+    use_palette_names(_look.palette)
     _look.text_scale = min(UI_SCALES, key=lambda s: abs(s - ui_scale))
 
 

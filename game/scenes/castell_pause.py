@@ -9,15 +9,10 @@ from game.scenes import navigation
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
+from game.shell.i18n import t
 from game.shell.scene import Context, Scene, Transition
 
-ITEMS = (("resume", "Resume"), ("house", "About the house rules"), ("title", "Quit to the title"))
-HOUSE_RULES = ("Castell's component tables — the map's regions and borders, the wheel's order, the "
-               "board skill tiles, the casteller mix, the refills, the festival calendar, the prizes and "
-               "the 32 local performance tiles — are not published. This edition uses its own tables "
-               "(house rules), marked as such in its data, so the publisher's tables can replace them. "
-               "The flow of play, the tower rules and the scoring are the game's; docs/castell.md has "
-               "every table and ruling.")
+ITEMS = ("resume", "house", "title")
 
 
 def panel() -> pygame.Rect:
@@ -26,7 +21,7 @@ def panel() -> pygame.Rect:
 
 def item_rects() -> list[tuple[str, pygame.Rect]]:
     box = panel()
-    return [(key, pygame.Rect(box.x + 60, box.y + 90 + i * 64, box.width - 120, 50)) for i, (key, _) in enumerate(ITEMS)]
+    return [(key, pygame.Rect(box.x + 60, box.y + 90 + i * 64, box.width - 120, 50)) for i, key in enumerate(ITEMS)]
 
 
 class CastellPause(Scene):
@@ -67,16 +62,19 @@ class CastellPause(Scene):
         style.dim(surface, 150)
         box = panel()
         style.panel(surface, box, border=style.GOLD, width=3, radius=14)
-        style.text(surface, "Paused", (box.centerx, box.y + 24), 28, style.INK, bold=True, face="serif",
+        style.text(surface, t("castell.pause.heading"), (box.centerx, box.y + 24), 28, style.INK, bold=True, face="serif",
                    anchor="midtop")
         if self.reading:
             y: float = box.y + 80
-            for line in style.hard_wrap(HOUSE_RULES, box.width - 60, 15):
+            for line in style.hard_wrap(t("castell.pause.house_rules"), box.width - 60, 15):
                 style.text(surface, line, (box.x + 30, y), 15, style.INK)
                 y += style.line_height(15)
-            style.text(surface, "Click or press Enter to go back", (box.centerx, box.bottom - 30), 13,
+            style.text(surface, t("castell.pause.back"), (box.centerx, box.bottom - 30), 13,
                        style.INK_SOFT, anchor="center")
             return
-        for (key, rect), (_, label) in zip(item_rects(), ITEMS):
-            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
+        for key, rect in item_rects():
+            style.button(surface, rect, t(f"castell.pause.{key}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=key == "resume")
+
+
+navigation.SCREENS.castell_pause = CastellPause

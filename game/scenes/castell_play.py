@@ -98,6 +98,9 @@ class CastellScene(Scene):
             return True
         if intent.kind == inp.Kind.UNDO:
             return self._button("undo")
+        if intent.kind == inp.Kind.HELP:
+            self.request(Transition.push(navigation.castell_help(self.ctx)))
+            return True
         if self.ui.builder is not None and self._builder_intent(intent, layout):
             return True
         if intent.kind == inp.Kind.CLICK:
@@ -145,7 +148,8 @@ class CastellScene(Scene):
         if self.ui.results is not None or self.match.human_to_move is None:
             return False
         target: TableTarget | None = hit_test(layout, self.match.view(), pos)
-        self.ui, move = model.click_target(self.match.view(), self.ui, target, self.ctx.settings.confirm_moves)
+        names = dict(zip(self.match.players, self.names()))
+        self.ui, move = model.click_target(self.match.view(), self.ui, target, self.ctx.settings.confirm_moves, names)
         if move is not None:
             self._play(move)
         self.ctx.sounds.play("click")
@@ -229,7 +233,7 @@ class CastellScene(Scene):
             self.ui = model.Ui() if castell_turn_mode_done(self.match) else model.Ui(mode=self.ui.mode)
             self._take_events()
         else:
-            self.ui = replace(self.ui, refusal=self.match.error)
+            self.ui = replace(self.ui, refusal=self.match.refusal())
 
     # ---- keyboard focus --------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
@@ -267,3 +271,6 @@ class CastellScene(Scene):
 def castell_turn_mode_done(match: CastellMatch) -> bool:
     """After a move that ends the human's turn, the next one starts with the ordinary actions."""
     return match.human_to_move is None or match.view().used == 0
+
+
+navigation.SCREENS.castell_table = CastellScene

@@ -1,7 +1,7 @@
 """Challenge levels: a list of prepared positions (levels/scenarios/ files with a name and a
 description), the AI level of the opponents, and Start. The human plays the first colour listed.
 
-A file that does not load is listed disabled with the engine's one-line error (game/challenges.py),
+A file that does not load is listed disabled with the engine's one-line error (game/match/challenges.py),
 and a failure while starting one shows that error in a dialog: the scene never raises.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match.challenges import Challenge, list_challenges
-from game.shell.i18n import t
+from game.shell.i18n import player_name, t
 from game.render import draw, style
 from game.shell.scene import Context, Scene, Transition
 from game.match.seats import DIFFICULTIES, default_seats
@@ -232,11 +232,15 @@ class ChallengesScene(Scene):
             draw.rect(surface, style.INK, swatch, 1, border_radius=4)
             x += 28 if i else 32
         lines = ((t("files.players_count", count=len(entry.players)), style.INK_SOFT, True),
-                 (t("challenges.you_play", colour=t(f"colour.{entry.players[0]}")), style.INK, False),
+                 (t("challenges.you_play", colour=player_name(entry.players[0])), style.INK, False),
                  (t(f"challenges.phase.{entry.phase}"), style.INK_SOFT, False))
         for k, (line, ink, bold) in enumerate(lines):
-            style.text(surface, line, (box.x, box.y + 30 + 17 * k), style.fit_size(line, box.width, 13, bold), ink,
-                       bold=bold)
+            # a margin for the font's rounding at small window sizes (the Catalan label reached the frame)
+            style.text(surface, line, (box.x, box.y + 30 + 17 * k), style.fit_size(line, box.width - 10, 13, bold),
+                       ink, bold=bold)
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))
+
+
+navigation.SCREENS.challenges = ChallengesScene

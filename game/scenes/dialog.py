@@ -13,6 +13,7 @@ from game.shell import layout
 from game.shell.i18n import t
 from game.render import style
 from game.shell.scene import Context, Scene, Transition
+from game.scenes.navigation import SCREENS
 
 
 def panel() -> pygame.Rect:
@@ -64,3 +65,6 @@ class MessageScene(Scene):
                             style.INK_SOFT, max_lines=2)
         style.button(surface, ok, t("dialog.ok"), hover=bool(self.hover and ok.collidepoint(self.hover)),
                      primary=True)
+
+
+SCREENS.message = MessageScene

@@ -1,4 +1,4 @@
-"""The error screen after an unexpected exception (game/crash.py): what failed in one line,
+"""The error screen after an unexpected exception (game/scenes/crash.py): what failed in one line,
 whether the game was saved, where the crash report is, and Continue or Quit.
 
 Styled like the message dialog over the dimmed title art, so a fault looks like part of the game
@@ -114,3 +114,6 @@ class ErrorScene(Scene):
         for name, rect in buttons():
             style.button(surface, rect, t(f"crash.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "continue")
+
+
+navigation.SCREENS.error = ErrorScene

@@ -2,7 +2,7 @@
 delete), the Continue list (the unfinished games' autosaves: who plays, date, round), the replay
 browser (slots, the autosaves and exported records) and the "save as" dialog.
 
-Every read goes through game/saves.py, so a broken file is listed with its error and a failed load
+Every read goes through game/match/saves.py, so a broken file is listed with its error and a failed load
 shows the one-line message in a dialog; the game below (if any) is never touched by a failure.
 """
 from __future__ import annotations
@@ -20,6 +20,7 @@ from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match import castell_saves, saves
 from game.match.castell_match import CastellMatch
+from game.match.replay_model import ReplayModel
 from game.shell.i18n import t, tn
 from game.render import draw, style
 from game.shell.scene import CARET, Context, Scene, Transition
@@ -208,7 +209,6 @@ class FilesScene(Scene):
     def open(self, entry: Entry) -> Transition:
         """Load the file (raises engine.EngineError with a one-line message) and say where to go."""
         if self.mode == "replay":
-            from game.match.replay_model import ReplayModel
             return Transition.replace(navigation.replay(self.ctx, ReplayModel.from_file(entry.path).window()))
         if entry.kind == "castell":
             match = CastellMatch.from_document(castell_saves.read_file(entry.path), slot=entry.path.stem)
@@ -366,3 +366,7 @@ class SaveScene(Scene):
         for rect, name in self.buttons():
             style.button(surface, rect, t(f"files.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "save")
+
+
+navigation.SCREENS.files = FilesScene
+navigation.SCREENS.save = SaveScene

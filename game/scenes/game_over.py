@@ -183,5 +183,13 @@ def draw_end_table(surface: pygame.Surface, rect: pygame.Rect, table: EndTable, 
 
 
 def play_again(ctx: Context, old: Match) -> Scene:
-    """A new game with the same seats and options, the next seed."""
+    """A challenge again from its own position with the same seats; any other game anew with the
+    same seats and options and the next seed."""
+    scenario = old.finished_record().get("scenario")
+    if isinstance(scenario, dict):
+        game = engine.load_scenario(dict(scenario), source="challenge")
+        return navigation.resume(ctx, game, old.seat_meta())
     return navigation.match_screen(ctx, Match(list(old.seats.values()), old.seed + 1, **old.setup))
+
+
+navigation.SCREENS.game_over = GameOverScene

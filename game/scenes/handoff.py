@@ -11,6 +11,7 @@ from game.match.source import MatchSource
 from game.shell.i18n import t
 from game.render import draw, style
 from game.shell.scene import Context, Scene, Transition
+from game.scenes.navigation import SCREENS
 
 
 def ready_button() -> pygame.Rect:
@@ -63,3 +64,6 @@ class HandoffScene(Scene):
             y += style.line_height(16) + 2
         style.button(surface, ready_button(), t("handoff.ready"),
                      hover=bool(self.hover and ready_button().collidepoint(self.hover)), primary=True)
+
+
+SCREENS.handoff = HandoffScene

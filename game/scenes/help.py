@@ -5,12 +5,14 @@ from __future__ import annotations
 import pygame
 
 import engine
+from engine.effects import EFFECTS
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.shell.i18n import t, tn
 from game.render import cards, draw, style
 from game.shell.scene import Context, Scene, Transition
+from game.scenes.navigation import SCREENS
 
 
 def panel() -> pygame.Rect:
@@ -33,7 +35,6 @@ CARD_SECTIONS = ("what", "limits", "example")
 def help_card(card: str) -> str:
     """The card whose explanation `card` uses: cards with the same effect (the engine registers one
     effect for both `score_choice_s2` and `score_choice_s3`) read as the same card."""
-    from engine.effects import EFFECTS
     return next(cid for cid in engine.CARDS if EFFECTS[cid] is EFFECTS[card])
 
 
@@ -143,3 +144,6 @@ class HelpScene(Scene):
             y = style.paragraph(surface, t(f"cardhelp.{key}.{section}"),
                                 pygame.Rect(detail.x, y + max(22, round(style.line_height(16, True, "serif"))),
                                             detail.width, 200), 15) + 10
+
+
+SCREENS.help_screen = HelpScene

@@ -1,7 +1,10 @@
 """Where each screen leads, written once: a scene asks this module for the screen it goes to
-instead of importing another scene module (which tied the scene modules in a circle of
-function-level imports). An architecture test keeps every other scene module from importing a
-scene. The imports are inside the functions because the scenes import this module.
+instead of importing another scene module (which tied the scene modules in a circle).
+
+The screens' constructors are a typed registry, `SCREENS`, that each scene module fills when it
+loads (`SCREENS.title = TitleScene`; mypy checks each against its slot); game/scenes/__init__.py
+loads them all, so importing any scene makes every screen reachable. This module imports no
+scene, and an architecture test keeps every other scene module from importing one.
 """
 from __future__ import annotations
 
@@ -11,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 import engine
 from game.match import saves
+from game.match.controller import Match
 from game.shell.scene import Context, Scene
 
 if TYPE_CHECKING:
     from game.match.castell_match import CastellMatch
-    from game.match.controller import Match
     from game.match.remote import RemoteTable
     from game.match.source import MatchSource
     from net.background import BackgroundClient
@@ -25,44 +28,68 @@ if TYPE_CHECKING:
     from game.tutorial.lesson import Lesson
 
 
+class Screens:
+    """Each screen's constructor, set by its own module at import (unset: that module is not
+    loaded, an AttributeError naming the screen)."""
+    title: Callable[[Context], Scene]
+    setup: Callable[[Context], Scene]
+    castell_setup: Callable[[Context], Scene]
+    settings: Callable[[Context, bool, Any, bool], Scene]
+    help_screen: Callable[[Context, str | None], Scene]
+    files: Callable[[Context, str, bool], Scene]
+    save: Callable[[Context, Any], Scene]
+    message: Callable[[Context, str, str, bool, str], Scene]
+    match_screen: Callable[[Context, MatchSource], MatchScene]
+    handoff: Callable[[Context, MatchSource, str, str | None], Scene]
+    game_over: Callable[[Context, MatchSource, Table | None], Scene]
+    replay: Callable[[Context, ReplayWindow, int | None, ReplayAdvice | None], Scene]
+    review: Callable[[Context, Match], Scene]
+    tutorial: Callable[[Context, Lesson, int], Scene]
+    challenges: Callable[[Context], Scene]
+    unfinished: Callable[[Context, list[saves.SlotInfo], Callable[[], Scene]], Scene]
+    error: Callable[[Context, str, Path | str, bool, bool, Path | None], Scene]
+    online: Callable[[Context], Scene]
+    online_lobby: Callable[[Context, BackgroundClient, dict[str, Any]], Scene]
+    seat_lost: Callable[[Context, RemoteTable, str], Scene]
+    castell_table: Callable[[Context, CastellMatch], Scene]
+    castell_pause: Callable[[Context], Scene]
+    castell_help: Callable[[Context], Scene]
+
+
+SCREENS = Screens()
+
+
 def title(ctx: Context) -> Scene:
-    from game.scenes.title import TitleScene
-    return TitleScene(ctx)
+    return SCREENS.title(ctx)
 
 
 def setup(ctx: Context) -> Scene:
-    from game.scenes.setup import SetupScene
-    return SetupScene(ctx)
+    return SCREENS.setup(ctx)
 
 
-def settings(ctx: Context, in_game: bool, match: Match | None = None) -> Scene:
-    from game.scenes.settings import SettingsScene
-    return SettingsScene(ctx, in_game=in_game, match=match)
+def settings(ctx: Context, in_game: bool, match: Match | None = None, online: bool = False) -> Scene:
+    """The settings; in a game also the menu (resume, quit, and save or load unless `online`)."""
+    return SCREENS.settings(ctx, in_game, match, online)
 
 
 def help_screen(ctx: Context, card: str | None = None) -> Scene:
-    from game.scenes.help import HelpScene
-    return HelpScene(ctx, card=card)
+    return SCREENS.help_screen(ctx, card)
 
 
 def files(ctx: Context, mode: str = "load", in_game: bool = False) -> Scene:
-    from game.scenes.files import FilesScene
-    return FilesScene(ctx, mode, in_game)
+    return SCREENS.files(ctx, mode, in_game)
 
 
 def save(ctx: Context, match: Match) -> Scene:
-    from game.scenes.files import SaveScene
-    return SaveScene(ctx, match)
+    return SCREENS.save(ctx, match)
 
 
 def message(ctx: Context, title_text: str, text: str, error: bool = False, note: str = "") -> Scene:
-    from game.scenes.dialog import MessageScene
-    return MessageScene(ctx, title_text, text, error, note)
+    return SCREENS.message(ctx, title_text, text, error, note)
 
 
 def match_screen(ctx: Context, match: MatchSource) -> MatchScene:
-    from game.scenes.play import MatchScene
-    return MatchScene(ctx, match)
+    return SCREENS.match_screen(ctx, match)
 
 
 def resume(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
@@ -70,7 +97,6 @@ def resume(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
     """The match screen continuing a loaded game (log rebuilt from its record; the Hint count a
     save kept, for a challenge's end screen). Resumed from an autosave (`source`), it goes on in
     that slot; any other game gets a slot of its own, so no unfinished game is replaced."""
-    from game.match.controller import Match
     match = Match.from_game(game, seats)
     match.hints_used = hints_used
     match.autosave_slot = saves.resumed_slot(source, match.autosave_slot)
@@ -79,81 +105,70 @@ def resume(ctx: Context, game: engine.Game, seats: Any, hints_used: int = 0,
 
 
 def handoff(ctx: Context, match: MatchSource, kind: str, player: str | None) -> Scene:
-    from game.scenes.handoff import HandoffScene
-    return HandoffScene(ctx, match, kind, player)
+    return SCREENS.handoff(ctx, match, kind, player)
 
 
 def game_over(ctx: Context, match: MatchSource, table: Table | None = None) -> Scene:
-    from game.scenes.game_over import GameOverScene
-    return GameOverScene(ctx, match, table)
+    return SCREENS.game_over(ctx, match, table)
 
 
 def replay(ctx: Context, window: ReplayWindow, position: int | None = None,
            advice: ReplayAdvice | None = None) -> Scene:
-    from game.scenes.replay import ReplayScene
-    return ReplayScene(ctx, window, position, advice)
+    return SCREENS.replay(ctx, window, position, advice)
 
 
 def review(ctx: Context, match: Match) -> Scene:
-    from game.scenes.review import ReviewScene
-    return ReviewScene(ctx, match)
+    return SCREENS.review(ctx, match)
 
 
 def tutorial(ctx: Context, lesson: Lesson, index: int = 0) -> Scene:
-    from game.scenes.tutorial import TutorialScene
-    return TutorialScene(ctx, lesson, index)
+    return SCREENS.tutorial(ctx, lesson, index)
 
 
 def challenges(ctx: Context) -> Scene:
-    from game.scenes.challenges import ChallengesScene
-    return ChallengesScene(ctx)
+    return SCREENS.challenges(ctx)
 
 
 def unfinished(ctx: Context, slots: list[saves.SlotInfo], start: Callable[[], Scene]) -> Scene:
-    from game.scenes.unfinished import UnfinishedScene
-    return UnfinishedScene(ctx, slots, start)
+    return SCREENS.unfinished(ctx, slots, start)
 
 
 def error(ctx: Context, text: str, report: Path | str, resumable: bool, save_failed: bool = False,
           save: Path | None = None) -> Scene:
-    from game.scenes.error import ErrorScene
-    return ErrorScene(ctx, text, report, resumable, save_failed, save)
+    return SCREENS.error(ctx, text, report, resumable, save_failed, save)
 
 
 def is_error(scene: Scene) -> bool:
-    """Whether `scene` is the error screen (an error there is beyond help: game/shell/crash.py)."""
+    """Whether `scene` is the error screen (an error there is beyond help: game/scenes/crash.py)."""
     return scene.name == "error"
 
 
-def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any], url: str) -> Scene:
+def online_lobby(ctx: Context, online: BackgroundClient, reply: dict[str, Any]) -> Scene:
     """The lobby of a table just seated at (`online` a connected BackgroundClient, `reply` the
     server's created/joined answer); the match screen once the game has started."""
-    from game.scenes.online import LobbyScene, table_for
-    return LobbyScene(ctx, table_for(ctx, online, reply, url))
+    return SCREENS.online_lobby(ctx, online, reply)
 
 
 def online(ctx: Context) -> Scene:
-    from game.scenes.online import OnlineScene
-    return OnlineScene(ctx)
+    return SCREENS.online(ctx)
 
 
 def seat_lost(ctx: Context, table: RemoteTable, player: str) -> Scene:
-    """The host of an online table is asked: wait for `player`, or hand the seat to an AI."""
-    from game.scenes.online import SeatLostScene
-    return SeatLostScene(ctx, table, player)
+    """A seated player of an online table is asked: wait for `player`, or hand the seat to an AI."""
+    return SCREENS.seat_lost(ctx, table, player)
 
 
 def castell_table(ctx: Context, match: CastellMatch) -> Scene:
-    from game.scenes.castell_play import CastellScene
-    return CastellScene(ctx, match)
+    return SCREENS.castell_table(ctx, match)
 
 
 def castell_setup(ctx: Context) -> Scene:
-    from game.match.last_setup import CASTELL
-    from game.scenes.setup import SetupScene
-    return SetupScene(ctx, CASTELL)
+    return SCREENS.castell_setup(ctx)
+
+
+def castell_help(ctx: Context) -> Scene:
+    return SCREENS.castell_help(ctx)
 
 
 def castell_pause(ctx: Context) -> Scene:
-    from game.scenes.castell_pause import CastellPause
-    return CastellPause(ctx)
+    return SCREENS.castell_pause(ctx)

@@ -30,6 +30,7 @@ from game.match.hints import HintRequest
 from game.present.hint_plan import HintPlan
 from game.present.match_frame import Frame
 from game.shell.i18n import area_name, t
+from game.present.describe import move_key
 from game.present.picker import Choice, Picker
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
@@ -245,11 +246,11 @@ class MatchScene(Scene):
     def choice_label(self, choice: Choice) -> str:
         if choice.kind == "verb":
             return t(f"button.{choice.verb}")
-        if choice.verb == "first":
-            return t(f"button.first_{choice.value}")
+        if (key := move_key(choice.verb, (choice.value,))) != choice.verb:     # "place first", "action first"
+            return t(f"button.{key}")
         if choice.value in self.match.view().colours_on_board:   # the neutral colour's too
             return self.match.name(choice.value)
-        if choice.verb == "return" or choice.value in ("court", "provinces"):
+        if choice.value in ("court", "provinces"):        # a region is clicked on the map, never a button
             return area_name(choice.value)
         return choice.value
 
@@ -510,3 +511,6 @@ class MatchScene(Scene):
         if self.pinned_area:
             return self.pinned_area
         return self.hover_area if self.hover_time >= DWELL_SECONDS else None
+
+
+navigation.SCREENS.match_screen = MatchScene

@@ -2,11 +2,17 @@
 board drawn as it was after that move and the game log beside it, the current move highlighted.
 
 Keys: ←/→ one move, Home/End the start/end, Space or Enter play/pause, Escape back. Clicking a log
-line jumps to that move. The positions come from game/replay_model.py (the record replayed once,
-every move checked), so the board is exactly `engine.replay` of the record cut at that step.
+line jumps to that move. The positions come from game/match/replay_model.py (the record replayed once,
+every move checked), so the board is exactly `engine.replay` of the record cut at that step. The
+log and the round's action cards come from the replay's match source (game/match/replay_source.py)
+and its event feed, as a match played to that move shows them. What the screen shows is a frame
+(`ReplayFrame`): the app draws each step as soon as the frame differs, with no input.
 """
 from __future__ import annotations
 
+
+import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -14,13 +20,15 @@ import engine
 from game.shell import input as inp
 from game.shell.focus import Target, of_rects
 from game.shell import layout
-from game.match.controller import opening_events
-from game.present.describe import LogItem, item_text, step_items
-from game.shell.i18n import language, player_name, t
+from game.match.replay_model import ReplayAdvice, ReplayWindow
+from game.match.replay_source import ReplaySource
+from game.match.source import MatchSource
+from game.present.describe import item_text, move_item
+from game.present.hint_plan import ghost_counts
+from game.shell.i18n import language, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
-from game.match.replay_model import ReplayAdvice, ReplayWindow
-from game.shell.scene import MOVING, STILL, Context, Scene, Transition
+from game.shell.scene import Context, Scene, Transition
 from game.present.table import Table
 from game.scenes import navigation
 
@@ -32,7 +40,10 @@ def log_rect(players: int, tall: bool = False) -> pygame.Rect:
         return side
     top = layout.player_rects(players)[-1].bottom + 10 if players else layout.current().players_rect.bottom + 6
     return pygame.Rect(side.x, top, side.width, side.bottom - top)
+
+
 LOG_SIZE = 12
+STEP_SECONDS = 0.7      # one move a step while playing, at animation speed 1
 CONTROLS = ("start", "back", "play", "forward", "end")
 AREAS = set(engine.REGIONS) | {"castillo"}
 
@@ -75,6 +86,54 @@ def help_lines(width: int | None = None) -> list[str]:
 CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
 
 
+
+
+def drawn_table(source: MatchSource, shown: engine.Position, hide: str | None | bool) -> Table:
+    """The table of a position jumped to: the board as `shown`, the round's action cards as the
+    source's event feed rebuilds them (no animation: the board jumps)."""
+    table = Table()
+    table.sync(shown, hide)
+    table.restore_offer(source.past_events())
+    return table
+
+
+@dataclass(frozen=True)
+class LogRow:
+    """One line of the replay's log as drawn: its words, its move (-1: the set-up), whether it
+    is the move's own line (numbered) or one of its events (indented), where it stands."""
+    text: str
+    move: int
+    numbered: bool
+    current: bool
+    hover: bool
+    rect: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Control:
+    """A transport button: its name, glyph, whether it may be pressed, whether the pointer is on it."""
+    name: str
+    glyph: str
+    enabled: bool
+    hover: bool
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """One picture of the replay screen: the move shown, the board, the log rows and the
+    transport buttons (see the module docstring)."""
+    position: int
+    language: str
+    table: tuple[object, ...]
+    caption: str
+    current: str
+    advice: bool
+    log: tuple[LogRow, ...]
+    log_state: tuple[object, ...]
+    controls: tuple[Control, ...]
+    hover: tuple[int, int] | None
+
+
 class ReplayScene(Scene):
     name = "replay"
 
@@ -83,14 +142,10 @@ class ReplayScene(Scene):
         super().__init__(ctx)
         self.model = model
         self.advice = advice
-        seats = {s.player: s for s in (model.seats or ())}
-        self.names = {p: s.name for p, s in seats.items()}
-        self.kinds = {p: s.kind for p, s in seats.items()}
         # the window holds only what this screen may show (ReplayModel.window): a game still in
         # progress is its seat's or the public's view, another seat's secret moves masked
-        self.viewer: str | None = model.seat
-        self.lines = self._log_lines()
-        self.opening = opening_events(model.game_at(0))
+        self.source = ReplaySource(model)
+        self.kinds = {p: s.kind for p, s in self.source.seats.items()}
         self.players = len(model.players)
         self.table = Table()
         self.playing = False
@@ -98,31 +153,20 @@ class ReplayScene(Scene):
         self.log_first: int | None = None     # a scrolled log's first line; None follows the move shown
         self.log_view = LogView(place=lambda tall: log_rect(self.players, tall))   # its panel and tall mode
         self.hover: tuple[int, int] | None = None
-        self.model.seek(len(model) if position is None else position)
-        self.sync()
+        self.seek(len(model) if position is None else position)
 
     # ---- model --------------------------------------------------------------------------------
     def name_of(self, player: str) -> str:
-        return player_name(player, self.names)
+        return self.source.name(player)
 
-    def _log_lines(self) -> list[tuple[int, LogItem, bool]]:
-        """(move index, log item, is an event line) for every move, aligned with the record; worded
-        when drawn, so the log follows the language setting."""
-        out: list[tuple[int, LogItem, bool]] = []
-        for step in self.model.steps:
-            for k, item in enumerate(step_items(step, every_move=True)):
-                out.append((step.index, item, k > 0))
-        return out
-
-    def sync(self) -> None:
-        """Rebuild the drawn table for the current position (no animation: the board jumps)."""
-        table = Table()
-        game = self.model.game
+    def seek(self, position: int) -> None:
+        """Show the game after `position` moves: the source (its log) and the drawn table."""
+        self.source.seek(position)
         hide: str | None | bool = False
-        if game.options.get("castillo") == "secret" and not self.model.finished:
-            hide = self.viewer
-        table.sync(game, hide)
-        table.restore_offer(self.opening + [e for step in self.model.steps[:self.model.position] for e in step.events])
+        shown = self.source.position()
+        if shown.options.get("castillo") == "secret" and not self.model.finished:
+            hide = self.source.viewer
+        table = drawn_table(self.source, shown, hide)
         step = self.model.last_step
         table.focus = next((a for a in reversed(step.move.split()[1:]) if a in AREAS), None) if step else None
         for event in step.events if step else ():
@@ -132,13 +176,17 @@ class ReplayScene(Scene):
 
     def go(self, where: str) -> None:
         before = self.model.position
-        {"start": self.model.to_start, "end": self.model.to_end,
-         "back": self.model.back, "forward": self.model.forward}[where]()
-        if where != "forward" or self.model.at_end:
-            self.playing = self.playing and where == "forward" and not self.model.at_end
-        if self.model.position != before:
+        target = {"start": 0, "end": len(self.model), "back": before - 1, "forward": before + 1}[where]
+        if where != "forward" or target >= len(self.model):
+            self.playing = self.playing and where == "forward" and target < len(self.model)
+        if max(0, min(len(self.model), target)) != before:
             self.log_first = None        # the log follows the move shown again
-            self.sync()
+            self.seek(target)
+
+    @property
+    def lines(self) -> list[str]:
+        """The log as a match played to the move shown has it (the source's feed)."""
+        return self.source.visible_log()
 
     # ---- input --------------------------------------------------------------------------------
     focus_arrows = False     # ←/→ step through the moves
@@ -204,8 +252,7 @@ class ReplayScene(Scene):
         for rect, index in self.log_rows():
             if rect.collidepoint(pos):
                 self.playing = False
-                self.model.seek(index + 1)
-                self.sync()
+                self.seek(index + 1)
                 return True
         return False
 
@@ -215,30 +262,32 @@ class ReplayScene(Scene):
         self.playing = not self.playing
         self.timer = 0.0
 
+    def speed(self) -> float:
+        return max(0.25, self.ctx.settings.anim_speed)
+
     def update(self, dt: float) -> Transition | None:
         if self.playing:
-            self.timer += dt * max(0.25, self.ctx.settings.anim_speed)
-            if self.timer >= 0.7:
+            self.timer += dt * self.speed()
+            if self.timer >= STEP_SECONDS:
                 self.timer = 0.0
                 self.go("forward")
         return self.take_request()
 
-    def redraw_rate(self) -> float:
-        return MOVING if self.playing else STILL
+    def poll_interval(self) -> float:
+        """While playing, woken for the next move (its frame is drawn as soon as it differs)."""
+        return max(0.0, STEP_SECONDS - self.timer) / self.speed() if self.playing else math.inf
 
-    # ---- drawing ------------------------------------------------------------------------------
+    # ---- frame --------------------------------------------------------------------------------
     def log_room(self) -> int:
         return int((self.log_rect().height - 30) // style.line_height(LOG_SIZE))
 
     def log_window(self) -> tuple[int, int]:
-        """The slice of log lines on screen: the current move's lines kept in view, unless the log
-        was scrolled (wheel over it, PgUp/PgDn) — then where it was scrolled to, back to the first line."""
-        room = self.log_room()
-        current = self.model.position - 1
-        focus = next((i for i, (index, _, _) in enumerate(self.lines) if index == current), 0)
-        first = focus - room // 2 if self.log_first is None else self.log_first
-        first = max(0, min(len(self.lines) - room, first))
-        return first, min(len(self.lines), first + room)
+        """The slice of log lines on screen: the newest, down to the move shown, unless the log was
+        scrolled (wheel over it, PgUp/PgDn) — then where it was scrolled to, back to the first line."""
+        room, total = self.log_room(), len(self.lines)
+        first = total - room if self.log_first is None else self.log_first
+        first = max(0, min(total - room, first))
+        return first, min(total, first + room)
 
     def scroll_log(self, lines: int) -> None:
         self.log_first = max(0, min(len(self.lines) - self.log_room(), self.log_window()[0] + lines))
@@ -247,16 +296,53 @@ class ReplayScene(Scene):
         return self.log_view.rect
 
     def log_rows(self) -> list[tuple[pygame.Rect, int]]:
+        """Each line on screen: where it stands and the move it belongs to."""
         line_h = round(style.line_height(LOG_SIZE))
         first, last = self.log_window()
         rect = self.log_rect()
         return [(pygame.Rect(rect.x + 4, rect.y + 24 + k * line_h, rect.width - 8, line_h),
-                 self.lines[i][0]) for k, i in enumerate(range(first, last))]
+                 self.source.step_of_line(i)) for k, i in enumerate(range(first, last))]
 
     def caption(self) -> str:
         return t("replay.caption", position=self.model.position, total=len(self.model))
 
+    def current_text(self) -> str:
+        """The move that led here, named even when the log leaves it out (Done, Allow)."""
+        step = self.model.last_step
+        item = move_item(step.move, step.player, every_move=True) if step else None
+        text = item_text(item, self.name_of) if item else t("replay.start")
+        if self.model.at_end and self.model.game.is_over:
+            text = t("replay.finished", text=text)
+        return text
+
+    def frame(self) -> ReplayFrame:
+        """What the screen shows now, as a value: the app draws it as soon as it differs (a step
+        while playing needs no input to be drawn)."""
+        hover = self.hover
+        lines, items, current = self.lines, self.source.feed.items, self.model.position - 1
+        first, _ = self.log_window()
+        rows = tuple(LogRow(lines[first + k], index, items[first + k].kind != "event", index == current,
+                            bool(hover and rect.collidepoint(hover)), (rect.x, rect.y, rect.width, rect.height))
+                     for k, (rect, index) in enumerate(self.log_rows()))
+        enabled = {"start": not self.model.at_start, "back": not self.model.at_start,
+                   "forward": not self.model.at_end, "end": not self.model.at_end}
+        controls = tuple(Control(name, (t("replay.pause") if self.playing else t("replay.play")) if name == "play"
+                                 else CONTROL_GLYPHS[name], enabled.get(name, True),
+                                 bool(hover and rect.collidepoint(hover))) for rect, name in control_rects())
+        advice = self.advice is not None and self.model.position == self.advice.position
+        return ReplayFrame(self.model.position, language(), self.table.snapshot(), self.caption(),
+                           self.current_text(), advice, rows, (self.log_view.expanded, self.log_view.hover),
+                           controls, hover)
+
+    # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.paint(surface, self.frame())
+
+    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
+        self.paint(surface, frame if isinstance(frame, ReplayFrame) else self.frame())
+
+    def paint(self, surface: pygame.Surface, frame: ReplayFrame) -> None:
+        """Paint `frame` over the table it was made from; changes nothing."""
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
         board.draw_board(surface, self.table, language(), focus=self.table.focus)
         hud.success_track(surface, self.table)
@@ -266,20 +352,20 @@ class ReplayScene(Scene):
                 label = t(f"seat.{kind}") if kind else ""
                 hud.player_panel(surface, rect, self.table, player, self.name_of(player), label,
                                  player == self.table.active, False, None)
-        self.draw_log(surface)
-        hud.top_bar(surface, self.table, self.caption(), self.hover, menu_label=t("replay.back"))
-        self.draw_current(surface)
-        self.draw_advice(surface)
-        self.draw_controls(surface)
+        self.draw_log(surface, frame.log)
+        hud.top_bar(surface, self.table, frame.caption, frame.hover, menu_label=t("replay.back"))
+        self.draw_current(surface, frame.current)
+        if frame.advice:
+            self.draw_advice(surface)
+        self.draw_controls(surface, frame.controls)
 
     def draw_advice(self, surface: pygame.Surface) -> None:
         """Opened from the post-game review: at that decision, the better choice under the prompt
         and its pieces as ghosts on the board."""
         advice = self.advice
-        if advice is None or self.model.position != advice.position:
-            return
-        for step in dict.fromkeys(advice.plan):
-            board.ghost(surface, self.table, step, advice.player, solid=True)
+        assert advice is not None, "drawn only at the advice's position"
+        for step, count in ghost_counts(advice.plan):
+            board.ghost(surface, self.table, step, advice.player, solid=True, count=count)
         prompt = layout.current().prompt_rect
         width = min(prompt.width, int(style.text_width(advice.note, 15, True)) + 32)
         rect = pygame.Rect(0, 0, width, 30)
@@ -288,54 +374,44 @@ class ReplayScene(Scene):
         style.text(surface, advice.note, rect.center, style.fit_size(advice.note, rect.width - 16, 15, True),
                    style.INK, bold=True, anchor="center")
 
-    def draw_current(self, surface: pygame.Surface) -> None:
+    @staticmethod
+    def draw_current(surface: pygame.Surface, text: str) -> None:
         """The move that led here, on the prompt plate over the map."""
-        step = self.model.last_step
-        text = item_text(step_items(step, every_move=True)[0], self.name_of) if step else t("replay.start")
-        if self.model.at_end and self.model.game.is_over:
-            text = t("replay.finished", text=text)
         rect = layout.current().prompt_rect
         style.plate(surface, rect, (*style.WOOD_DARK, 215))
         size = style.fit_size(text, rect.width - 24, 17, True)
         style.text(surface, text, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
 
+    @staticmethod
     @style.fixed_size          # the transport plate is packed into the composition, like the cards
-    def draw_controls(self, surface: pygame.Surface) -> None:
-        rects = control_rects()
+    def draw_controls(surface: pygame.Surface, controls: tuple[Control, ...]) -> None:
         back = controls_plate()
         style.plate(surface, back, (*style.WOOD_DARK, 215), 12, (*style.GOLD, 255))
-        for rect, name in rects:
-            if name == "play":
-                glyph = t("replay.pause") if self.playing else t("replay.play")
-            else:
-                glyph = CONTROL_GLYPHS[name]
-            enabled = {"start": not self.model.at_start, "back": not self.model.at_start,
-                       "forward": not self.model.at_end, "end": not self.model.at_end}.get(name, True)
-            style.button(surface, rect, glyph, hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         enabled=enabled, primary=name == "play", size=18)
+        for (rect, _), control in zip(control_rects(), controls):
+            style.button(surface, rect, control.glyph, hover=control.hover, enabled=control.enabled,
+                         primary=control.name == "play", size=18)
         y: float = back.y + 5
         for line in help_lines(back.width - 20):
             style.text(surface, line, (back.centerx, y), HELP_SIZE, style.PARCHMENT, anchor="midtop")
             y += style.line_height(HELP_SIZE)
 
-    def draw_log(self, surface: pygame.Surface) -> None:
+    def draw_log(self, surface: pygame.Surface, rows: tuple[LogRow, ...]) -> None:
         self.log_view.draw_frame(surface)
-        current = self.model.position - 1
-        first, _ = self.log_window()
-        for k, (rect, index) in enumerate(self.log_rows()):
-            _, item, is_event = self.lines[first + k]
-            text = item_text(item, self.name_of)
-            if index == current:
+        for row in rows:
+            rect = pygame.Rect(row.rect)
+            if row.current:
                 draw.rect(surface, style.GOLD_LIGHT, rect, border_radius=3)
-            elif self.hover and rect.collidepoint(self.hover):
+            elif row.hover:
                 draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=3)
-            colour = style.INK if index <= current else style.GREY
-            x = rect.x + (22 if is_event else 6)
-            if not is_event:
-                style.text(surface, f"{index + 1}", (rect.x + 40, rect.y), LOG_SIZE - 1, style.INK_SOFT,
+            x = rect.x + 22
+            if row.numbered and row.move >= 0:
+                style.text(surface, f"{row.move + 1}", (rect.x + 40, rect.y), LOG_SIZE - 1, style.INK_SOFT,
                            anchor="topright")
                 x = rect.x + 46
-            width = rect.right - x - 4
+            text, width = row.text, rect.right - x - 4
             while style.text_width(text, LOG_SIZE) > width and len(text) > 2:
                 text = text[:-2] + "…"
-            style.text(surface, text, (x, rect.y), LOG_SIZE, colour, bold=index == current and not is_event)
+            style.text(surface, text, (x, rect.y), LOG_SIZE, style.INK, bold=row.current and row.numbered)
+
+
+navigation.SCREENS.replay = ReplayScene

@@ -2,11 +2,13 @@
 best choice, each opening the replay viewer at that decision with the better choice shown.
 
 Why one decision per worker job: the window keeps drawing a progress bar between answers, and
-leaving the screen simply cancels the job in flight (game/review.py has the judging itself).
+leaving the screen simply cancels the job in flight (game/match/review.py has the judging itself).
 """
 from __future__ import annotations
 
 import pygame
+
+import engine
 
 from game.match import ai_worker
 from game.shell import layout
@@ -36,13 +38,23 @@ def panel() -> pygame.Rect:
     return layout.in_frame(60, 112, 1160, 588)
 
 
+PARTING_VERBS = ("power", "court", "card")     # a step that makes the rest of the turn another one
+
+
 def headline(b: Blunder, name: Namer) -> tuple[str, str]:
-    """The decision played and the better one in few words: the first step alone when that is
-    where they part (a different card), else the whole plans (same card, other placements)."""
-    differ_at_first = b.played[0] != b.best[0]
-    played = plan_text(b.played[:1] if differ_at_first else b.played, name)
-    best = plan_text(b.best[:1] if differ_at_first else b.best, name)
-    return played, best
+    """The decision played and the better one in few words: up to the step where they part when
+    that step is a power card, a court count or an action card (the rest follows from it); when
+    they part later (the same card, other placements), the card, then from where they part on."""
+    parting = next((i for i, (p, q) in enumerate(zip(b.played, b.best)) if p != q), None)
+    if parting is None:
+        return plan_text(b.played, name), plan_text(b.best, name)
+    if b.played[parting].verb in PARTING_VERBS:
+        return plan_text(b.played[:parting + 1], name), plan_text(b.best[:parting + 1], name)
+    card = plan_text(tuple(m for m in b.played[:parting] if m.verb == "card"), name)
+
+    def from_parting(plan: tuple[engine.Move, ...]) -> str:
+        return " … ".join(part for part in (card, plan_text(plan[parting:], name)) if part)
+    return from_parting(b.played), from_parting(b.best)
 
 
 class ReviewScene(Scene):
@@ -87,8 +99,7 @@ class ReviewScene(Scene):
         reply = worker.poll()
         if reply.result is not None:
             d = self.found[len(self.judged)]
-            best, loss = reply.result
-            self.judged.append(blunder(self.games[d.start], d, best, loss))
+            self.judged.append(blunder(self.games[d.start], d, reply.result))
             self.job = None
         elif reply.given_up:
             self.error, self.job = reply.notice or "", None
@@ -155,10 +166,9 @@ class ReviewScene(Scene):
 
     def open(self, b: Blunder) -> None:
         """The replay viewer at the decision, the better choice on a plate and as ghosts."""
-        from game.match.replay_model import ReplayModel
-        model = ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
+        model = replay_model.ReplayModel(self.record, "game", tuple(self.match.seat_meta())).window()
         _, best = headline(b, self.match.name)
-        note = t("review.better", best=best, points=f"{b.loss:.0f}")
+        note = tn("review.better", round(b.loss), best=best)
         self.request(Transition.push(navigation.replay(self.ctx, model, position=b.start,
                                                  advice=replay_model.ReplayAdvice(b.start, note, b.best, b.player))))
         self.ctx.sounds.play("click")
@@ -242,7 +252,10 @@ def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, 
     played, best = headline(b, name)
     changes = changes_text(b.changes)
     better = t("review.with", best=best, changes=changes) if changes else t("review.better_only", best=best)
-    parts = [(t("review.line", round=b.round, played=played, points=f"{b.loss:.0f}"), LINE_SIZE, True, style.INK),
+    line = tn("review.line", round(b.loss), round=b.round, played=played)
+    if b.noise:      # the judge's own uncertainty at that position (the review flags beyond it)
+        line = t("review.give_or_take", line=line, noise=f"{b.noise:.1f}")
+    parts = [(line, LINE_SIZE, True, style.INK),
              (better, DETAIL_SIZE, False, style.INK)]
     parts.append((t("review.why", reason=reason_text(b.reason, name)), DETAIL_SIZE, False, style.INK_SOFT))
     out: list[tuple[str, int, int, bool, tuple[int, int, int]]] = []
@@ -253,3 +266,6 @@ def decision_lines(b: Blunder, name: Namer, width: int) -> list[tuple[str, int, 
             y += style.line_height(size, bold)
         y += PART_GAP
     return out
+
+
+navigation.SCREENS.review = ReviewScene

@@ -44,9 +44,13 @@ def panel_rect(in_game: bool) -> pygame.Rect:
     return panel() if in_game else pygame.Rect(panel().x, panel().y, panel().width, panel().height - 100)
 
 
-def action_rects(in_game: bool, can_save: bool = False) -> list[tuple[pygame.Rect, str]]:
-    """The buttons under the settings; in a game a second row saves to / loads from a slot."""
-    rows = [("resume", "quit_to_title"), ("save", "load") if can_save else ("load",)] if in_game else [("back",)]
+def action_rects(in_game: bool, can_save: bool = False, online: bool = False) -> list[tuple[pygame.Rect, str]]:
+    """The buttons under the settings; in a game a second row saves to / loads from a slot (not
+    online: the game is the server's, and loading one would leave the table)."""
+    rows: list[tuple[str, ...]] = [("back",)]
+    if in_game:
+        rows = [("resume", "quit_to_title")] if online else \
+            [("resume", "quit_to_title"), ("save", "load") if can_save else ("load",)]
     width = 240
     bottom = panel_rect(in_game).bottom
     out = []
@@ -62,10 +66,11 @@ class SettingsScene(Scene):
     name = "settings"
     opaque = False
 
-    def __init__(self, ctx: Context, in_game: bool, match: Any = None) -> None:
+    def __init__(self, ctx: Context, in_game: bool, match: Any = None, online: bool = False) -> None:
         super().__init__(ctx)
         self.in_game = in_game
         self.match = match
+        self.online = online
         self.hover: tuple[int, int] | None = None
 
     def focus_targets(self) -> list[Target]:
@@ -76,7 +81,7 @@ class SettingsScene(Scene):
             middle = value_centre(rect, self.value(row))
             lower, higher = (round(middle) - 12, rect.centery), (rect.right - 10, rect.centery)
             rows.append(Target((row,), rect, higher, adjust=(lower, higher)))
-        return rows + of_rects([((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None)])
+        return rows + of_rects([((name,), rect) for rect, name in action_rects(self.in_game, self.match is not None, self.online)])
 
     def handle(self, intent: inp.Intent) -> bool:
         if intent.kind == inp.Kind.HOVER:
@@ -91,7 +96,7 @@ class SettingsScene(Scene):
             if rect.collidepoint(intent.pos):
                 self.change(row, 1 if intent.pos[0] > value_centre(rect, self.value(row)) else -1)
                 return True
-        for rect, name in action_rects(self.in_game, self.match is not None):
+        for rect, name in action_rects(self.in_game, self.match is not None, self.online):
             if rect.collidepoint(intent.pos):
                 self.act(name)
         return True
@@ -161,7 +166,7 @@ class SettingsScene(Scene):
                        anchor="midleft")
             style.text(surface, value_label(self.value(row)), (rect.right - 16, rect.centery), 18, style.INK,
                        anchor="midright")
-        for rect, name in action_rects(self.in_game, self.match is not None):
+        for rect, name in action_rects(self.in_game, self.match is not None, self.online):
             style.button(surface, rect, t(f"settings.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name in ("resume", "back"))
         if self.ctx.settings.save_error:
@@ -169,3 +174,6 @@ class SettingsScene(Scene):
             box, top = panel(), row_rects()[-1][0].bottom + 8
             style.paragraph(surface, notice, pygame.Rect(box.x + 40, top, box.width - 80, 40), 13, style.DANGER,
                             max_lines=2)
+
+
+navigation.SCREENS.settings = SettingsScene

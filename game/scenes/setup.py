@@ -22,7 +22,7 @@ from game.render import draw, style
 from game.shell import input as inp
 from game.shell import layout
 from game.shell.focus import Target, of_rects
-from game.shell.i18n import t
+from game.shell.i18n import player_name, t
 from game.shell.scene import CARET, STILL, Context, Scene, Transition
 from game.shell.text_field import TextField
 from game.scenes import navigation
@@ -61,17 +61,25 @@ def add_seat_rect(count: int) -> pygame.Rect:
     return layout.in_frame(250, ROW_TOP + count * ROW_H + 4, 230, 44)
 
 
-def note_top() -> int:
-    """Where the hover note starts: just below the options (the kind list never covers it)."""
-    return option_rects()["variant"].bottom + 8
+def frame_rect() -> pygame.Rect:
+    return layout.in_frame(200, 30, 880, 720)
+
+
+def note_box() -> pygame.Rect:
+    """Where the hover note stands: under Back and Start, across the dialog (under the first row
+    of options it was drawn over the neutral-colour button)."""
+    frame, start = frame_rect(), start_button()
+    return pygame.Rect(frame.x + 50, start.bottom + 6, frame.width - 100, frame.bottom - start.bottom - 12)
+
 
 
 def kind_list_rects(i: int, kinds: tuple[str, ...] = SEAT_KINDS) -> list[tuple[pygame.Rect, str]]:
     """The list of seat kinds opened from seat i's kind button: beside it (over the name field),
-    lifted so it ends above the hover note."""
+    lifted so it ends by the first row of options (the hover note, beside the last row, stays
+    clear)."""
     kind = seat_rects(i)["kind"]
     height = len(kinds) * KIND_ROW_H
-    top = min(kind.y, note_top() - 6 - height)
+    top = min(kind.y, option_rects()["variant"].bottom + 2 - height)
     return [(pygame.Rect(kind.right + 8, top + k * KIND_ROW_H, kind.width, KIND_ROW_H), name)
             for k, name in enumerate(kinds)]
 
@@ -252,7 +260,10 @@ class SetupScene(Scene):
     def option_note(self) -> str:
         """What the hovered seat kind or option means; with none hovered, why the remembered
         set-up was not used, or what the secret Castillo is (a memory variant, docs/rulings.md
-        R3), so nobody takes it for a hidden-information rule."""
+        R3), so nobody takes it for a hidden-information rule. A name's character the fonts cannot
+        draw is said first, as it is refused."""
+        if self.editing is not None and self.name_field.refused:
+            return t("name.glyphs", chars=self.name_field.refused)
         kind = self.hovered_kind()
         if kind is not None:
             return t(f"setup.note.kind_{kind}")
@@ -271,24 +282,24 @@ class SetupScene(Scene):
             return t("setup.note.castillo_secret")
         return ""
 
-    def draw_option_note(self, surface: pygame.Surface, frame: pygame.Rect) -> None:
+    def draw_option_note(self, surface: pygame.Surface) -> None:
         note = self.option_note()
         if note:
-            top = note_top()
-            box = pygame.Rect(frame.x + 50, top, frame.width - 100, start_button().y - top - 6)
-            style.paragraph(surface, note, box, 13, style.INK_SOFT, max_lines=2)
+            style.paragraph(surface, note, note_box(), 13, style.INK_SOFT, max_lines=2)
 
     def redraw_rate(self) -> float:
         return CARET if self.editing is not None else STILL
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(style.wood_background(surface.get_size()), (0, 0))
-        frame = layout.in_frame(200, 30, 880, 720)
+        frame = frame_rect()
         style.panel(surface, frame, border=style.GOLD, width=3, radius=14)
         title = t("setup.title_castell") if self.profile is last_setup.CASTELL else t("setup.title")
         style.text(surface, title, (frame.centerx, frame.y + 20), 34, style.INK, bold=True, face="serif",
                    anchor="midtop")
-        style.text(surface, t("setup.seats"), (frame.x + 50, frame.y + ROW_TOP - 58), 15, style.INK_SOFT, bold=True)
+        header = t("setup.seats")     # kept inside the dialog at any text size ("JOGADORES (clica …)" ran off it)
+        style.text(surface, header, (frame.x + 50, frame.y + ROW_TOP - 58),
+                   style.fit_size(header, frame.width - 100, 15, True), style.INK_SOFT, bold=True)
         for i, seat in enumerate(self.seats):
             self.draw_seat(surface, i, seat)
         if len(self.seats) < self.profile.max_seats:
@@ -300,7 +311,7 @@ class SetupScene(Scene):
         for key, rect in options.items():
             style.button(surface, rect, self.option_label(key), hover=self._over(rect) and self.offered(key),
                          size=15, enabled=self.offered(key))
-        self.draw_option_note(surface, frame)
+        self.draw_option_note(surface)
         style.button(surface, back_button(), t("setup.back"), hover=self._over(back_button()))
         style.button(surface, start_button(), t("setup.start"), hover=self._over(start_button()), primary=True)
         if self.choosing is not None:
@@ -318,7 +329,7 @@ class SetupScene(Scene):
         field = rects["name"]
         draw.rect(surface, (252, 246, 230), field, border_radius=6)
         draw.rect(surface, style.GOLD if self.editing == i else style.INK_SOFT, field, 2, border_radius=6)
-        shown = seat.name or t(f"colour.{seat.player}")
+        shown = seat.name or player_name(seat.player)
         ink = style.INK if seat.name else style.GREY
         at = (field.x + 12, field.centery)
         if self.editing == i and self.name_field.selected:
@@ -345,3 +356,7 @@ class SetupScene(Scene):
 
     def _over(self, rect: pygame.Rect) -> bool:
         return bool(self.hover and rect.collidepoint(self.hover))
+
+
+navigation.SCREENS.setup = SetupScene
+navigation.SCREENS.castell_setup = lambda ctx: SetupScene(ctx, last_setup.CASTELL)

@@ -6,6 +6,7 @@ Until the lesson is finished, Learn to play is the first and highlighted item; a
 moves below Challenges and carries a tick."""
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -22,7 +23,7 @@ from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 from game.scenes import navigation
-from game.present.online_tables import OnlineTables, failure_text
+from game.match.online_tables import OnlineTables, failure_text
 from game.render import online_tables
 
 ITEMS = ("new", "castell", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
@@ -57,7 +58,7 @@ class TitleScene(Scene):
         self.notice_time = 0.0
         self.lesson = Progress()
         self.online = OnlineTables()
-        self.seating: tuple[str, Any] | None = None     # (server URL, request) resuming an online table
+        self.seating: Future[Any] | None = None     # the request resuming an online table
         self.refresh()
 
     def refresh(self) -> None:
@@ -85,7 +86,7 @@ class TitleScene(Scene):
     def redraw_rate(self) -> float:
         """Once a second while a notice shows: when its time is up the rate changes back to
         still, and the app redraws the title without it."""
-        return 1.0 if self.notice_time > 0 or self.online.busy or self.seating else STILL
+        return 1.0 if self.notice_time > 0 or self.online.busy or self.online.retrying or self.seating else STILL
 
     def update(self, dt: float) -> Transition | None:
         self.notice_time = max(0.0, self.notice_time - dt)
@@ -97,15 +98,15 @@ class TitleScene(Scene):
     def seated(self) -> Transition | None:
         """An online table resumed from the list: its lobby (the match screen once started); a
         failure is the notice line."""
-        if self.seating is None or not self.seating[1].done():
+        if self.seating is None or not self.seating.done():
             return None
-        (url, pending), self.seating = self.seating, None
+        pending, self.seating = self.seating, None
         try:
             online, reply = pending.result()
         except Exception as exc:  # noqa: BLE001 - said on the notice line
             self.notice, self.notice_time = failure_text(exc), NOTICE_SECONDS
             return None
-        return Transition.replace(navigation.online_lobby(self.ctx, online, reply, url))
+        return Transition.replace(navigation.online_lobby(self.ctx, online, reply))
 
     def focus_targets(self) -> list[Target]:
         return of_rects([(item, rect) for rect, item in self.buttons() if item != "continue" or self.can_continue])
@@ -248,3 +249,6 @@ def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
     foot = (centre[0] - 1, centre[1] + 5)
     draw.line(surface, style.WHITE, (centre[0] - 6, centre[1]), foot, 3)
     draw.line(surface, style.WHITE, foot, (centre[0] + 6, centre[1] - 5), 3)
+
+
+navigation.SCREENS.title = TitleScene

@@ -2,10 +2,10 @@
 
 Why a layer over the match screen: the lesson runs the real match screen (its phases and the
 Castillo reveal) unchanged. Each chapter's match screen is put in the app's scene stack right
-under this layer (`Transition.under`: the app enters and leaves it); the layer passes input and
-frames to it through its public API and draws the lesson on top: the step's text, a pulsing
-frame around the element it points at, a nudge when a legal move is not the one asked for, and
-Continue. Menus, help and the pause menu (Esc → leave) are pushed above it as in any game. The
+under this layer (`Transition.under`): the app enters, updates and leaves it and gives it the
+input this layer leaves. The layer only observes it through its public API (what is staged,
+asked and settled) and draws the lesson on top: the step's text, a pulsing frame around the
+element it points at, a nudge when a legal move is not the one asked for, and Continue. Menus, help and the pause menu (Esc → leave) are pushed above it as in any game. The
 step reached is saved (game/tutorial/progress.py), so the lesson resumes there.
 """
 from __future__ import annotations
@@ -16,9 +16,10 @@ import math
 
 import pygame
 
+import engine
+
 from game.shell import input as inp
 from game.shell import layout
-from game.present.match_frame import Frame
 from game.shell.focus import Target
 from game.shell.i18n import language, t
 from game.present.picker import ARG_ORDER, AREAS
@@ -170,9 +171,10 @@ class TutorialScene(Scene):
             spot.center = below if layout.area_at(below) == area else layout.area_point(area)
             return spot
         verb, value = click
-        if verb == "power":
+        where = engine.VERB_INFO[verb].chosen_on
+        if where is engine.Where.HAND:
             return layout.hand_rects()[int(value) - 1]
-        if verb == "card":
+        if where is engine.Where.OFFER:
             offer = self.top.offer()
             return layout.card_rects(len(offer) or 5)[offer.index(value)] if value in offer else None
         return next((rect for rect, choice in self.top.choice_buttons() if (choice.verb, choice.value) == click),
@@ -194,23 +196,18 @@ class TutorialScene(Scene):
         return self.top.focus_targets()
 
     def handle(self, intent: inp.Intent) -> bool:
+        """The lesson's own input: Continue, and clicks on its panel. The rest it leaves: the app
+        gives it to the match screen under this layer."""
         if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        waiting = self.can_continue()
-        if waiting and (intent.kind == inp.Kind.CONFIRM or (intent.kind == inp.Kind.CLICK and
-                                                      continue_button(panel_rect()).collidepoint(intent.pos))):
+            return False           # the match screen follows the pointer too
+        if self.can_continue() and (intent.kind == inp.Kind.CONFIRM or (
+                intent.kind == inp.Kind.CLICK and continue_button(panel_rect()).collidepoint(intent.pos))):
             self.ctx.sounds.play("click")
             self.advance()
             return True
-        if intent.kind == inp.Kind.CLICK and panel_rect().collidepoint(intent.pos):
-            return True            # the panel lies over the log: clicks on it go nowhere else
-        consumed = self.top.handle(intent)
-        self.check_staged()
-        if self.match.nudged:
-            self.match.nudged = False
-            self.top.show_toast(t("tutorial.toast"), error=False)
-            self.ctx.sounds.play("error")
-        return consumed
+        # the panel lies over the log: clicks on it go nowhere else
+        return intent.kind == inp.Kind.CLICK and panel_rect().collidepoint(intent.pos)
 
     def check_staged(self) -> None:
         """A move staged for Confirm is checked at once: one the step does not ask for is dropped
@@ -227,36 +224,39 @@ class TutorialScene(Scene):
 
     # ---- frame --------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
-        transition = self.top.update(dt)
+        """After the match screen's own update (the app runs it first): a staged move the step
+        does not ask for is dropped, a refused one nudged, a step whose moves are made moved on."""
+        self.check_staged()
+        if self.match.nudged:
+            self.match.nudged = False
+            self.top.show_toast(t("tutorial.toast"), error=False)
+            self.ctx.sounds.play("error")
         if self.match.moves_done and not self.match.needs_continue:
             self.advance()
-        return self.take_request() or transition
+        return self.take_request()
 
     def redraw_rate(self) -> float:
-        return max(self.top.redraw_rate(), PULSE)
+        """The pulses on what the step points at (the app adds the match screen's own rate)."""
+        return PULSE
 
     def frame(self) -> object:
-        """The held screen's frame and the lesson panel's state."""
+        """The lesson panel's state and where its pulses stand (the app adds the match screen's
+        frame)."""
         match = self.match
-        return (self.top.frame(), match.index, match.moves_done, match.nudge, self.can_continue(), self.hover)
+        boxes = tuple(None if r is None else (r.x, r.y, r.width, r.height)
+                      for r in (self.pointed_rect(), self.move_target()))
+        return (match.index, match.moves_done, match.nudge, self.can_continue(), self.hover, boxes)
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self.paint(surface, self.top.frame())
-
-    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
-        held = frame[0] if isinstance(frame, tuple) and frame and isinstance(frame[0], Frame) else self.top.frame()
-        self.paint(surface, held)
-
-    def paint(self, surface: pygame.Surface, held: Frame) -> None:
         """Over the match screen (drawn under it by the app): the lesson's pulses on what the step
         points at — never over a modal panel (a scoring's summary), and under an open tooltip —
         then the lesson panel."""
         top = self.top
-        if held.summary is None:
+        if top.summary is None:
             self.draw_highlight(surface)
             self.draw_move_target(surface)
-            top.draw_tooltip(surface, held)
+            top.draw_tooltip(surface)
         self.draw_panel(surface)
 
     def draw_move_target(self, surface: pygame.Surface) -> None:
@@ -322,3 +322,6 @@ class TutorialScene(Scene):
         else:
             hint, ink = t("tutorial.hint_watch"), style.INK_SOFT
         style.paragraph(surface, hint, footer, 12, ink, bold=True, max_lines=2)
+
+
+navigation.SCREENS.tutorial = TutorialScene

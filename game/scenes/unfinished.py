@@ -21,6 +21,7 @@ from game.shell.focus import Target, of_rects
 from game.shell.i18n import t, tn
 from game.shell.scene import Context, Scene, Transition
 from game.present import saved_games
+from game.scenes.navigation import SCREENS
 
 CHOICES = ("keep", "replace", "cancel")
 
@@ -108,3 +109,6 @@ class UnfinishedScene(Scene):
             label = t(f"unfinished.{name}")
             style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "keep", size=style.fit_size(label, rect.width - 24, 16, True))
+
+
+SCREENS.unfinished = UnfinishedScene

@@ -11,24 +11,31 @@ top scene asking for frames (`Scene.redraw_rate`: every frame while something mo
 for a pulse or caret, none when still; a change of rate redraws once). When nothing moves, `run()`
 sleeps until input arrives or the next timed redraw is due. `step(dt)` runs one frame and is what tests and the benchmarks call with a
 hand-driven clock.
+
+A scene put under the top one by `Transition.under` (a lesson's match screen) is held: the app
+runs it with the scene over it — updated first, given the input the top scene leaves, its frame
+and redraw rate counted — so the layer above only observes it.
 """
 from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 
 from game.shell import input as inp
-from game.shell import layout, shots
+from game.shell import display, layout, shots
+from game.shell.assets import font
 from game.shell.display import first_window_size, init_video
 from game.shell.focus import Focus
 from game.shell.i18n import t
-from game.render import style
 from game.shell.scene import Scene, Transition, TransitionKind
 
 BACKDROP = (28, 22, 18)
+NOTICE_TITLE, NOTICE_TEXT = (246, 214, 128), (240, 226, 192)   # the window-too-small request
 IDLE_POLL = 0.25     # seconds: how often a still scene still gets update() (AI results, timers)
 TIMER_SLACK = 0.005  # seconds: a wake-up this early for a timed redraw still draws it
 INPUT_SLICE = 0.012  # seconds between two looks at the event queue while waiting
@@ -55,6 +62,10 @@ def wait_for_input(seconds: float) -> bool:
 class App:
     """Owns the display and the scene stack; applies transitions returned by scenes."""
 
+    # The error screen's hook: the scenes are above the shell, so game/scenes/crash.py sets it when
+    # the scenes load (game/scenes/__init__.py); without it an unexpected exception is raised.
+    recover: ClassVar[Callable[["App", Exception], bool] | None] = None
+
     def __init__(self, first: Scene, size: tuple[int, int] | None = layout.LOGICAL, fullscreen: bool = False,
                  screenshots: Path | None = None, fps: int = 60) -> None:
         """`size` None: the window as the player last left it (settings), within the desktop."""
@@ -66,12 +77,13 @@ class App:
         self.settings = first.ctx.settings
         self._opened_with = self.settings.window
         if size is None:
-            size = first_window_size(self.settings.window, layout.LOGICAL, layout.MINIMUM)
+            size = first_window_size(self.settings.window, layout.LOGICAL, layout.MINIMUM, self.settings.desktop)
         self.windowed = size      # the window's size out of fullscreen (what settings remember)
         self.window = self._open_window(size)
         layout.use(self.window.get_size())
         self.clock = pygame.time.Clock()
         self.stack: list[Scene] = []
+        self.held: set[Scene] = set()           # scenes run under the scene over them (Transition.under)
         self.history: list[str] = []
         self.focus = Focus()
         self.frame_times: list[float] = []   # one per frame drawn
@@ -80,7 +92,8 @@ class App:
         self._shot_due = False
         self._shots = shots.last_number(screenshots) if screenshots else 0   # numbering goes on
         self._dirty = True
-        self.drawn_frame: object = None         # the top scene's frame when the window was drawn last
+        self.drawn_frame: object = None         # the running scenes' frame when the window was drawn last
+        self._parts: dict[Scene, object] = {}    # each running scene's part of it
         self._last_rate = math.inf
         self._since_draw = 0.0
         self._push(first)
@@ -110,6 +123,30 @@ class App:
     def scene(self) -> Scene:
         return self.stack[-1]
 
+    def driven(self) -> list[Scene]:
+        """The scenes the frame loop runs, bottom first: the top one and the held scenes right
+        under it (a lesson's match screen)."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first - 1] in self.held:
+            first -= 1
+        return self.stack[first:]
+
+    def handle(self, intent: inp.Intent) -> bool:
+        """Give an intent to the top scene; one it leaves goes on to the held scene under it."""
+        return any(scene.handle(intent) for scene in reversed(self.driven()))
+
+    def redraw_rate(self) -> float:
+        return max(scene.redraw_rate() for scene in self.driven())
+
+    def poll_interval(self) -> float:
+        return min(scene.poll_interval() for scene in self.driven())
+
+    def _pop(self) -> Scene:
+        scene = self.stack.pop()
+        self.held.discard(scene)
+        scene.exit()
+        return scene
+
     def _push(self, scene: Scene) -> None:
         if self.stack:
             self.stack[-1].pause()
@@ -128,7 +165,7 @@ class App:
         elif transition.kind is TransitionKind.PUSH and transition.scene:
             self._push(transition.scene)
         elif transition.kind is TransitionKind.POP:
-            self.stack.pop().exit()
+            self._pop()
             if not self.stack:
                 self.running = False
                 return
@@ -136,30 +173,32 @@ class App:
             self._entered(self.stack[-1])
         elif transition.kind is TransitionKind.RESET and transition.scene:
             while self.stack:
-                self.stack.pop().exit()
+                self._pop()
             self._push(transition.scene)
         elif transition.kind is TransitionKind.UNDER and transition.scene:
             top = self.stack.pop()
             if transition.swap and self.stack:
-                self.stack.pop().exit()
+                self._pop()
             self.stack += [transition.scene, top]
+            self.held.add(transition.scene)
             transition.scene.enter()
             self._dirty = True
         elif transition.kind is TransitionKind.REPLACE and transition.scene:
-            self.stack.pop().exit()
+            self._pop()
             self.stack.append(transition.scene)
             transition.scene.enter()
             self._entered(transition.scene)
 
     # ---- frame --------------------------------------------------------------------------------
     def step(self, dt: float) -> bool:
-        """One frame; an unexpected exception hands over to the error screen (game/crash.py)
+        """One frame; an unexpected exception hands over to the error screen (game/scenes/crash.py)
         instead of ending the program. Returns False once the app should stop."""
         try:
             return self._frame(dt)
         except Exception as exc:  # noqa: BLE001 - the frame loop's last line of defence
-            from game.shell.crash import recover
-            return recover(self, exc)
+            if App.recover is None:
+                raise
+            return App.recover(self, exc)
 
     def _frame(self, dt: float) -> bool:
         """Input, update, and a redraw if anything changed."""
@@ -179,21 +218,25 @@ class App:
             elif intent.kind == inp.Kind.RESIZE:
                 self._follow_window()
             elif not layout.current().too_small:   # nothing to click on a window too small to show it
-                self.focus.dispatch(self.scene, intent)
+                self.focus.dispatch(self.scene, intent, self.handle)
         if not self.running:
             return False
-        transition = self.scene.update(dt)
-        if transition:
-            self.apply(transition)
+        for scene in self.driven():     # a held scene first: the layer over it sees it updated
+            transition = scene.update(dt)
+            if transition:
+                self.apply(transition)
+                break
         if not self.running:
             return False
         if self.history and self.scene.name != self.history[-1]:
             self._entered(self.scene)     # a screen that changed its mode (the match screen's phases)
-        if self.focus.follow(self.scene):
+        if self.focus.follow(self.scene, self.handle):
             self._dirty = True
         self._sync_fullscreen()
-        rate = self.scene.redraw_rate()
-        frame = self.scene.frame()
+        rate = self.redraw_rate()
+        self._parts = {scene: scene.frame() for scene in self.driven()}
+        parts = list(self._parts.values())
+        frame = parts[0] if len(parts) == 1 else tuple(parts)
         self._since_draw += dt
         # a change of rate is a change of state (a message timed out, the lit regions went out)
         if self._dirty or (frame is not None and frame != self.drawn_frame) or rate != self._last_rate \
@@ -218,10 +261,12 @@ class App:
         if not self.fullscreen and size != self.windowed:
             self.windowed = size
             self.settings.window = f"{size[0]}x{size[1]}"
+            desktop = display.desktop_size()
+            self.settings.desktop = f"{desktop[0]}x{desktop[1]}" if desktop else ""
 
     def draw(self, frame: object = None) -> None:
-        """Paint the stack; `frame`, when given, is the top scene's frame just compared (it is
-        painted as it is, not built again)."""
+        """Paint the stack; `frame`, when given, is the running scenes' frame just compared (each
+        part is painted as it is, not built again)."""
         self._dirty = False
         self._since_draw = 0.0
         if layout.current().too_small:
@@ -230,9 +275,11 @@ class App:
             first = len(self.stack) - 1
             while first > 0 and not self.stack[first].opaque:
                 first -= 1
+            parts = self._parts if frame is not None else {}
             for scene in self.stack[first:]:
-                if scene is self.scene and frame is not None:
-                    scene.draw_frame(self.window, frame)
+                part = parts.get(scene)
+                if part is not None:
+                    scene.draw_frame(self.window, part)
                 else:
                     scene.draw(self.window)
             ring = self.focus.shown(self.scene)
@@ -245,16 +292,16 @@ class App:
         self._shot_due = False
 
     def draw_too_small(self) -> None:
-        """Below the minimum size: ask for a bigger window, in text a person can read."""
+        """Below the minimum size: ask for a bigger window, in text a person can read (in window
+        pixels: the UI units are what no longer fits)."""
         self.window.fill(BACKDROP)
-        here = layout.current()
-        unit = 1 / here.scale           # one pixel, in UI units
         width, height = layout.MINIMUM
-        centre = (here.width / 2, here.height / 2)
-        style.text(self.window, t("window.too_small"), (centre[0], centre[1] - 14 * unit), round(20 * unit),
-                   style.GOLD_LIGHT, bold=True, face="serif", anchor="center")
-        style.text(self.window, t("window.minimum", width=width, height=height), (centre[0], centre[1] + 14 * unit),
-                   round(14 * unit), style.PARCHMENT, anchor="center")
+        x, y = self.window.get_rect().center
+        for line, size, bold, colour, dy in ((t("window.too_small"), 20, True, NOTICE_TITLE, -14),
+                                             (t("window.minimum", width=width, height=height), 14, False,
+                                              NOTICE_TEXT, 14)):
+            image = font(size, bold, "serif" if bold else "sans").render(line, True, colour)
+            self.window.blit(image, image.get_rect(center=(x, y + dy)))
 
     def toggle_fullscreen(self) -> None:
         """F11: flip the setting; `_sync_fullscreen` reopens the window at the next frame."""
@@ -276,11 +323,11 @@ class App:
         are exited however the loop ends (Ctrl+C included)."""
         try:
             while self.running:
-                rate = self.scene.redraw_rate()
+                rate = self.redraw_rate()
                 if self._dirty or rate == math.inf or rate != self._last_rate:
                     dt = min(self.clock.tick(self.fps) / 1000.0, 0.1)
                 else:
-                    woken = wait_for_input(min(IDLE_POLL, self.scene.poll_interval(), self._until_redraw(rate)))
+                    woken = wait_for_input(min(IDLE_POLL, self.poll_interval(), self._until_redraw(rate)))
                     dt = self.clock.tick() / 1000.0
                     if woken:
                         dt = min(dt, 1 / self.fps)   # what the input starts moves from its first frame

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.present.castell_map import CastellMap, load_castell_map
+from game.shell.castell_map import CastellMap, load_castell_map
 from game.shell.layout import DESIGN, SIDE_MAX_EXTRA
 
 MAP_W, MAP_H = 600, 476
@@ -79,7 +79,7 @@ class CastellLayout:
             hint_button=pygame.Rect(width - 296, 6, 92, 28),
             map_rect=map_rect,
             prompt_rect=pygame.Rect(left + 8, 50, MAP_W - 16, 32),
-            button_row=pygame.Rect(left + 318, map_rect.bottom - 46, MAP_W - 326, 38),
+            button_row=pygame.Rect(left + 8, map_rect.bottom - 46, MAP_W - 16, 38),
             calendar_rect=pygame.Rect(left, map_rect.bottom + 6, MAP_W, foot - 6 - map_rect.bottom - 6),
             wheel_rect=pygame.Rect(mid, 44, MID_W, MID_W),
             rows_rect=pygame.Rect(mid, 44 + MID_W + 6, MID_W, foot - 6 - (44 + MID_W + 6)),

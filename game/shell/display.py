@@ -68,10 +68,14 @@ def desktop_size() -> tuple[int, int] | None:
     return tuple(sizes[0]) if sizes and min(sizes[0]) > 0 else None   # type: ignore[return-value]
 
 
-def first_window_size(remembered: str, default: tuple[int, int], minimum: tuple[int, int]) -> tuple[int, int]:
+def first_window_size(remembered: str, default: tuple[int, int], minimum: tuple[int, int],
+                      remembered_desktop: str = "") -> tuple[int, int]:
     """The size the window opens at when none is asked for: the last one the player left it at
-    (settings), else `default`, fitted to the desktop. Centres the window too."""
+    (settings), else `default`, fitted to the desktop; `default` again when the desktop is not
+    the one that size was left on (`remembered_desktop`: a window fitted to a laptop would stay
+    small on a larger monitor). Centres the window too."""
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    wanted = parse_size(remembered) or default
     desktop = desktop_size()
+    moved = remembered_desktop and desktop is not None and parse_size(remembered_desktop) != desktop
+    wanted = (None if moved else parse_size(remembered)) or default
     return wanted if desktop is None else fit_to_desktop(wanted, desktop, minimum)

@@ -15,7 +15,7 @@ target marked `default` (a staged move's Confirm), else goes to the first.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Hashable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Sequence
 
 import pygame
 
@@ -23,6 +23,8 @@ from game.shell import input as inp
 
 if TYPE_CHECKING:
     from game.shell.scene import Scene
+
+Handler = Callable[[inp.Intent], bool]     # what takes an intent: a scene's handle, or the app's
 
 Point = tuple[float, float]
 
@@ -103,35 +105,37 @@ class Focus:
             self.key = keys[0]
         return self.key != before
 
-    def dispatch(self, scene: "Scene", intent: inp.Intent) -> None:
-        """Hand one intent to the scene, turning focus keys into ring moves and Enter into a click."""
+    def dispatch(self, scene: "Scene", intent: inp.Intent, handle: Handler) -> None:
+        """Hand one intent to the scene, turning focus keys into ring moves and Enter into a click.
+        `handle` takes what the scene is given (the app's passes what the scene leaves on to a
+        held scene under it)."""
         if intent.kind in POINTER:
             self.keyboard = False          # the mouse takes over; the ring goes out
-            scene.handle(intent)
+            handle(intent)
             return
         direction = DIRECTIONS.get(intent.key) if intent.kind in (inp.Kind.STEP_BACK, inp.Kind.STEP_FORWARD, inp.Kind.KEY) \
             and scene.focus_arrows and not scene.text_entry else None
         if intent.kind in (inp.Kind.NEXT, inp.Kind.PREV) or direction:
-            self.move(scene, intent, direction)
+            self.move(scene, intent, direction, handle)
             return
         if intent.kind == inp.Kind.CONFIRM and intent.key in ACTIVATE_KEYS and self.keyboard and not scene.text_entry:
             self.sync(scene)
             target = self.current()
             if target is not None:
-                scene.handle(inp.Intent(inp.Kind.CLICK, target.centre, key=intent.key))
+                handle(inp.Intent(inp.Kind.CLICK, target.centre, key=intent.key))
                 return
-        scene.handle(intent)
+        handle(intent)
 
-    def move(self, scene: "Scene", intent: inp.Intent, direction: tuple[int, int] | None) -> None:
+    def move(self, scene: "Scene", intent: inp.Intent, direction: tuple[int, int] | None, handle: Handler) -> None:
         """Tab, Shift+Tab or an arrow: the first press shows the ring, later ones move it. A scene
         with nothing to focus gets the key itself (Tab then skips a running animation)."""
         self.sync(scene)
         target = self.current()
         if target is None:
-            scene.handle(intent)
+            handle(intent)
             return
         if self.keyboard and target.adjust and direction and direction[1] == 0:
-            scene.handle(inp.Intent(inp.Kind.CLICK, target.adjust[direction[0] > 0], key=intent.key))
+            handle(inp.Intent(inp.Kind.CLICK, target.adjust[direction[0] > 0], key=intent.key))
             return
         if self.keyboard:
             if direction:
@@ -140,16 +144,16 @@ class Focus:
                 target = step(self.targets, target, -1 if intent.kind == inp.Kind.PREV else 1)
         self.keyboard = True
         self.key = target.key
-        scene.handle(inp.Intent(inp.Kind.HOVER, target.centre))   # the scene shows what the pointer would
+        handle(inp.Intent(inp.Kind.HOVER, target.centre))   # the scene shows what the pointer would
 
-    def follow(self, scene: "Scene") -> bool:
+    def follow(self, scene: "Scene", handle: Handler) -> bool:
         """After each update: keep the ring on a live target; True when it moved (redraw)."""
         if not self.keyboard:
             return False
         if self.sync(scene):
             target = self.current()
             if target is not None:
-                scene.handle(inp.Intent(inp.Kind.HOVER, target.centre))
+                handle(inp.Intent(inp.Kind.HOVER, target.centre))
             return True
         return False
 

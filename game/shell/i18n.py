@@ -293,8 +293,19 @@ def area_name(area: str) -> str:
     return t(f"region.{area}")
 
 
+_palette = "classic"       # the pieces' palette: a colour is named by what is shown
+
+
+def use_palette_names(palette: str) -> None:
+    """Name the colours as the palette `palette` shows them (the colour-blind palette's red is
+    vermilion, its orange amber: `colour.<palette>.<colour>` where the catalog has it)."""
+    global _palette
+    _palette = palette
+
+
 def player_name(player: str, names: dict[str, str] | None = None) -> str:
-    """A seat's chosen name, or its colour name."""
+    """A seat's chosen name, or its colour name as the palette in use shows the colour."""
     if names and names.get(player):
         return names[player]
-    return t(f"colour.{player}")
+    shown = f"colour.{_palette}.{player}"
+    return t(shown) if has(shown) else t(f"colour.{player}")

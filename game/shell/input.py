@@ -3,7 +3,7 @@
 Why: scenes react to "click at (x, y)", "confirm", "skip animation", "help" — never to key codes or
 window pixels — so the scaled window, keyboard shortcuts and the test driver all meet in one place.
 A key intent keeps its key code, so a scene can tell a key-driven choice from a mouse click (the
-keyboard focus, game/focus.py, turns Enter on a focused target into a click carrying K_RETURN).
+keyboard focus, game/shell/focus.py, turns Enter on a focused target into a click carrying K_RETURN).
 """
 from __future__ import annotations
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.present.mapdata import MapData, load_map, point_in_polygon
+from game.shell.mapdata import MapData, load_map, point_in_polygon
 
 DESIGN = (1280, 800)          # the composition every layout is fitted from, in UI units
 LOGICAL = DESIGN              # the default window size, in pixels

@@ -8,14 +8,16 @@ Lifecycle (called by `app.App`, never by scenes themselves):
     exit()    the scene leaves the stack
 
 Every frame the top scene gets `handle(intent) -> bool` for each input intent (True = consumed;
-the keyboard focus, game/focus.py, turns Tab and arrows into moves between `focus_targets()` and
+the keyboard focus, game/shell/focus.py, turns Tab and arrows into moves between `focus_targets()` and
 Enter on one into a click there),
 then `update(dt) -> Transition | None` (dt in seconds), then — when something changed — the stack
 is drawn bottom-up from the topmost opaque scene with `draw(surface)`, which must not change any
 state and lays out in UI units (game.shell.layout), drawing through game.render.draw and style.
 What changed: input, a transition, or the top scene's `frame()` (a value of what it shows)
 differing from the one drawn last. `redraw_rate()` tells the app how often the top scene must be
-redrawn for what moves on its own (a tween, a pulse, a caret, a timer shown). Scenes hold no global
+redrawn for what moves on its own (a tween, a pulse, a caret, a timer shown). A scene put under
+the top one by `Transition.under` is held: the app updates it first, gives it the input the top
+scene leaves (handle answered False) and counts its frame and rate. Scenes hold no global
 session: what they share (settings, sounds, the match) is passed to their constructors.
 """
 from __future__ import annotations
@@ -23,7 +25,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -103,6 +106,9 @@ class Scene:
     opaque = True          # False: the scene below is drawn first (overlays, menus)
     text_entry = False     # True while a text field has focus (letters are not shortcuts)
     focus_arrows = True    # False: the scene uses the arrow keys itself (lists, the replay)
+    # The keyboard focus ring's painter: drawing is above the shell, so game/render/focus_ring.py
+    # sets it when it loads (the scenes load it); unset, no ring is painted.
+    paint_ring: ClassVar[Callable[[pygame.Surface, Target], None] | None] = None
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -126,7 +132,7 @@ class Scene:
 
     def focus_targets(self) -> list["Target"]:
         """What Tab and the arrow keys may focus now, each where a click would choose it
-        (game/focus.py). The base scene has nothing to focus."""
+        (game/shell/focus.py). The base scene has nothing to focus."""
         return []
 
     def frame(self) -> object:
@@ -151,8 +157,8 @@ class Scene:
     def draw_focus(self, surface: pygame.Surface, target: "Target") -> None:
         """The ring around the keyboard focus, painted over draw() while the keyboard drives; a
         scene whose tooltips must stay above the ring paints them again after it."""
-        from game.render.focus_ring import focus_ring
-        focus_ring(surface, target)
+        if Scene.paint_ring is not None:
+            Scene.paint_ring(surface, target)
 
     def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
         """Paint `frame`, this scene's `frame()` as the app just compared it (a scene with a frame

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from engine import DataError
 from engine.files import read_regular
-from game.match.saves import data_dir, keep_aside, write_atomic
+from game.shell.datadir import data_dir, keep_aside, write_atomic
 
 LANGUAGES = ("en", "pt", "ca")
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
@@ -55,6 +55,7 @@ class Settings:
     palette: str = "classic"     # the pieces' colours: "classic" or "colourblind" (Okabe-Ito)
     ui_scale: float = 1.0        # text and the controls sized from it: 1.0, 1.25 or 1.5
     window: str = ""             # the window's last size out of fullscreen, "WIDTHxHEIGHT" ("": never resized)
+    desktop: str = ""            # the desktop's size when `window` was noted, "WIDTHxHEIGHT" ("": unknown)
     online_name: str = ""        # the name last used to host or join an online table (prefills the field)
 
     def __post_init__(self) -> None:

@@ -107,8 +107,9 @@ class TutorialMatch(Match):
             return t("tutorial.nudge_read")
         verb, *args = expected.split()
         wanted = describe_move(verb, tuple(args), self.name(player), self.name)
-        if verb == "disc":              # the log line keeps a disc secret; the lesson names it
-            wanted += f" ({area_name(args[0])})"
+        info = engine.VERB_INFO[verb]
+        if info.secret and info.target is not None:     # the log keeps a disc's region secret; the lesson names it
+            wanted += f" ({area_name(args[info.target])})"
         return t("tutorial.nudge", move=wanted)
 
     def think(self) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from game.shell import layout
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.tutorial.lesson import REGION_PREFIX
 
 PANEL_MARGIN = 6

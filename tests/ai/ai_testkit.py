@@ -1,4 +1,4 @@
-"""Helpers for the AI tests (a plain module, not a conftest, so it cannot shadow tests/engine/conftest.py): small budgets (counted in nodes, never seconds) and game drivers."""
+"""Helpers for the AI tests (a plain module, not a conftest, so it cannot shadow a conftest): small budgets (counted in nodes, never seconds) and game drivers."""
 from __future__ import annotations
 
 import random

@@ -94,7 +94,7 @@ def test_a_candidate_dropped_by_halving_never_ranks_above_the_survivors(monkeypa
 
 
 def test_place_of_follows_the_engines_tie_rule_issue_21():
-    """§8.2 tie rule (issue 21 point 5): with 3, 3, 1 in Valencia red and blue share 2nd; the
+    """§8.2 tie rule: with 3, 3, 1 in Valencia red and blue share 2nd; the
     advisor's place is the engine's rank with the tie, never "1st"."""
     from ai.advisor import place_of
     g = engine.load_scenario({"players": ["red", "blue", "green"], "king": "aragon",
@@ -107,7 +107,7 @@ def test_place_of_follows_the_engines_tie_rule_issue_21():
 
 
 def test_hint_one_is_the_whole_turn_the_hard_search_plays_issue_27():
-    """Issue 27 point 5: hint #1 is the turn the hard search valued and then follows step by step
+    """Hint #1 is the turn the hard search valued and then follows step by step
     (its plan cursor), not one world's continuation pieced together afterwards — so a player who
     carries the shown plan through plays what the hard preset would."""
     from engine import Phase

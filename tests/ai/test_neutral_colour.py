@@ -1,4 +1,4 @@
-"""Issue 25 point 3: every preset plays the 2-player game with the neutral colour, which its
+"""Every preset plays the 2-player game with the neutral colour, which its
 search sees as part of the position (a third colour in every majority, never a seat)."""
 from __future__ import annotations
 

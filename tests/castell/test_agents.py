@@ -15,8 +15,7 @@ from engine.castell import Game, Move, View, new_game
 from engine.castell.position import MOVE, RECRUIT, TRAIN
 
 LIGHT = replace(DEFAULT_WEIGHTS, horizon=1)     # one festival ahead: fewer solver calls
-# counts only, no clock; hard's look-ahead keeps its plans and worlds but searches 10 nodes each
-FAST = {"max_nodes": 10, "lookahead_nodes": 10, "deadline_s": None, "weights": LIGHT}
+FAST = {"max_nodes": 10, "lookahead_nodes": 4, "deadline_s": None, "weights": LIGHT}   # counts, no clock
 
 
 def fast_agent(name: str, seed: int):

@@ -430,3 +430,21 @@ def test_notation_round_trips(text: str) -> None:
 def test_bad_notation_says_what_was_expected(text: str, expected: str) -> None:
     with pytest.raises(NotationError, match=expected):
         castell.parse_move(text)
+
+
+@pytest.mark.parametrize("setup, text, code", [
+    (lambda g: None, "done", "first_turn_place"),
+    (lambda g: g.play("place met"), "move met", "action_used"),
+    (lambda g: (g.play("place met"), give(g, g.to_move, tokens=0)), "special move gir", "no_tokens"),
+    (lambda g: g.play("place met"), "special move pir", "not_adjacent"),
+    (lambda g: g.play("place met"), "tower 9,9,9/7,7/6,6/3", "no_festival"),
+])
+def test_refusals_are_codes_with_the_engines_wording(setup, text: str, code: str) -> None:
+    """engine/castell/refusals.py: every refusal is a code of REASONS, its text the engine's wording."""
+    from engine.castell.refusals import REASONS, reason_text
+    g = castell.new_game(["red", "blue"], seed=1)
+    setup(g)
+    with pytest.raises(IllegalMove) as refused:
+        g.play(text)
+    assert refused.value.reason is not None and refused.value.reason[0] == code and code in REASONS
+    assert str(refused.value) == f"{text}: {reason_text(refused.value.reason)}"

@@ -66,7 +66,7 @@ def snapshot(g):
 
 
 def check_events(before, after, events):
-    """DESIGN §2 events: replaying the events on the position before the move gives the position
+    """docs/design.md §2 events: replaying the events on the position before the move gives the position
     after it (Caballeros, King, Grandes, scoreboards, scores), so the client never re-derives."""
     counts, king, grandes, boards, scores = before
     counts = dict(counts)

@@ -1,6 +1,6 @@
-"""DESIGN §2 API details: events from play(), one-line move descriptions, clone independence,
-IllegalMove messages that say why (STYLE 4), perft-style legal-move counts from fixed scenarios
-(STYLE 12), the bidding starter after a general scoring (§4.2)."""
+"""docs/design.md §2 API details: events from play(), one-line move descriptions, clone independence,
+IllegalMove messages that say why, perft-style legal-move counts from fixed scenarios, the
+bidding starter after a general scoring (§4.2)."""
 from __future__ import annotations
 
 import random
@@ -13,7 +13,7 @@ from enginekit import card_position, events_of, illegal, legal, position, run
 
 
 def test_events_round_power_turn_order():
-    """DESIGN §2 events: power cards played, turn order set, turn started, round started with the
+    """docs/design.md §2 events: power cards played, turn order set, turn started, round started with the
     revealed cards (§5.1 R2)."""
     g = position(["red", "blue", "green"], phase="power", to_move="red", king="aragon")
     ev = run(g, "power 4; power 9")
@@ -30,7 +30,7 @@ def test_events_round_power_turn_order():
 
 
 def test_describe_one_line_for_every_legal_move():
-    """DESIGN §2/STYLE 13: a one-line human description of every legal move."""
+    """docs/design.md §2: a one-line human description of every legal move."""
     g = engine.new_game(seed=12, players=["red", "blue", "green", "yellow", "orange"])
     rng = random.Random(12)
     while not g.is_over:
@@ -41,7 +41,7 @@ def test_describe_one_line_for_every_legal_move():
 
 
 def test_clone_is_independent():
-    """DESIGN §2: clone() is an independent deep copy."""
+    """docs/design.md §2: clone() is an independent deep copy."""
     g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
     c = g.clone()
     run(c, "card intrigue_any_3; first action; action; move red galicia castillo")
@@ -52,7 +52,7 @@ def test_clone_is_independent():
 
 
 def test_game_declares_a_type_for_every_slot():
-    """DESIGN §2 / issue 11: the Game's fields are declared on the class with their types (what a
+    """docs/design.md §2: the Game's fields are declared on the class with their types (what a
     type checker and an editor read), one for each slot, and the API methods live on the class."""
     assert set(engine.Game.__annotations__) == set(engine.Game.__slots__)
     for method in ("legal_moves", "play", "apply", "view", "record", "to_json", "clone"):
@@ -60,7 +60,7 @@ def test_game_declares_a_type_for_every_slot():
 
 
 def test_clone_copies_every_slot():
-    """DESIGN §2: clone() (written out slot by slot for speed) copies every slot of the Game;
+    """docs/design.md §2: clone() (written out slot by slot for speed) copies every slot of the Game;
     the lists are copies, everything else is shared."""
     g = card_position("intrigue_any_3", caballeros={"red": {"galicia": 2, "court": 1}})
     run(g, "card intrigue_any_3; first action; action")
@@ -82,7 +82,7 @@ def test_clone_copies_every_slot():
     ("court 0; card king; first action", "king aragon", "aragon is the King's region"),
 ])
 def test_illegal_move_messages_say_why(script, bad, fragment):
-    """STYLE 4/issue 2: IllegalMove names the move and says why it is refused."""
+    """docs/design.md §2: IllegalMove names the move and says why it is refused."""
     g = position(phase="turn", to_move="red", king="aragon",
                  played={"red": 8, "blue": 7, "green": 6, "yellow": 5},
                  caballeros={"red": {"court": 1, "galicia": 1}, "blue": {"galicia": 1, "aragon": 2}},
@@ -93,7 +93,7 @@ def test_illegal_move_messages_say_why(script, bad, fragment):
 
 
 def test_illegal_move_leaves_game_unchanged():
-    """STYLE 4: a refused move changes nothing."""
+    """docs/design.md §2: a refused move changes nothing."""
     g = engine.new_game(seed=3)
     snapshot = g.clone()
     with pytest.raises(engine.IllegalMove):
@@ -102,7 +102,7 @@ def test_illegal_move_leaves_game_unchanged():
 
 
 def test_hand_built_move_means_the_same_as_the_legal_one():
-    """DESIGN §2 (moves by value): a Move built by hand with the text of a legal move plays that
+    """docs/design.md §2 (moves by value): a Move built by hand with the text of a legal move plays that
     move; `first place` must start placement (§5.2 T3), not the special action."""
     g = card_position("score_castillo", caballeros={"red": {"court": 2}})
     run(g, "card score_castillo")
@@ -116,7 +116,7 @@ def test_hand_built_move_means_the_same_as_the_legal_one():
 @pytest.mark.parametrize("verb,args", [("frobnicate", ()), ("power", ("x",)), ("place", ()),
                                        ("done", ("now",))])
 def test_malformed_hand_built_move_raises_engine_error(verb, args):
-    """DESIGN §2: a hand-built Move that is not notation raises the engine's own error (here
+    """docs/design.md §2: a hand-built Move that is not notation raises the engine's own error (here
     NotationError, an EngineError), never a bare ValueError, and changes nothing."""
     g = card_position("score_castillo", caballeros={"red": {"court": 2}})
     before = g.clone()
@@ -149,7 +149,7 @@ def perft(g, depth):
 
 @pytest.mark.parametrize("depth,expected", [(1, 3), (2, 15), (3, 30), (4, 156)])
 def test_perft_king_first_scenario(depth, expected):
-    """STYLE 12 perft, counted by hand from levels/scenarios/king_first.yaml (King in Aragón, blue
+    """Perft, counted by hand from levels/scenarios/king_first.yaml (King in Aragón, blue
     to move with 3 in court, 4 in Galicia): 3 court choices x 5 cards x 2 orders = 30; depth 4:
     `first place` gives 5 regions next to Aragón + Castillo + done = 7, `first action` gives
     action|skip (2) for intrigue_own_4, veto, score_castillo, court_2 and 8 King moves + skip (9)
@@ -159,7 +159,7 @@ def test_perft_king_first_scenario(depth, expected):
 
 
 def test_perft_opening_bids():
-    """STYLE 12 perft/§4.2: opening bids of 4 players: 13 x 12 x 11 x 10 distinct sequences."""
+    """Perft/§4.2: opening bids of 4 players: 13 x 12 x 11 x 10 distinct sequences."""
     g = engine.new_game(seed=1)
     assert perft(g, 3) == 13 * 12 * 11
 
@@ -181,7 +181,7 @@ def _all_move_texts():
 
 
 def test_every_illegal_move_refused_cleanly():
-    """STYLE 3-4/DESIGN §2: at many positions every well-formed move that is not in legal_moves()
+    """docs/design.md §2: at many positions every well-formed move that is not in legal_moves()
     raises IllegalMove with a reason (never another error) and changes nothing; every legal one is
     accepted."""
     texts = _all_move_texts()

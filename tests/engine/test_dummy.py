@@ -310,7 +310,7 @@ def test_s14_random_games_with_the_neutral_colour_to_the_end(seed):
 
 
 def test_s14_record_carries_the_option_and_old_records_are_unchanged():
-    """Issue 25 point 2: the option travels in the record's setup (and only when on: a record without it is a
+    """§14: the option travels in the record's setup (and only when on: a record without it is a
     game without it, as every record written before it was)."""
     g = dummy_game()
     g.play(legal(g)[0])
@@ -327,7 +327,7 @@ def test_s14_record_carries_the_option_and_old_records_are_unchanged():
 
 
 def test_snapshot_written_before_the_neutral_colour_still_loads():
-    """Issue 25 point 2: a save of a game without the option, written before the neutral colour's slots existed,
+    """§14: a save of a game without the option, written before the neutral colour's slots existed,
     loads unchanged; a dummy game's save without them is refused."""
     g = engine.new_game(players=["red", "blue", "green"], seed=4)
     g.play(legal(g)[0])
@@ -343,7 +343,7 @@ def test_snapshot_written_before_the_neutral_colour_still_loads():
 
 
 def test_scenario_carries_the_option():
-    """Issue 25 point 2: scenarios take `dummy: true` like new_game."""
+    """§14: scenarios take `dummy: true` like new_game."""
     g = engine.load_scenario({"players": ["red", "blue"], "seed": 3, "dummy": True})
     assert g.dummy == "green" and g.record()["scenario"]["dummy"] is True
     with pytest.raises(engine.DataError, match="is for 2 players"):

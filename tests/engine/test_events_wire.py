@@ -1,4 +1,4 @@
-"""DESIGN §2 Events / issue 23: events go over the wire as JSON and come back equal; a malformed
+"""docs/design.md §2 Events: events go over the wire as JSON and come back equal; a malformed
 one is refused with a DataError naming the event type and field."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.events import EVENT_TYPES, event_from_json, event_to_json
 
 
 def test_every_event_of_random_games_round_trips_through_json():
-    """DESIGN §2 Events: every event of three random games comes back equal from its JSON."""
+    """docs/design.md §2 Events: every event of three random games comes back equal from its JSON."""
     seen = set()
     for seed in range(3):
         game, rng = engine.new_game(["red", "blue", "green", "yellow"], seed=seed), random.Random(seed)
@@ -35,13 +35,13 @@ def test_every_event_of_random_games_round_trips_through_json():
     ({"type": "RoundStarted", "round": 1, "face_up": "king"}, "face_up: expected a list"),
 ])
 def test_malformed_events_are_refused_by_field(data, words):
-    """DESIGN §2 / STYLE: a malformed event is refused in one line naming its type and field."""
+    """docs/design.md §2: a malformed event is refused in one line naming its type and field."""
     with pytest.raises(engine.DataError, match=words):
         event_from_json(data)
 
 
 def test_optional_fields_may_be_left_out():
-    """DESIGN §2 Events: fields with defaults (ScoringStarted.card) may be absent; None stays None."""
+    """docs/design.md §2 Events: fields with defaults (ScoringStarted.card) may be absent; None stays None."""
     assert event_from_json({"type": "ScoringStarted", "kind": "general", "round": 3}) == \
         engine.events.ScoringStarted("general", 3)
     assert event_from_json({"type": "ScoreboardMoved", "board": "8-4-0", "source": None,

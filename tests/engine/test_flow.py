@@ -253,7 +253,7 @@ def test_s10_47_untaken_cards_discarded_king_card_back_each_round():
 
 
 def test_s5_2_turn_events_and_card_taken():
-    """DESIGN §2 events: taking a card and placing produce CardTaken and CaballerosMoved."""
+    """docs/design.md §2 events: taking a card and placing produce CardTaken and CaballerosMoved."""
     g = card_position("king", caballeros={"red": {"court": 2}})
     ev = run(g, "card king; first place; place castillo")
     assert events_of(ev, E.CardTaken) == [E.CardTaken("red", "king")]
@@ -261,7 +261,7 @@ def test_s5_2_turn_events_and_card_taken():
 
 
 def test_illegal_move_in_wrong_phase_names_phase():
-    """STYLE 4: IllegalMove names the move and the phase."""
+    """docs/design.md §2: IllegalMove names the move and the phase."""
     g = bidding()
     msg = illegal(g, "place castillo")
     assert "place castillo" in msg and "power" in msg

@@ -1,4 +1,4 @@
-"""Golden playthroughs (STYLE 12): committed text playthroughs regenerated and diffed.
+"""Golden playthroughs: committed text playthroughs regenerated and diffed.
 
 Each file under tests/engine/playthroughs/ records one seeded game: the setup, then one line per
 step (round, phase, player to move, number of legal moves, the move a seeded RNG chose), the
@@ -54,7 +54,7 @@ def playthrough(setup: dict) -> str:
 
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_playthrough(name):
-    """STYLE 12: the seeded playthrough matches the committed file (UPDATE_GOLDEN=1 rewrites it)."""
+    """docs/design.md §6: the seeded playthrough matches the committed file (UPDATE_GOLDEN=1 rewrites it)."""
     path = HERE / f"{name}.txt"
     text = playthrough(GOLDEN[name])
     if os.environ.get("UPDATE_GOLDEN") == "1":

@@ -32,14 +32,14 @@ def classic_with(tmp_path, section: str, key, value):
 
 
 def test_describe_names_each_veto_phase_answer():
-    """DESIGN §2 describe / §6.2 Veto: each answer to a declared action has its own log line."""
+    """docs/design.md §2 describe / §6.2 Veto: each answer to a declared action has its own log line."""
     g = engine.new_game(players=["red", "blue", "green"], seed=1)
     for verb, text in VERDICTS.items():
         assert engine.describe(engine.parse_move(verb), g) == f"Red {text}"
 
 
 def test_random_playout_returns_the_finished_game_itself():
-    """DESIGN §2 random_playout (tests and benchmarks): plays the given game to its end."""
+    """docs/design.md §2 random_playout (tests and benchmarks): plays the given game to its end."""
     g = engine.new_game(players=["red", "blue"], seed=3)
     assert engine.random_playout(g, random.Random(3)) is g
     assert g.is_over and g.to_move is None
@@ -81,14 +81,14 @@ def test_s10_6_recall_progress_counts_the_shortfall():
 
 
 def test_malformed_classic_yaml_of_the_wrong_shape_is_a_data_error(tmp_path):
-    """DESIGN §5/STYLE 10: a classic.yaml whose adjacency is a number, not a list, fails with a
+    """docs/design.md §5: a classic.yaml whose adjacency is a number, not a list, fails with a
     DataError naming the file, never a bare TypeError."""
     with pytest.raises(engine.DataError, match=r"^classic\.yaml: malformed content \(TypeError"):
         load_board(classic_with(tmp_path, "adjacency", None, 5))
 
 
 def test_every_event_is_a_frozen_record():
-    """DESIGN §2 events: small (slotted) frozen records, so the client can keep and compare them
+    """docs/design.md §2 events: small (slotted) frozen records, so the client can keep and compare them
     safely and a long game's log stays light."""
     kinds = [k for k in vars(E).values() if dataclasses.is_dataclass(k)]
     assert len(kinds) >= 20
@@ -110,7 +110,7 @@ def test_s6_3_court_2_anywhere_progress_is_capped_by_the_active_players_court():
 
 
 def test_levels_scenarios_hand_too_small_for_the_rounds_left_is_refused():
-    """levels/scenarios (DESIGN §5): in round 1 of 9 with 4 players a hand needs 9 + 3 = 12 power
+    """levels/scenarios (docs/design.md §5): in round 1 of 9 with 4 players a hand needs 9 + 3 = 12 power
     cards to bid every round left; 11 is a DataError naming the field; 12 loads."""
     with pytest.raises(engine.DataError, match=r"hands\.red: expected at least 12 power cards"):
         position(hands={"red": list(range(1, 12))})
@@ -118,7 +118,7 @@ def test_levels_scenarios_hand_too_small_for_the_rounds_left_is_refused():
 
 
 def test_malformed_classic_yaml_card_depth_beyond_3_is_refused(tmp_path):
-    """DESIGN §5/STYLE 10: a scoring card's depth counts places 1..3 (§8); 3 loads, 4 is a
+    """docs/design.md §5: a scoring card's depth counts places 1..3 (§8); 3 loads, 4 is a
     DataError naming action_cards[0].depth."""
     first = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))["action_cards"][0]
     path = classic_with(tmp_path, "action_cards", 0, dict(first, depth=3))
@@ -129,7 +129,7 @@ def test_malformed_classic_yaml_card_depth_beyond_3_is_refused(tmp_path):
 
 
 def test_acting_card_outside_a_card_turn_is_a_loud_error():
-    """DESIGN §2 Game.acting_card: asked only while an action card is played; asking during the
+    """docs/design.md §2 Game.acting_card: asked only while an action card is played; asking during the
     power bids is a programming error, never a silent None."""
     g = engine.new_game(players=["red", "blue"], seed=2)
     assert g.phase == "power"
@@ -138,7 +138,7 @@ def test_acting_card_outside_a_card_turn_is_a_loud_error():
 
 
 def test_moves_equal_only_when_their_text_is_equal():
-    """DESIGN §3 notation: a move is its text; different texts are different moves."""
+    """docs/design.md §3 notation: a move is its text; different texts are different moves."""
     assert engine.parse_move("power 3") == engine.parse_move("POWER 3")
     assert engine.parse_move("power 3") != engine.parse_move("power 4")
     assert engine.parse_move("skip") != engine.parse_move("done")
@@ -162,7 +162,7 @@ def test_s6_3_own_2_opponents_2_allows_four_moves_in_all():
 
 
 def test_phase_numbers_are_stable_for_saves():
-    """DESIGN §2 saves: a snapshot stores the phase as its number, so the numbering of
+    """docs/design.md §2 saves: a snapshot stores the phase as its number, so the numbering of
     engine.Phase (power 0 ... over 11) never changes under a saved game."""
     assert [(p.name.lower(), int(p)) for p in engine.Phase] == [
         ("power", 0), ("court", 1), ("recall", 2), ("card", 3), ("order", 4), ("place", 5),
@@ -170,7 +170,7 @@ def test_phase_numbers_are_stable_for_saves():
 
 
 def test_card_facts_are_frozen():
-    """STYLE/DESIGN §5: the card data read from classic.yaml is shared by every game, so a
+    """docs/design.md §5: the card data read from classic.yaml is shared by every game, so a
     CardInfo cannot be changed."""
     with pytest.raises(dataclasses.FrozenInstanceError):
         engine.CARDS["court_2"].count = 5  # type: ignore[misc]
@@ -178,21 +178,21 @@ def test_card_facts_are_frozen():
 
 @pytest.mark.parametrize("hand", [[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], list(range(2, 15))])
 def test_levels_scenarios_hand_with_a_card_outside_1_to_13_is_refused(hand):
-    """levels/scenarios (DESIGN §5): power cards are 1..13; a hand listing 0 or 14 is a DataError
+    """levels/scenarios (docs/design.md §5): power cards are 1..13; a hand listing 0 or 14 is a DataError
     naming hands.red."""
     with pytest.raises(engine.DataError, match=r"hands\.red: expected a list of power cards 1\.\.13"):
         position(hands={"red": hand})
 
 
 def test_levels_scenarios_scores_start_at_zero():
-    """levels/scenarios (DESIGN §5): scores may be 0 or more; a negative score is refused."""
+    """levels/scenarios (docs/design.md §5): scores may be 0 or more; a negative score is refused."""
     assert position(scores={"red": 0, "blue": 7}).scores["blue"] == 7
     with pytest.raises(engine.DataError, match=r"scores\.red: expected whole points 0\.\.999, got -1"):
         position(scores={"red": -1})
 
 
 def test_progress_is_a_frozen_value():
-    """DESIGN §2 engine.progress: a Progress is a value the client may keep, compare and hash."""
+    """docs/design.md §2 engine.progress: a Progress is a value the client may keep, compare and hash."""
     shown = engine.Progress("place", 2, 4, "red")
     assert {shown: "prompt"}[engine.Progress("place", 2, 4, "red")] == "prompt"
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -200,14 +200,14 @@ def test_progress_is_a_frozen_value():
 
 
 def test_levels_scenarios_more_than_two_vetoes_is_refused():
-    """levels/scenarios (DESIGN §5), §6.2: a player holds at most the 2 Veto cards; listing 3 is a
+    """levels/scenarios (docs/design.md §5), §6.2: a player holds at most the 2 Veto cards; listing 3 is a
     DataError naming vetoes.red."""
     with pytest.raises(engine.DataError, match=r"vetoes\.red: expected 'this', 'previous' or a list"):
         position(vetoes={"red": ["this", "this", "this"]})
 
 
 def test_classic_yaml_setup_counts_may_be_zero_but_not_negative(tmp_path):
-    """DESIGN §5/STYLE 10: setup counts (§2) are whole numbers from 0; an empty starting court
+    """docs/design.md §5: setup counts (§2) are whole numbers from 0; an empty starting court
     loads, -1 is a DataError naming setup.court."""
     assert load_board(classic_with(tmp_path, "setup", "court", 0)).court == 0
     with pytest.raises(engine.DataError, match=r"setup\.court must be a whole number 0\.\.1000, got -1"):
@@ -223,7 +223,7 @@ def test_s6_1_a8_court_2_anywhere_may_stop_after_one():
 
 
 def test_snapshot_mid_action_stores_the_running_step_as_kind_and_fields():
-    """DESIGN §2 to_json/from_json: a snapshot taken during intrigue_own_4 stores the running step
+    """docs/design.md §2 to_json/from_json: a snapshot taken during intrigue_own_4 stores the running step
     as [kind, *fields] (the form rules-version-1 saves hold: 3 own moves left) and loads back."""
     g = card_position("intrigue_own_4", caballeros={"red": {"galicia": 3}})
     run(g, "card intrigue_own_4; first action; action; move red galicia sevilla")
@@ -233,7 +233,7 @@ def test_snapshot_mid_action_stores_the_running_step_as_kind_and_fields():
 
 
 def test_levels_scenarios_scoring_phase_decides_who_sets_a_disc():
-    """levels/scenarios (DESIGN §5), §8.1: a scenario at the general scoring of round 3 names no
+    """levels/scenarios (docs/design.md §5), §8.1: a scenario at the general scoring of round 3 names no
     player to move (the Castillo's players set discs in turn); naming one is a DataError."""
     cab = {"red": {"castillo": 2}, "blue": {"galicia": 1}}
     g = position(["red", "blue"], round=3, phase="scoring", caballeros=cab)
@@ -244,13 +244,13 @@ def test_levels_scenarios_scoring_phase_decides_who_sets_a_disc():
 
 @pytest.mark.parametrize("seed", ["7", True, 1.5])
 def test_new_game_seed_must_be_an_integer(seed):
-    """DESIGN §2 new_game / STYLE bad input: a seed that is not an int is refused by name."""
+    """docs/design.md §2 new_game: a seed that is not an int is refused by name."""
     with pytest.raises(engine.EngineError, match=r"new_game: seed must be an integer"):
         engine.new_game(players=["red", "blue"], seed=seed)
 
 
 def test_replay_refuses_a_move_that_is_not_text():
-    """DESIGN §2 replay / STYLE bad input: a record whose moves[1] is a number fails with a
+    """docs/design.md §2 replay: a record whose moves[1] is a number fails with a
     DataError naming that move."""
     rec = {"setup": {"players": ["red", "blue"], "seed": 1}, "moves": ["power 5", 4]}
     with pytest.raises(engine.DataError, match=r"^record: moves\[1\] must be text, got int$"):

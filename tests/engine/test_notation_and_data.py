@@ -1,6 +1,6 @@
-"""DESIGN §2 move notation (round trip, NotationError for bad text), DESIGN §5 data validation:
+"""docs/design.md §2 move notation (round trip, NotationError for bad text), docs/design.md §5 data validation:
 DataError naming the file and the field for bad scenario dicts and a malformed classic.yaml,
-records, replay and JSON snapshots (STYLE 5-6)."""
+records, replay and JSON snapshots."""
 from __future__ import annotations
 
 import json
@@ -24,7 +24,7 @@ EXAMPLES = ["power 7", "court 0", "court 6", "recall galicia", "card intrigue_ow
 
 @pytest.mark.parametrize("text", EXAMPLES)
 def test_notation_round_trip(text):
-    """DESIGN §2/STYLE 2: str(parse_move(text)) == text and parse_move(str(m)) == m; moves are
+    """docs/design.md §2: str(parse_move(text)) == text and parse_move(str(m)) == m; moves are
     immutable, hashable and their repr rebuilds them."""
     m = engine.parse_move(text)
     assert str(m) == text
@@ -35,7 +35,7 @@ def test_notation_round_trip(text):
 
 
 def test_notation_normalises_numbers_and_case():
-    """DESIGN §2: `power 07` and `POWER 7` read as `power 7`."""
+    """docs/design.md §2: `power 07` and `POWER 7` read as `power 7`."""
     assert str(engine.parse_move("power 07")) == "power 7"
     assert str(engine.parse_move("  power   7 ")) == "power 7"
     assert str(engine.parse_move("POWER 7")) == "power 7"
@@ -51,7 +51,7 @@ def test_notation_normalises_numbers_and_case():
     ("disc castillo", "castillo"), ("return castillo", "castillo"),
 ])
 def test_notation_error_for_bad_text(text, fragment):
-    """DESIGN §2/STYLE 4: bad text raises NotationError (an EngineError/ValueError) saying why."""
+    """docs/design.md §2: bad text raises NotationError (an EngineError/ValueError) saying why."""
     with pytest.raises(engine.NotationError) as info:
         engine.parse_move(text)
     assert fragment in str(info.value)
@@ -59,7 +59,7 @@ def test_notation_error_for_bad_text(text, fragment):
 
 
 def test_notation_error_through_play():
-    """DESIGN §2: Game.play with bad text raises NotationError and leaves the game unchanged."""
+    """docs/design.md §2: Game.play with bad text raises NotationError and leaves the game unchanged."""
     g = engine.new_game(seed=2)
     before = g.clone()
     with pytest.raises(engine.NotationError):
@@ -70,7 +70,7 @@ def test_notation_error_through_play():
 
 
 def test_legal_moves_stable_order_unique_texts():
-    """STYLE 3: legal moves come in a stable order with unique texts."""
+    """docs/design.md §2: legal moves come in a stable order with unique texts."""
     g = engine.new_game(seed=9)
     rng = random.Random(9)
     for _ in range(200):
@@ -91,7 +91,7 @@ def _random_game(seed, steps, **kw):
 
 
 def test_record_replay_identical_and_json_able():
-    """DESIGN §2/STYLE 6: record() is JSON-able; replay(record()) gives the identical state."""
+    """docs/design.md §2: record() is JSON-able; replay(record()) gives the identical state."""
     g = _random_game(3, 10_000, players=["red", "blue", "green"], variant="short", castillo="secret")
     assert g.is_over
     rec = json.loads(json.dumps(g.record()))
@@ -104,7 +104,7 @@ def test_record_replay_identical_and_json_able():
 
 
 def test_json_snapshot_round_trip_and_tamper_refused():
-    """DESIGN §2: to_json/from_json reproduce the identical state; an edited save is refused with
+    """docs/design.md §2: to_json/from_json reproduce the identical state; an edited save is refused with
     a DataError naming the field."""
     g = _random_game(5, 180)
     data = json.loads(json.dumps(g.to_json()))
@@ -134,7 +134,7 @@ def test_scenario_record_replays():
     ({"rules_version": 99, "setup": {"players": ["red", "blue"], "seed": 1}, "moves": []}, "rules_version"),
 ])
 def test_bad_records_raise_data_error(bad, fragment):
-    """DESIGN §2/§5: replaying a bad record raises DataError naming the field / move number."""
+    """docs/design.md §2/§5: replaying a bad record raises DataError naming the field / move number."""
     with pytest.raises(engine.DataError) as info:
         engine.replay(bad)
     assert fragment in str(info.value)
@@ -174,7 +174,7 @@ SCENARIO_ERRORS = [
     ({"vetoes": {"red": "previous"}}, "vetoes.red"),   # round 1 has no previous round
     # §10.2: before round r a player holds at least 14 - r cards; 3 cannot last 9 rounds
     ({"hands": {"red": [1, 2, 3]}}, "hands.red"),
-    # §5.2 T2 (every player must take a card; DESIGN §2 legal_moves never empty): three players
+    # §5.2 T2 (every player must take a card; docs/design.md §2 legal_moves never empty): three players
     # still to take a card this round but one card on offer
     ({"phase": "card", "to_move": "red", "played": {"red": 9, "blue": 8, "green": 7},
       "face_up": ["king"]}, "face_up"),
@@ -187,7 +187,7 @@ SCENARIO_ERRORS = [
 @pytest.mark.parametrize("extra,field", SCENARIO_ERRORS,
                          ids=[f"{i}-{f}" for i, (_, f) in enumerate(SCENARIO_ERRORS)])
 def test_scenario_errors_name_the_field(extra, field):
-    """levels/scenarios/README.md/DESIGN §5: a bad scenario raises DataError naming the source
+    """levels/scenarios/README.md, docs/design.md §5: a bad scenario raises DataError naming the source
     and the field."""
     data = dict(BASE, **extra)
     with pytest.raises(engine.DataError) as info:
@@ -198,7 +198,7 @@ def test_scenario_errors_name_the_field(extra, field):
 
 
 def test_scenario_file_errors_name_the_file(tmp_path):
-    """DESIGN §5: errors from a scenario file name that file."""
+    """docs/design.md §5: errors from a scenario file name that file."""
     path = tmp_path / "broken_level.yaml"
     path.write_text("players: [red, blue]\nking: atlantis\n")
     with pytest.raises(engine.DataError) as info:
@@ -257,7 +257,7 @@ def _mutations():
 
 @pytest.mark.parametrize("mutate,field", _mutations(), ids=[m[0].__name__ for m in _mutations()])
 def test_malformed_classic_yaml_names_file_and_field(tmp_path, mutate, field):
-    """DESIGN §5/STYLE 10: a malformed classic.yaml (a temporary copy) fails with DataError naming
+    """docs/design.md §5: a malformed classic.yaml (a temporary copy) fails with DataError naming
     the file and the field."""
     data = yaml.safe_load(CLASSIC_PATH.read_text(encoding="utf-8"))
     mutate(data)
@@ -270,7 +270,7 @@ def test_malformed_classic_yaml_names_file_and_field(tmp_path, mutate, field):
 
 
 def test_classic_yaml_unreadable(tmp_path):
-    """DESIGN §5: broken YAML or a non-mapping file fails with DataError naming the file."""
+    """docs/design.md §5: broken YAML or a non-mapping file fails with DataError naming the file."""
     path = tmp_path / "classic.yaml"
     path.write_text("regions: [\n")
     with pytest.raises(engine.DataError, match="classic.yaml"):
@@ -281,12 +281,12 @@ def test_classic_yaml_unreadable(tmp_path):
 
 
 def test_classic_yaml_copy_loads_equal():
-    """DESIGN §5: an unchanged copy loads to the same board as the shipped file."""
+    """docs/design.md §5: an unchanged copy loads to the same board as the shipped file."""
     assert load_board(CLASSIC_PATH) == engine.BOARD
 
 
 def test_unknown_effect_id_says_did_you_mean():
-    """STYLE 10: an unknown card id says 'did you mean …'."""
+    """docs/design.md §5: an unknown card id says 'did you mean …'."""
     from engine.effects import effect_for
     with pytest.raises(engine.DataError, match="did you mean 'eviction'"):
         effect_for("evicton")

@@ -57,6 +57,6 @@ def test_one_from_each_names_the_opponent_whose_turn_it_is():
 
 
 def test_single_decisions_have_no_progress():
-    """DESIGN §2: taking an action card is one decision; no step runs."""
+    """docs/design.md §2: taking an action card is one decision; no step runs."""
     g = card_position("intrigue_any_3", king=KING, caballeros=SPREAD)
     assert engine.progress(g) is None

@@ -1,9 +1,9 @@
-"""Random-play consistency (issue 2 "Tests", DESIGN §6, STYLE 11): 64 seeded games over 2-5
+"""Random-play consistency (docs/design.md §6): 64 seeded games over 2-5
 players, both variants, both Veto settings and both Castillo options (the long sweep, the next 16
 games of every configuration and more, is `benchmarks/soak.py --checked`; the checks live in
 randomplay.py), checking at every step:
 
-* legal moves non-empty with unique texts while someone is to move (§10.2, DESIGN §2);
+* legal moves non-empty with unique texts while someone is to move (§10.2, docs/design.md §2);
 * every legal move accepted by play() — on clones, all moves every CHECK_ALL_EVERY steps and
   a sample of moves at the other steps;
 * notation round trip for every legal move (parse_move(str(m)) == m);
@@ -13,7 +13,7 @@ randomplay.py), checking at every step:
 * the King's region (§7.1, A1): its contents (Caballeros, Grandes, mobile scoreboards) never
   change, and the King moves only through the `king` / `royal_advisor` cards;
 * the view of a determinized world equals the view it was drawn from, and two different
-  determinizations give equal views (nothing leaks, STYLE 8);
+  determinizations give equal views (nothing leaks);
 * the view's legal moves equal the game's for the player to move;
 * Caballeros leave the Castillo only at a general scoring (§5.3, §10.13-14);
 * the events play() returns, applied to the position before, give the position after;
@@ -41,7 +41,7 @@ from randomplay import (
 @pytest.mark.parametrize("n,variant,veto", CONFIGS,
                          ids=[f"{n}p-{v}-{'veto' if t else 'noveto'}" for n, v, t in CONFIGS])
 def test_random_play_consistency(n, variant, veto):
-    """Issue 2 "Tests"/DESIGN §6/STYLE 11: invariants at every step of 4 seeded random games
+    """docs/design.md §6: invariants at every step of 4 seeded random games
     for this player count, variant and Veto setting (64 games over all configurations)."""
     base = config_seed(n, variant, veto)
     lengths = [play_checked_game(n, variant, veto, base + i) for i in range(TEST_GAMES)]

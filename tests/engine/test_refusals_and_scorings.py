@@ -1,6 +1,6 @@
 """Refusals as data (engine.why_illegal, IllegalMove.reason), typed scorings (§8.1, §8.2: one
 ScoringStarted per scoring, one score-history entry, ranks with the tie rule on each AreaScored),
-and the verb and variant tables the engine exports (DESIGN §2 move notation)."""
+and the verb and variant tables the engine exports (docs/design.md §2 move notation)."""
 from __future__ import annotations
 
 import random
@@ -34,7 +34,7 @@ def test_s5_2_why_illegal_gives_a_code_with_arguments(script, move, reason):
 
 
 def test_s5_2_why_illegal_is_none_for_legal_moves_and_works_on_views():
-    """DESIGN §2: a legal move has no reason; a View answers for its own viewer only."""
+    """docs/design.md §2: a legal move has no reason; a View answers for its own viewer only."""
     g = engine.new_game(seed=2)
     for move in g.legal_moves():
         assert engine.why_illegal(g, move) is None
@@ -102,7 +102,7 @@ def test_s8_2_ranks_carry_the_tie_rule():
 
 
 def test_design_s2_verbs_targets_and_variants_are_exported():
-    """DESIGN §2 move notation: the engine exports each verb's argument kinds, which argument is
+    """docs/design.md §2 move notation: the engine exports each verb's argument kinds, which argument is
     its map target, and the variant names; every verb of the notation table is there."""
     for verb in ("power", "court", "recall", "card", "first", "place", "move", "return", "king",
                  "grande", "scoreboard", "score", "recover", "disc", "veto", "allow", "done", "skip"):

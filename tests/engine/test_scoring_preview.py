@@ -53,7 +53,7 @@ def test_a_scoring_card_preview_is_the_sum_the_card_then_scores():
 
 
 def test_r3_a_secret_castillo_is_previewed_from_a_view_like_the_game():
-    """docs/rulings.md R3 (§5.3, DESIGN §2): the secret Castillo is a memory variant, so a view previews the
+    """docs/rulings.md R3 (§5.3, docs/design.md §2): the secret Castillo is a memory variant, so a view previews the
     Castillo's scoring exactly as the true game does (the display decides what to show)."""
     for seed in range(1, 8):
         game = engine.new_game(players=["red", "blue", "green"], seed=seed, castillo="secret")

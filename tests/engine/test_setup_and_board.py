@@ -214,7 +214,7 @@ def test_s5_1_classic_round_sequence_and_king_card_every_round():
 
 
 def test_s2_options_reported():
-    """§2 options: variant, veto, castillo as set up (DESIGN §2)."""
+    """§2 options: variant, veto, castillo as set up (docs/design.md §2)."""
     g = engine.new_game(seed=1, variant="short", veto=False, castillo="secret")
     assert g.options == {"variant": "short", "veto": False, "castillo": "secret", "dummy": False}
     assert engine.new_game().options == {"variant": "classic", "veto": True, "castillo": "announced",

@@ -1,6 +1,6 @@
 """§5.4 what each player may know: views hide exactly the secret parts (other players' discs,
 the stack order, a recovered power card's identity, a secret declaration), the secret Castillo is
-a memory variant (docs/rulings.md R3), and engine.determinize (STYLE 8) fills the secrets
+a memory variant (docs/rulings.md R3), and engine.determinize fills the secrets
 consistently with the view."""
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_s5_4_view_shows_public_information():
 
 
 def test_r3_secret_castillo_is_a_memory_variant():
-    """docs/rulings.md R3 (§5.3, DESIGN §2): with castillo="secret" every view holds each colour's
+    """docs/rulings.md R3 (§5.3, docs/design.md §2): with castillo="secret" every view holds each colour's
     true Castillo count (they are public at a real table); only the display is told to keep
     another colour's count off the board (`castillo_count_shown`), the viewer's own always shown."""
     g = card_position("king", castillo="secret",
@@ -63,6 +63,24 @@ def test_r2_special_castillo_scoring_opens_the_tower_in_secret_games(card, decla
     assert g.view("red").castillo_count_shown("blue") and not g.castillo_count_shown("red")
 
 
+def test_r2_the_emptied_tower_shows_every_count_until_it_changes():
+    """docs/rulings.md R2 (§8.1 steps 2-3): at a general scoring the tower is opened and emptied
+    before everyone, so in a secret-Castillo game every colour's count (now 0) is shown after it,
+    not kept off the display because it changed while being emptied."""
+    g = engine.new_game(players=["red", "blue", "green"], seed=4, castillo="secret")
+    rng = random.Random(4)
+    while not g.is_over:
+        ev = g.play(rng.choice(g.legal_moves()))
+        if any(isinstance(e, E.CastilloEmptied) for e in ev):
+            break
+    else:
+        raise AssertionError("no general scoring")
+    assert any(isinstance(e, E.CaballerosMoved) and e.source == "castillo" for e in ev)
+    for viewer in g.players:
+        v = g.view(viewer)
+        assert all(v.castillo_count_shown(p) and v.count(p, "castillo") == 0 for p in g.players)
+
+
 def test_r2_version_1_record_keeps_special_castillo_scoring_closed():
     """docs/rulings.md (§6.5, §5.3): a rules-version-1 record replays under its own rules, where a
     special Castillo scoring did not open the tower in a secret-Castillo game."""
@@ -92,7 +110,7 @@ def test_s5_4_stack_order_hidden():
 
 
 def test_s5_4_view_legal_moves_for_viewer_to_move():
-    """DESIGN §2: view.legal_moves() works when the viewer is to move and equals the game's."""
+    """docs/design.md §2: view.legal_moves() works when the viewer is to move and equals the game's."""
     g = engine.new_game(seed=2)
     rng = random.Random(2)
     for _ in range(120):
@@ -117,7 +135,7 @@ def test_s8_1_castillo_discs_hidden_until_reveal():
 
 
 def test_s5_4_disc_moves_emit_no_secret():
-    """§5.4/DESIGN events: setting a disc emits no event naming the region until the reveal, and
+    """§5.4/docs/design.md §2 events: setting a disc emits no event naming the region until the reveal, and
     the log line does not name it."""
     g = card_position("score_secret_unique", caballeros={"red": {"galicia": 1}})
     run(g, "card score_secret_unique; first action; action")
@@ -129,8 +147,8 @@ def test_s5_4_disc_moves_emit_no_secret():
 
 @pytest.mark.parametrize("seed", range(6))
 def test_views_leak_nothing_two_determinizations(seed):
-    """STYLE 8/11: for every player, two determinizations of his view give that same view (hidden
-    data changed, view unchanged), at many points of random games."""
+    """docs/design.md §2 (hidden information): for every player, two determinizations of his view
+    give that same view (hidden data changed, view unchanged), at many points of random games."""
     g = engine.new_game(seed=seed, players=["red", "blue", "green", "yellow", "orange"][: 2 + seed % 4],
                         castillo="secret" if seed % 2 else "announced")
     rng = random.Random(seed)
@@ -147,7 +165,7 @@ def test_views_leak_nothing_two_determinizations(seed):
 
 
 def test_determinized_world_is_playable_to_the_end():
-    """STYLE 8: a determinized world is a full game that can be played on to the end."""
+    """docs/design.md §2: a determinized world is a full game that can be played on to the end."""
     g = card_position("power_recovery", hands={"red": list(range(1, 12))})
     run(g, "card power_recovery; first action; recover 13")
     w = engine.determinize(g.view("blue"), random.Random(0))
@@ -178,7 +196,7 @@ def test_s4_2_determinize_recovered_card_never_one_played_since():
 
 @pytest.mark.parametrize("card", ["disc_return_2", "disc_return_all", "score_secret_unique"])
 def test_s5_4_different_secret_discs_equal_views(card):
-    """§5.4/A6/STYLE 11: two games differing only in the disc red has set give every other player
+    """§5.4/A6: two games differing only in the disc red has set give every other player
     the same view (and red different ones) until the reveal."""
     games = []
     for region in ("galicia", "valencia"):

@@ -22,6 +22,8 @@ class FakeOnline:
     def __init__(self, server: FakeServer) -> None:
         self.server = server
         self.queue: list[Update | History | dict[str, Any]] = []
+        self.connected = True
+        self.sent: list[str] = []                  # every move submitted, in order
 
     def poll(self) -> list[Update | History | dict[str, Any]]:
         items, self.queue = self.queue, []
@@ -30,6 +32,7 @@ class FakeOnline:
     def submit(self, method: str, *args: Any, **kwargs: Any) -> Future[Any]:
         future: Future[Any] = Future()
         if method == "move":
+            self.sent.append(args[1])
             self.server.play(args[1])
         future.set_result({})
         return future

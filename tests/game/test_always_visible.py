@@ -1,4 +1,4 @@
-"""Issue 14 item 6: every player's remaining power cards are visible at 2, 3, 4 and 5 players, and
+"""Every player's remaining power cards are visible at 2, 3, 4 and 5 players, and
 the human's power-card hand never covers the success track."""
 from __future__ import annotations
 

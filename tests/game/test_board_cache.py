@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.shell import layout
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render import board, draw
 from game.present.table import Table
 

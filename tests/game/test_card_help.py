@@ -1,4 +1,4 @@
-"""Issue 14 item 6: card help explains every card (what it does, its restrictions, an example) in
+"""Card help explains every card (what it does, its restrictions, an example) in
 English, Portuguese and Catalan; cards with the same effect read as the same card and cards with
 different effects never share a title; counts of one read in the singular."""
 from __future__ import annotations

@@ -20,6 +20,7 @@ from game.present.castell_builder import (BUTTONS, Builder, Button, LevelSlot, P
 from game.render import castell_builder as panel
 from game.render import castell_pieces, style
 from game.shell import layout
+from game.shell.i18n import t
 from tests.castell.kit import after_first_turns, counts, give, region_index
 
 SIX = Purpose.festival((6,), "Barcelona")
@@ -279,7 +280,7 @@ def test_hit_test_finds_every_reserve_column_and_button_where_it_is_drawn(
         panel.paint_builder(surface, rect, builder)
         assert len(buttons) == len(BUTTONS)
         for name in BUTTONS:
-            assert panel.hit_test(rect, builder, buttons[panel.TEXT[name]].center) == Button(name)
+            assert panel.hit_test(rect, builder, buttons[t(f"castell.builder.{name}")].center) == Button(name)
         reserve = builder.reserve()
         columns = tiles[-10:]                         # the reserve is drawn after the tower
         assert [size for size, _, _ in columns] == list(range(1, 11))

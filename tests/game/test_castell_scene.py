@@ -1,6 +1,6 @@
 """The Castell table scene (game/scenes/castell_play.py) driven as a player would: a whole game
 by mouse against AIs, a turn by keyboard only, the festival's results holding the game until
-dismissed, refusals in the engine's words, and a frame that drawing never changes."""
+dismissed, refusals in the players' words, and a frame that drawing never changes."""
 from __future__ import annotations
 
 import random
@@ -60,6 +60,9 @@ def test_a_human_plays_a_whole_game_by_mouse_against_two_ais() -> None:
                     driver.click(buttons(scene)["no_tower"].center)
             continue
         shown = buttons(scene)
+        rects = list(shown.values())
+        assert all(scene.layout.map_rect.contains(r) for r in rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), frame.buttons
         if "confirm" in shown:
             driver.click(shown["confirm"].center)
             continue
@@ -106,7 +109,8 @@ def test_the_festival_results_hold_the_game_until_dismissed() -> None:
     assert scene.ui.results is None and len(match.game.moves_played()) > played
 
 
-def test_an_unlit_click_says_why_in_the_engines_words() -> None:
+def test_an_unlit_click_says_why_in_the_players_words() -> None:
+    """The engine's reason code, worded by the catalog with the regions by name (ruling C9)."""
     driver, scene, match = table(("human", "random"), seed=8)
     until_human(driver, scene, match)
     driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
@@ -117,13 +121,14 @@ def test_an_unlit_click_says_why_in_the_engines_words() -> None:
     far = next(r for r in match.game.data.regions
                if r != region and match.game.data.regions.index(r) not in
                match.game.data.adjacent[match.game.data.regions.index(region)])
-    from game.present.castell_map import load_castell_map
+    from game.shell.castell_map import load_castell_map
     driver.key(pygame.K_s)                         # the special action's targets
     driver.step()
     driver.click(tuple(round(c) for c in scene.layout.to_screen(load_castell_map().regions[far].label)))
     driver.step()
     frame = scene.frame()
-    assert frame.tone == "error" and "not adjacent" in frame.prompt
+    names = match.game.data.region_names
+    assert frame.tone == "error" and frame.prompt == f"{names[far]} is not adjacent to {names[region]}"
 
 
 def test_drawing_a_frame_changes_nothing() -> None:
@@ -163,3 +168,41 @@ def test_the_title_offers_castell_its_setup_starts_a_game_and_continue_resumes_i
     again.step(3)
     resumed = again.scene
     assert isinstance(resumed, CastellScene) and resumed.match.game.to_json() == position
+
+
+def test_two_humans_share_the_screen_with_no_hand_off() -> None:
+    """docs/castell.md "Hidden information": nothing is secret, so pass-and-play shows each human
+    the same table and the prompt names whose turn it is."""
+    driver, scene, match = table(("human", "human"), seed=2)
+    seen = set()
+    for _ in range(12):
+        until_human(driver, scene, match)
+        player = match.human_to_move
+        assert player is not None and scene.frame().prompt.startswith(match.name(player))
+        seen.add(player)
+        if match.game.pawn[match.game.seat(player)] < 0:
+            driver.click(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
+            driver.step()
+            driver.key(pygame.K_RETURN)
+            driver.step()
+        driver.click(buttons(scene)["done"].center)
+        driver.step()
+    assert seen == {"red", "blue"} and driver.scene is scene
+
+
+def test_f1_opens_castells_help_whose_examples_are_legal_towers() -> None:
+    from engine import castell
+    from game.scenes.castell_help import TOPICS, topic_rects
+    driver, scene, match = table(("human", "random"), seed=8)
+    driver.key(pygame.K_F1)
+    driver.step(2)
+    assert driver.scene.name == "castell_help"
+    for topic, example, ranks in TOPICS:
+        driver.click(dict(topic_rects())[topic].center)
+        driver.step()
+        if example is not None:
+            tower = castell.parse_tower(example)
+            assert castell.tower_problems([list(level) for level in tower], ranks) == []
+    driver.key(pygame.K_ESCAPE)
+    driver.step()
+    assert driver.scene is scene

@@ -11,8 +11,8 @@ import pytest
 
 from engine.castell import DATA, View, determinize, new_game
 from game.present.castell_look import Ghost, TableLook, Target
-from game.present.castell_map import MapDataError, MAP_FILE, load_castell_map, region_at
-from game.present.mapdata import point_in_polygon
+from game.shell.castell_map import MapDataError, MAP_FILE, load_castell_map, region_at
+from game.shell.mapdata import point_in_polygon
 from game.render.castell_table import hit_test, paint_table
 from game.render.castell_tiles import tile_slots
 from game.shell import castell_layout

@@ -1,5 +1,5 @@
-"""Every catalog string in its own widget, in en/pt/ca, at 1024x640, 1366x768 and 1920x1080
-(issue 27 point 4): the texts a scene may not show in a test game are measured in the box the
+"""Every catalog string in its own widget, in en/pt/ca, at 1024x640, 1366x768 and 1920x1080:
+the texts a scene may not show in a test game are measured in the box the
 client draws them in, filled with the longest values their placeholders take. A one-line text may
 be drawn smaller to fit, never below a legible size; a strip of text holds it whole, never cut
 with "…". The scenes themselves are checked in tests/game/test_ui_scale_fit.py.

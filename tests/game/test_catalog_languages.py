@@ -1,5 +1,5 @@
 """Each catalog is written in its own language: no Spanish (or Portuguese, Catalan, English) string
-in another language's catalog. Issue 27 point 4: "¡Fin de la partida!" was the English game-over
+in another language's catalog. "¡Fin de la partida!" was the English game-over
 title.
 
 Two signs give a stray string away: a letter the language does not write (ñ and ¡ are Spanish

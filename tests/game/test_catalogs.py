@@ -48,7 +48,7 @@ def expected_catalog_keys(language: str) -> set[str]:
 
 
 def test_every_catalog_has_the_english_keys_in_its_own_plural_forms():
-    """Issue 26 point 5: pt and ca have one/many/other forms, English one/other; the files hold
+    """Pt and ca have one/many/other forms, English one/other; the files hold
     exactly those keys, and every entry is accepted (placeholders as in English)."""
     for lang in ("en", "pt", "ca"):
         raw = yaml.safe_load((i18n.CATALOG_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""A challenge's Hint count is kept with its save (game/saves.py `hints_used`): saved, resumed
+"""A challenge's Hint count is kept with its save (game/match/saves.py `hints_used`): saved, resumed
 through Continue or Load game, and shown on the end screen; older saves load as 0."""
 from __future__ import annotations
 

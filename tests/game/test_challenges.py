@@ -173,12 +173,13 @@ def test_a_broken_entry_is_shown_but_cannot_be_started(tmp_path):
 
 
 def test_the_castillo_disc_is_announced_as_the_general_scoring():
-    """The last-scoring challenge opens on the Castillo disc: the top bar says General scoring and
-    the prompt says where the Castillo Caballeros go, not the generic disc line of card effects."""
+    """The last-scoring challenge opens on the Castillo disc: the top bar says Scoring (the same
+    caption shows while a scoring card resolves, so it names no kind) and the prompt says where
+    the Castillo Caballeros go, not the generic disc line of card effects."""
     game = engine.load_scenario(SCENARIOS / "challenge_1_last_scoring.yaml")
     driver = Driver(MatchScene(make_context(), Match.from_game(game, autosave=False)))
     driver.step(2)
-    assert driver.scene.phase_caption() == "General scoring"
+    assert driver.scene.phase_caption() == "Scoring"
     assert driver.scene.prompt().startswith("Red — the Castillo opens")
     gambit = engine.load_scenario(SCENARIOS / "challenge_2_kings_gambit.yaml")
     scene = MatchScene(make_context(), Match.from_game(gambit, autosave=False))

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+
+import pytest
 import subprocess
 import sys
 from pathlib import Path
@@ -61,3 +63,30 @@ def test_headless_prints_the_neutral_colours_opening_before_the_first_power_card
     first_bid = next(i for i, line in enumerate(lines) if "plays power card" in line)
     assert any(line.startswith("Neutral draws") for line in lines[:first_bid])
     assert any(line.startswith("Neutral turns up power card") for line in lines[:first_bid])
+
+
+def test_castell_headless_plays_to_the_end_and_prints_the_five_categories():
+    """docs/castell.md "Final scoring": the log names each festival and ends with the breakdown."""
+    result = run("--game", "castell", "--headless", "--players", "greedy,random", "--seed", "4")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("Castell, 2 players") and "— Round 10 —" in out
+    assert "Festival in " in out and "Game over:" in out
+    table = out[out.index("Final scoring:"):].splitlines()
+    assert all(word in table[1] for word in ("Best tower", "Regions", "Prizes", "Size tokens", "Performances", "Total"))
+    for row in table[2:4]:
+        *parts, total = (int(x) for x in row.split()[1:])
+        assert sum(parts) == total
+
+
+@pytest.mark.parametrize("args, expected", [
+    (("--players", "human,wizard"), "unknown Castell seat 'wizard'"),
+    (("--players", "easy"), "Castell needs 2 to 4 seats"),
+    (("--players", "easy,easy,easy,easy,easy"), "Castell needs 2 to 4 seats"),
+    (("--headless", "--players", "human,easy"), "--headless needs AI seats only"),
+    (("--dummy",), "--dummy is an El Grande option"),
+])
+def test_castell_bad_seats_and_options_are_one_line(args, expected):
+    result = run("--game", "castell", *args)
+    assert result.returncode == 2 and expected in result.stderr
+    assert len(result.stderr.strip().splitlines()) <= 2        # argparse's usage line, then the error

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 from game.shell import layout
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render import board, pieces, style
 from game.match.seats import COLOURS
 

@@ -1,4 +1,4 @@
-"""Issue 26 point 4: saves, settings and crash reports in the platform's data folder, with
+"""Saves, settings and crash reports in the platform's data folder, with
 EL_GRANDE_DATA_DIR still first; the folder earlier versions used on every system is moved there
 once, in one rename, with one notice."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 22 point 4: the match screen draws in layers — map < target highlights < pieces and
+"""The match screen draws in layers — map < target highlights < pieces and
 ghosts < labels < tooltips and panels < modal dialogs — so the pixels inside an open tooltip,
 the scoring table and the lesson panel are the same in every frame while the highlights pulse
 beneath them, and a tooltip never covers the buttons the prompt asks for."""
@@ -36,7 +36,7 @@ def same_inside(a: pygame.Surface, b: pygame.Surface, rect: pygame.Rect) -> bool
 
 
 def test_an_open_tooltip_is_not_crossed_by_the_pulsing_targets():
-    """Issue 22 point 4: a region's standings stay the same pixels at both ends of the pulse."""
+    """A region's standings stay the same pixels at both ends of the pulse."""
     driver, screen = human_deciding()
     for _ in range(3000):
         if screen.my_turn() and screen.targets() and screen.name != "power":
@@ -57,7 +57,7 @@ def test_an_open_tooltip_is_not_crossed_by_the_pulsing_targets():
 
 
 def test_the_scoring_table_is_a_modal_layer_over_the_pulse():
-    """Issue 22 point 4 (§8.1 summary): the scoring table's pixels do not change with the pulse."""
+    """§8.1 (the summary): the scoring table's pixels do not change with the pulse."""
     driver, screen = human_deciding()
     match = screen.match
     while not match.feed.summaries:
@@ -69,7 +69,7 @@ def test_the_scoring_table_is_a_modal_layer_over_the_pulse():
 
 
 def test_the_lesson_panel_and_a_tooltip_stay_above_the_lessons_pulses(monkeypatch):
-    """Issue 22 point 4: the lesson's gold frame and click target pulse under its panel."""
+    """The lesson's gold frame and click target pulse under its panel."""
     from game.scenes.tutorial import TutorialScene
     from game.tutorial.lesson import load_lesson
     from game.tutorial.targets import panel_rect as lesson_panel

@@ -1,4 +1,4 @@
-"""Issue 14 item 7: the end table's columns add up to every final score (a challenge's starting
+"""The end table's columns add up to every final score (a challenge's starting
 points included), tied players share a rank and the victory, a challenge gets a verdict, and the
 chart has each player's score after every round."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13 item 2: an unexpected exception in the client loop (a scene's event handling, update or
+"""An unexpected exception in the client loop (a scene's event handling, update or
 draw) never ends the program: the error screen says what failed and that the game was saved, a
 crash report is written atomically to the data dir, Continue reloads the autosave, Quit quits."""
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_an_exception_in_a_scene_shows_the_error_screen_and_continue_resumes(whe
     driver.step(2)
     scene = driver.scene
     assert driver.app.running and scene.name == "error"
-    caller = "focus.py" if where == "handle" else "app.py"   # the keyboard focus hands input to the scene
+    caller = "app.py"                      # the app hands input and frames to the scene stack
     assert f"Injected: injected into {where}" in scene.error and f"(in {caller}:" in scene.error
     assert "\n" not in scene.error
     assert scene.resumable and not scene.save_failed
@@ -107,7 +107,7 @@ def test_without_a_game_continue_returns_to_the_title_and_an_unwritable_report_i
         assert scene.report == "OSError: No space left on device"
         lines = [text for text, _, _ in scene.status_lines()]
         assert "No game was in progress" in lines[1] and "could not be written" in lines[2]
-    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir"
     driver.key(pygame.K_RETURN)
     assert driver.scene.name == "title"
 

@@ -1,4 +1,4 @@
-"""DESIGN §2 events / issue 11: the client dispatches engine events by class, so renaming an
+"""docs/design.md §2 events: the client dispatches engine events by class, so renaming an
 event class or dropping a field the client reads fails here instead of silently stopping an
 animation or a log line.
 
@@ -85,7 +85,7 @@ def readable(cls: type) -> set[str]:
 
 
 def test_client_names_only_existing_event_classes_and_reads_only_their_fields():
-    """DESIGN §2 events: every event class the client dispatches on exists in engine.events, and
+    """docs/design.md §2 events: every event class the client dispatches on exists in engine.events, and
     every field it reads from one is a field of that class."""
     named, reads = client_event_use()
     missing = sorted(c for c in named if not dataclasses.is_dataclass(getattr(events, c, None)))

@@ -1,4 +1,4 @@
-"""Issue 13 items 3 and 4 in the client: a refused write is a one-line notice and play goes on (the
+"""In the client: a refused write is a one-line notice and play goes on (the
 settings menu, the named save, the export); a broken settings file gives the defaults, one notice
 at start-up, and is kept aside as settings.json.bad instead of being overwritten."""
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_a_refused_settings_write_is_said_in_the_menu_and_the_change_still_appli
         assert ctx.settings.anim_speed != before, "the change applies for this session"
         assert ctx.settings.save_error == "No space left on device"
         pygame.image.save(driver.app.surface, str(screenshots / "settings-not-saved.png"))
-    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir"
     driver.click((rect.right - 10, rect.centery))
     assert ctx.settings.save_error is None
 

@@ -9,7 +9,7 @@ import pytest
 import engine
 from game.shell import layout
 from game.match.controller import Match
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render import board
 from game.match.saves import SeatMeta
 from game.scenes.play import MatchScene

@@ -1,4 +1,4 @@
-"""Issue 27 point 9: `el-grande --headless` notes ties — tied players share a rank and are marked,
+"""`el-grande --headless` notes ties — tied players share a rank and are marked,
 and a tie for the most points is a shared win (rules §9: every tied player wins)."""
 from __future__ import annotations
 

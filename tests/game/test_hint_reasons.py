@@ -1,4 +1,4 @@
-"""The hints' reasons in words (game/hints.py `reason_text`): every kind the advisor gives is
+"""The hints' reasons in words (game/match/hints.py `reason_text`): every kind the advisor gives is
 worded specifically in English, Portuguese and Catalan, and names the scoring it counts at."""
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_one_point_or_caballero_is_singular():
 
 
 def test_a_tie_is_worded_as_a_tie_issue_21():
-    """Issue 21 point 5 (§8.2 ties): a plan that only ties a region says so."""
+    """§8.2 (ties): a plan that only ties a region says so."""
     i18n.set_language("en")
     text = reason_text(Reason("place_tied", 3, "aragon", 2, "general"), _name)
     assert text == "ties for 2nd in Aragón: +3 at the next general scoring"
@@ -61,7 +61,7 @@ def test_a_tie_is_worded_as_a_tie_issue_21():
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_every_reason_compares_with_the_other_hint_in_every_language(language):
-    """Issue 27 point 5: "+6 over #2: takes 1st in Aragón instead of tying it"; the others say how
+    """Hint reasons: "+6 over #2: takes 1st in Aragón instead of tying it"; the others say how
     far below #1 they are; power cards compare what they bring, the turn they buy, the card kept."""
     from ai.advisor import Hint
     from game.match.hints import compare_text
@@ -87,3 +87,21 @@ def test_a_disc_during_a_scoring_says_this_scoring(language):
     i18n.set_language(language)
     text = reason_text(Reason("place", 5, "aragon", 1, "this"), _name)
     assert i18n.t("hint.when.this") in text and i18n.t("hint.when.general") not in text
+
+
+@pytest.mark.parametrize("language", ["en", "pt", "ca"])
+def test_same_turn_skip_and_even_reasons_say_what_they_compare(language):
+    """A higher power card that buys no earlier turn says so and names the card it keeps; a skipped
+    action says no use of it gains a point; two plans leaving the same standings say that, not a
+    vague "how the round plays on"."""
+    i18n.set_language(language)
+    same = reason_text(Reason("same_turn", versus=2, other=8), _name)
+    skip = reason_text(Reason("skip", 0, scoring="general"), _name)
+    even = reason_text(Reason("value", versus=2), _name)
+    assert "8" in same and same != reason_text(Reason("order", versus=2, other=8), _name)
+    assert i18n.t("hint.when.general") in skip and skip != i18n.t("hint.reason.value")
+    assert "#2" in even and all("{" not in text for text in (same, skip, even))
+    if language == "en":
+        assert "how the round plays on" not in even and "same standings" in even
+        assert same == "takes the same turn that power card 8 would, and keeps power card 8 for a later round"
+        assert skip.startswith("skips the card's action")

@@ -96,7 +96,7 @@ def test_hints_are_cleared_at_a_hand_off():
 
 
 def test_a_docked_plan_shows_in_the_panel_and_a_click_there_plays_its_next_step():
-    """Issue 27 point 5: a clicked plan stays docked (the panel and its next step) after the
+    """A clicked plan stays docked (the panel and its next step) after the
     hints themselves are gone; a click on the panel plays the step; the last step undocks it."""
     driver, match, _ = _driver(confirm=False)
     scene = driver.scene

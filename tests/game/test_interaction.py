@@ -1,6 +1,6 @@
-"""Issue 9 (confirm before commit, undo in pass-and-play, hot-seat secrecy) and issue 14 (prompts
-that name the player and the step, unmistakable legal targets), through the real scenes: events
-are posted where things are drawn, and the engine is only called to set positions up and check."""
+"""Confirm before commit, undo in pass-and-play, hot-seat secrecy, and prompts that name the
+player and the step with unmistakable legal targets, through the real scenes: events are posted
+where things are drawn, and the engine is only called to set positions up and check."""
 from __future__ import annotations
 
 import random
@@ -292,12 +292,15 @@ def test_e_hovering_a_target_previews_the_count_and_rank():
     driver.step()
     assert driver.scene.pending_move() == engine.parse_move(f"place {area}")
     line = driver.scene.preview[1]
-    assert line == f"{i18n.area_name(area)}: Red {mine} → {mine + 1}, now 1st"
+    after = view.after(engine.parse_move(f"place {area}"))
+    assert after is not None
+    points = dict(engine.scoring_preview(after, area).points).get("red", 0)
+    assert line is not None and line.startswith(f"{i18n.area_name(area)}: Red {mine} → {mine + 1}, now 1st · +{points}")
 
 
 def target_zone(targets: frozenset[str]) -> pygame.Surface:
     """White where a lit target or its outline may be drawn, black elsewhere."""
-    from game.present.mapdata import load_map
+    from game.shell.mapdata import load_map
     zone = pygame.Surface(layout.current().window)
     data = load_map()
     for area in targets:

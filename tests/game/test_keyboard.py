@@ -1,4 +1,4 @@
-"""Keyboard-only play (issue 26): a scripted player finishes a whole 4-player game posting only
+"""Keyboard-only play: a scripted player finishes a whole 4-player game posting only
 key events — Tab / Shift+Tab to reach a target, Enter to take it — and the focus targets are the
 engine's legal moves, drawn with a ring, guarded against a stray Enter at a new step."""
 from __future__ import annotations
@@ -99,7 +99,7 @@ def test_the_focus_targets_are_the_engines_legal_moves_where_the_mouse_would_cli
 
 
 def test_a_second_enter_at_a_new_step_commits_nothing():
-    """Issue 27: an Enter meant for the step before must not end the next one."""
+    """An Enter meant for the step before must not end the next one."""
     match, driver = game_driver("human,random,random,random", 7, confirm=False)
     rng = random.Random(1)
     for _ in range(40):     # a placement that leaves the human more to place

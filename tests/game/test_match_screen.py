@@ -1,4 +1,4 @@
-"""Issue 22 point 3: one long-lived match screen. Its phases (power, action, general scoring,
+"""One long-lived match screen. Its phases (power, action, general scoring,
 Castillo reveal) are modes of one scene, so what the player set on the screen — rank badges (M),
 a pinned tooltip, the tall log and its scroll — survives every phase change; and drawing a
 frame changes nothing."""
@@ -15,7 +15,7 @@ MODES = {"power", "action", "scoring", "castillo"}
 
 
 def test_ui_state_lives_through_every_phase_of_a_game():
-    """Issue 22 point 3 (§5.1 round structure: power, action, general scoring with the Castillo):
+    """§5.1 (round structure: power, action, general scoring with the Castillo):
     from the first power card to the game's end one screen shows every phase, its badges, pinned
     standings and tall scrolled log unchanged."""
     match = Match(parse_players("random,random,random"), 5, variant="short", autosave=False)
@@ -51,7 +51,7 @@ def state_of(screen: MatchScene) -> tuple:
 
 
 def test_drawing_a_frame_changes_nothing():
-    """Issue 22 point 3: `draw` is pure — the screen's state is the same after drawing as
+    """`draw` is pure — the screen's state is the same after drawing as
     before, at every frame of a human's turns and the AIs' between them."""
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
     driver = Driver(MatchScene(make_context(), match))

@@ -1,4 +1,4 @@
-"""Issue 23 (the pygame client side): the remote table feeds the one match screen from a real
+"""The pygame client side of online play: the remote table feeds the one match screen from a real
 server on loopback — two seats played through `RemoteTable` + `MatchScene` against two AI seats to
 the end, a dropped connection coming back to the same seat, and nothing but the seat's own view
 held by the client."""
@@ -94,7 +94,7 @@ def test_two_remote_seats_play_a_four_seat_game_with_two_ai_seats_to_the_end(tmp
 
 
 def test_no_other_seats_secret_is_held_by_a_remote_table(tmp_path):
-    """The disc phase: Ben's table never holds Ana's set disc until the reveal (DESIGN §1)."""
+    """The disc phase: Ben's table never holds Ana's set disc until the reveal (docs/design.md §1)."""
     with server_process(tmp_path / "s.db") as (_, port):
         host, guest = open_table(f"ws://127.0.0.1:{port}")
         try:
@@ -163,7 +163,7 @@ def test_the_host_is_told_who_lost_the_connection(tmp_path):
     with server_process(tmp_path / "s.db") as (_, port):
         host, guest = open_table(f"ws://127.0.0.1:{port}")
         try:
-            guest.close()
+            guest.online.close()          # the connection drops: no `leave` is sent
             end = time.monotonic() + 30
             while not host.disconnected():
                 assert time.monotonic() < end, "the host never saw the seat drop"
@@ -177,6 +177,22 @@ def test_the_host_is_told_who_lost_the_connection(tmp_path):
                 host.think()
                 time.sleep(0.01)
             assert any(s.away for s in host.seat_states() if s.player == "blue")
+        finally:
+            host.close()
+            guest.close()
+
+
+def test_a_player_who_quits_is_told_as_leaving_not_as_a_lost_connection(tmp_path):
+    with server_process(tmp_path / "s.db") as (_, port):
+        host, guest = open_table(f"ws://127.0.0.1:{port}")
+        try:
+            guest.close().result(10)      # a deliberate quit sends `leave` first
+            end = time.monotonic() + 30
+            while not host.disconnected():
+                assert time.monotonic() < end, "the host never saw the seat drop"
+                host.think()
+                time.sleep(0.01)
+            assert host.waiting_text() == "Ben left the table"
         finally:
             host.close()
 
@@ -206,7 +222,7 @@ def test_the_online_screens_host_and_join_a_table_through_the_lobby(tmp_path, sc
     """Title → Play online → Host a table → lobby with its code; a friend joins by code; Start
     opens the match screen on the remote table (each screen rendered to a PNG to look at)."""
     from game.scenes.online import HostScene, JoinScene, OnlineScene
-    from game.scenes.online import LobbyScene
+    from game.scenes.online_lobby import LobbyScene
     from game.scenes.play import MatchScene
     from game.scenes.title import TitleScene
 

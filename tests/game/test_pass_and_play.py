@@ -65,7 +65,7 @@ def recovery_position():
 
 
 def test_a_recovered_power_card_is_chosen_behind_a_hand_off_and_never_shown_to_the_table():
-    """§4.2/§5.4 (the recovered card stays secret), issue 22 point 1: in pass-and-play the
+    """§4.2/§5.4 (the recovered card stays secret): in pass-and-play the
     recovery is chosen after a hand-off to its player, and from then on the shared screen never
     shows a view holding another human's secret: whenever the viewer holds one, he is the human
     deciding, handed the screen."""

@@ -1,5 +1,5 @@
-"""Issue 26 point 5: counted phrases follow each language's CLDR plural rule, read from its
-catalog. Issue 24 point 4: a damaged catalog falls back to English with one notice, a missing key
+"""Counted phrases follow each language's CLDR plural rule, read from its
+catalog. A damaged catalog falls back to English with one notice, a missing key
 shows the English text, and a translation whose placeholders differ from the English is refused."""
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import pytest
 import engine
 from game.shell import i18n, layout
 from game.render.animator import Banner, draw_banner
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render import board, style
 from game.present.table import Table
 

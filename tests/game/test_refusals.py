@@ -1,4 +1,4 @@
-"""Issue 21 point 4: every refusal reason the engine can give (engine.REASONS) is worded in every
+"""Every refusal reason the engine can give (engine.REASONS) is worded in every
 language, and the client shows the worded reason, never an engine id or message."""
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def _english_after():
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_every_reason_code_has_words_in_every_language(language):
-    """Issue 21 point 4: no reason code without a translation (and no English fallback)."""
+    """No reason code without a translation (and no English fallback)."""
     missing = [key for code in engine.REASONS for key in catalog_keys(code)
                if key not in i18n.catalog(language)]
     assert missing == []
@@ -27,7 +27,7 @@ def test_every_reason_code_has_words_in_every_language(language):
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_every_reason_is_worded_with_its_arguments(language):
-    """Issue 21 point 4: each code's wording takes exactly the engine's arguments."""
+    """Each code's wording takes exactly the engine's arguments."""
     i18n.set_language(language)
     samples = {"text": "place x", "detail": "bad", "player": "red", "step": "place", "value": 7,
                "max": 2, "area": "aragon", "king": "sevilla", "card": "eviction"}
@@ -39,7 +39,7 @@ def test_every_reason_is_worded_with_its_arguments(language):
 
 
 def test_clicking_the_kings_region_says_so_in_words():
-    """§7.1 (nothing enters the King's region), issue 21 point 4: the client's refusal names the
+    """§7.1 (nothing enters the King's region): the client's refusal names the
     region by its name, not by its id, in the player's language."""
     match = Match(parse_players("human,random"), seed=3, autosave=False)
     game = match.host_game

@@ -1,4 +1,4 @@
-"""Issue 22 point 2 (DESIGN §1 information boundary, §5.4): a replay of an unfinished game shows
+"""docs/design.md §1 (the information boundary), §5.4: a replay of an unfinished game shows
 only what its screen may know — the public view, or the one human's own seat against AIs — so two
 games that differ only in another seat's secret disc give identical replay frames, pixel for
 pixel; once the game is over the replay shows everything."""

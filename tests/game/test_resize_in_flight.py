@@ -1,4 +1,4 @@
-"""A window resized while pieces fly (game/animator.py, layout.to_board): flights are kept in
+"""A window resized while pieces fly (game/render/animator.py, layout.to_board): flights are kept in
 board coordinates, so after the resize they continue from where they are on the map now and land
 at their area's new place, not at the old screen positions."""
 from __future__ import annotations

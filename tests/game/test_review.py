@@ -1,4 +1,4 @@
-"""Post-game review (game/review.py): the decisions a seat lost most points on, judged by the hard
+"""Post-game review (game/match/review.py): the decisions a seat lost most points on, judged by the hard
 search from that player's View."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The post-game review explains (issue 27 point 6): each flagged decision says what the better
+"""The post-game review explains: each flagged decision says what the better
 plan would have changed, in points by area and scoring as the engine reports them, up to five per
 seat at a size that reads; the replay's key-help line stays inside its panel."""
 from __future__ import annotations
@@ -145,7 +145,7 @@ def test_a_better_power_card_is_explained_against_the_card_played():
     i18n.set_language("en")
     judged = 0
     for move in game.legal_moves():
-        best, _ = judge(game.view(game.to_move), (move,), random.Random(1), searcher)
+        best = judge(game.view(game.to_move), (move,), random.Random(1), searcher).best
         if best.plan == (move,):
             continue
         judged += 1

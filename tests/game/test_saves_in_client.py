@@ -1,4 +1,4 @@
-"""Issue 5 in the client: Continue, named slots, --load, undo and the replay viewer, driven through
+"""In the client: Continue, named slots, --load, undo and the replay viewer, driven through
 the real scenes with posted events (the engine is only called to set positions up and to check)."""
 from __future__ import annotations
 
@@ -235,6 +235,7 @@ def test_undo_restores_the_position_and_is_refused_across_an_ai_move():
 
 # ---- the replay viewer ----------------------------------------------------------------------------------
 def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
+    from game.present.describe import QUIET_VERBS
     from game.scenes.replay import ReplayScene, control_rects
     game = engine.new_game(players=["red", "blue", "green", "yellow"], seed=5)
     rng = random.Random(5)
@@ -256,8 +257,10 @@ def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
                 assert scene.table.count(player, area) == expected.count(player, area), (pos, player, area)
         assert scene.table.king == expected.king and scene.table.scores == dict(expected.scores)
         assert len(scene.table.offer) == 5 and set(expected.face_up) <= set(scene.table.offer)
-        highlighted = [i for i, (index, _, _) in enumerate(scene.lines) if index == pos - 1]
-        assert bool(highlighted) == (pos > 0), "the current move has its log lines"
+        highlighted = [row for row in scene.frame().log if row.current]
+        assert all(row.move == pos - 1 for row in highlighted)
+        named = pos > 0 and record["moves"][pos - 1].split()[0] not in QUIET_VERBS
+        assert bool(highlighted) == named, "the current move's log lines are lit (Done and Allow have none)"
 
     driver.key(pygame.K_HOME)
     assert scene.model.position == 0
@@ -274,8 +277,7 @@ def test_replay_viewer_steps_forward_and_back_showing_the_replayed_position():
     driver.click(buttons["forward"].center)
     assert scene.model.position == 8
     check()
-    scene.model.seek(150)
-    scene.sync()
+    scene.seek(150)
     check()
     driver.click(buttons["back"].center)
     assert scene.model.position == 149

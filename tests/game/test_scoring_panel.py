@@ -1,4 +1,4 @@
-"""Issue 14 item 4: after every scoring a summary panel shows what each area brought, the numbers
+"""After every scoring a summary panel shows what each area brought, the numbers
 taken from the engine's scoring events; it waits for a click with humans seated and goes by
 itself in AI-only games; floating '+N' labels never overlap each other or the map's labels."""
 from __future__ import annotations
@@ -7,13 +7,14 @@ import itertools
 import random
 
 import pygame
+import pytest
 
 import engine
 from game.shell import layout
 from game.render.animator import Animator
 from game.shell.assets import Sounds
 from game.match.controller import Match
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render.board import occupied_rects, points_rect
 from game.render.score_panel import draw_score_panel
 from game.scenes.play import MatchScene
@@ -99,3 +100,21 @@ def test_floating_scores_never_overlap_each_other_or_the_map_labels():
     for a, b in itertools.combinations(floats, 2):
         assert not a.colliderect(b), (a, b)
     assert all(f.collidelist(labels) < 0 for f in floats)
+
+
+
+@pytest.mark.parametrize("area", ["galicia", "pais_vasco"])
+def test_floating_scores_stay_on_the_map_drift_included(area):
+    """Scores rising three times over a region by the map's top edge (five players; a bonus and a
+    card scoring in quick succession) are pushed down, not clipped by the top of the map."""
+    from game.render.animator import RISE
+    game = engine.random_playout(engine.new_game(players=["red", "blue", "green", "yellow", "orange"], seed=3),
+                                 random.Random(3))
+    table = Table()
+    table.sync(game, False)
+    animator = Animator(table, Tweener(), Sounds(mute=True), lambda p: (900, 100), str)
+    for _ in range(3):
+        animator.rise_points(area, tuple((p, 10 + i) for i, p in enumerate(game.players)))
+    floats = [points_rect(s.label, layout.from_board(s.pos)) for s in table.sprites if s.kind == "points"]
+    assert len(floats) == 15
+    assert all(f.top - RISE >= layout.current().map_rect.top for f in floats)

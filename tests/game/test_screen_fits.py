@@ -1,4 +1,4 @@
-"""Issue 27 point 3 (the screen fits) and point 9: nothing covers what the player must read.
+"""The screen fits: nothing covers what the player must read.
 
 Drawn headless at 1024x640, 1366x768 and 1920x1080 with the drawing calls recorded: three-digit
 scores whole beside the played power card, the Castillo's counts clear of the power hand, a lifted
@@ -13,7 +13,7 @@ import pytest
 
 import engine
 from engine import events as E
-from game.present.mapdata import load_map, point_in_polygon
+from game.shell.mapdata import load_map, point_in_polygon
 from game.present.score_summary import SummaryCollector
 from game.present.table import Table
 from game.present.waiting import waiting_prompt

@@ -1,4 +1,4 @@
-"""Issue 27 point 8 and 9: on the set-up screen each seat's kind is chosen from a list (two clicks
+"""On the set-up screen each seat's kind is chosen from a list (two clicks
 to any level), every kind is explained on hover like the options, the last set-up (seats, kinds,
 names, options) is remembered across runs in setup.json (validated on load), and Ctrl+A selects
 a text field's whole value."""
@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.match import last_setup, saves
 from game.match.seats import SEAT_KINDS, Seat
@@ -45,6 +46,33 @@ def test_the_kind_list_fits_above_the_hover_note_for_every_seat():
         rows = [r for r, _ in kind_list_rects(seat)]
         assert rows[-1].bottom < option_rects()["variant"].bottom + 8
         assert not any(r.colliderect(seat_rects(seat)["kind"]) for r in rows), "the list leaves its button visible"
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "pt", "ca"])
+def test_the_hover_note_stands_clear_of_every_button_and_fits(lang, scale, size):
+    """The secret-Castillo note was drawn over the neutral-colour button; it stands beside it, in
+    every language, text size and window size, within its box."""
+    from game.render import style
+    from game.scenes.setup import back_button, note_box
+    from game.shell import i18n
+    i18n.set_language(lang)
+    style.use_look("classic", scale)
+    try:
+        Driver(SetupScene(make_context()), size)
+        box = note_box()
+        assert not any(box.colliderect(r) for r in (*option_rects().values(), start_button(), back_button()))
+        # every hover note but the two whose whole text a click opens (the house rules) or that
+        # names a file's problem
+        shown = [k for k in i18n.catalog("en") if k.startswith("setup.note.")
+                 and k not in ("setup.note.not_remembered", "setup.note.house_rules")]
+        for key in shown:
+            lines = style.wrap(t(key), box.width, 13)
+            assert len(lines) <= 2 and len(lines) * (style.line_height(13) + 2) <= box.height, (key, lines)
+    finally:
+        style.use_look("classic", 1.0)
+        i18n.set_language("en")
 
 
 def test_every_kind_and_option_is_explained_on_hover():

@@ -1,6 +1,6 @@
 """The panels docked at the foot of the side column (the hints, the Learn to play lesson) and the
 game log, in real scenes: the log makes room above the docked panel and is never covered by it
-(game/layout.py `side_panels`)."""
+(game/shell/layout.py `side_panels`)."""
 from __future__ import annotations
 
 import pygame

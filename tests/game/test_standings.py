@@ -1,4 +1,4 @@
-"""Issue 14 item 5: an area's standings tooltip (hover a moment or right-click) shows the values in
+"""An area's standings tooltip (hover a moment or right-click) shows the values in
 force, the colours in rank order and what each would score now — the same numbers a real scoring
 of that area gives; M puts rank badges on every region, clear of names, pieces and each other."""
 from __future__ import annotations
@@ -13,7 +13,7 @@ from engine.data import AREA_INDEX
 from engine.ops import score_areas
 from game.shell import layout
 from game.match.controller import Match
-from game.present.mapdata import load_map
+from game.shell.mapdata import load_map
 from game.render.board import occupied_rects
 from game.render.standings import rank_badges, standings, values_caption
 from game.scenes.play import MatchScene

@@ -1,4 +1,4 @@
-"""Learn to play (issue 10 item 1): the lesson file's checks, its texts in three languages, and the
+"""Learn to play: the lesson file's checks, its texts in three languages, and the
 whole lesson played by mouse through the real client — every pointed element on screen and clear
 of the panel, a wrong legal move nudged and not played, leaving and resuming, the title menu."""
 from __future__ import annotations
@@ -12,6 +12,7 @@ import yaml
 
 import engine
 from game.shell import i18n, layout
+from game.shell import input as inp
 from game.match import saves
 
 from game.scenes.settings import action_rects
@@ -20,7 +21,7 @@ from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
 from game.tutorial.lesson import LANGUAGES, STEPS_FILE, TUTORIAL_DIR, load_lesson
 from game.tutorial.progress import Progress, load_progress, progress_path, save_progress
 from game.tutorial.targets import panel_rect
-from tests.game.driver import Driver, make_context
+from tests.game.driver import FRAME, Driver, make_context
 
 
 # ---- the lesson file ------------------------------------------------------------------------------
@@ -335,3 +336,24 @@ def test_each_chapters_match_screen_sits_in_the_apps_stack_under_the_lesson(data
     assert scene.top is not first and driver.app.stack[-2:] == [scene.top, scene]
     assert first not in driver.app.stack and len(driver.app.stack) == 2
     assert scene.match.chapter_index == 1
+
+
+def test_the_app_runs_the_lessons_match_screen_and_the_lesson_only_observes_it():
+    """The chapter's match screen is run by the app, not by the lesson: updated and drawn with
+    no input (the opponents' scripted moves animate and settle, every change on screen), and
+    given the input the lesson leaves — the lesson itself does not pass a click on to it."""
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 2))   # "play your 11"
+    scene = tutorial(driver)
+    driver.step()
+    held, app = scene.top, driver.app
+    assert app.driven() == [held, scene]
+    for _ in range(600):
+        assert app.step(FRAME)
+        assert app.drawn_frame == (held.frame(), scene.frame()), "a change of the match screen not drawn"
+        if ready(scene):
+            break
+    assert held.my_turn() == "red" and scene.match.expected() == "power 11"
+    card = layout.hand_rects()[10].center
+    assert not scene.handle(inp.Intent(inp.Kind.CLICK, card)) and held.staged() is None
+    driver.click(card)                                # the same click, given to the stack
+    assert str(held.staged()) == "power 11"

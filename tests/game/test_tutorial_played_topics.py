@@ -1,4 +1,4 @@
-"""Learn to play, the topics taught by playing (issue 27 item 7): an action card played with the
+"""Learn to play, the topics taught by playing: an action card played with the
 secret disc (§6.1 A6, `score_secret_unique` §6.6), the 2-player depth on a scored position (§8.2)
 and moving your own Grande (`grande_move` §6.6, the home bonus following it §7.2). Each step is
 driven headless through the real client: it shows what its text talks about, a wrong click is

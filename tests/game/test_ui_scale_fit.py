@@ -202,7 +202,7 @@ LANGUAGE_SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
 @pytest.mark.parametrize("size", LANGUAGE_SIZES)
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_every_scene_fits_in_every_language(language, size, monkeypatch, late_game, look):
-    """Issue 27 point 4: the same scenes in Portuguese and Catalan, down to a 1024x640 window."""
+    """The same scenes in Portuguese and Catalan, down to a 1024x640 window."""
     from game.shell import i18n
     i18n.set_language(language)
     ctx = make_context(speed=40.0)

@@ -1,4 +1,4 @@
-"""Issue 27 point 2: a new game never silently replaces an unfinished one. Every game autosaves
+"""A new game never silently replaces an unfinished one. Every game autosaves
 into its own slot; Continue lists the unfinished games, most recent first, each resumable; Start
 on the set-up screen asks what becomes of the unfinished game: keep it as a named save, replace
 it, or cancel."""

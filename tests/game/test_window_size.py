@@ -1,5 +1,5 @@
-"""The window opens within the desktop and at the size the player last left it (issue 27 point 3:
-the default 1280x800 window opened larger than a 1366x768 or 1024x640 desktop, cropped)."""
+"""The window opens within the desktop and at the size the player last left it (the
+default 1280x800 window opened larger than a 1366x768 or 1024x640 desktop, cropped)."""
 from __future__ import annotations
 
 import pygame
@@ -43,3 +43,25 @@ def test_the_app_opens_within_the_desktop_and_remembers_its_last_size(monkeypatc
     app.remember_window_size()                                              # as run() ends
     assert Settings.load().window == "1200x650"
     assert App(TitleScene(Context(Settings.load(), ctx.sounds, {})), None).window.get_size() == (1200, 650)
+
+
+def test_a_size_left_on_another_desktop_gives_way_to_the_default(monkeypatch):
+    """A window left at 1264x720 on a 1280x800 laptop opens at the default size on a 1920x1080
+    monitor; on the same desktop it opens as it was left (settings.json `desktop`)."""
+    monkeypatch.setattr(display, "desktop_size", lambda: (1920, 1080))
+    assert display.first_window_size("1264x720", layout.LOGICAL, layout.MINIMUM, "1280x800") == layout.LOGICAL
+    assert display.first_window_size("1264x720", layout.LOGICAL, layout.MINIMUM, "1920x1080") == (1264, 720)
+    assert display.first_window_size("1264x720", layout.LOGICAL, layout.MINIMUM) == (1264, 720)   # unknown: kept
+
+
+def test_the_app_notes_the_desktop_with_the_window_size(monkeypatch):
+    monkeypatch.setattr(display, "desktop_size", lambda: (1366, 768))
+    ctx = make_context()
+    app = App(TitleScene(ctx), None)
+    app.window = pygame.display.set_mode((1200, 650), pygame.RESIZABLE)
+    app.step(1 / 30)
+    app.remember_window_size()
+    saved = Settings.load()
+    assert (saved.window, saved.desktop) == ("1200x650", "1366x768")
+    monkeypatch.setattr(display, "desktop_size", lambda: (1920, 1080))       # a larger monitor now
+    assert App(TitleScene(Context(saved, ctx.sounds, {})), None).window.get_size() == layout.LOGICAL

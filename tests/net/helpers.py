@@ -29,9 +29,10 @@ async def running_server(db: Path, **options: Any) -> AsyncIterator[tuple[Server
     try:
         async with listen(server, "127.0.0.1", 0) as ws:
             port = next(iter(ws.sockets)).getsockname()[1]
-            server.resume_ai()
+            server.start()
             yield server, f"ws://127.0.0.1:{port}"
     finally:
+        await server.stop()
         server.ai.close()
         store.close()
 

@@ -1,4 +1,4 @@
-"""Issue 23 §10: the client library from a frame loop that never blocks (the pygame client's
+"""The client library from a frame loop that never blocks (the pygame client's
 case): requests return futures at once, updates are polled in order, and a whole game against a
 server's AI seat is played this way, one short poll a "frame"."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 23 §8: what the server does to carry many tables must not change what it promises.
+"""What the server does to carry many tables must not change what it promises.
 Views encoded from cached pieces are the engine's wire form exactly; the seat to move gets its
 legal moves in its frame (a client needs no rules engine); moves are committed in groups on a
 writer thread, yet each is acknowledged only once committed, a failed commit is refused and

@@ -1,4 +1,4 @@
-"""Issue 23 §1: `el-grande-server`'s flags; an unknown flag or a bad value is one line on stderr
+"""`el-grande-server`'s flags; an unknown flag or a bad value is one line on stderr
 and exit status 2; the server answers on the port it prints and restores its tables."""
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_default_database_is_in_the_data_dir(tmp_path):
 
 
 def test_the_protocol_document_lists_every_error_code():
-    """Issue 23 §7: docs/protocol.md's error table is the server's list of error codes."""
+    """docs/protocol.md's error table is the server's list of error codes."""
     from net.protocol import ERRORS
     text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     table = text.split("## Error codes", 1)[1].split("\n## ", 1)[0]

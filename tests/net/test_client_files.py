@@ -1,4 +1,4 @@
-"""Issue 23 §3/§5: the client keeps its seat credentials in a file of its data dir, written
+"""The client keeps its seat credentials in a file of its data dir, written
 atomically; a damaged file reads as no tables. §2: LAN announcement is skipped on loopback
 (nothing multicast is needed for it)."""
 from __future__ import annotations

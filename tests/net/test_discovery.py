@@ -1,4 +1,4 @@
-"""Issue 23 §2: a server on the LAN is announced and found (zeroconf / mDNS), so friends in one
+"""A server on the LAN is announced and found (zeroconf / mDNS), so friends in one
 house need not type an address. Multicast works on this machine's loopback interface, so the
 announcement and the browse run for real there (the advertised address is a TEST-NET one: only
 its text travels); where zeroconf cannot work, announce and discover say so quietly."""

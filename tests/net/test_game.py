@@ -1,4 +1,4 @@
-"""Issue 23 §1-§2: a whole 4-seat game on loopback, two scripted humans (the client library) and
+"""A whole 4-seat game on loopback, two scripted humans (the client library) and
 two AI seats thinking in the server's worker processes, to the end."""
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import random
 
 import engine
 from net.client import Client, Refused
+from net.protocol import CODE_LENGTH
 
 from .helpers import play_seat, run, running_server
 
@@ -19,7 +20,7 @@ def test_whole_game_two_humans_two_ai_seats(tmp_path):
             await ben.connect()
             created = await ana.create(["human", "human", "random", "greedy"], name="Ana")
             code = created["code"]
-            assert created["player"] == "red" and len(code) == 6
+            assert created["player"] == "red" and len(code) == CODE_LENGTH
             with_refusal = None
             try:
                 await ana.start(code, created["host_token"])

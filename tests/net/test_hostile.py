@@ -1,4 +1,4 @@
-"""Issue 23 §6: hostile clients. Garbage, a wrong schema or version, oversized messages, a move for
+"""Hostile clients. Garbage, a wrong schema or version, oversized messages, a move for
 another seat, out of turn or replayed, a flood and a client that never reads are each refused
 with a reason (docs/protocol.md's error codes), and the server goes on serving everyone else.
 A dead AI worker is replaced."""

@@ -1,14 +1,16 @@
-"""Issue 23 §2 and §5: a seat carries its player's name (1-24 printable characters, trimmed,
+"""A seat carries its player's name (1-24 printable characters, trimmed,
 stored with the table so a restart keeps it; a bad one refused with `bad_name`), and a player
 who comes back after a while is sent what happened since the start (or since a move number) —
 the same public events every seat got in its updates."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 
 import pytest
 
+from net.server import legacy_steps
 from net.client import Client, History, Refused, Update
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
@@ -94,7 +96,9 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             await later.resume(code, ben.seats[code], history=n - 3)
             tail = await later.next_update()
             assert isinstance(tail, History) and tail.start == n - 3
-            assert tail.steps_json == server.tables[code].steps_since(n - 3) and len(tail.events_json) < len(seen)
+            table = server.tables[code]
+            replayed = legacy_steps(table, n - 3, table.game.record()["moves"][n - 3:])
+            assert tail.steps_json == [json.loads(s) for s in replayed] and len(tail.events_json) < len(seen)
             beyond = Client(url, queue_updates=True)     # a number past the table's: nothing missed
             await beyond.connect()
             await beyond.resume(code, ben.seats[code], history=n + 50)

@@ -1,4 +1,4 @@
-"""Issue 23 §3 / DESIGN §1: each connection receives only its seat's View and the events its seat
+"""docs/design.md §1: each connection receives only its seat's View and the events its seat
 may see. A raw websocket client (red) records every frame of whole games: no frame holds the
 seed, another seat's set disc before the reveal, the stacks' order or another seat's secret move
 text; every view frame is exactly the engine's view for red at that move; and the frames of two

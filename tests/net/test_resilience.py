@@ -1,4 +1,4 @@
-"""Issue 23 §4-§5: nothing acknowledged is lost. A dropped connection reconnects by itself to the
+"""Nothing acknowledged is lost. A dropped connection reconnects by itself to the
 same seat; a seat whose player is gone is shown as such and the host may hand it to an AI (and
 the player takes it back by resuming); a server killed with SIGKILL mid-game restarts on the same
 database with every table at its last acknowledged move, and the clients carry on by themselves."""

@@ -19,7 +19,7 @@ def test_the_servers_database_moves_with_the_old_folder_to_the_platforms(tmp_pat
     old = tmp_path / "xdg" / "el-grande"
     new = tmp_path / "Application Support" / "el-grande"
     store = Store(old / "server.sqlite3")
-    table, _host = Table.create(store.next_id(), "ABCDEF", ["human", "greedy"], 3, {}, "Ana")
+    table, _host = Table.create(store.next_id(), "ABCDEF", {"seats": ["human", "greedy"]}, 3, "Ana")
     store.save_table(table)
     store.close()
     monkeypatch.delenv("EL_GRANDE_DATA_DIR")

@@ -45,7 +45,7 @@ def test_a_new_file_gets_the_current_version(tmp_path):
 
 def test_an_unversioned_file_is_migrated_and_keeps_its_tables(tmp_path):
     path = tmp_path / "old.sqlite3"
-    table, _host = Table.create(1, "ABCDEF", ["human", "greedy"], 11, {}, "Ana")
+    table, _host = Table.create(1, "ABCDEF", {"seats": ["human", "greedy"]}, 11, "Ana")
     db = sqlite3.connect(str(path))
     db.executescript(UNVERSIONED)
     db.execute("INSERT INTO tables VALUES (1, 'ABCDEF', 'Ana', 'open', ?, ?, 0, 0)",

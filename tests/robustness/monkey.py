@@ -5,7 +5,7 @@ benchmarks/soak.py.
 Half of the clicks go where a human would click to make a legal choice (targets from the
 client's own layout, via tests/game/driver.py when it is there), so games really advance and the
 monkey reaches the Castillo, scoring and game-over scenes; the rest are anywhere, any key. An
-exception in a frame (which the app turns into its error screen, game/crash.py), one out of
+exception in a frame (which the app turns into its error screen, game/scenes/crash.py), one out of
 `App.step` or out of building a scene counts as a failure; the monkey then starts again from the
 next scene.
 """

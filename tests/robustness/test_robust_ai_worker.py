@@ -1,4 +1,4 @@
-"""Issue 13 item 1 and issue 9 item 7: the AI worker process under faults. Killed with SIGKILL at
+"""The AI worker process under faults. Killed with SIGKILL at
 random moments (tests/robustness/faultkit.py, autosaves refused too), or raising, it is replaced
 and asked the same decision again, with a line in the game log and no dialog; every game reaches
 its end and its record replays. A search made stale (a load) is stopped, and the next decision

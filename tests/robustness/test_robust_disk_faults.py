@@ -1,4 +1,4 @@
-"""Issue 13 item 3: every write (autosave, named save, exported record, settings) meets a full disk
+"""Every write (autosave, named save, exported record, settings) meets a full disk
 (ENOSPC) or a refused permission (EACCES) at each step of the atomic write (creating the temp
 file, writing it, fsync, the rename): the previous file is intact, no temp file is left, the
 failure is one line naming the reason, and play goes on."""
@@ -102,7 +102,7 @@ def test_a_refused_write_keeps_the_previous_file_and_says_why_in_one_line(kind, 
     with monkeypatch.context() as faulty:       # the disk comes back; the data dir stays redirected
         fail_at(faulty, step, code)
         message = write()
-    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir (issue 27)"
+    assert saves.data_dir() == data_dir, "ending the fault kept the test's own data dir"
     assert message and "\n" not in message and ERRORS[code] in message
     assert kind == "settings" or path.name in message, "the notice names the file"
     assert path.read_bytes() == before, "the previous file is intact"

@@ -1,4 +1,4 @@
-"""Issue 27 point 2: a failed final autosave never leaves an older position offered as the game.
+"""A failed final autosave never leaves an older position offered as the game.
 The disk fills (or refuses) at each step of the atomic write of a finished game's autosave: the
 slot's older, unfinished position is set aside (or removed), Continue no longer offers it, and the
 notice says so in one line."""

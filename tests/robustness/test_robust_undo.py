@@ -1,4 +1,4 @@
-"""Undo: the window follows the rule in game/undo.py's docstring, the undone game is the earlier
+"""Undo: the window follows the rule in game/match/undo.py's docstring, the undone game is the earlier
 position exactly, and no undoable move ever revealed hidden information (checked against
 engine.determinize: the player's view after the move does not depend on what was hidden)."""
 from __future__ import annotations

@@ -69,5 +69,5 @@ def play_docked_step(screen: MatchScene) -> bool:
 
 
 def step_label(screen: MatchScene, move: engine.Move) -> str:
-    """A quiet plan step (Done, Do the action, Allow) by its button's words."""
-    return t(f"button.{move.verb}") if move.verb in ("done", "action", "allow", "skip") else str(move)
+    """A plan step without arguments (Done, Do the action, Allow, Skip) by its button's words."""
+    return str(move) if engine.VERB_INFO[move.verb].args else t(f"button.{move.verb}")

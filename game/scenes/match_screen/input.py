@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.match.controller import Match
+from game.match.remote import RemoteTable
 from game.present.picker import Choice
 from game.render import cards, hint_panel
 from game.render.focus_ring import outline_rect, region_outline
@@ -55,7 +56,8 @@ def handle(screen: MatchScene, intent: inp.Intent) -> bool:
         return True
     if intent.kind == inp.Kind.CANCEL or (intent.kind == inp.Kind.CLICK and layout.current().menu_button.collidepoint(intent.pos)):
         screen.request(Transition.push(navigation.settings(screen.ctx, in_game=True,
-                                                         match=screen.match if isinstance(screen.match, Match) else None)))
+                                                         match=screen.match if isinstance(screen.match, Match) else None,
+                                                         online=isinstance(screen.match, RemoteTable))))
         return True
     if intent.kind == inp.Kind.UNDO or (intent.kind == inp.Kind.CLICK and screen.undo_shown()
                                    and screen.undo_rect().collidepoint(intent.pos)):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import engine
+
 from game.present.hint_plan import ghost_counts
 from game.present.match_frame import Button, DockedPlan, Frame, Ghost, Hints, Panel, Prompt, Tooltip
 from game.render import cards
@@ -15,10 +17,12 @@ from game.scenes.match_screen import hints as match_hints
 from game.shell import layout
 from game.shell.i18n import language, t
 from game.match.hints import plan_text
+from game.match.remote import RemoteTable
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.match.source import MatchSource
     from game.scenes.play import MatchScene
 
 PRIMARY = ("done", "action", "allow", "confirm")
@@ -43,8 +47,7 @@ def frame_of(screen: MatchScene) -> Frame:
         rect = screen.undo_rect()
         undo = Button("↶ " + t("button.undo"), box(rect), hover=bool(hover and rect.collidepoint(hover)))
     discs = match.visible_discs()
-    panels = tuple(Panel(player, match.name(player),
-                         t("seat.human") if match.seats[player].human else t(f"seat.{match.seats[player].kind}"),
+    panels = tuple(Panel(player, match.name(player), seat_label(match, player),
                          player == screen.table.active or player == view.to_move, player == match.thinking,
                          discs.get(player)) for player in match.players)
     log = screen.log_view
@@ -54,11 +57,25 @@ def frame_of(screen: MatchScene) -> Frame:
         targets=screen.targets(), hover=hover, hover_area=layout.area_at(hover) if hover else None,
         focus_area=(staged_area or screen.picker.source) if turn else None, ghosts=ghosts(screen),
         panels=panels, selectable_cards=frozenset(screen.picker.values("card")) if turn else frozenset(),
-        card_in_play=view.card, staged_card=screen.staging.value("card", match.version) if turn else None,
+        card_in_play=view.card, staged_card=screen.staging.lifted(engine.Where.OFFER, match.version) if turn else None,
         log=tuple(match.visible_log()), log_state=(log.first, log.expanded, log.dock, log.hover),
         prompt=prompt(screen), buttons=buttons, undo=undo, hints=hints(screen),
         banner=(screen.animator.banner.text, round(screen.animator.banner.alpha)), summary=screen.summary,
-        tooltip=tooltip(screen), marks=screen.marks, pulse=screen.pulse(), clock=screen.clock)
+        tooltip=tooltip(screen), marks=screen.marks, pulse=screen.pulse(), clock=screen.clock,
+        connection=match.connection_text() if isinstance(match, RemoteTable) else "")
+
+
+def seat_label(match: MatchSource, player: str) -> str:
+    """Who plays a seat: Human or the AI's level; online, a player away ("away · AI Normal") or
+    gone (his connection lost, or left) is marked."""
+    seat = match.seats[player]
+    if isinstance(match, RemoteTable):
+        state = next((s for s in match.seat_states() if s.player == player), None)
+        if state is not None and state.away:
+            return t("online.away", level=t(f"seat.{seat.kind}"))
+        if player in match.disconnected():
+            return t("online.seat_left" if match.has_left(player) else "online.seat_gone")
+    return t("seat.human") if seat.human else t(f"seat.{seat.kind}")
 
 
 def prompt(screen: MatchScene) -> Prompt:

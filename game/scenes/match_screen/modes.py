@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Union
 
 import pygame
 
+import engine
+
 from game.render import hud, pieces, style
 from game.shell import layout
 from game.shell.focus import Target
@@ -162,7 +164,7 @@ class PowerMode(Mode):
 
     def state(self) -> tuple[object, ...]:
         screen = self.screen
-        return (self.hand_owner(), screen.staging.value("power", screen.match.version) if screen.my_turn() else None)
+        return (self.hand_owner(), screen.staging.lifted(engine.Where.HAND, screen.match.version) if screen.my_turn() else None)
 
     def draw_overlay(self, surface: pygame.Surface, frame: Frame) -> None:
         screen = self.screen

@@ -17,7 +17,7 @@ import pygame
 import engine
 from game.present.match_frame import Button, Frame
 from game.present.table import Table
-from game.render import board, cards, hint_panel, hud, pieces, style
+from game.render import board, cards, hint_panel, hud, online_tables, pieces, style
 from game.render.animator import Banner, draw_banner
 from game.render.log_view import LogView
 from game.render.score_panel import draw_score_panel
@@ -55,6 +55,8 @@ def paint(surface: pygame.Surface, frame: Frame, canvas: Canvas) -> None:
     banner = Banner()
     banner.text, banner.alpha = frame.banner
     draw_banner(surface, banner)
+    if frame.connection:
+        online_tables.draw_connection(surface, frame.connection)
     if frame.summary is not None:
         draw_score_panel(surface, frame.summary, canvas.players, canvas.name)
     else:

@@ -1,8 +1,10 @@
 """The frame loop's last line of defence: an unexpected exception becomes an error screen and a
 crash report instead of a traceback and a vanished window.
 
-Why here and not in app.py: the window loop only wraps a frame in try/except and calls `recover`;
-what a crash report holds and which scene takes over is this module's one job.
+Why here and not in app.py: the window loop only wraps a frame in try/except and calls
+`App.recover`; what a crash report holds and which scene takes over is this module's one job, and
+it needs the saves and the error screen, both above the shell: this module sets the hook when the
+scenes load (game/scenes/__init__.py).
 """
 from __future__ import annotations
 
@@ -16,13 +18,13 @@ import traceback
 from dataclasses import asdict
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import engine
 from game.match import saves
 from game.scenes import navigation
-
-if TYPE_CHECKING:
-    from game.shell.app import App
+from game.shell.app import App
+from game.shell.scene import Transition
 
 LOG = logging.getLogger("el_grande")
 REPORT_FORMAT = "el-grande-crash"
@@ -87,7 +89,6 @@ def _game_facts(match: Any) -> dict[str, Any]:
 
 def _public(record: dict[str, Any]) -> dict[str, Any]:
     """The record with every secret move's argument masked (engine.public_text)."""
-    import engine
     return dict(record, moves=[engine.public_text(engine.parse_move(text)) for text in record["moves"]])
 
 
@@ -110,7 +111,6 @@ def write_report(exc: BaseException, app: App, match: Any) -> Path:
 def recover(app: App, exc: Exception) -> bool:
     """Replace the scene stack by the error screen (report written, its path shown). An error in
     the error screen itself is beyond help and is raised."""
-    from game.shell.scene import Transition
     if app.stack and navigation.is_error(app.scene):
         raise exc
     LOG.error("el-grande: unexpected error, showing the error screen", exc_info=exc)
@@ -129,3 +129,6 @@ def recover(app: App, exc: Exception) -> bool:
     app.apply(Transition.push(scene))
     app.running = True
     return True
+
+
+App.recover = recover

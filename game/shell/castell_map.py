@@ -15,8 +15,8 @@ from typing import TypeVar
 import yaml
 
 from engine.castell import DATA
-from game.present import mapdata
-from game.present.mapdata import MapDataError, Point
+from game.shell import mapdata
+from game.shell.mapdata import MapDataError, Point
 
 MAP_FILE = Path(__file__).resolve().parents[2] / "levels" / "castell" / "map.yaml"
 T = TypeVar("T")

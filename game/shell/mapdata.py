@@ -1,7 +1,9 @@
 """The drawing data of the board (levels/map.yaml): region outlines and anchors, validated at load.
 
 Why separate from the engine's board data: outlines and label anchors are presentation only; the
-engine never needs them. Errors name the file and the field.
+engine never needs them. Everything else about the board (regions, values, scoreboards, adjacency)
+the client reads from `engine` only, which loads and checks levels/classic.yaml. Errors name the file
+and the field; the outlines must be exactly the engine's regions.
 """
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import yaml
+
+import engine
 
 MAP_FILE = Path(__file__).resolve().parents[2] / "levels" / "map.yaml"
 Point = tuple[int, int]
@@ -89,7 +93,11 @@ def load_map(path: Path = MAP_FILE) -> MapData:
     canvas = _field(data, "canvas", "top level")
     parking = _field(data, "king_parking", "top level")
     regions: dict[str, RegionShape] = {}
-    for rid, raw in _mapping(_field(data, "regions", "top level"), "regions").items():
+    raw_regions = _mapping(_field(data, "regions", "top level"), "regions")
+    if set(raw_regions) != set(engine.REGIONS):
+        raise MapDataError(f"{MAP_FILE.name}: regions: expected exactly the board's regions {sorted(engine.REGIONS)}, "
+                           f"got {sorted(raw_regions)}")
+    for rid, raw in raw_regions.items():
         where = f"regions.{rid}"
         regions[rid] = RegionShape(
             id=rid,
@@ -125,20 +133,3 @@ def point_in_polygon(x: float, y: float, polygon: tuple[Point, ...]) -> bool:
             inside = not inside
         j = i
     return inside
-
-
-@dataclass(frozen=True)
-class Tables:
-    """Printed numbers from levels/classic.yaml that the client shows (it never scores with them)."""
-    values: dict[str, tuple[int, ...]]
-    boards: dict[str, tuple[int, ...]]
-    power_to_court: tuple[int, ...]
-
-
-@lru_cache(maxsize=1)
-def printed_tables(path: Path = MAP_FILE.parent / "classic.yaml") -> Tables:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    values = {r["id"]: tuple(r["values"]) for r in data["regions"]}
-    values["castillo"] = tuple(data["castillo"]["values"])
-    boards = {k: tuple(v) for k, v in data["mobile_scoreboards"].items()}
-    return Tables(values, boards, tuple(data["power_to_court"]))

@@ -1,0 +1,121 @@
+"""Castell's scenes fit in every language: the table mid-game, the tower builder, a festival's
+results, the final scoring, the pause menu (and its house-rules note) and every topic of the help,
+drawn headless in English, Portuguese and Catalan at 1024x640 and 1920x1080 with every text
+recorded; a text fits when it lies inside the window, its button or paragraph and its panel, and
+over no other text of its scene (tests/game/test_ui_scale_fit.py's check, as for El Grande)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from engine.castell import events as ev
+from engine.castell.position import FESTIVAL
+from game.match.castell_match import CastellMatch
+from game.match.seats import Seat
+from game.present import castell_builder as bmodel
+from game.present import castell_screen as model
+from game.scenes.castell_help import TOPICS, CastellHelp
+from game.scenes.castell_pause import CastellPause
+from game.scenes.castell_play import CastellScene
+from game.shell import i18n
+from game.shell.scene import Scene, Transition
+from tests.game.driver import Driver, make_context
+from tests.game.test_ui_scale_fit import Recorder, problems
+
+SIZES = [(1024, 640), (1920, 1080)]
+SEATS = ("red", "blue", "green", "yellow")
+
+
+def match_until(stop: Callable[[CastellMatch], bool], seed: int = 10) -> CastellMatch:
+    """A four-player game of random legal moves, a festival tower whenever one can be declared,
+    stopped where `stop` says."""
+    match = CastellMatch([Seat(p, "human") for p in SEATS], seed=seed, autosave=False)
+    rng = random.Random(seed)
+    while not stop(match):
+        assert not match.is_over, "the game ended first"
+        moves = match.game.legal_moves()
+        towers = [m for m in moves if m.verb == "tower"]
+        match.play(rng.choice(towers or moves))
+    return match
+
+
+def mid_game() -> CastellMatch:
+    return match_until(lambda m: m.game.round >= 6 and m.game.phase == "turn" and m.game.used == 0)
+
+
+def festival_held(match: CastellMatch) -> ev.FestivalHeld | None:
+    return next((e for e in reversed(match.events) if isinstance(e, ev.FestivalHeld) and len(e.entries) > 2), None)
+
+
+@pytest.fixture
+def language() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def scenes(ctx) -> dict[str, Callable[[], Scene]]:
+    """Each Castell scene to check, made afresh."""
+    def table(match: CastellMatch, ui: model.Ui | None = None) -> Callable[[], Scene]:
+        def make() -> Scene:
+            scene = CastellScene(ctx, match)
+            if ui is not None:
+                scene.ui = ui
+            return scene
+        return make
+    middle = mid_game()
+    view = middle.view()
+    seat = view.to_move_idx
+    tile = next(t for r in view.rows for t in r)
+    at_festival = match_until(lambda m: m.game.phase == FESTIVAL and m.game.round >= 5)
+    after = match_until(lambda m: festival_held(m) is not None)
+    held = festival_held(after)
+    assert held is not None
+    over = match_until(lambda m: m.is_over)
+    fest_view = at_festival.view()
+    made: dict[str, Callable[[], Scene]] = {
+        "table mid-game": table(middle),
+        "table, a staged move": table(middle, model.Ui(staged=middle.game.legal_moves()[0])),
+        "builder for a tile": table(middle, model.Ui(builder=bmodel.Builder.for_tile(view, seat, tile))),
+        "builder at a festival": table(at_festival, model.Ui(builder=bmodel.Builder.for_festival(
+            fest_view, fest_view.to_move_idx).best())),
+        "festival results": table(after, model.Ui(results=held)),
+        "final scoring": table(over),
+        "pause": lambda: CastellPause(ctx),
+    }
+    return made
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "pt", "ca"])
+def test_every_castell_scene_fits_in_every_language(lang: str, size: tuple[int, int], monkeypatch,
+                                                    language: None) -> None:
+    i18n.set_language(lang)
+    ctx = make_context(speed=40.0)
+    ctx.settings.language = lang
+    recorder = Recorder(monkeypatch)
+    driver = Driver(CastellPause(ctx), size)
+    found: dict[str, list[str]] = {}
+
+    def check(name: str) -> None:
+        drawn = recorder.draw(driver)
+        assert len(drawn) > 3, name
+        found[name] = problems(drawn)
+    for name, make in scenes(ctx).items():
+        driver.app.apply(Transition.reset(make()))
+        driver.step(2)
+        assert driver.scene.name not in ("error", "title"), name
+        check(name)
+    pause = driver.scene
+    assert isinstance(pause, CastellPause)
+    pause.choose("house")
+    check("pause, the house rules")
+    for topic, _, _ in TOPICS:
+        help_scene = CastellHelp(ctx)
+        help_scene.topic = topic
+        driver.app.apply(Transition.reset(help_scene))
+        driver.step(1)
+        check(f"help, {topic}")
+    bad = [f"{name}: {line}" for name, lines in found.items() for line in lines]
+    assert not bad, "\n".join(bad)
