@@ -13,7 +13,13 @@ must load or be refused with one DataError line — any other exception or a han
 Agents: `--agents` plays every preset in every seat at 2-4 players. Solver: `--solver` seeded
 random teams (seeds 0 on; tests/castell/solverkit.py `solver_case`), each checked against a
 brute-force enumeration of every legal tower (`check_solver`; tests/castell/test_solver.py checks
-every 8th of the first 400). Prints one JSON line.
+every 8th of the first 400). Faults: `--faults` AI-only games at the client's host
+(game/match/castell_match.py) whose AI worker is killed with SIGKILL at random moments; each must
+end and replay exactly (the worker is replaced and the decision asked again). Hostile: `--hostile`
+loads Castell saves that are devices, FIFOs, symlink loops, sparse or huge files, alias bombs,
+`!!python` tags, other encodings and damaged JSON through the client's save reader
+(game/match/castell_saves.py); each must be one DataError line, never a hang or a traceback.
+Prints one JSON line.
 """
 from __future__ import annotations
 
@@ -148,10 +154,78 @@ def solver_task(first: int, count: int) -> dict:
     return {"kind": "solver", "cases": count, "failures": failures}
 
 
+def faults_task(seed: int) -> dict:
+    """One AI-only game under worker kills (a fresh data folder, no autosave)."""
+    import os
+    import signal
+    from game.match import ai_worker
+    from game.match.castell_match import CastellMatch
+    from game.match.seats import Seat
+    failures: list[str] = []
+    rng = random.Random(seed)
+    match = CastellMatch([Seat(p, rng.choice(("easy", "greedy", "random"))) for p in castell.COLOURS[:3]],
+                         seed=seed, autosave=False)
+    kills = decisions = 0
+    try:
+        while not match.is_over and decisions < 2000:
+            match.think()
+            worker = ai_worker.shared()
+            if worker.pid is not None and rng.random() < 0.02:
+                os.kill(worker.pid, signal.SIGKILL)
+                kills += 1
+            match.play_ai(timeout=60)
+            decisions += 1
+        if not match.is_over:
+            failures.append(f"faults seed {seed}: no end after 2000 decisions")
+        elif castell.replay(match.game.record()).to_json() != match.game.to_json():
+            failures.append(f"faults seed {seed}: the record does not replay")
+    except Exception as exc:      # a soak reports every kind of failure
+        failures.append(f"faults seed {seed}: {type(exc).__name__}: {exc}")
+    return {"kind": "faults", "kills": kills, "failures": failures}
+
+
+def hostile_task() -> dict:
+    """Every hostile save file through the client's reader: one DataError line each."""
+    import os
+    import tempfile
+    from game.match import castell_saves
+    failures: list[str] = []
+    cases = 0
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        files: dict[str, Path] = {"device": Path("/dev/zero"), "null": Path("/dev/null"), "folder": root}
+        os.mkfifo(root / "fifo")
+        files["fifo"] = root / "fifo"
+        (root / "loop").symlink_to(root / "loop")
+        files["loop"] = root / "loop"
+        with open(root / "sparse", "wb") as out:
+            out.truncate(2 * 1024 ** 3)
+        files["sparse"] = root / "sparse"
+        writes = {"bomb": "[" * 100_000, "tag": '{"format": !!python/object:os.system "x"}',
+                  "utf16": json.dumps({"format": "castell-save"}).encode("utf-16"), "empty": "",
+                  "nul": "\0" * 10, "cut": '{"format": "castell-save", "version": 1, "rec',
+                  "latin1": "{\"format\": \"caf\xe9\"}".encode("latin-1")}
+        for name, content in writes.items():
+            path = root / f"{name}.json"
+            path.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
+            files[name] = path
+        for name, path in files.items():
+            cases += 1
+            try:
+                castell_saves.read_file(path)
+                failures.append(f"hostile {name}: loaded")
+            except EngineError as exc:
+                if "\n" in str(exc) or not str(exc):
+                    failures.append(f"hostile {name}: not one line: {exc!r}")
+            except Exception as exc:      # anything but a one-line refusal is a failure
+                failures.append(f"hostile {name}: {type(exc).__name__}: {exc}")
+    return {"kind": "hostile", "cases": cases, "failures": failures}
+
+
 def _run(task: tuple[str, tuple]) -> dict:
     kind, args = task
     run: dict[str, Callable[..., dict]] = {"games": games_task, "fuzz": fuzz_task, "agents": agents_task,
-                                           "solver": solver_task}
+                                           "solver": solver_task, "hostile": hostile_task}
     return run[kind](*args)
 
 
@@ -162,6 +236,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--fuzz", type=int, default=2000, help="mutated records and snapshots")
     parser.add_argument("--agents", action="store_true", help="every preset in every seat, 2-4 players")
     parser.add_argument("--solver", type=int, default=400, help="seeded teams checked against brute force")
+    parser.add_argument("--faults", type=int, default=4, help="AI-only games under AI worker kills")
+    parser.add_argument("--hostile", action="store_true", help="hostile save files through the client's reader")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -173,6 +249,8 @@ def main(argv: list[str] | None = None) -> None:
         tasks.append(("fuzz", (args.seed, first, min(CHUNK, args.fuzz - first))))
     for first in range(0, args.solver, CHUNK):
         tasks.append(("solver", (first, min(CHUNK, args.solver - first))))
+    if args.hostile:
+        tasks.append(("hostile", ()))
     if args.agents:
         from ai.castell import AGENT_NAMES
         tasks += [("agents", (name, players)) for name in AGENT_NAMES for players in (2, 3, 4)]
@@ -180,10 +258,12 @@ def main(argv: list[str] | None = None) -> None:
     games: Counter = Counter()
     fuzz: Counter = Counter()
     agent_games: Counter = Counter()
-    decisions = solver_cases = 0
-    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "agents": [], "solver": []}
-    with Pool(args.jobs) as pool:
-        for result in pool.imap_unordered(_run, tasks):
+    decisions = solver_cases = kills = hostile_cases = fault_games = 0
+    failures: dict[str, list[str]] = {"games": [], "fuzz": [], "agents": [], "solver": [], "faults": [],
+                                      "hostile": []}
+    fault_results = [faults_task(args.seed * 100 + k) for k in range(args.faults)]   # the worker is a child
+    with Pool(args.jobs) as pool:                       # of this process (pool workers may have none)
+        for result in [*fault_results, *pool.imap_unordered(_run, tasks)]:
             failures[result["kind"]] += result["failures"]
             if result["kind"] == "games":
                 games[result["players"]] += result["games"]
@@ -192,6 +272,11 @@ def main(argv: list[str] | None = None) -> None:
                 fuzz.update(result["outcomes"])
             elif result["kind"] == "solver":
                 solver_cases += result["cases"]
+            elif result["kind"] == "faults":
+                kills += result["kills"]
+                fault_games += 1
+            elif result["kind"] == "hostile":
+                hostile_cases += result["cases"]
             else:
                 agent_games[result["agent"]] += result["players"]
     print(json.dumps({"game": "castell", "games_per_player_count": {str(p): games[p] for p in sorted(games)},
@@ -199,6 +284,8 @@ def main(argv: list[str] | None = None) -> None:
                       "fuzz_outcomes": dict(fuzz), "fuzz_failures": len(failures["fuzz"]),
                       "agent_games": dict(agent_games), "agent_failures": len(failures["agents"]),
                       "solver_cases": solver_cases, "solver_failures": len(failures["solver"]),
+                      "fault_games": fault_games, "worker_kills": kills, "fault_failures": len(failures["faults"]),
+                      "hostile_cases": hostile_cases, "hostile_failures": len(failures["hostile"]),
                       "failures": sum(map(len, failures.values())),
                       "first_failures": {k: v[:10] for k, v in failures.items() if v},
                       "seconds": round(time.perf_counter() - start, 1), "jobs": args.jobs, "seed": args.seed}))
