@@ -1,5 +1,5 @@
 """Client test fixtures: a private data directory (settings, saved game) and a screenshot folder
-a developer can open (tests/game/_screenshots/, git-ignored)."""
+a developer can open (`_screenshots/` beside this file, made by the tests, git-ignored)."""
 from __future__ import annotations
 
 import os

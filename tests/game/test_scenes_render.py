@@ -1,5 +1,5 @@
 """Every scene renders at the smallest playable size, 1280x800 and 1920x1080 without exceptions; screenshots of each
-are written to tests/game/_screenshots/<size>/ for a developer to look at.
+are written to `_screenshots/<size>/` beside this file for a developer to look at.
 
 One game is played once in the engine for all sizes (a module fixture); at each size the window
 plays it from a fresh Match at three places: the opening (power cards, with the hand-off, in-game
