@@ -5,6 +5,7 @@ from typing import Any
 
 from .context import plain
 from .errors import DataError, EngineError
+from .replaying import play_moves
 from .phase import RULES_VERSION, RULES_VERSIONS
 from .state import DUMMY_SLOTS, Game, LIST_SLOTS, SHARED_SLOTS
 
@@ -73,16 +74,7 @@ def _starting_position(rec: dict, source: str) -> Game:
 def replay(rec: Any, source: str = "record") -> Game:
     """The game a record describes, every move checked; errors name the move number and text."""
     g = _setup_game(rec, source)
-    moves = rec.get("moves")
-    if not isinstance(moves, list):
-        raise DataError(f"{source}: 'moves' must be a list of move texts")
-    for i, text in enumerate(moves):
-        if not isinstance(text, str):
-            raise DataError(f"{source}: moves[{i}] must be text, got {type(text).__name__}")
-        try:
-            g.play(text)
-        except EngineError as exc:
-            raise DataError(f"{source}: moves[{i}] {exc}") from None
+    play_moves(g, rec, source)
     return g
 
 

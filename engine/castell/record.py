@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import DataError, EngineError
+from ..replaying import play_moves
 from .game import RULES_VERSION, Game, new_game
 from .position import STATE_FIELDS
 
@@ -52,16 +53,7 @@ def replay(rec: Any, source: str = "record") -> Game:
         g = new_game(players, seed=seed, wheel=setup.get("wheel", "standard"))
     except EngineError as exc:
         raise DataError(f"{source}: setup: {exc}") from None
-    moves = rec.get("moves")
-    if not isinstance(moves, list):
-        raise DataError(f"{source}: 'moves' must be a list of move texts")
-    for i, text in enumerate(moves):
-        if not isinstance(text, str):
-            raise DataError(f"{source}: moves[{i}] must be text, got {type(text).__name__}")
-        try:
-            g.play(text)
-        except EngineError as exc:
-            raise DataError(f"{source}: moves[{i}] {exc}") from None
+    play_moves(g, rec, source)
     return g
 
 
