@@ -8,6 +8,7 @@ and the client call them rather than restating a rule. Pure functions, no I/O.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.errors import NotationError
 
@@ -84,28 +85,16 @@ def skills_used(levels: Levels, ranks: Mapping[str, int]) -> dict[str, int]:
     return counts
 
 
-def _level_list(numbers: list[int]) -> str:
+def _level_list(numbers: Sequence[int]) -> str:
     """'Level 3', 'Levels 3 and 5', 'Levels 2, 3 and 5'."""
     if len(numbers) == 1:
         return f"Level {numbers[0]}"
     return "Levels " + ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
 
 
-def _shape_problems(levels: Levels) -> list[str]:
-    """Problems that make a tower unreadable as castellers: no level, an empty level, a size
-    outside 1..10."""
-    if not levels:
-        return ["A tower needs at least one level."]
-    problems = []
-    for i, level in enumerate(levels, start=1):
-        if not level:
-            problems.append(f"Level {i} is empty: every level needs at least one casteller.")
-        for size in level:
-            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
-                problems.append(f"Level {i} has a casteller of size {size!r}: sizes go from 1 to 10.")
-                break
-    return problems
-
+# A broken tower rule as data: a code, the levels it concerns (1 = bottom) and its arguments, so a
+# client words it in its players' language; `tower_problems` is the engine's English for them.
+TowerProblem = tuple[str, tuple[int, ...], dict[str, Any]]
 
 # skill -> (what one level does, what several levels do, the ruling)
 _OVERUSE = {
@@ -117,40 +106,84 @@ _OVERUSE = {
 }
 
 
-def tower_problems(levels: Levels, ranks: Mapping[str, int]) -> list[str]:
-    """[] when the tower is legal for these skill ranks, else one plain sentence per broken rule
-    naming the level (docs/castell.md "Towers"). Checks shape and skills only, not the team; a rank
-    missing from `ranks` is 0."""
-    problems = _shape_problems(levels)
+def _shape_problem_codes(levels: Levels) -> list[TowerProblem]:
+    """Problems that make a tower unreadable as castellers: no level, an empty level, a size
+    outside 1..10."""
+    if not levels:
+        return [("no_levels", (), {})]
+    problems: list[TowerProblem] = []
+    for i, level in enumerate(levels, start=1):
+        if not level:
+            problems.append(("empty_level", (i,), {}))
+        for size in level:
+            if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_SIZE:
+                problems.append(("bad_size", (i,), {"size": repr(size)}))
+                break
+    return problems
+
+
+def tower_problem_codes(levels: Levels, ranks: Mapping[str, int]) -> list[TowerProblem]:
+    """[] when the tower is legal for these skill ranks, else one (code, levels, args) per broken
+    rule (docs/castell.md "Towers"). Checks shape and skills only, not the team; a rank missing
+    from `ranks` is 0. Codes: no_levels, empty_level, bad_size, mixed_sizes (C4), too_wide (C5,
+    C3), wider_than_below (C1), not_smaller (C4), overuse (C1, C4: a skill used beyond its rank)."""
+    problems = _shape_problem_codes(levels)
     if problems:
         return problems
     limit = width_limit(ranks)
     base_rank = ranks.get("base", 0)
     for i, level in enumerate(levels, start=1):
         if max(level) - min(level) > 1:
-            problems.append(f"Level {i} mixes sizes {max(level)} and {min(level)}: a level's sizes "
-                            "must be equal, or differ by 1 with Mix (ruling C4).")
+            problems.append(("mixed_sizes", (i,), {"high": max(level), "low": min(level)}))
         if len(level) > limit and not (i == 1 and base_rank >= 1):
-            hint = " unless Base frees it (ruling C3)" if i == 1 else ""
-            problems.append(f"Level {i} has {len(level)} castellers, more than the width limit of "
-                            f"{limit} (3 + Width rank, ruling C5){hint}.")
+            problems.append(("too_wide", (i,), {"count": len(level), "limit": limit, "bottom": i == 1}))
         if i > 1:
             below = levels[i - 2]
             if len(level) > len(below):
-                problems.append(f"Level {i} has {len(level)} castellers, more than the {len(below)} "
-                                f"of level {i - 1}: each level must be narrower (ruling C1).")
+                problems.append(("wider_than_below", (i,), {"count": len(level), "below": len(below)}))
             if max(level) > min(below):
-                problems.append(f"Level {i} has a size-{max(level)} casteller above a "
-                                f"size-{min(below)} casteller of level {i - 1}: each level must be "
-                                "smaller than the one below (ruling C4).")
+                problems.append(("not_smaller", (i,), {"size": max(level), "under": min(below)}))
     for skill, at in _skill_levels(levels).items():
         rank = ranks.get(skill, 0)
         if len(at) > rank:
-            one, several, ruling = _OVERUSE[skill]
-            verb = several if len(at) > 1 else one
-            problems.append(f"{_level_list(at)} {verb}, which needs {skill.capitalize()} "
-                            f"{len(at)}; the {skill.capitalize()} rank is {rank} ({ruling}).")
+            problems.append(("overuse", tuple(at), {"skill": skill, "uses": len(at), "rank": rank}))
     return problems
+
+
+def problem_text(problem: TowerProblem) -> str:
+    """The engine's English sentence for a tower problem, naming its level(s) and ruling."""
+    code, at, args = problem
+    i = at[0] if at else 0
+    if code == "no_levels":
+        return "A tower needs at least one level."
+    if code == "empty_level":
+        return f"Level {i} is empty: every level needs at least one casteller."
+    if code == "bad_size":
+        return f"Level {i} has a casteller of size {args['size']}: sizes go from 1 to 10."
+    if code == "mixed_sizes":
+        return (f"Level {i} mixes sizes {args['high']} and {args['low']}: a level's sizes "
+                "must be equal, or differ by 1 with Mix (ruling C4).")
+    if code == "too_wide":
+        hint = " unless Base frees it (ruling C3)" if args["bottom"] else ""
+        return (f"Level {i} has {args['count']} castellers, more than the width limit of "
+                f"{args['limit']} (3 + Width rank, ruling C5){hint}.")
+    if code == "wider_than_below":
+        return (f"Level {i} has {args['count']} castellers, more than the {args['below']} "
+                f"of level {i - 1}: each level must be narrower (ruling C1).")
+    if code == "not_smaller":
+        return (f"Level {i} has a size-{args['size']} casteller above a size-{args['under']} casteller "
+                f"of level {i - 1}: each level must be smaller than the one below (ruling C4).")
+    skill = args["skill"]
+    one, several, ruling = _OVERUSE[skill]
+    verb = several if len(at) > 1 else one
+    return (f"{_level_list(at)} {verb}, which needs {skill.capitalize()} {args['uses']}; "
+            f"the {skill.capitalize()} rank is {args['rank']} ({ruling}).")
+
+
+def tower_problems(levels: Levels, ranks: Mapping[str, int]) -> list[str]:
+    """[] when the tower is legal for these skill ranks, else one plain sentence per broken rule
+    naming the level (docs/castell.md "Towers"); the same as `tower_problem_codes`, in English."""
+    return [problem_text(problem) for problem in tower_problem_codes(levels, ranks)]
 
 
 def festival_score(levels: Levels, sizes: Iterable[int]) -> int:

@@ -3,13 +3,12 @@ built so far; every operation returns a new Builder.
 
 Why a model apart from the panel: the scene, the keyboard and the tests change the tower through
 these operations only, and whether a tower is legal comes from the engine alone (towers.py's
-tower_problems, meets_shape, meets_exhibition, skills_used and the solver). The builder adds only
+tower_problem_codes, meets_shape, meets_exhibition, skills_used and the solver). The builder adds only
 what its purpose asks (docs/castell.md "Local performances", "Festivals"), read from the same
 functions, as sentences tagged with the level they concern.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -18,11 +17,10 @@ from engine.castell.moves import Move, perform_move, tower_move
 from engine.castell.position import Position
 from engine.castell.solver import FESTIVAL_HEIGHT, best_festival_tower, exhibition_tower, shape_tower
 from engine.castell.towers import (MAX_SIZE, SKILLS, Tower, canonical, festival_score, meets_exhibition,
-                                   meets_shape, skills_used, tower_problems)
-from game.present.castell_words import skill_name
+                                   meets_shape, skills_used, tower_problem_codes, TowerProblem)
+from game.present.castell_words import joined, skill_name
 from game.shell.i18n import t, tn
 
-_NAMED_LEVELS = re.compile(r"^Levels? (\d+(?:(?:, | and )\d+)*)")
 
 
 @dataclass(frozen=True)
@@ -60,10 +58,25 @@ class Problem:
         return self.levels[0] if self.levels else None
 
 
-def _named_levels(sentence: str) -> tuple[int, ...]:
-    """The levels an engine sentence opens with ("Level 3 …", "Levels 2, 3 and 5 …")."""
-    found = _NAMED_LEVELS.match(sentence)
-    return tuple(int(n) for n in re.findall(r"\d+", found.group(1))) if found else ()
+def tower_problem_words(problem: TowerProblem) -> str:
+    """An engine tower problem (engine/castell/towers.py `tower_problem_codes`) in the player's
+    language, naming its level(s)."""
+    code, at, args = problem
+    if code == "overuse":
+        one = len(at) == 1
+        levels = (t("castell.rule.level", level=at[0]) if one
+                  else t("castell.rule.levels", levels=joined([str(n) for n in at])))
+        return t("castell.rule.overuse_one" if one else "castell.rule.overuse", levels=levels,
+                 skill=skill_name(args["skill"]), uses=args["uses"], rank=args["rank"])
+    if code == "too_wide" and args["bottom"]:
+        return t("castell.rule.too_wide_bottom", count=args["count"], limit=args["limit"])
+    if code == "not_smaller":
+        return t("castell.rule.not_smaller", level=at[0], size=args["size"], smaller=args["under"],
+                 under=at[0] - 1)
+    if code == "wider_than_below":
+        return t("castell.rule.wider_than_below", level=at[0], count=args["count"], below=args["below"],
+                 under=at[0] - 1)
+    return t(f"castell.rule.{code}", level=at[0] if at else 0, **{k: v for k, v in args.items() if k != "bottom"})
 
 
 @dataclass(frozen=True)
@@ -125,7 +138,8 @@ class Builder:
 
     def problems(self) -> list[Problem]:
         """Every broken rule of the engine's, then what the purpose needs and the tower lacks."""
-        found = [Problem(text, _named_levels(text)) for text in tower_problems(self.levels, self.rank_map)]
+        found = [Problem(tower_problem_words(problem), problem[1])
+                 for problem in tower_problem_codes(self.levels, self.rank_map)]
         return found + self._purpose_problems()
 
     def _purpose_problems(self) -> list[Problem]:

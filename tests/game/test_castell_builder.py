@@ -14,8 +14,9 @@ import pytest
 
 from engine import castell
 from engine.castell.position import FESTIVAL
-from engine.castell.towers import tower_problems
+from engine.castell.towers import tower_problem_codes, tower_problems
 from game.present.castell_builder import (BUTTONS, Builder, Button, LevelSlot, Placed, Purpose, ReserveSize,
+                                          tower_problem_words,
                                           activate, drop, focus_targets)
 from game.render import castell_builder as panel
 from game.render import castell_pieces, style
@@ -74,15 +75,18 @@ def test_a_click_joins_the_top_level_of_its_size_else_starts_a_level() -> None:
     assert activate(builder, Placed(3, 0)).levels == ((9, 9, 9), (7, 7), (6, 6))   # an emptied level goes
 
 
-def test_problems_are_the_engines_sentences_tagged_with_their_level() -> None:
-    """docs/castell.md "Towers": the builder restates nothing; each sentence names its level."""
+def test_problems_are_the_engines_problems_worded_and_tagged_with_their_level() -> None:
+    """docs/castell.md "Towers": the builder restates nothing: it words the engine's problem
+    codes (one per broken rule, as many as the engine's sentences) and each names its level."""
     ranks = {"mix": 1}
     broken = [[9, 9], [9, 7, 7], [6, 5], [5, 4]]
     builder = built(Builder.start(counts(9, 9, 9, 7, 7, 6, 5, 5, 4), ranks, SIX), broken)
     engine_says = tower_problems(builder.levels, ranks)
-    assert len(engine_says) >= 3
+    codes = tower_problem_codes(builder.levels, ranks)
+    assert len(engine_says) == len(codes) >= 3
     problems = builder.problems()
-    assert [p.text for p in problems[:len(engine_says)]] == engine_says
+    assert [p.text for p in problems[:len(codes)]] == [tower_problem_words(c) for c in codes]
+    assert [p.levels for p in problems[:len(codes)]] == [c[1] for c in codes]
     for problem in problems[:len(engine_says)]:
         assert problem.text.startswith(f"Level {problem.level} ") or problem.text.startswith(f"Levels {problem.level}")
     # level 2 is wider than level 1 and mixes 9 and 7; levels 2, 3 and 4 mix; level 4 needs Balance;
@@ -298,3 +302,26 @@ def test_hit_test_finds_every_reserve_column_and_button_where_it_is_drawn(
         top = geo.rows[-1]
         assert panel.hit_test(rect, builder, (top.x + 4, top.centery)) == LevelSlot(len(builder.levels))
         assert panel.hit_test(rect, builder, (rect.x - 5, rect.y - 5)) is None
+
+
+def test_every_tower_problem_is_worded_in_each_language() -> None:
+    """docs/castell.md "Towers": the engine's problem codes (engine/castell/towers.py) reach the
+    player in his language, each naming its level; none is left in English in pt or ca."""
+    from game.shell import i18n
+    towers = {"no_levels": [], "empty_level": [[9], []], "bad_size": [[11]], "mixed_sizes": [[9, 7]],
+              "too_wide": [[9, 9, 9, 9]], "wider_than_below": [[9], [8, 8]], "not_smaller": [[8, 8], [9]],
+              "overuse": [[9, 9], [8, 8]]}
+    try:
+        worded = {}
+        for lang in ("en", "pt", "ca"):
+            i18n.set_language(lang)
+            for code, levels in towers.items():
+                problems = tower_problem_codes(levels, {})
+                assert code in [c for c, _, _ in problems], (code, problems)
+                text = tower_problem_words(next(p for p in problems if p[0] == code))
+                assert "{" not in text and text
+                worded[lang, code] = text
+        for code in towers:
+            assert worded["pt", code] != worded["en", code] != worded["ca", code]
+    finally:
+        i18n.set_language("en")
