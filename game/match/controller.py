@@ -18,12 +18,11 @@ from typing import Any, Sequence, TypedDict
 import engine
 from ai.agent import Agent
 from game.match import ai_worker, saves, undo
-from game.match.feed import EventFeed
+from game.match.feed import EventFeed, FeedReads
 from game.present.describe import LogItem, challenge_items
 from game.present.refusals import refusal_text
 from game.match.replay_model import ReplayModel, ReplayWindow, walk
 from game.match.end_table import EndTable, end_table
-from game.present.score_summary import ScoreSummary
 from game.match.seats import AI_LEVELS as AI_KINDS
 from game.match.seats import Seat, default_seats, make_agent
 from game.present.neutral import client_key
@@ -57,7 +56,7 @@ class Setup(TypedDict):
     dummy: bool
 
 
-class Match:
+class Match(FeedReads):
     """One game in progress as the client sees it."""
 
     local = True      # played here: undo, hints, saving and replays apply (a RemoteTable: not)
@@ -220,20 +219,9 @@ class Match:
         """The events still to animate, oldest first (the screen takes them off as it shows them)."""
         return self.feed.events
 
-    def take_summary(self) -> ScoreSummary | None:
-        return self.feed.take_summary()
 
-    def visible_log(self) -> list[str]:
-        """The game log as far as the animations have got, in the current language."""
-        return self.feed.visible_log(self.name)
 
-    def log_lines(self) -> list[str]:
-        """The whole game log, every line shown, in the current language."""
-        return self.feed.log_lines(self.name)
 
-    def past_events(self) -> list[engine.events.Event]:
-        """Every event of the game so far, oldest first, from the first round's cards."""
-        return self.feed.round_events(self.view())
 
     def rebuild_log(self) -> None:
         """The whole log again from the record (after a resume or an undo), all of it shown."""

@@ -139,3 +139,31 @@ class EventFeed:
         cards = sorted({*view.face_up, *taken}, key=lambda card: engine.CARDS[card].stack)
         return [*self.past, E.RoundStarted(view.round, tuple(cards)), *(e for e in since if isinstance(
             e, (E.CardTaken, E.DummyCardTaken)))]
+
+
+class FeedReads:
+    """The log and summary reads every match source answers the same way from its event feed
+    (the local match, the remote table, the replay): written once here."""
+
+    feed: EventFeed
+
+    def name(self, player: str) -> str:
+        raise NotImplementedError
+
+    def view(self) -> engine.View:
+        raise NotImplementedError
+
+    def take_summary(self) -> ScoreSummary | None:
+        return self.feed.take_summary()
+
+    def visible_log(self) -> list[str]:
+        """The game log as far as the animations have got, in the current language."""
+        return self.feed.visible_log(self.name)
+
+    def log_lines(self) -> list[str]:
+        """The whole game log, every line shown, in the current language."""
+        return self.feed.log_lines(self.name)
+
+    def past_events(self) -> list[E.Event]:
+        """The events the round's action cards are rebuilt from (EventFeed.round_events)."""
+        return self.feed.round_events(self.view())

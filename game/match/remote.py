@@ -23,12 +23,11 @@ from typing import Any, Protocol
 import engine
 from game.match.end_table import EndTable
 from game.match.seats import Seat
-from game.match.feed import EventFeed
+from game.match.feed import EventFeed, FeedReads
 from game.present.neutral import client_key
 from game.shell.datadir import data_dir
 from game.shell.i18n import player_name, t
 from game.present.refusals import refusal_text
-from game.present.score_summary import ScoreSummary
 from net.background import BackgroundClient
 from game.match import local_server
 from game.present.describe import item_text, move_item
@@ -175,7 +174,7 @@ class SeatState:
     grace_over: bool = False    # gone longer than the table's grace: any seated player may hand it to an AI
 
 
-class RemoteTable:
+class RemoteTable(FeedReads):
     """One seat at a server's table, fed by `online` (already connected and seated)."""
 
     local = False            # no undo, hints, saving or replays: the game is the server's
@@ -473,24 +472,14 @@ class RemoteTable:
         """The events still to animate, oldest first."""
         return self.feed.events
 
-    def visible_log(self) -> list[str]:
-        """The log of the table, as far as the animations have got."""
-        return self.feed.visible_log(self.name)
 
-    def log_lines(self) -> list[str]:
-        return self.feed.log_lines(self.name)
 
-    def past_events(self) -> list[engine.events.Event]:
-        """The events known at this seat, with the round's start (game/match/feed.py)."""
-        return self.feed.round_events(self.view())
 
     def visible_discs(self) -> dict[str, str]:
         view = self.view()
         disc = view.disc(self.viewer) if self.viewer and view.phase == "disc" else None
         return {self.viewer: disc} if self.viewer and disc else {}
 
-    def take_summary(self) -> ScoreSummary | None:
-        return self.feed.take_summary()
 
     def end_table(self) -> EndTable:
         """The final reckoning from the seat's last view (its score history is public)."""

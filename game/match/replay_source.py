@@ -12,16 +12,15 @@ from collections import deque
 
 import engine
 from game.match.end_table import EndTable, end_table
-from game.match.feed import EventFeed
+from game.match.feed import EventFeed, FeedReads
 from game.match.replay_model import ReplayWindow
 from game.match.seats import Seat
 from game.match.controller import opening_events
 from game.present.neutral import client_key
-from game.present.score_summary import ScoreSummary
 from game.shell.i18n import player_name
 
 
-class ReplaySource:
+class ReplaySource(FeedReads):
     """A `MatchSource` over a `ReplayWindow`: `seek(position)` moves both; `marks[i]` is how many
     log lines stood before move i's (the lines of a move are `marks[i]:marks[i + 1]`)."""
 
@@ -135,18 +134,9 @@ class ReplaySource:
     def waiting_text(self) -> str | None:
         return None
 
-    def take_summary(self) -> ScoreSummary | None:
-        return self.feed.take_summary()
 
-    def visible_log(self) -> list[str]:
-        return self.feed.visible_log(self.name)
 
-    def log_lines(self) -> list[str]:
-        return self.feed.log_lines(self.name)
 
-    def past_events(self) -> list[engine.events.Event]:
-        """The events the round's action cards are rebuilt from (EventFeed.round_events)."""
-        return self.feed.round_events(self.view())
 
     def end_table(self) -> EndTable:
         """The end table of a finished game's record (an unfinished one's stays with its host)."""
