@@ -6,6 +6,7 @@ in `DiscsRevealed`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +203,19 @@ def _plain(value: object) -> object:
 def event_from_json(data: object) -> Event:
     """The event `event_to_json` gave, every field checked against its annotation; a bad one
     raises DataError naming the event type and field."""
+    event: Event = decode_event(data, EVENT_TYPES)
+    return event
+
+
+def decode_event(data: object, types: dict[str, type], aliases: dict[str, str] | None = None) -> Any:
+    """An event of one game's `types` from its JSON (`{"type": class name, field: value}`), each
+    field checked against its annotation (`aliases`: a type alias's annotation, e.g. a tower's);
+    one checker for both games' wire forms."""
     from dataclasses import MISSING, fields
     from .errors import DataError
-    if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES:
+    if not isinstance(data, dict) or data.get("type") not in types:
         raise DataError(f"event: expected a mapping with a known 'type', got {str(data)[:80]!r}")
-    cls = EVENT_TYPES[data["type"]]
+    cls = types[data["type"]]
     known = {f.name for f in fields(cls)}
     extra = set(data) - known - {"type"}
     if extra:
@@ -217,29 +226,34 @@ def event_from_json(data: object) -> Event:
             if f.default is MISSING:
                 raise DataError(f"event {data['type']}: field {f.name!r} is missing")
             continue
-        args[f.name] = _typed(data[f.name], str(f.type), f"event {data['type']}.{f.name}")
-    event: Event = cls(**args)
-    return event
+        args[f.name] = _typed(data[f.name], str(f.type), f"event {data['type']}.{f.name}", aliases or {})
+    return cls(**args)
 
 
-def _typed(value: object, kind: str, where: str) -> object:
+def _typed(value: object, kind: str, where: str, aliases: dict[str, str]) -> object:
     """`value` checked (and lists made tuples) against a field annotation written as text."""
     from .errors import DataError
     kind = kind.strip()
+    if kind in aliases:
+        return _typed(value, aliases[kind], where, aliases)
     if kind.endswith("| None"):
-        return None if value is None else _typed(value, kind[:-len("| None")], where)
+        return None if value is None else _typed(value, kind[:-len("| None")], where, aliases)
     if kind in ("str", "int"):
         want = str if kind == "str" else int
         if not isinstance(value, want) or isinstance(value, bool):
             raise DataError(f"{where}: expected {kind}, got {str(value)[:40]!r}")
         return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise DataError(f"{where}: expected bool, got {str(value)[:40]!r}")
+        return value
     if kind.startswith("tuple[") and kind.endswith(", ...]"):
         if not isinstance(value, list):
             raise DataError(f"{where}: expected a list")
-        return tuple(_typed(v, kind[len("tuple["):-len(", ...]")], where) for v in value)
+        return tuple(_typed(v, kind[len("tuple["):-len(", ...]")], where, aliases) for v in value)
     if kind.startswith("tuple[") and kind.endswith("]"):
         parts = [p.strip() for p in kind[len("tuple["):-1].split(",")]
         if not isinstance(value, list) or len(value) != len(parts):
             raise DataError(f"{where}: expected a list of {len(parts)}")
-        return tuple(_typed(v, p, where) for v, p in zip(value, parts))
+        return tuple(_typed(v, p, where, aliases) for v, p in zip(value, parts))
     raise DataError(f"{where}: unsupported field type {kind}")

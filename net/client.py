@@ -30,6 +30,7 @@ import websockets
 from websockets.asyncio.client import ClientConnection, connect
 
 import engine
+from engine.castell.events import event_from_json as castell_event
 from engine.castell.view_wire import FORMAT as CASTELL_FORMAT, view_from_json as castell_view
 from engine.events import event_from_json
 
@@ -51,20 +52,28 @@ class Refused(Exception):
         self.code, self.detail, self.reason = code, detail, reason
 
 
+def decode_event(game: str, data: object) -> Any:
+    """One event of a table's game from its wire form: El Grande's (engine/events.py) or
+    Castell's (engine/castell/events.py), each checked field by field."""
+    return castell_event(data) if game == "castell" else event_from_json(data)
+
+
 @dataclass
 class Update:
     """A table's new position: its move number, the move's events and the seat's view in wire
-    form (`Client.view` rebuilds it). Events are rebuilt (and validated) when first read."""
+    form (`Client.view` rebuilds it). Events are rebuilt (and validated) when first read, as
+    events of the table's `game`."""
     code: str
     n: int
     events_json: list[Any] = field(repr=False)
     view_json: dict[str, Any] = field(repr=False)
     move: dict[str, str] | None = None     # {"player", "text"}: the move as the table saw it
+    game: str = "el-grande"
 
     @property
     def events(self) -> list[Any]:
-        """The move's engine events (engine/events.py)."""
-        return [event_from_json(e) for e in self.events_json]
+        """The move's engine events (engine/events.py or engine/castell/events.py)."""
+        return [decode_event(self.game, e) for e in self.events_json]
 
 
 @dataclass
@@ -75,11 +84,12 @@ class History:
     start: int
     n: int
     steps_json: list[dict[str, Any]] = field(repr=False)     # {"player", "text", "events"} a move
+    game: str = "el-grande"
 
     @property
     def steps(self) -> list[tuple[str, str, list[Any]]]:
-        """Each move's player, public text and engine events, oldest first."""
-        return [(str(s["player"]), str(s["text"]), [event_from_json(e) for e in s["events"]])
+        """Each move's player, public text and engine events (of the table's `game`), oldest first."""
+        return [(str(s["player"]), str(s["text"]), [decode_event(self.game, e) for e in s["events"]])
                 for s in self.steps_json]
 
     @property
@@ -190,13 +200,17 @@ class Client:
             self.stale.discard(code)
             self._raw[code] = msg["view"]
             if self.queue_updates:
-                self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"], msg.get("move")))
+                self.updates.put_nowait(Update(code, msg["n"], msg["events"], msg["view"], msg.get("move"),
+                                               str(msg.get("game", "el-grande"))))
         elif kind == "table":
             self.tables[msg["table"]["code"]] = msg["table"]
             if self.queue_updates:
                 self.updates.put_nowait(msg["table"])
+        elif kind in ("created", "joined", "watching") and isinstance(msg.get("table"), dict):
+            self.tables[msg["code"]] = msg["table"]      # the table's game, before its history
         elif kind == "history" and self.queue_updates:
-            self.updates.put_nowait(History(msg["code"], msg["start"], msg["n"], msg["steps"]))
+            self.updates.put_nowait(History(msg["code"], msg["start"], msg["n"], msg["steps"],
+                                            self.game(msg["code"])))
         if kind in ("update", "table"):
             self._news.set()
             self._news = asyncio.Event()
@@ -312,6 +326,10 @@ class Client:
             view = castell_view(raw) if raw.get("format") == CASTELL_FORMAT else engine.view_from_json(raw)
             cached = self._parsed[code] = (n, view)
         return cached[1]
+
+    def game(self, code: str) -> str:
+        """The game a table holds ("el-grande" or "castell"), as its summary says."""
+        return str(self.tables.get(code, {}).get("game", "el-grande"))
 
     def to_move(self, code: str) -> str | None:
         """Who must decide at a table now, read from the wire form without rebuilding the view."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..events import decode_event
 from .towers import Tower
 
 
@@ -134,3 +135,17 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def _plain(value: Any) -> Any:
     return [_plain(v) for v in value] if isinstance(value, (tuple, list)) else value
+
+
+# Append-only: a server sends these as JSON (docs/protocol.md "The Castell view") and a client
+# rebuilds them with `event_from_json`.
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in (
+    RoundStarted, Refilled, WheelTurned, TurnStarted, PawnPlaced, PawnMoved, Recruited, Trained, TokenSpent,
+    Performed, SpecialSkipped, TowerDeclared, FestivalHeld, TurnEnded, GameOver)}
+
+
+def event_from_json(data: object) -> Event:
+    """The event `event_to_json` gave, every field checked (a tower as levels of sizes); a bad one
+    raises DataError naming the event type and field."""
+    event: Event = decode_event(data, EVENT_TYPES, {"Tower": "tuple[tuple[int, ...], ...]"})
+    return event

@@ -20,7 +20,7 @@ from engine.castell import events as ev
 from engine.castell.refusals import Reason
 from game.match import ai_worker, castell_saves
 from game.match.seats import Seat
-from game.present.castell_log import log_line
+from game.present import castell_log
 from game.present.castell_refusals import refusal_text
 from game.shell.i18n import player_name
 
@@ -113,9 +113,14 @@ class CastellMatch:
 
     def log_lines(self) -> list[str]:
         """The game log so far in the players' language, one line per event the log prints."""
-        names = {p: self.name(p) for p in self.players}
-        lines = (log_line(e, self.game.data, names, self.wheel) for e in self.events)
-        return [line for line in lines if line]
+        return castell_log.log_lines(self.events, self.game.data, {p: self.name(p) for p in self.players}, self.wheel)
+
+    def banner(self) -> str:
+        """No connection to lose, nobody to wait for: no banner."""
+        return ""
+
+    def close(self) -> None:
+        """Nothing to close: the autosave already holds the game."""
 
     # ---- undo: the human to move takes back his own decisions, never another's ------------------
     def undo_steps(self) -> int:

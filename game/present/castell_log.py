@@ -4,7 +4,7 @@ headless log and the tests; the table reads these. pygame-free.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from engine.castell import events as ev
 from engine.castell.data import CastellData
@@ -33,6 +33,14 @@ def log_line(event: ev.Event, data: CastellData, names: Mapping[str, str], wheel
     and end)."""
     handler = _LINES.get(type(event))
     return None if handler is None else handler(event, _Words(data, names, wheel))
+
+
+def log_lines(events: Iterable[ev.Event], data: CastellData, names: Mapping[str, str],
+              wheel: str = "standard") -> list[str]:
+    """The game log so far, one line per event the log prints: a local table's and a server's
+    table's alike."""
+    lines = (log_line(e, data, names, wheel) for e in events)
+    return [line for line in lines if line]
 
 
 def _festival(e: ev.FestivalHeld, w: _Words) -> str:

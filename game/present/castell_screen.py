@@ -61,6 +61,7 @@ class Frame:
     results: ev.FestivalHeld | None
     log: tuple[str, ...]
     over: bool
+    banner: str = ""                   # an online table's connection trouble or gone player
 
 
 def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:
@@ -218,7 +219,7 @@ def hovered_move(view: castell.Position, ui: Ui) -> castell.Move | None:
 
 
 def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool, thinking: str | None,
-                can_undo: bool, log: tuple[str, ...], wheel_angle: float, pulse: float) -> Frame:
+                can_undo: bool, log: tuple[str, ...], wheel_angle: float, pulse: float, banner: str = "") -> Frame:
     """Everything the Castell table shows now, as one comparable value."""
     seat = view.to_move_idx
     name = names[seat] if seat >= 0 else ""
@@ -239,7 +240,7 @@ def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool,
     look = TableLook(names=names, lit=lit, hover=ui.hover, ghost=ghost(view, ui, hovered_move(view, ui)) if human else None,
                      wheel_angle=wheel_angle, pulse=pulse)
     return Frame(view, look, prompt, tone, buttons(view, ui, human, can_undo), ui.builder, ui.results, log,
-                 view.is_over)
+                 view.is_over, banner)
 
 
 def describe_move(view: castell.Position, move: castell.Move, names: tuple[str, ...]) -> str:

@@ -68,15 +68,27 @@ def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rec
 
 
 def paint_chrome(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -> None:
-    """The prompt plate, the buttons and the game log."""
+    """The prompt plate, an online table's banner under it, the buttons and the game log."""
     style.plate(surface, layout.prompt_rect, (34, 24, 18, 215), 8)
     size = style.fit_size(frame.prompt, layout.prompt_rect.width - 20, 16, bold=True, minimum=11)
     style.text(surface, frame.prompt, layout.prompt_rect.center, size, TONES.get(frame.tone, style.PARCHMENT),
                bold=True, anchor="center")
+    if frame.banner:
+        _banner(surface, layout, frame.banner)
     for button, rect in button_rects(layout, frame.buttons):
         style.button(surface, rect, button.label, primary=button.primary, enabled=button.enabled, size=16)
     if frame.builder is None:
         _log(surface, layout.log_rect(frame.view.n), frame.log)
+
+
+def _banner(surface: pygame.Surface, layout: CastellLayout, text: str) -> None:
+    """A red plate under the prompt while the connection is down or a player is gone."""
+    width = min(layout.prompt_rect.width, int(style.text_width(text, 15, True)) + 40)
+    rect = pygame.Rect(0, 0, width, 32)
+    rect.midtop = (layout.prompt_rect.centerx, layout.prompt_rect.bottom + 6)
+    style.plate(surface, rect, (*style.DANGER, 235), radius=8)
+    style.text(surface, text, rect.center, style.fit_size(text, rect.width - 24, 15, True), style.PARCHMENT,
+               bold=True, anchor="center")
 
 
 def _log(surface: pygame.Surface, area: pygame.Rect, log: Sequence[str]) -> None:

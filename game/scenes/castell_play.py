@@ -17,7 +17,7 @@ import pygame
 from engine import castell
 from engine.castell import events as ev
 from engine.castell.position import FESTIVAL
-from game.match.castell_match import CastellMatch
+from game.match.castell_source import CastellSource
 from game.present import castell_builder as bmodel
 from game.present import castell_screen as model
 from game.present.castell_look import Target as TableTarget
@@ -38,7 +38,7 @@ LOG_LINES = 60
 class CastellScene(Scene):
     name = "castell"
 
-    def __init__(self, ctx: Context, match: CastellMatch) -> None:
+    def __init__(self, ctx: Context, match: CastellSource) -> None:
         super().__init__(ctx)
         self.match = match
         self.ui = model.Ui()
@@ -57,7 +57,7 @@ class CastellScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
                                  m.undo_steps() > 0, tuple(m.log_lines()[-LOG_LINES:]), self.wheel,
-                                 round(pulse, 1))
+                                 round(pulse, 1), m.banner())
 
     def redraw_rate(self) -> float:
         if self.wheel > 0 or self.builder_look.dragging is not None:
@@ -225,7 +225,7 @@ class CastellScene(Scene):
         return True
 
     def _play_text(self, text: str) -> None:
-        self._play(castell.parse_move(text, self.match.game.data))
+        self._play(castell.parse_move(text, self.match.view().data))
 
     def _play(self, move: castell.Move) -> None:
         """Play a move; the UI keeps its mode within a turn and starts the next turn afresh."""
@@ -234,6 +234,10 @@ class CastellScene(Scene):
             self._take_events()
         else:
             self.ui = replace(self.ui, refusal=self.match.refusal())
+
+    def exit(self) -> None:
+        """Off the stack: an online table's connection is closed (the others see the seat gone)."""
+        self.match.close()
 
     # ---- keyboard focus --------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
@@ -268,7 +272,7 @@ class CastellScene(Scene):
             castell_overlays.paint_final(surface, layout, frame.view, self.match.events, frame.look.names)
 
 
-def castell_turn_mode_done(match: CastellMatch) -> bool:
+def castell_turn_mode_done(match: CastellSource) -> bool:
     """After a move that ends the human's turn, the next one starts with the ordinary actions."""
     return match.human_to_move is None or match.view().used == 0
 

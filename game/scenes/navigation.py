@@ -18,7 +18,7 @@ from game.match.controller import Match
 from game.shell.scene import Context, Scene
 
 if TYPE_CHECKING:
-    from game.match.castell_match import CastellMatch
+    from game.match.castell_source import CastellSource
     from game.match.remote import RemoteTable
     from game.match.source import MatchSource
     from net.background import BackgroundClient
@@ -51,7 +51,7 @@ class Screens:
     online: Callable[[Context], Scene]
     online_lobby: Callable[[Context, BackgroundClient, dict[str, Any]], Scene]
     seat_lost: Callable[[Context, RemoteTable, str], Scene]
-    castell_table: Callable[[Context, CastellMatch], Scene]
+    castell_table: Callable[[Context, CastellSource], Scene]
     castell_pause: Callable[[Context], Scene]
     castell_help: Callable[[Context], Scene]
 
@@ -158,7 +158,7 @@ def seat_lost(ctx: Context, table: RemoteTable, player: str) -> Scene:
     return SCREENS.seat_lost(ctx, table, player)
 
 
-def castell_table(ctx: Context, match: CastellMatch) -> Scene:
+def castell_table(ctx: Context, match: CastellSource) -> Scene:
     return SCREENS.castell_table(ctx, match)
 
 
