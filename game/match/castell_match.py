@@ -119,6 +119,10 @@ class CastellMatch:
         """No connection to lose, nobody to wait for: no banner."""
         return ""
 
+    def seat_lost(self) -> None:
+        """Every seat is at this screen: nobody to lose."""
+        return None
+
     def close(self) -> None:
         """Nothing to close: the autosave already holds the game."""
 

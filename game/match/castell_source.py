@@ -4,7 +4,7 @@ pass-and-play, undo, autosave) or on a server (`RemoteCastell`: one seat, or a s
 Why a protocol: the scene (game/scenes/castell_play.py) is one, its sources two; each member is
 typed here, so mypy checks both against everything the scene reads. What a source does not have
 answers "nothing": a server's table has no undo (`undo_steps` 0), a local one no connection to
-lose (`banner` "") and nothing to close.
+lose (`banner` "", no gone player's `seat_lost`) and nothing to close.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Protocol
 
 from engine import castell
 from engine.castell import events as ev
+from game.match.remote_seat import RemoteSeat
 
 
 class CastellSource(Protocol):
@@ -36,4 +37,5 @@ class CastellSource(Protocol):
     def undo(self) -> bool: ...
     def log_lines(self) -> list[str]: ...
     def banner(self) -> str: ...                    # connection trouble or a gone player ("": none)
+    def seat_lost(self) -> tuple[RemoteSeat, str] | None: ...   # a gone player's seat to decide about
     def close(self) -> object: ...                  # the screen is left

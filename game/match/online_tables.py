@@ -43,9 +43,16 @@ def table_state(item: dict[str, Any]) -> str:
     return t("online.turn_of", who=player_name(str(item.get("to_move")), names))
 
 
+def game_name(item: dict[str, Any]) -> str:
+    """The game a listed table holds, by its name (a summary without one is El Grande's)."""
+    return t(f"online.game.{item.get('game') or 'el-grande'}")
+
+
 def table_line(item: dict[str, Any]) -> str:
-    """One stored table: its code, its host's name, and whose turn it is (or that it waits)."""
-    return t("online.table_line", code=item["code"], name=item.get("name") or "—", state=table_state(item))
+    """One stored table: its code, its game, its host's name, and whose turn it is (or that it
+    waits)."""
+    return t("online.table_line", code=item["code"], game=game_name(item), name=item.get("name") or "—",
+             state=table_state(item))
 
 
 class OnlineTables:

@@ -20,6 +20,7 @@ import engine
 from game.match.end_table import EndTable
 from game.match.seats import Seat
 from game.match.feed import EventFeed, FeedReads
+from game.match.remote_castell import RemoteCastell
 from game.match.remote_seat import POOL, Link, RemoteSeat, SeatState, credentials_path
 from game.present.neutral import client_key
 from game.shell.i18n import player_name, t
@@ -303,9 +304,10 @@ def view_end_table(view: engine.View) -> EndTable:
     return EndTable(columns, rows, tuple(progress), ranks, tuple(view.winners()), None)
 
 
-def table_for(online: BackgroundClient, reply: dict[str, Any], notices: list[str]) -> RemoteTable:
-    """The remote table of a `created`/`joined`/`watching` answer; a seat's credential is stored
-    for later (marked hosted when its host made it on this computer's own server)."""
+def table_for(online: BackgroundClient, reply: dict[str, Any], notices: list[str]) -> RemoteTable | RemoteCastell:
+    """The remote table of a `created`/`joined`/`watching` answer, of the game the table holds;
+    a seat's credential is stored for later (marked hosted when its host made it on this
+    computer's own server)."""
     stored = load_credentials(credentials_path()).get(reply["code"], {})
     if stored.get("player") != reply.get("player"):
         stored = {}                     # another seat of the table (a second window on this computer)
@@ -315,4 +317,5 @@ def table_for(online: BackgroundClient, reply: dict[str, Any], notices: list[str
     hosted = bool(stored.get("hosted")) or (bool(host_token) and here is not None and url == here.url)
     if reply.get("credential"):
         remember(reply["code"], url, reply["player"], reply["credential"], host_token, hosted)
-    return RemoteTable(online, reply["code"], reply.get("player"), url, host_token, notices, hosted)
+    kind = RemoteCastell if reply.get("table", {}).get("game") == "castell" else RemoteTable
+    return kind(online, reply["code"], reply.get("player"), url, host_token, notices, hosted)

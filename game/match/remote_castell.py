@@ -82,6 +82,11 @@ class RemoteCastell(RemoteSeat):
         view = self.view()
         return castell_log.log_lines(self.events, view.data, {p: self.name(p) for p in view.players}, view.wheel)
 
+    def seat_lost(self) -> tuple[RemoteSeat, str] | None:
+        """A gone player's seat to put to this player (wait, or an AI plays it), once each."""
+        player = self.seat_to_ask()
+        return (self, player) if player is not None else None
+
     def banner(self) -> str:
         """The connection's trouble, else a gone player ("Ben lost the connection — waiting")."""
         gone = self.disconnected()

@@ -1,11 +1,11 @@
 """The title screen's panel of the player's online tables: right of the menu, on the map, a row
-per table (code and host; whose turn on a second line, gold when it is the player's) and one
-quiet line (game/match/online_tables.py says what it holds)."""
+per table (code and host; the game and whose turn on a second line, gold when it is the
+player's) and one quiet line (game/match/online_tables.py says what it holds)."""
 from __future__ import annotations
 
 import pygame
 
-from game.match.online_tables import OnlineTables, table_state
+from game.match.online_tables import OnlineTables, game_name, table_state
 from game.render import style
 from game.shell import layout
 from game.shell.i18n import t
@@ -38,7 +38,7 @@ def draw(surface: pygame.Surface, tables: OnlineTables, hover: tuple[int, int] |
         mine = item.get("to_move") == item.get("player") and item.get("status") == "playing"
         style.button(surface, rect, "", hover=bool(hover and rect.collidepoint(hover)), primary=mine)
         head = f"{item['code']} · {item.get('name') or '—'}"
-        state = table_state(item)
+        state = f"{game_name(item)} · {table_state(item)}"
         style.text(surface, head, (rect.centerx, rect.y + 6), style.fit_size(head, rect.width - 16, 15, True),
                    style.INK, bold=True, anchor="midtop")
         style.text(surface, state, (rect.centerx, rect.bottom - 7), style.fit_size(state, rect.width - 16, 13),

@@ -72,6 +72,8 @@ class CastellScene(Scene):
         if self.ui.results is None and not self.match.is_over:
             self.match.think()
         self._take_events()
+        if (lost := self.match.seat_lost()) is not None:
+            return Transition.push(navigation.seat_lost(self.ctx, *lost))
         return self.take_request()
 
     def _take_events(self) -> None:

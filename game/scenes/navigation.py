@@ -19,7 +19,7 @@ from game.shell.scene import Context, Scene
 
 if TYPE_CHECKING:
     from game.match.castell_source import CastellSource
-    from game.match.remote import RemoteTable
+    from game.match.remote_seat import RemoteSeat
     from game.match.source import MatchSource
     from net.background import BackgroundClient
     from game.match.replay_model import ReplayAdvice, ReplayWindow
@@ -50,7 +50,7 @@ class Screens:
     error: Callable[[Context, str, Path | str, bool, bool, Path | None], Scene]
     online: Callable[[Context], Scene]
     online_lobby: Callable[[Context, BackgroundClient, dict[str, Any]], Scene]
-    seat_lost: Callable[[Context, RemoteTable, str], Scene]
+    seat_lost: Callable[[Context, RemoteSeat, str], Scene]
     castell_table: Callable[[Context, CastellSource], Scene]
     castell_pause: Callable[[Context], Scene]
     castell_help: Callable[[Context], Scene]
@@ -153,7 +153,7 @@ def online(ctx: Context) -> Scene:
     return SCREENS.online(ctx)
 
 
-def seat_lost(ctx: Context, table: RemoteTable, player: str) -> Scene:
+def seat_lost(ctx: Context, table: RemoteSeat, player: str) -> Scene:
     """A seated player of an online table is asked: wait for `player`, or hand the seat to an AI."""
     return SCREENS.seat_lost(ctx, table, player)
 

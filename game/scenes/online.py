@@ -12,7 +12,6 @@ import pygame
 
 from game.match import remote
 from game.match.reach import recent_servers, remember_server
-from game.match.seats import AI_LEVELS
 from game.present.online_options import GameOptions
 from game.match.online_tables import OnlineTables, failure_text, table_line
 from game.render import draw, style
@@ -27,7 +26,6 @@ from game.shell.text_field import TextField
 from net.discovery import discover
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
-SEAT_KINDS = ("human", *AI_LEVELS, "none")     # a seat after the first: open to a friend, an AI, or no seat
 CODE_LIMIT = 16                                # a table code as typed (the server says how long codes are)
 
 
@@ -178,7 +176,9 @@ class Form(Seating):
 
 class HostScene(Form):
     """A new table: the host's name, the server (empty: this computer's own, started for it), the
-    seats after the host's own and the game's options (click to change)."""
+    game (El Grande or Castell), the seats after the host's own (as many as the game takes, each
+    open to a friend, an AI of the game's levels, or none) and the game's options (click to
+    change)."""
     name = "online_host"
     submit = "create"
 
@@ -193,11 +193,20 @@ class HostScene(Form):
         return [(layout.in_frame(220, 200, 400, 44), "online.your_name", self.player),
                 (layout.in_frame(660, 200, 400, 44), "online.host_address", self.address)]
 
+    def seat_kinds(self) -> tuple[str, ...]:
+        """What a seat after the first may be at the chosen game: open to a friend, an AI of one
+        of its levels, or no seat."""
+        return ("human", *self.options.levels, "none")
+
+    def shown_kinds(self) -> list[str]:
+        """The seats after the host's the chosen game has (Castell seats four at most)."""
+        return self.kinds[:self.options.max_seats - 1]
+
     def seats(self) -> list[str]:
-        return ["human"] + [k for k in self.kinds if k != "none"]
+        return ["human"] + [k for k in self.shown_kinds() if k != "none"]
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        out = [(layout.in_frame(500, 330 + i * 62, 300, 50), f"seat:{i}") for i in range(len(self.kinds))]
+        out = [(layout.in_frame(500, 330 + i * 62, 300, 50), f"seat:{i}") for i in range(len(self.shown_kinds()))]
         out += [(layout.in_frame(840, 330 + i * 62, 340, 50), f"opt:{key}")
                 for i, key in enumerate(self.options.shown(len(self.seats())))]
         return out + [(layout.in_frame(420, 620, 200, 52), "create"), (layout.in_frame(660, 620, 200, 52), "back")]
@@ -214,10 +223,12 @@ class HostScene(Form):
 
     def choose(self, key: str) -> bool:
         if key.startswith("seat:"):
-            i = int(key[5:])
-            self.kinds[i] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[i]) + 1) % len(SEAT_KINDS)]
+            i, kinds = int(key[5:]), self.seat_kinds()
+            self.kinds[i] = kinds[(kinds.index(self.kinds[i]) + 1) % len(kinds)]
         elif key.startswith("opt:"):
             self.options.toggle(key[4:])
+            kinds = self.seat_kinds()
+            self.kinds = [kind if kind in kinds else "normal" for kind in self.kinds]   # Castell has no Expert
         elif key == "create" and self.pending is None:
             if len(self.seats()) < 2:
                 self.status = t("online.too_few")
@@ -239,7 +250,7 @@ class HostScene(Form):
     def draw(self, surface: pygame.Surface) -> None:
         heading(surface, t("online.host"), t("online.host_help"))
         self.draw_fields(surface)
-        seat_buttons = [rect for rect, _ in self.buttons()[:len(self.kinds)]]
+        seat_buttons = [rect for rect, _ in self.buttons()[:len(self.shown_kinds())]]
         host = seat_buttons[0].move(0, -62)
         rows = [("red", host)] + list(zip(("blue", "green", "yellow", "orange"), seat_buttons))
         for colour, rect in rows:

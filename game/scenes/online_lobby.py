@@ -14,6 +14,8 @@ import pygame
 
 from game.match import local_server, remote
 from game.match.reach import join_text, lan_addresses
+from game.match.remote_castell import RemoteCastell
+from game.match.remote_seat import RemoteSeat
 from game.match.online_tables import failure_text
 from game.render import draw, pieces, style
 from game.scenes import navigation
@@ -22,8 +24,14 @@ from game.shell import input as inp
 from game.shell import layout
 from game.shell.i18n import t
 from game.shell.scene import Context, Transition
+from net.games import GAMES
 
 HAND_OVER_LEVELS = ("easy", "normal", "hard", "expert")      # the AIs a seat may be handed to
+
+
+def hand_over_levels(game: str) -> tuple[str, ...]:
+    """The AI levels a seat of `game` may be handed to (Castell's presets have no Expert)."""
+    return tuple(level for level in HAND_OVER_LEVELS if level in GAMES[game].levels)
 
 
 def seat_row(i: int) -> pygame.Rect:
@@ -34,7 +42,7 @@ class LobbyScene(Buttons):
     """See the module docstring."""
     name = "online_lobby"
 
-    def __init__(self, ctx: Context, table: remote.RemoteTable) -> None:
+    def __init__(self, ctx: Context, table: remote.RemoteTable | RemoteCastell) -> None:
         super().__init__(ctx)
         self.table = table
         here = local_server.current() if table.hosted else None
@@ -54,7 +62,7 @@ class LobbyScene(Buttons):
         for player in self.open_seats():
             row = seat_row(seats.index(player))
             out += [(pygame.Rect(row.right + 10 + k * 92, row.y + 8, 86, 40), f"ai:{player}:{level}")
-                    for k, level in enumerate(HAND_OVER_LEVELS)]
+                    for k, level in enumerate(hand_over_levels(self.table.game))]
         if self.port is not None:
             out.append((layout.in_frame(1000, 160, 140, 44), "copy"))
         if not self.table.host_token:                   # a friend's lobby: Back alone, centred
@@ -105,6 +113,8 @@ class LobbyScene(Buttons):
             if exc is not None:
                 self.status = failure_text(exc)
         if self.table.ready and self.table.status != "open":
+            if isinstance(self.table, RemoteCastell):
+                return Transition.replace(navigation.castell_table(self.ctx, self.table))
             return Transition.replace(navigation.match_screen(self.ctx, self.table))
         self.follow_seats()
         return self.take_request()
@@ -134,7 +144,8 @@ class LobbyScene(Buttons):
         return t("online.remote_help", address=self.table.server.removeprefix("ws://"))
 
     def draw(self, surface: pygame.Surface) -> None:
-        heading(surface, t("online.table_code", code=self.table.code), self.subtitle())
+        heading(surface, t("online.table_of", game=t(f"online.game.{self.table.game}"), code=self.table.code),
+                self.subtitle())
         frame = layout.current().frame
         if self.port is not None:
             where = " · ".join(f"{a}:{self.port}" for a in self.addresses)
@@ -173,7 +184,7 @@ class SeatLostScene(Buttons):
     name = "online_seat_lost"
     opaque = False
 
-    def __init__(self, ctx: Context, table: remote.RemoteTable, player: str) -> None:
+    def __init__(self, ctx: Context, table: RemoteSeat, player: str) -> None:
         super().__init__(ctx)
         self.table, self.player = table, player
 
@@ -185,7 +196,7 @@ class SeatLostScene(Buttons):
         box = self.box()
         width = (box.width - 60 - 3 * 12) // 4
         levels = [(pygame.Rect(box.x + 30 + i * (width + 12), box.y + 172, width, 48), f"ai:{level}")
-                  for i, level in enumerate(HAND_OVER_LEVELS)]
+                  for i, level in enumerate(hand_over_levels(self.table.game))]
         return levels + [(pygame.Rect(box.centerx - 120, box.bottom - 70, 240, 50), "wait")]
 
     def label(self, key: str) -> str:
