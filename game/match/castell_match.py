@@ -31,6 +31,8 @@ SEAT_KINDS = castell_saves.CASTELL_SEAT_KINDS
 class CastellMatch:
     """A Castell game at one table: seats in colour order, the first to move drawn by the seed."""
 
+    has_undo = True
+
     def __init__(self, seats: Sequence[Seat], seed: int, wheel: str = "standard",
                  moves: Sequence[str] = (), slot: str | None = None, autosave: bool = True) -> None:
         for seat in seats:

@@ -3,7 +3,7 @@ pass-and-play, undo, autosave) or on a server (`RemoteCastell`: one seat, or a s
 
 Why a protocol: the scene (game/scenes/castell_play.py) is one, its sources two; each member is
 typed here, so mypy checks both against everything the scene reads. What a source does not have
-answers "nothing": a server's table has no undo (`undo_steps` 0), a local one no connection to
+answers "nothing": a server's table has no undo (`has_undo` False), a local one no connection to
 lose (`banner` "", no gone player's `seat_lost`) and nothing to close.
 """
 from __future__ import annotations
@@ -27,6 +27,8 @@ class CastellSource(Protocol):
     def is_over(self) -> bool: ...
     @property
     def events(self) -> Sequence[ev.Event]: ...    # every event so far, oldest first
+    @property
+    def has_undo(self) -> bool: ...                # a local table's (a server's has none)
 
     def name(self, player: str) -> str: ...
     def view(self) -> castell.View: ...

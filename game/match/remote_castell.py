@@ -26,6 +26,7 @@ class RemoteCastell(RemoteSeat):
     """One seat (or a spectator) at a server's Castell table."""
 
     game = "castell"
+    has_undo = False                # the game is the server's
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

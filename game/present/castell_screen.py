@@ -151,7 +151,7 @@ def why_not(view: castell.Position, ui: Ui, target: Target, names: Mapping[str, 
     return None
 
 
-def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool) -> tuple[Button, ...]:
+def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool | None) -> tuple[Button, ...]:
     """The button row: Confirm/Cancel while something is staged; the special action's toggle;
     End turn or Skip; the festival's Build tower / No tower; Undo."""
     if ui.results is not None:
@@ -160,9 +160,10 @@ def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool) -> tupl
         return (Button("title", t("castell.button.title"), primary=True),)
     out: list[Button] = []
     if not human:
-        return (Button("undo", t("castell.button.undo"), enabled=False),)
+        return (Button("undo", t("castell.button.undo"), enabled=False),) if can_undo is not None else ()
     moves = view.legal_moves()
-    out.append(Button("undo", t("castell.button.undo"), enabled=can_undo))
+    if can_undo is not None:
+        out.append(Button("undo", t("castell.button.undo"), enabled=can_undo))
     if view.phase == FESTIVAL:
         out += [Button("build", t("castell.button.build")), Button("no_tower", t("castell.button.no_tower"))]
         return tuple(out)
@@ -219,8 +220,10 @@ def hovered_move(view: castell.Position, ui: Ui) -> castell.Move | None:
 
 
 def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool, thinking: str | None,
-                can_undo: bool, log: tuple[str, ...], wheel_angle: float, pulse: float, banner: str = "") -> Frame:
-    """Everything the Castell table shows now, as one comparable value."""
+                can_undo: bool | None, log: tuple[str, ...], wheel_angle: float, pulse: float,
+                banner: str = "") -> Frame:
+    """Everything the Castell table shows now, as one comparable value (`can_undo` None: the
+    table has no Undo, a server's)."""
     seat = view.to_move_idx
     name = names[seat] if seat >= 0 else ""
     if view.is_over:

@@ -55,9 +55,9 @@ class CastellScene(Scene):
     def frame(self) -> model.Frame:
         m = self.match
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
+        undo = m.undo_steps() > 0 if m.has_undo else None
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
-                                 m.undo_steps() > 0, tuple(m.log_lines()[-LOG_LINES:]), self.wheel,
-                                 round(pulse, 1), m.banner())
+                                 undo, tuple(m.log_lines()[-LOG_LINES:]), self.wheel, round(pulse, 1), m.banner())
 
     def redraw_rate(self) -> float:
         if self.wheel > 0 or self.builder_look.dragging is not None:
@@ -71,6 +71,8 @@ class CastellScene(Scene):
             self.wheel = max(0.0, self.wheel - dt / WHEEL_SECONDS)
         if self.ui.results is None and not self.match.is_over:
             self.match.think()
+        if self.ctx.notices and self.ui.refusal is None:      # a server's refusal of a move sent
+            self.ui = replace(self.ui, refusal=self.ctx.notices.pop(0))
         self._take_events()
         if (lost := self.match.seat_lost()) is not None:
             return Transition.push(navigation.seat_lost(self.ctx, *lost))

@@ -59,4 +59,4 @@ def test_a_malformed_castell_event_is_refused_naming_its_field(field, value):
     data = event_to_json(next(e for e in events if isinstance(e, kind)))
     data[field] = value
     with pytest.raises(DataError, match=field):
-        Update("C", 1, [data], {}, None, "castell").events
+        assert not Update("C", 1, [data], {}, None, "castell").events
