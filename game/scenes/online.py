@@ -1,6 +1,7 @@
 """Play online: host a table of El Grande or Castell (on this computer's own server unless another
-is named, with every game option), join or watch one by address (the last used, or one found on the LAN) and code,
-or resume or remove one of the player's tables (listed with whose turn it is). The table's
+is named, with every game option), join or watch one of either game by address (the last used, or
+one found on the LAN) and code, or resume or remove one of the player's tables (listed with its
+game and whose turn it is). The table's
 lobby and the gone player's seat are game/scenes/online_lobby.py. Every request runs off the
 frame loop (game/match/remote.py); the screens poll.
 """

@@ -129,8 +129,8 @@ def test_two_seats_play_and_both_logs_hold_every_move_and_a_returning_seat_gets_
     try:
         scenes = [CastellScene(make_context(), ana), CastellScene(make_context(), ben)]
         play_turns(scenes, 24, random.Random(3), lambda: None)
-        until(lambda: ana.n == ben.n and ana.pending is None and ben.pending is None, "both up to date",
-              lambda: (ana.think(), ben.think()))
+        until(lambda: ana.n == ben.n and ana.thinking is None and ana.pending is None and ben.pending is None,
+              "both up to date, a human seat to move (the AI seat has played)", lambda: (ana.think(), ben.think()))
         assert view_to_json(ana.view())["state"] == view_to_json(ben.view())["state"]
         assert ana.events == ben.events and ana.log_lines() == ben.log_lines()
         # every move is there: a seat coming back with the table's whole history reads the same log,
@@ -138,7 +138,7 @@ def test_two_seats_play_and_both_logs_hold_every_move_and_a_returning_seat_gets_
         credential = ben.credential()
         assert credential is not None
         back = connect(hosted.url, "resume", ben.code, credential, history=0)
-        until(lambda: back.ready and back.n == ana.n, "the history", back.think)
+        until(lambda: back.ready and back.n == ana.n, "the history", lambda: (back.think(), ana.think()))
         assert back.events == ana.events and back.log_lines() == ana.log_lines()
         view = ana.view()
         names = {p: ana.name(p) for p in view.players}

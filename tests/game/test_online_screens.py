@@ -223,7 +223,7 @@ def test_a_friend_in_the_lobby_is_told_who_starts_the_game():
     from game.match.remote import SeatState
 
     class Joined:
-        code, viewer, host_token, ready, status, hosted = "ABC234", "blue", None, False, "open", False
+        code, viewer, host_token, ready, status, hosted, game = "ABC234", "blue", None, False, "open", False, "el-grande"
 
         def seat_states(self) -> list[SeatState]:
             return [SeatState("red", "human", "Ana", True, True, False),
