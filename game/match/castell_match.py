@@ -20,12 +20,17 @@ from engine.castell import events as ev
 from engine.castell.refusals import Reason
 from game.match import ai_worker, castell_saves
 from game.match.seats import Seat
-from game.present.castell_log import log_line
+from game.present.castell_log import log_lines
 from game.present.castell_refusals import refusal_text
 from game.shell.i18n import player_name
 
 LOG = logging.getLogger(__name__)
 SEAT_KINDS = castell_saves.CASTELL_SEAT_KINDS
+
+
+def seat_name(seat: Seat) -> str:
+    """A seat as the table names it: the name its player gave, else the colour's name."""
+    return player_name(seat.player, {seat.player: seat.name} if seat.name else None)
 
 
 class CastellMatch:
@@ -58,8 +63,7 @@ class CastellMatch:
         return self.game.players
 
     def name(self, player: str) -> str:
-        seat = self.seats[player]
-        return player_name(player, {player: seat.name} if seat.name else None)
+        return seat_name(self.seats[player])
 
     def view(self) -> castell.View:
         """The public view every screen draws (Castell hides only the bag's order)."""
@@ -113,9 +117,7 @@ class CastellMatch:
 
     def log_lines(self) -> list[str]:
         """The game log so far in the players' language, one line per event the log prints."""
-        names = {p: self.name(p) for p in self.players}
-        lines = (log_line(e, self.game.data, names, self.wheel) for e in self.events)
-        return [line for line in lines if line]
+        return log_lines(self.events, self.game.data, {p: self.name(p) for p in self.players}, self.wheel)
 
     # ---- undo: the human to move takes back his own decisions, never another's ------------------
     def undo_steps(self) -> int:
@@ -211,6 +213,15 @@ class CastellMatch:
         except castell_saves.SaveWriteError as exc:
             LOG.warning("castell: autosave not written: %s", exc)
             return None
+
+    def save_as(self, name: str) -> Path:
+        """A named save of the game now (the pause menu's Save); SaveWriteError when refused."""
+        return castell_saves.save_as(name, self.document())
+
+    @staticmethod
+    def save_path(name: str) -> Path:
+        """The file a named save of `name` is written to (the dialog warns when it exists)."""
+        return castell_saves.slot_path(name)
 
     @classmethod
     def from_document(cls, doc: dict[str, Any], slot: str | None = None, autosave: bool = True) -> CastellMatch:

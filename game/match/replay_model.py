@@ -68,8 +68,8 @@ def walk(record: Any, source: str = "record") -> tuple[list[Step], list[engine.G
     return steps, games
 
 
-class _Cursor:
-    """A position 0..len(steps) in a list of steps, moved by the replay's keys."""
+class Cursor:
+    """A position 0..len(steps) in a list of steps, moved by the replay's keys (both games' replays)."""
 
     steps: list[Step]
     position: int
@@ -108,7 +108,7 @@ class _Cursor:
         return self.steps[self.position - 1] if self.position else None
 
 
-class ReplayModel(_Cursor):
+class ReplayModel(Cursor):
     """A finished or saved game record, browsable move by move (see the module docstring). It
     holds the whole game: host side only; screens get `window()`."""
 
@@ -168,7 +168,7 @@ class ReplayModel(_Cursor):
         return ReplayWindow(views, steps, self.seats, seat, False, self.position)
 
 
-class ReplayWindow(_Cursor):
+class ReplayWindow(Cursor):
     """A replay as one screen may show it: every position as the viewer's View (the public view,
     or one seat's), another seat's secret moves masked ("disc ?"); everything once the game is
     over. Built by `ReplayModel.window()`; it holds nothing its screen may not draw."""

@@ -4,7 +4,7 @@ headless log and the tests; the table reads these. pygame-free.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from engine.castell import events as ev
 from engine.castell.data import CastellData
@@ -26,6 +26,13 @@ class _Words:
         if rid == "all":
             return t("castell.wheel.no_regions") if self.wheel == "advanced" else t("castell.wheel.all_regions")
         return self.data.region_names[rid]
+
+
+def log_lines(events: Iterable[ev.Event], data: CastellData, names: Mapping[str, str],
+              wheel: str = "standard") -> list[str]:
+    """The log of a game so far (the table's and the replay's alike): the lines of its events."""
+    lines = (log_line(e, data, names, wheel) for e in events)
+    return [line for line in lines if line]
 
 
 def log_line(event: ev.Event, data: CastellData, names: Mapping[str, str], wheel: str = "standard") -> str | None:
