@@ -31,7 +31,7 @@ class CastellStep:
     events: tuple[ev.Event, ...]
 
 
-class CastellReplay(Cursor):
+class CastellReplay(Cursor[CastellStep]):
     """A Castell record, browsable move by move (`seek`, `forward`, `back`, ... from `Cursor`);
     `view` is the position shown, `lines()` the log a table played to it shows."""
 

@@ -44,7 +44,7 @@ class Ui:
 
 @dataclass(frozen=True)
 class Button:
-    id: str           # confirm, cancel, special, normal, done, skip, undo, build, no_tower, continue
+    id: str           # confirm, cancel, special, normal, done, skip, undo, build, no_tower, continue, replay, title
     label: str
     primary: bool = False
     enabled: bool = True
@@ -156,7 +156,7 @@ def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool) -> tupl
     if ui.results is not None:
         return (Button("continue", t("castell.button.continue"), primary=True),)
     if view.is_over:
-        return (Button("title", t("castell.button.title"), primary=True),)
+        return (Button("replay", t("castell.button.replay")), Button("title", t("castell.button.title"), primary=True))
     out: list[Button] = []
     if not human:
         return (Button("undo", t("castell.button.undo"), enabled=False),)

@@ -63,8 +63,9 @@ class Transport:
         """Seconds until the next move is due (forever while paused)."""
         return max(0.0, STEP_SECONDS - self.timer) / max(SLOWEST, speed) if self.playing else math.inf
 
-    def controls(self, position: int, total: int, hover: Callable[[str], bool]) -> tuple[Control, ...]:
-        """The five buttons as the screen shows them now."""
+    def controls(self, position: int, total: int,
+                 hover: Callable[[str], bool] = lambda name: False) -> tuple[Control, ...]:
+        """The five buttons as the screen shows them now (`hover`: whether the pointer is on one)."""
         enabled = {"start": position > 0, "back": position > 0, "forward": position < total, "end": position < total}
         return tuple(Control(name, (t("replay.pause") if self.playing else t("replay.play")) if name == "play"
                              else CONTROL_GLYPHS[name], enabled.get(name, True), hover(name)) for name in CONTROLS)

@@ -1,9 +1,12 @@
-"""Castell's pause menu (Esc at the table): go on, read what the house rules are, or leave for the
-title screen (the game is autosaved after every decision: Continue on the title resumes it)."""
+"""Castell's pause menu (Esc at the table): go on, save the game under a name (the dialog El
+Grande's pause menu opens), change the settings (palette, text size...), read what the house
+rules are, or leave for the title screen (the game is autosaved after every decision: Continue on
+the title resumes it)."""
 from __future__ import annotations
 
 import pygame
 
+from game.match.castell_match import CastellMatch
 from game.render import style
 from game.scenes import navigation
 from game.shell import input as inp
@@ -12,11 +15,11 @@ from game.shell.focus import Target, of_rects
 from game.shell.i18n import t
 from game.shell.scene import Context, Scene, Transition
 
-ITEMS = ("resume", "house", "title")
+ITEMS = ("resume", "save", "settings", "house", "title")
 
 
 def panel() -> pygame.Rect:
-    return layout.in_frame(390, 200, 500, 400)
+    return layout.in_frame(390, 150, 500, 100 + 64 * len(ITEMS))
 
 
 def item_rects() -> list[tuple[str, pygame.Rect]]:
@@ -28,8 +31,9 @@ class CastellPause(Scene):
     name = "castell_pause"
     opaque = False
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, match: CastellMatch) -> None:
         super().__init__(ctx)
+        self.match = match
         self.hover: tuple[int, int] | None = None
         self.reading = False
 
@@ -53,6 +57,10 @@ class CastellPause(Scene):
         self.ctx.sounds.play("click")
         if key == "resume":
             self.request(Transition.pop())
+        elif key == "save":
+            self.request(Transition.replace(navigation.save(self.ctx, self.match)))
+        elif key == "settings":
+            self.request(Transition.replace(navigation.settings(self.ctx, in_game=False)))
         elif key == "house":
             self.reading = True
         else:

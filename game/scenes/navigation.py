@@ -19,6 +19,7 @@ from game.shell.scene import Context, Scene
 
 if TYPE_CHECKING:
     from game.match.castell_match import CastellMatch
+    from game.match.castell_replay import CastellReplay
     from game.match.remote import RemoteTable
     from game.match.source import MatchSource
     from net.background import BackgroundClient
@@ -52,8 +53,9 @@ class Screens:
     online_lobby: Callable[[Context, BackgroundClient, dict[str, Any]], Scene]
     seat_lost: Callable[[Context, RemoteTable, str], Scene]
     castell_table: Callable[[Context, CastellMatch], Scene]
-    castell_pause: Callable[[Context], Scene]
+    castell_pause: Callable[[Context, CastellMatch], Scene]
     castell_help: Callable[[Context], Scene]
+    castell_replay: Callable[[Context, CastellReplay, int | None], Scene]
 
 
 SCREENS = Screens()
@@ -80,7 +82,7 @@ def files(ctx: Context, mode: str = "load", in_game: bool = False) -> Scene:
     return SCREENS.files(ctx, mode, in_game)
 
 
-def save(ctx: Context, match: Match) -> Scene:
+def save(ctx: Context, match: Match | CastellMatch) -> Scene:
     return SCREENS.save(ctx, match)
 
 
@@ -170,5 +172,9 @@ def castell_help(ctx: Context) -> Scene:
     return SCREENS.castell_help(ctx)
 
 
-def castell_pause(ctx: Context) -> Scene:
-    return SCREENS.castell_pause(ctx)
+def castell_pause(ctx: Context, match: CastellMatch) -> Scene:
+    return SCREENS.castell_pause(ctx, match)
+
+
+def castell_replay(ctx: Context, replay: CastellReplay, position: int | None = None) -> Scene:
+    return SCREENS.castell_replay(ctx, replay, position)
