@@ -72,7 +72,7 @@ def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rec
 def paint_chrome(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -> None:
     """The prompt plate, the buttons and the game log."""
     style.plate(surface, layout.prompt_rect, (34, 24, 18, 215), 8)
-    size = style.fit_size(frame.prompt, layout.prompt_rect.width - 20, 16, bold=True, minimum=11)
+    size = style.fit_size(frame.prompt, layout.prompt_rect.width - 20, 16, bold=True, minimum=8)
     style.text(surface, frame.prompt, layout.prompt_rect.center, size, TONES.get(frame.tone, style.PARCHMENT),
                bold=True, anchor="center")
     for button, rect in button_rects(layout, frame.buttons):
