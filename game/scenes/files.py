@@ -279,7 +279,8 @@ class FilesScene(Scene):
             style.text(surface, message, (rect.x + 300, rect.centery), style.fit_size(message, rect.width - 320, 13),
                        style.DANGER, anchor="midleft")
             return
-        style.text(surface, entry.when, (rect.x + 300, rect.centery), 15, style.INK, anchor="midleft")
+        style.text(surface, entry.when, (rect.x + 300, rect.centery), style.fit_size(entry.when, 164, 15), style.INK,
+                   anchor="midleft")
         x = rect.x + 470
         for player in entry.players:
             pieces.chip(surface, (x + 9, rect.centery), 18, player)     # colour and shape
