@@ -1,6 +1,7 @@
 """Command line: `el-grande` / `python -m game`.
 
-Opens the window on the title screen, or straight into a game with --players, --load or --scenario;
+Opens the window on the title screen, or straight into a game with --players, --load or --scenario,
+or into the replay viewer of a record or save of either game with --replay;
 --headless plays an AI-only game to the end without a window and prints the game log and the result.
 
 Ctrl+C ends the program with exit code 130 and SIGTERM with 143 (128 + the signal's number, what
@@ -22,8 +23,10 @@ from typing import NoReturn, Sequence
 import engine
 from engine import castell
 from game.castell_headless import HUMAN, castell_headless_lines, parse_castell_players
-from game.match import saves
+from game.match import castell_saves, saves
 from game.match.castell_match import CastellMatch
+from game.match.castell_replay import CastellReplay
+from game.match.replay_model import ReplayModel
 from game.match.controller import Match
 from game.match.seats import AI_LEVELS, Seat, default_seats, make_agent, parse_players
 from game.match.seed import SEED_LIMIT, new_seed
@@ -81,6 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     start = parser.add_mutually_exclusive_group()
     start.add_argument("--load", type=Path, metavar="FILE",
                        help="start from a saved game or an exported game record (JSON)")
+    start.add_argument("--replay", type=Path, metavar="FILE",
+                       help="watch a finished or saved game move by move: a record or save of El Grande "
+                       "or of Castell (the file says which)")
     start.add_argument("--scenario", type=Path, metavar="FILE",
                        help="start from a scenario or challenge file (YAML, levels/scenarios/); without "
                        "--players the first colour listed is human and the others normal AI")
@@ -164,6 +170,16 @@ def run_castell(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     seats = [Seat(player, kind) for player, kind in zip(castell.COLOURS, kinds)]
     return run_window(args, None, opening=lambda ctx: navigation.castell_table(
         ctx, CastellMatch(seats, seed, args.wheel)))
+
+
+def replay_opening(path: Path) -> Callable[[Context], Scene]:
+    """`--replay FILE`: the replay viewer of a record or save, El Grande's or Castell's (the file
+    says which), from its first move; EngineError (one line naming the file) when unreadable."""
+    if castell_saves.is_castell(saves.read_json(path)):
+        castell_game = CastellReplay.from_file(path)
+        return lambda ctx: navigation.castell_replay(ctx, castell_game, 0)
+    window = ReplayModel.from_file(path).window()
+    return lambda ctx: navigation.replay(ctx, window, 0)
 
 
 def result_lines(seats: list[tuple[str, str, int]]) -> list[str]:
@@ -299,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.game == "castell":
+    if args.game == "castell" and args.replay is None:
         return run_castell(args, parser)
     problem = check_flags(args)
     if problem:
@@ -313,6 +329,13 @@ def _run(argv: list[str] | None) -> int:
     except engine.DataError as exc:         # the English catalog, shipped with the code, is damaged
         print(f"el-grande: {exc}", file=sys.stderr)
         return 2
+    if args.replay is not None:
+        try:
+            opening = replay_opening(args.replay)
+        except engine.EngineError as exc:
+            print(f"el-grande: {exc}", file=sys.stderr)
+            return 2
+        return run_window(args, None, settings=settings, opening=opening)
     loaded = None
     if args.load is not None or args.scenario is not None:
         try:

@@ -6,6 +6,7 @@ is refused rather than loaded into an impossible position.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import DataError, EngineError
@@ -28,8 +29,9 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def replay(rec: Any, source: str = "record") -> Game:
-    """The game a record describes, every move checked; errors name the move number and text."""
+def replay(rec: Any, source: str = "record", each: Callable[[Any, Any], None] | None = None) -> Game:
+    """The game a record describes, every move checked; errors name the move number and text.
+    `each(game, events)` is told of every move as it is played (engine/replaying.py)."""
     if not isinstance(rec, dict):
         raise DataError(f"{source}: a record must be a mapping with 'setup' and 'moves'")
     if rec.get("game") != GAME:
@@ -53,7 +55,7 @@ def replay(rec: Any, source: str = "record") -> Game:
         g = new_game(players, seed=seed, wheel=setup.get("wheel", "standard"))
     except EngineError as exc:
         raise DataError(f"{source}: setup: {exc}") from None
-    play_moves(g, rec, source)
+    play_moves(g, rec, source, each)
     return g
 
 

@@ -28,6 +28,11 @@ LOG = logging.getLogger(__name__)
 SEAT_KINDS = castell_saves.CASTELL_SEAT_KINDS
 
 
+def seat_name(seat: Seat) -> str:
+    """A seat as the table names it: the name its player gave, else the colour's name."""
+    return player_name(seat.player, {seat.player: seat.name} if seat.name else None)
+
+
 class CastellMatch:
     """A Castell game at one table: seats in colour order, the first to move drawn by the seed."""
 
@@ -60,8 +65,7 @@ class CastellMatch:
         return self.game.players
 
     def name(self, player: str) -> str:
-        seat = self.seats[player]
-        return player_name(player, {player: seat.name} if seat.name else None)
+        return seat_name(self.seats[player])
 
     def view(self) -> castell.View:
         """The public view every screen draws (Castell hides only the bag's order)."""
@@ -127,6 +131,11 @@ class CastellMatch:
 
     def close(self) -> None:
         """Nothing to close: the autosave already holds the game."""
+
+    @property
+    def local(self) -> CastellMatch:
+        """This game is on this computer: it can be saved under a name and replayed."""
+        return self
 
     # ---- undo: the human to move takes back his own decisions, never another's ------------------
     def undo_steps(self) -> int:
@@ -222,6 +231,15 @@ class CastellMatch:
         except castell_saves.SaveWriteError as exc:
             LOG.warning("castell: autosave not written: %s", exc)
             return None
+
+    def save_as(self, name: str) -> Path:
+        """A named save of the game now (the pause menu's Save); SaveWriteError when refused."""
+        return castell_saves.save_as(name, self.document())
+
+    @staticmethod
+    def save_path(name: str) -> Path:
+        """The file a named save of `name` is written to (the dialog warns when it exists)."""
+        return castell_saves.slot_path(name)
 
     @classmethod
     def from_document(cls, doc: dict[str, Any], slot: str | None = None, autosave: bool = True) -> CastellMatch:

@@ -3,17 +3,21 @@ pass-and-play, undo, autosave) or on a server (`RemoteCastell`: one seat, or a s
 
 Why a protocol: the scene (game/scenes/castell_play.py) is one, its sources two; each member is
 typed here, so mypy checks both against everything the scene reads. What a source does not have
-answers "nothing": a server's table has no undo (`has_undo` False), a local one no connection to
-lose (`banner` "", no gone player's `seat_lost`) and nothing to close.
+answers "nothing": a server's table has no undo (`has_undo` False) and no `local` game to save under
+a name or replay, a local one no connection to lose (`banner` "", no gone player's `seat_lost`) and
+nothing to close.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from engine import castell
 from engine.castell import events as ev
 from game.match.remote_seat import RemoteSeat
+
+if TYPE_CHECKING:
+    from game.match.castell_match import CastellMatch
 
 
 class CastellSource(Protocol):
@@ -41,3 +45,5 @@ class CastellSource(Protocol):
     def banner(self) -> str: ...                    # connection trouble or a gone player ("": none)
     def seat_lost(self) -> tuple[RemoteSeat, str] | None: ...   # a gone player's seat to decide about
     def close(self) -> object: ...                  # the screen is left
+    @property
+    def local(self) -> CastellMatch | None: ...     # the game when it is on this computer: it can be saved and replayed

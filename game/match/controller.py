@@ -385,6 +385,11 @@ class Match(FeedReads):
         """Save the running game under `name` (a save holds the whole game: README)."""
         return saves.save_slot(name, self.host_game, self.seat_meta(), self.hints_used)
 
+    @staticmethod
+    def save_path(name: str) -> Path:
+        """The file a named save of `name` is written to (the dialog warns when it exists)."""
+        return saves.slot_path(name)
+
     @property
     def from_scenario(self) -> bool:
         return bool(self.host_game.origin)

@@ -27,6 +27,7 @@ class RemoteCastell(RemoteSeat):
 
     game = "castell"
     has_undo = False                # the game is the server's
+    local = None                    # ... so it is neither saved nor replayed here
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

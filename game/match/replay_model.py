@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Generic, Sequence, TypeVar
 
 import engine
 from engine import DataError
@@ -68,10 +68,13 @@ def walk(record: Any, source: str = "record") -> tuple[list[Step], list[engine.G
     return steps, games
 
 
-class _Cursor:
-    """A position 0..len(steps) in a list of steps, moved by the replay's keys."""
+S = TypeVar("S")
 
-    steps: list[Step]
+
+class Cursor(Generic[S]):
+    """A position 0..len(steps) in a list of steps, moved by the replay's keys (both games' replays)."""
+
+    steps: list[S]
     position: int
 
     def __len__(self) -> int:
@@ -103,12 +106,12 @@ class _Cursor:
         return self.position == len(self.steps)
 
     @property
-    def last_step(self) -> Step | None:
+    def last_step(self) -> S | None:
         """The move that led to the current position (None at the start)."""
         return self.steps[self.position - 1] if self.position else None
 
 
-class ReplayModel(_Cursor):
+class ReplayModel(Cursor[Step]):
     """A finished or saved game record, browsable move by move (see the module docstring). It
     holds the whole game: host side only; screens get `window()`."""
 
@@ -168,7 +171,7 @@ class ReplayModel(_Cursor):
         return ReplayWindow(views, steps, self.seats, seat, False, self.position)
 
 
-class ReplayWindow(_Cursor):
+class ReplayWindow(Cursor[Step]):
     """A replay as one screen may show it: every position as the viewer's View (the public view,
     or one seat's), another seat's secret moves masked ("disc ?"); everything once the game is
     over. Built by `ReplayModel.window()`; it holds nothing its screen may not draw."""

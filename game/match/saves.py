@@ -138,7 +138,7 @@ def _real(path: Path) -> Path:
 def autosave_files() -> list[Path]:
     """Every autosave file (the old autosave.json too), the most recently written first."""
     found = []
-    for candidate in [data_dir() / AUTOSAVE_NAME, *_json_files(autosaves_dir())]:
+    for candidate in [data_dir() / AUTOSAVE_NAME, *json_files(autosaves_dir())]:
         try:
             found.append((candidate.stat().st_mtime_ns, candidate))
         except OSError:
@@ -146,7 +146,7 @@ def autosave_files() -> list[Path]:
     return [path for _, path in sorted(found, key=lambda item: (item[0], item[1].name), reverse=True)]
 
 
-def _json_files(directory: Path) -> list[Path]:
+def json_files(directory: Path) -> list[Path]:
     try:
         return [p for p in directory.glob("*.json") if not p.name.startswith(".")]
     except OSError:
@@ -168,12 +168,13 @@ def records_dir() -> Path:
     return data_dir() / "records"
 
 
-def slot_path(name: str) -> Path:
-    """The file of a named slot; the name is reduced to a safe file name (letters, digits, - _)."""
+def slot_path(name: str, folder: Path | None = None) -> Path:
+    """The file of a named slot (in `folder`, default El Grande's saves); the name is reduced to
+    a safe file name (letters, digits, - _)."""
     slug = re.sub(r"[^A-Za-z0-9_-]+", "-", str(name).strip()).strip("-")[:48]
     if not slug:
         raise DataError(f"slot name {name!r}: expected at least one letter or digit")
-    return slots_dir() / f"{slug}.json"
+    return (slots_dir() if folder is None else folder) / f"{slug}.json"
 
 
 # --------------------------------------------------------------------------- seats
@@ -567,7 +568,8 @@ def read_record(path: Path | str) -> tuple[dict[str, Any], tuple[SeatMeta, ...] 
 # --------------------------------------------------------------------------- listing
 @dataclass(frozen=True)
 class SlotInfo:
-    """One save file as a menu lists it; `error` is the load error when it is unreadable."""
+    """One save file as a menu lists it (of El Grande, or of Castell: `game`); `error` is the
+    load error when it is unreadable."""
     name: str
     path: Path
     label: str = ""
@@ -579,6 +581,7 @@ class SlotInfo:
     round: int | None = None
     hints_used: int = 0
     seats: tuple[SeatMeta, ...] = ()
+    game: str = "el-grande"
 
 
 def peek(path: Path | str) -> SlotInfo:
@@ -609,7 +612,7 @@ def peek(path: Path | str) -> SlotInfo:
 
 def list_slots() -> list[SlotInfo]:
     """Every named slot, newest first; unreadable files are listed with `error` set."""
-    infos = [peek(p) for p in _json_files(slots_dir())]
+    infos = [peek(p) for p in json_files(slots_dir())]
     return sorted(infos, key=lambda s: (s.saved_at, s.name), reverse=True)
 
 

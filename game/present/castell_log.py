@@ -28,19 +28,19 @@ class _Words:
         return self.data.region_names[rid]
 
 
+def log_lines(events: Iterable[ev.Event], data: CastellData, names: Mapping[str, str],
+              wheel: str = "standard") -> list[str]:
+    """The log of a game so far, one line per event the log prints: a local table's, a server's
+    table's and the replay's alike."""
+    lines = (log_line(e, data, names, wheel) for e in events)
+    return [line for line in lines if line]
+
+
 def log_line(event: ev.Event, data: CastellData, names: Mapping[str, str], wheel: str = "standard") -> str | None:
     """The log's line for an event, or None for those the log does not print (a turn's start
     and end)."""
     handler = _LINES.get(type(event))
     return None if handler is None else handler(event, _Words(data, names, wheel))
-
-
-def log_lines(events: Iterable[ev.Event], data: CastellData, names: Mapping[str, str],
-              wheel: str = "standard") -> list[str]:
-    """The game log so far, one line per event the log prints: a local table's and a server's
-    table's alike."""
-    lines = (log_line(e, data, names, wheel) for e in events)
-    return [line for line in lines if line]
 
 
 def _festival(e: ev.FestivalHeld, w: _Words) -> str:

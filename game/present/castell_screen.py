@@ -44,7 +44,7 @@ class Ui:
 
 @dataclass(frozen=True)
 class Button:
-    id: str           # confirm, cancel, special, normal, done, skip, undo, build, no_tower, continue
+    id: str           # confirm, cancel, special, normal, done, skip, undo, build, no_tower, continue, replay, title
     label: str
     primary: bool = False
     enabled: bool = True
@@ -151,13 +151,15 @@ def why_not(view: castell.Position, ui: Ui, target: Target, names: Mapping[str, 
     return None
 
 
-def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool | None) -> tuple[Button, ...]:
+def buttons(view: castell.Position, ui: Ui, human: bool, can_undo: bool | None,
+            replayable: bool = True) -> tuple[Button, ...]:
     """The button row: Confirm/Cancel while something is staged; the special action's toggle;
     End turn or Skip; the festival's Build tower / No tower; Undo."""
     if ui.results is not None:
         return (Button("continue", t("castell.button.continue"), primary=True),)
     if view.is_over:
-        return (Button("title", t("castell.button.title"), primary=True),)
+        replay = (Button("replay", t("castell.button.replay")),) if replayable else ()
+        return replay + (Button("title", t("castell.button.title"), primary=True),)
     out: list[Button] = []
     if not human:
         return (Button("undo", t("castell.button.undo"), enabled=False),) if can_undo is not None else ()
@@ -221,9 +223,9 @@ def hovered_move(view: castell.Position, ui: Ui) -> castell.Move | None:
 
 def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool, thinking: str | None,
                 can_undo: bool | None, log: tuple[str, ...], wheel_angle: float, pulse: float,
-                banner: str = "") -> Frame:
+                banner: str = "", replayable: bool = True) -> Frame:
     """Everything the Castell table shows now, as one comparable value (`can_undo` None: the
-    table has no Undo, a server's)."""
+    table has no Undo, a server's; not `replayable`: the game is not on this computer)."""
     seat = view.to_move_idx
     name = names[seat] if seat >= 0 else ""
     if view.is_over:
@@ -242,7 +244,7 @@ def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool,
         lit = lit_keys(castell_turn.targets(view.legal_moves(), mode_of(view, ui)), view)
     look = TableLook(names=names, lit=lit, hover=ui.hover, ghost=ghost(view, ui, hovered_move(view, ui)) if human else None,
                      wheel_angle=wheel_angle, pulse=pulse)
-    return Frame(view, look, prompt, tone, buttons(view, ui, human, can_undo), ui.builder, ui.results, log,
+    return Frame(view, look, prompt, tone, buttons(view, ui, human, can_undo, replayable), ui.builder, ui.results, log,
                  view.is_over, banner)
 
 

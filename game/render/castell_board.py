@@ -86,6 +86,7 @@ def _region_name(surface: pygame.Surface, layout: CastellLayout, m: CastellMap, 
                    face="serif", anchor="center", shadow=(250, 240, 214))
 
 
+@style.fixed_size          # the castellers' sizes and the pawns are packed into the map, like the region names
 def paint_map(surface: pygame.Surface, layout: CastellLayout, view: View, look: TableLook,
               colours: tuple[Colour, ...], mover: int) -> None:
     d = view.data

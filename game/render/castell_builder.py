@@ -147,8 +147,9 @@ def paint_builder(surface: pygame.Surface, rect: pygame.Rect, builder: Builder, 
         _tower(surface, geo, builder, look)
         _reserve(surface, geo, builder, look)
         for name, box in geo.buttons.items():
-            style.button(surface, box, t(f"castell.builder.{name}"), hover=look.hover == Button(name),
-                         enabled=enabled(builder, name), primary=name == "confirm", size=15)
+            label = t(f"castell.builder.{name}")
+            style.button(surface, box, label, hover=look.hover == Button(name), enabled=enabled(builder, name),
+                         primary=name == "confirm", size=style.fit_size(label, box.w - 10, 15, True, minimum=7))
         if look.focus is not None:
             _focus(surface, rect, builder, look.focus)
         if look.dragging is not None and look.pointer is not None:
@@ -169,6 +170,7 @@ def _purpose(surface: pygame.Surface, box: pygame.Rect, builder: Builder) -> Non
     style.text(surface, title, (box.x + 10, box.y + 6), 19, style.INK, bold=True, face="serif")
     y = box.y + 42
     score_w = 96
+    badge = pygame.Rect(box.right - score_w - 6, box.y + 6, score_w, box.h - 12)
     if tile is None:
         x = style.text(surface, t("castell.builder.token"), (box.x + 10, y), 13, style.INK_SOFT, anchor="midleft").right + 16
         for size in purpose.sizes:
@@ -192,9 +194,11 @@ def _purpose(surface: pygame.Surface, box: pygame.Rect, builder: Builder) -> Non
         used = builder.skills_used()
         for skill in tile.skills:
             pieces.skill_badge(surface, (x, y), 10, skill, faded=not used[skill])
+            if x + 14 + style.text_width(skill_name(skill), 13) > badge.x - 6:    # large text: the badges say it
+                x += 26
+                continue
             x = style.text(surface, skill_name(skill), (x + 14, y), 13, style.INK, anchor="midleft").right + 18
         value, caption = t("castell.builder.points", n=tile.points), ""
-    badge = pygame.Rect(box.right - score_w - 6, box.y + 6, score_w, box.h - 12)
     draw.rect(surface, style.GOLD, badge, border_radius=8)
     draw.rect(surface, style.shade(style.GOLD, 0.6), badge, 2, border_radius=8)
     if caption:

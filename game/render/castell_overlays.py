@@ -18,12 +18,14 @@ from game.render import castell_pieces as pieces
 from game.render import draw, style
 from game.render.castell_board import casteller_feet
 from game.render.castell_pieces import casteller_size
+from game.render.pieces import chip
 from game.render.castell_tiles import tile_slots
 from game.shell.castell_layout import CastellLayout
 from game.shell.i18n import t
 
 TONES = {"plain": style.PARCHMENT, "wait": style.GOLD_LIGHT, "error": (255, 170, 150)}
-BUTTON_W = {"undo": 96, "special": 190, "normal": 190, "build": 150, "no_tower": 130}
+BUTTON_W = {"undo": 96, "special": 190, "normal": 190, "build": 150, "no_tower": 130,
+            "start": 64, "back": 64, "forward": 64, "end": 64}      # the replay's glyph buttons
 BUTTON_GAP = 8
 MIN_TILE_W = 18
 
@@ -70,7 +72,7 @@ def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rec
 def paint_chrome(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -> None:
     """The prompt plate, an online table's banner under it, the buttons and the game log."""
     style.plate(surface, layout.prompt_rect, (34, 24, 18, 215), 8)
-    size = style.fit_size(frame.prompt, layout.prompt_rect.width - 20, 16, bold=True, minimum=11)
+    size = style.fit_size(frame.prompt, layout.prompt_rect.width - 20, 16, bold=True, minimum=8)
     style.text(surface, frame.prompt, layout.prompt_rect.center, size, TONES.get(frame.tone, style.PARCHMENT),
                bold=True, anchor="center")
     if frame.banner:
@@ -101,12 +103,33 @@ def _log(surface: pygame.Surface, area: pygame.Rect, log: Sequence[str]) -> None
         style.text(surface, line, (area.x + 10, area.y + 24 + i * height), 12, style.INK)
 
 
-def _modal(surface: pygame.Surface, layout: CastellLayout, width: int, height: int) -> pygame.Rect:
-    style.dim(surface, 140)
+def _modal_box(layout: CastellLayout, width: int, height: int) -> pygame.Rect:
     box = pygame.Rect(0, 0, width, height)
     box.center = layout.map_rect.union(layout.panel_rect).center
+    return box
+
+
+def _modal(surface: pygame.Surface, layout: CastellLayout, width: int, height: int) -> pygame.Rect:
+    style.dim(surface, 140)
+    box = _modal_box(layout, width, height)
     style.panel(surface, box, border=style.GOLD, width=3, radius=14)
     return box
+
+
+FINAL_SIZE = (900, 560)
+FINAL_BUTTON = (240, 40)
+
+
+def frame_buttons(layout: CastellLayout, frame: Frame) -> list[tuple[Button, pygame.Rect]]:
+    """Where the frame's buttons are: in the final scoring's foot once the game is over (the
+    panel covers the table's row), else the table's row."""
+    if not frame.over:
+        return button_rects(layout, frame.buttons)
+    box = _modal_box(layout, *FINAL_SIZE)
+    width, height = FINAL_BUTTON
+    left = box.centerx - (len(frame.buttons) * (width + BUTTON_GAP) - BUTTON_GAP) // 2
+    return [(b, pygame.Rect(left + i * (width + BUTTON_GAP), box.bottom - height - 14, width, height))
+            for i, b in enumerate(frame.buttons)]
 
 
 def paint_festival(surface: pygame.Surface, layout: CastellLayout, view: castell.Position, held: ev.FestivalHeld,
@@ -176,11 +199,11 @@ def best_track(view: castell.Position, events: Sequence[ev.Event]) -> dict[str, 
     return track
 
 
-def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Position, events: Sequence[ev.Event],
-                names: Sequence[str]) -> None:
+def paint_final(surface: pygame.Surface, layout: CastellLayout, frame: Frame, events: Sequence[ev.Event]) -> None:
     """The final scoring: the five categories per player adding up to the total, the winner(s),
-    and a chart of the best-tower track over the game."""
-    box = _modal(surface, layout, 900, 560)
+    a chart of the best-tower track over the game, and the frame's buttons (replay, title)."""
+    view, names = frame.view, frame.look.names
+    box = _modal(surface, layout, *FINAL_SIZE)
     winners = view.winners()
     who = dict(zip(view.players, names))
     shown = ", ".join(who[p] for p in winners)
@@ -195,8 +218,7 @@ def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Po
     order = sorted(view.players, key=lambda p: -view.scores[p])
     for i, player in enumerate(order):
         y = box.y + 104 + i * 34
-        colour = style.player_colour(player)
-        draw.rect(surface, colour, (box.x + 30, y - 10, 20, 20), border_radius=4)
+        chip(surface, (box.x + 40, y), 20, player)
         style.text(surface, who[player], (box.x + 60, y), 17, style.INK, bold=player in winners, anchor="midleft")
         parts = view.breakdown(player)
         for c, key in enumerate(columns):
@@ -204,10 +226,10 @@ def paint_final(surface: pygame.Surface, layout: CastellLayout, view: castell.Po
             style.text(surface, str(value), (x0 + c * col_w + col_w // 2, y), 18 if key == "total" else 16,
                        style.INK, bold=key == "total", anchor="center")
     labels = max(style.text_width(f"{who[p]} {view.best[view.players.index(p)]}", 12, True) for p in view.players)
-    _chart(surface, pygame.Rect(box.x + 40, box.y + 260, box.width - 70 - round(labels), box.height - 320), view,
-           events, who)
-    style.text(surface, t("castell.final.back"), (box.centerx, box.bottom - 22), 13, style.INK_SOFT,
-               anchor="center")
+    _chart(surface, pygame.Rect(box.x + 40, box.y + 260, box.width - 90 - round(labels),
+                                box.height - 334), view, events, who)
+    for button, rect in frame_buttons(layout, frame):
+        style.button(surface, rect, button.label, primary=button.primary, enabled=button.enabled, size=16)
 
 
 def _chart(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, events: Sequence[ev.Event],
@@ -233,5 +255,6 @@ def _chart(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, e
         for a, b in zip(line, line[1:]):
             draw.line(surface, colour, a, (b[0], a[1]), 3)
             draw.line(surface, colour, (b[0], a[1]), b, 3)
-        style.text(surface, f"{who[player]} {points[-1][1]}", (line[-1][0] + 4, line[-1][1]), 12, colour,
+        chip(surface, (line[-1][0] + 10, line[-1][1]), 14, player)      # the colour's shape too
+        style.text(surface, f"{who[player]} {points[-1][1]}", (line[-1][0] + 20, line[-1][1]), 12, colour,
                    bold=True, anchor="midleft")

@@ -85,14 +85,19 @@ def size_token(surface: pygame.Surface, centre: tuple[float, float], radius: flo
 
 
 def special_token(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour,
-                  left: bool = True) -> None:
-    """A special action token: a player-coloured disc with a star; a spent one is an empty ring."""
+                  left: bool = True, owner: str | None = None) -> None:
+    """A special action token: a player-coloured disc with a star, or with its `owner`'s shape
+    where tokens of several players lie together (a bounty: told apart without their hue); a
+    spent one is an empty ring."""
     if not left:
         draw.circle(surface, style.shade(style.PARCHMENT_DARK, 0.9), centre, radius, 1)
         return
     draw.circle(surface, colour, centre, radius)
     draw.circle(surface, pieces.edge_colour(colour), centre, radius, 1)
-    star(surface, centre, radius * 0.7, style.mark_ink(colour))
+    if owner is None:
+        star(surface, centre, radius * 0.7, style.mark_ink(colour))
+    else:
+        pieces.symbol(surface, centre, radius * 1.1, owner, style.mark_ink(colour))
 
 
 def star(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour: Colour) -> None:

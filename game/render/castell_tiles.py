@@ -109,7 +109,7 @@ def performance_tile(surface: pygame.Surface, rect: pygame.Rect, view: View, til
 
 
 def _bounty(surface: pygame.Surface, rect: pygame.Rect, view: View, region: int, colours: tuple[Colour, ...]) -> None:
-    """The special action tokens lying on a row: a pile of discs in their owners' colours."""
+    """The special action tokens lying on a row: a pile of discs in their owners' colours and shapes."""
     tokens = view.bounty[region]
     draw.rect(surface, style.PARCHMENT_DARK, rect, border_radius=5)
     if not tokens:
@@ -117,7 +117,7 @@ def _bounty(surface: pygame.Surface, rect: pygame.Rect, view: View, region: int,
         return
     shown = tokens[-3:]                                   # the top of the pile
     for i, seat in enumerate(shown):
-        special_token(surface, (rect.centerx, rect.bottom - 9 - i * 8), 7, colours[seat])
+        special_token(surface, (rect.centerx, rect.bottom - 9 - i * 8), 7, colours[seat], owner=view.players[seat])
     style.text(surface, f"+{len(tokens)}", (rect.centerx, rect.y + 7), 11, style.INK, bold=True, anchor="center")
 
 

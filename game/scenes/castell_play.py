@@ -18,6 +18,7 @@ from engine import castell
 from engine.castell import events as ev
 from engine.castell.position import FESTIVAL
 from game.match.castell_source import CastellSource
+from game.match.castell_replay import CastellReplay
 from game.present import castell_builder as bmodel
 from game.present import castell_screen as model
 from game.present.castell_look import Target as TableTarget
@@ -57,7 +58,8 @@ class CastellScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         undo = m.undo_steps() > 0 if m.has_undo else None
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
-                                 undo, tuple(m.log_lines()[-LOG_LINES:]), self.wheel, round(pulse, 1), m.banner())
+                                 undo, tuple(m.log_lines()[-LOG_LINES:]), self.wheel, round(pulse, 1), m.banner(),
+                                 replayable=m.local is not None)
 
     def redraw_rate(self) -> float:
         if self.wheel > 0 or self.builder_look.dragging is not None:
@@ -122,7 +124,7 @@ class CastellScene(Scene):
         if intent.kind == inp.Kind.CANCEL:
             if self.ui.staged is not None or self.ui.picked or self.ui.refusal:
                 return self._button("cancel")
-            self.request(Transition.push(navigation.castell_pause(self.ctx)))
+            self.request(Transition.push(navigation.castell_pause(self.ctx, self.match.local)))
             return True
         return False
 
@@ -144,9 +146,9 @@ class CastellScene(Scene):
             self.ui = replace(self.ui, hover=target)
 
     def _click(self, pos: tuple[int, int], layout: CastellLayout) -> bool:
-        if self.ui.results is not None or self.match.is_over:      # a results panel: any click goes on
-            return self._button("continue" if self.ui.results is not None else "title")
-        for button, rect in castell_overlays.button_rects(layout, self.frame().buttons):
+        if self.ui.results is not None:                            # a results panel: any click goes on
+            return self._button("continue")
+        for button, rect in castell_overlays.frame_buttons(layout, self.frame()):
             if rect.collidepoint(pos):
                 return self._button(button.id) if button.enabled else True
         if self.ui.results is not None or self.match.human_to_move is None:
@@ -223,6 +225,9 @@ class CastellScene(Scene):
             self._take_events()
         elif button_id == "title":
             self.request(Transition.reset(navigation.title(self.ctx)))
+        elif button_id == "replay" and (here := m.local) is not None:
+            seats = [here.seats[p] for p in here.players]
+            self.request(Transition.push(navigation.castell_replay(self.ctx, CastellReplay(here.game.record(), seats), 0)))
         else:
             return False
         self.ctx.sounds.play("click")
@@ -254,7 +259,7 @@ class CastellScene(Scene):
             return of_rects(named)
         frame = self.frame()
         named = [(("table", key), rect) for key, rect in castell_overlays.lit_rects(layout, frame)]
-        named += [(("button", b.id), r) for b, r in castell_overlays.button_rects(layout, frame.buttons) if b.enabled]
+        named += [(("button", b.id), r) for b, r in castell_overlays.frame_buttons(layout, frame) if b.enabled]
         return of_rects(named)
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -273,7 +278,7 @@ class CastellScene(Scene):
         if frame.results is not None:
             castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names)
         elif frame.over:
-            castell_overlays.paint_final(surface, layout, frame.view, self.match.events, frame.look.names)
+            castell_overlays.paint_final(surface, layout, frame, self.match.events)
 
 
 def castell_turn_mode_done(match: CastellSource) -> bool:

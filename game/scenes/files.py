@@ -20,9 +20,10 @@ from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match import castell_saves, saves
 from game.match.castell_match import CastellMatch
+from game.match.castell_replay import CastellReplay
 from game.match.replay_model import ReplayModel
 from game.shell.i18n import t, tn
-from game.render import draw, style
+from game.render import draw, pieces, style
 from game.shell.scene import CARET, Context, Scene, Transition
 from game.shell.text_field import TextField
 from game.scenes import navigation
@@ -38,7 +39,7 @@ ROW_H = 50
 @dataclass(frozen=True)
 class Entry:
     """One file as the list shows it."""
-    kind: str                 # "slot", "autosave", "record" or "castell" (a Castell autosave)
+    kind: str                 # "slot", "autosave" or "record"
     path: Path
     name: str
     when: str = ""
@@ -47,14 +48,19 @@ class Entry:
     moves: int = 0
     error: str | None = None
     finished: bool = False
+    game: str = "el-grande"   # or "castell"
+
+
+GAME_TITLES = {"el-grande": "El Grande", "castell": "Castell"}   # the games' names, never translated
+KINDS = {"record": "files.kind_record", "autosave": "files.kind_autosave", "slot": "files.kind_slot"}
 
 
 def slot_entry(info: saves.SlotInfo, kind: str = "slot") -> Entry:
     name = (saved_games.who_plays(info.seats) or t("files.autosave")) if kind == "autosave" else (info.label or info.name)
     if info.error:
-        return Entry(kind, info.path, name, error=info.error)
+        return Entry(kind, info.path, name, error=info.error, game=info.game)
     return Entry(kind, info.path, name, saved_games.local_time(info.saved_at), info.players, info.round,
-                 info.moves, finished=info.is_over)
+                 info.moves, finished=info.is_over, game=info.game)
 
 
 def record_entry(path: Path) -> Entry:
@@ -74,7 +80,9 @@ def record_entry(path: Path) -> Entry:
 
 
 def slot_entries() -> list[Entry]:
-    return [slot_entry(info) for info in saves.list_slots()]
+    """The named saves of both games, newest first."""
+    infos = sorted(saves.list_slots() + castell_saves.list_slots(), key=lambda s: s.saved_at, reverse=True)
+    return [slot_entry(info) for info in infos]
 
 
 def replay_entries() -> list[Entry]:
@@ -86,12 +94,15 @@ def replay_entries() -> list[Entry]:
     entries = [record_entry(p) for p in records if not p.name.startswith(".")]
     entries += slot_entries()
     entries += [slot_entry(saves.peek(path), "autosave") for path in saves.autosave_files()]
+    entries += [slot_entry(info, "record") for info in castell_saves.finished_records()]
+    entries += [slot_entry(castell_saves.peek(u.path), "autosave") for u in castell_saves.unfinished()]
     return entries
 
 
 def castell_entries() -> list[Entry]:
     """The unfinished Castell games (their own autosave folder), most recent first."""
-    return [Entry("castell", u.path, ", ".join(u.seats), u.when, u.players, u.round) for u in castell_saves.unfinished()]
+    return [Entry("autosave", u.path, ", ".join(u.seats), u.when, u.players, u.round, game="castell")
+            for u in castell_saves.unfinished()]
 
 
 def continue_entries() -> list[Entry]:
@@ -190,8 +201,8 @@ class FilesScene(Scene):
         if name == "delete":
             self.arming = False
             try:
-                if entry.kind == "castell":
-                    castell_saves.delete(entry.path.stem)
+                if entry.game == "castell":
+                    castell_saves.delete_file(entry.path)
                 else:
                     saves.delete_slot(entry.path.stem)
             except engine.EngineError as exc:
@@ -208,10 +219,15 @@ class FilesScene(Scene):
 
     def open(self, entry: Entry) -> Transition:
         """Load the file (raises engine.EngineError with a one-line message) and say where to go."""
+        if self.mode == "replay" and entry.game == "castell":
+            return Transition.replace(navigation.castell_replay(self.ctx, CastellReplay.from_file(entry.path)))
         if self.mode == "replay":
             return Transition.replace(navigation.replay(self.ctx, ReplayModel.from_file(entry.path).window()))
-        if entry.kind == "castell":
-            match = CastellMatch.from_document(castell_saves.read_file(entry.path), slot=entry.path.stem)
+        if entry.game == "castell":
+            autosaved = entry.kind == "autosave"       # goes on in its slot; a named save gets a new one
+            match = CastellMatch.from_document(castell_saves.read_file(entry.path),
+                                               slot=entry.path.stem if autosaved else None)
+            match.save()                                # now the first game under Continue
             return Transition.reset(navigation.castell_table(self.ctx, match))
         game, meta = saves.load_save(entry.path)
         return Transition.reset(navigation.resume(self.ctx, game, meta.seats, meta.hints_used, entry.path))
@@ -253,22 +269,21 @@ class FilesScene(Scene):
         draw.rect(surface, fill, rect, border_radius=8)
         draw.rect(surface, style.GOLD if selected else style.INK_SOFT, rect, 2 if selected else 1,
                          border_radius=8)
-        kind = {"record": "files.kind_record", "autosave": "files.kind_autosave",
-                "castell": "files.kind_castell"}.get(entry.kind, "files.kind_slot")
+        kind = f"{GAME_TITLES[entry.game]} · {t(KINDS[entry.kind])}"
         name = entry.name
         style.text(surface, name, (rect.x + 16, rect.y + 6), style.fit_size(name, 270, 17, True, "serif"), style.INK,
                    bold=True, face="serif")
-        style.text(surface, t(kind), (rect.x + 16, rect.y + 29), 11, style.INK_SOFT)
+        style.text(surface, kind, (rect.x + 16, rect.y + 29), 11, style.INK_SOFT)
         if entry.error:
             message = entry.error
             style.text(surface, message, (rect.x + 300, rect.centery), style.fit_size(message, rect.width - 320, 13),
                        style.DANGER, anchor="midleft")
             return
-        style.text(surface, entry.when, (rect.x + 300, rect.centery), 15, style.INK, anchor="midleft")
+        style.text(surface, entry.when, (rect.x + 300, rect.centery), style.fit_size(entry.when, 164, 15), style.INK,
+                   anchor="midleft")
         x = rect.x + 470
         for player in entry.players:
-            draw.rect(surface, style.player_colour(player), (x, rect.centery - 9, 18, 18), border_radius=4)
-            draw.rect(surface, style.INK, (x, rect.centery - 9, 18, 18), 1, border_radius=4)
+            pieces.chip(surface, (x + 9, rect.centery), 18, player)     # colour and shape
             x += 24
         style.text(surface, t("files.players_count", count=len(entry.players)), (x + 4, rect.centery), 13,
                    style.INK_SOFT, anchor="midleft")
@@ -330,7 +345,7 @@ class SaveScene(Scene):
     def check_name(self) -> None:
         """Whether saving now would replace a slot of the same name (said under the field)."""
         try:
-            self.replaces = saves.slot_path(self.name_field.value).exists()
+            self.replaces = self.match.save_path(self.name_field.value).exists()
         except (engine.EngineError, OSError):
             self.replaces = False
 
@@ -364,7 +379,8 @@ class SaveScene(Scene):
         if self.replaces:
             style.text(surface, t("files.replaces"), (self.field.x, self.field.bottom + 8), 13, style.DANGER)
         for rect, name in self.buttons():
-            style.button(surface, rect, t(f"files.{name}"), hover=bool(self.hover and rect.collidepoint(self.hover)),
+            label = t("files.replace") if name == "save" and self.replaces else t(f"files.{name}")
+            style.button(surface, rect, label, hover=bool(self.hover and rect.collidepoint(self.hover)),
                          primary=name == "save")
 
 

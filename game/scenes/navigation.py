@@ -20,6 +20,8 @@ from game.shell.scene import Context, Scene
 if TYPE_CHECKING:
     from game.match.castell_source import CastellSource
     from game.match.remote_seat import RemoteSeat
+    from game.match.castell_match import CastellMatch
+    from game.match.castell_replay import CastellReplay
     from game.match.source import MatchSource
     from net.background import BackgroundClient
     from game.match.replay_model import ReplayAdvice, ReplayWindow
@@ -52,8 +54,9 @@ class Screens:
     online_lobby: Callable[[Context, BackgroundClient, dict[str, Any]], Scene]
     seat_lost: Callable[[Context, RemoteSeat, str], Scene]
     castell_table: Callable[[Context, CastellSource], Scene]
-    castell_pause: Callable[[Context], Scene]
+    castell_pause: Callable[[Context, CastellMatch | None], Scene]
     castell_help: Callable[[Context], Scene]
+    castell_replay: Callable[[Context, CastellReplay, int | None], Scene]
 
 
 SCREENS = Screens()
@@ -80,7 +83,7 @@ def files(ctx: Context, mode: str = "load", in_game: bool = False) -> Scene:
     return SCREENS.files(ctx, mode, in_game)
 
 
-def save(ctx: Context, match: Match) -> Scene:
+def save(ctx: Context, match: Match | CastellMatch) -> Scene:
     return SCREENS.save(ctx, match)
 
 
@@ -170,5 +173,9 @@ def castell_help(ctx: Context) -> Scene:
     return SCREENS.castell_help(ctx)
 
 
-def castell_pause(ctx: Context) -> Scene:
-    return SCREENS.castell_pause(ctx)
+def castell_pause(ctx: Context, match: CastellMatch | None) -> Scene:
+    return SCREENS.castell_pause(ctx, match)
+
+
+def castell_replay(ctx: Context, replay: CastellReplay, position: int | None = None) -> Scene:
+    return SCREENS.castell_replay(ctx, replay, position)

@@ -11,7 +11,6 @@ and its event feed, as a match played to that move shows them. What the screen s
 from __future__ import annotations
 
 
-import math
 from dataclasses import dataclass
 
 import pygame
@@ -29,6 +28,7 @@ from game.shell.i18n import language, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
 from game.shell.scene import Context, Scene, Transition
+from game.present.replay_transport import CONTROLS, Control, Transport
 from game.present.table import Table
 from game.scenes import navigation
 
@@ -43,8 +43,6 @@ def log_rect(players: int, tall: bool = False) -> pygame.Rect:
 
 
 LOG_SIZE = 12
-STEP_SECONDS = 0.7      # one move a step while playing, at animation speed 1
-CONTROLS = ("start", "back", "play", "forward", "end")
 AREAS = set(engine.REGIONS) | {"castillo"}
 
 
@@ -83,11 +81,6 @@ def help_lines(width: int | None = None) -> list[str]:
     return style.wrap(t("replay.keys"), width, HELP_SIZE)
 
 
-CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
-
-
-
-
 def drawn_table(source: MatchSource, shown: engine.Position, hide: str | None | bool) -> Table:
     """The table of a position jumped to: the board as `shown`, the round's action cards as the
     source's event feed rebuilds them (no animation: the board jumps)."""
@@ -108,14 +101,6 @@ class LogRow:
     hover: bool
     rect: tuple[int, int, int, int]
 
-
-@dataclass(frozen=True)
-class Control:
-    """A transport button: its name, glyph, whether it may be pressed, whether the pointer is on it."""
-    name: str
-    glyph: str
-    enabled: bool
-    hover: bool
 
 
 @dataclass(frozen=True)
@@ -148,8 +133,7 @@ class ReplayScene(Scene):
         self.kinds = {p: s.kind for p, s in self.source.seats.items()}
         self.players = len(model.players)
         self.table = Table()
-        self.playing = False
-        self.timer = 0.0
+        self.transport = Transport()
         self.log_first: int | None = None     # a scrolled log's first line; None follows the move shown
         self.log_view = LogView(place=lambda tall: log_rect(self.players, tall))   # its panel and tall mode
         self.hover: tuple[int, int] | None = None
@@ -174,12 +158,19 @@ class ReplayScene(Scene):
                 table.revealed = dict(event.discs)
         self.table = table
 
+    @property
+    def playing(self) -> bool:
+        return self.transport.playing
+
+    @playing.setter
+    def playing(self, value: bool) -> None:
+        self.transport.playing = value
+
     def go(self, where: str) -> None:
-        before = self.model.position
-        target = {"start": 0, "end": len(self.model), "back": before - 1, "forward": before + 1}[where]
-        if where != "forward" or target >= len(self.model):
-            self.playing = self.playing and where == "forward" and target < len(self.model)
-        if max(0, min(len(self.model), target)) != before:
+        self.jump(self.transport.target(where, self.model.position, len(self.model)))
+
+    def jump(self, target: int) -> None:
+        if target != self.model.position:
             self.log_first = None        # the log follows the move shown again
             self.seek(target)
 
@@ -257,25 +248,16 @@ class ReplayScene(Scene):
         return False
 
     def toggle_play(self) -> None:
-        if self.model.at_end:
-            self.go("start")
-        self.playing = not self.playing
-        self.timer = 0.0
-
-    def speed(self) -> float:
-        return max(0.25, self.ctx.settings.anim_speed)
+        self.jump(self.transport.toggle(self.model.position, len(self.model)))
 
     def update(self, dt: float) -> Transition | None:
-        if self.playing:
-            self.timer += dt * self.speed()
-            if self.timer >= STEP_SECONDS:
-                self.timer = 0.0
-                self.go("forward")
+        if self.transport.tick(dt, self.ctx.settings.anim_speed):
+            self.go("forward")
         return self.take_request()
 
     def poll_interval(self) -> float:
         """While playing, woken for the next move (its frame is drawn as soon as it differs)."""
-        return max(0.0, STEP_SECONDS - self.timer) / self.speed() if self.playing else math.inf
+        return self.transport.wait(self.ctx.settings.anim_speed)
 
     # ---- frame --------------------------------------------------------------------------------
     def log_room(self) -> int:
@@ -324,11 +306,9 @@ class ReplayScene(Scene):
         rows = tuple(LogRow(lines[first + k], index, items[first + k].kind != "event", index == current,
                             bool(hover and rect.collidepoint(hover)), (rect.x, rect.y, rect.width, rect.height))
                      for k, (rect, index) in enumerate(self.log_rows()))
-        enabled = {"start": not self.model.at_start, "back": not self.model.at_start,
-                   "forward": not self.model.at_end, "end": not self.model.at_end}
-        controls = tuple(Control(name, (t("replay.pause") if self.playing else t("replay.play")) if name == "play"
-                                 else CONTROL_GLYPHS[name], enabled.get(name, True),
-                                 bool(hover and rect.collidepoint(hover))) for rect, name in control_rects())
+        rects = {name: rect for rect, name in control_rects()}
+        controls = self.transport.controls(self.model.position, len(self.model),
+                                           lambda name: bool(hover and rects[name].collidepoint(hover)))
         advice = self.advice is not None and self.model.position == self.advice.position
         return ReplayFrame(self.model.position, language(), self.table.snapshot(), self.caption(),
                            self.current_text(), advice, rows, (self.log_view.expanded, self.log_view.hover),

@@ -1,10 +1,11 @@
 """Castell's scenes fit in every language: the table mid-game, the tower builder, a festival's
 results, the final scoring, the pause menu (and its house-rules note) and every topic of the help,
 drawn headless in English, Portuguese and Catalan at 1024x640 and 1920x1080 with every text
-recorded; a text fits when it lies inside the window, its button or paragraph and its panel, and
+recorded (the table and the builder also at the largest UI scale, 150% text); a text fits when it lies inside the window, its button or paragraph and its panel, and
 over no other text of its scene (tests/game/test_ui_scale_fit.py's check, as for El Grande)."""
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Iterator
 
@@ -19,6 +20,7 @@ from game.present import castell_screen as model
 from game.scenes.castell_help import TOPICS, CastellHelp
 from game.scenes.castell_pause import CastellPause
 from game.scenes.castell_play import CastellScene
+from game.render import style
 from game.shell import i18n
 from game.shell.scene import Scene, Transition
 from tests.game.driver import Driver, make_context
@@ -45,6 +47,9 @@ def mid_game() -> CastellMatch:
     return match_until(lambda m: m.game.round >= 6 and m.game.phase == "turn" and m.game.used == 0)
 
 
+MIDDLE = functools.cache(mid_game)      # the 150% test reads it only: one game for its six cases
+
+
 def festival_held(match: CastellMatch) -> ev.FestivalHeld | None:
     return next((e for e in reversed(match.events) if isinstance(e, ev.FestivalHeld) and len(e.entries) > 2), None)
 
@@ -64,7 +69,7 @@ def scenes(ctx) -> dict[str, Callable[[], Scene]]:
                 scene.ui = ui
             return scene
         return make
-    middle = mid_game()
+    middle = MIDDLE()
     view = middle.view()
     seat = view.to_move_idx
     tile = next(t for r in view.rows for t in r)
@@ -82,7 +87,7 @@ def scenes(ctx) -> dict[str, Callable[[], Scene]]:
             fest_view, fest_view.to_move_idx).best())),
         "festival results": table(after, model.Ui(results=held)),
         "final scoring": table(over),
-        "pause": lambda: CastellPause(ctx),
+        "pause": lambda: CastellPause(ctx, middle),
     }
     return made
 
@@ -95,7 +100,7 @@ def test_every_castell_scene_fits_in_every_language(lang: str, size: tuple[int, 
     ctx = make_context(speed=40.0)
     ctx.settings.language = lang
     recorder = Recorder(monkeypatch)
-    driver = Driver(CastellPause(ctx), size)
+    driver = Driver(CastellPause(ctx, MIDDLE()), size)
     found: dict[str, list[str]] = {}
 
     def check(name: str) -> None:
@@ -117,5 +122,36 @@ def test_every_castell_scene_fits_in_every_language(lang: str, size: tuple[int, 
         driver.app.apply(Transition.reset(help_scene))
         driver.step(1)
         check(f"help, {topic}")
+    bad = [f"{name}: {line}" for name, lines in found.items() for line in lines]
+    assert not bad, "\n".join(bad)
+
+
+@pytest.fixture
+def large_text() -> Iterator[None]:
+    style.use_look("classic", 1.5)
+    yield
+    style.use_look("classic", 1.0)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["en", "pt", "ca"])
+def test_the_castell_table_and_builder_fit_at_150_percent_text(lang: str, size: tuple[int, int], monkeypatch,
+                                                               language: None, large_text: None) -> None:
+    """The UI scale setting's largest text (game/render/style.py UI_SCALES): the table and the
+    tower builder, where a player reads most, still fit."""
+    i18n.set_language(lang)
+    ctx = make_context(speed=40.0)
+    middle = MIDDLE()
+    view = middle.view()
+    tile = next(t for r in view.rows for t in r)
+    recorder = Recorder(monkeypatch)
+    found: dict[str, list[str]] = {}
+    for name, ui in (("table", None), ("builder", model.Ui(builder=bmodel.Builder.for_tile(view, view.to_move_idx, tile)))):
+        scene = CastellScene(ctx, middle)
+        if ui is not None:
+            scene.ui = ui
+        driver = Driver(scene, size)
+        driver.step(1)
+        found[name] = problems(recorder.draw(driver))
     bad = [f"{name}: {line}" for name, lines in found.items() for line in lines]
     assert not bad, "\n".join(bad)

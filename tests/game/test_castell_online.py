@@ -18,6 +18,8 @@ from game.match.remote import table_for
 from game.match.remote_castell import RemoteCastell
 from game.present import castell_log
 from game.present import castell_screen as model
+from game.scenes import castell_pause
+from game.scenes.castell_pause import CastellPause
 from game.scenes.castell_play import CastellScene
 from game.scenes.online import HostScene, JoinScene
 from game.shell import input as inp
@@ -164,6 +166,11 @@ def test_a_spectator_sees_the_public_view_and_cannot_move(hosted):  # noqa: F811
         assert public["viewer"] is None and seat["viewer"] == "red" and public["state"] == seat["state"]
         assert watcher.human_to_move is None and not watcher.play("done")
         assert watcher.refusal() == t("refusal.not_your_turn", player=watcher.name(str(watcher.view().to_move)))
+        scene = CastellScene(make_context(), watcher)
+        scene.handle(inp.Intent(inp.Kind.CANCEL))        # Esc: the pause menu, where a server's game
+        pause = scene.take_request()                     # is not saved
+        assert pause is not None and isinstance(pause.scene, CastellPause)
+        assert "save" not in castell_pause.items(pause.scene.match)
     finally:
         for table in (watcher, ana, ben):
             table.close().result(10)

@@ -33,7 +33,7 @@ def until_human(driver: Driver, scene: CastellScene, match: CastellMatch, limit:
 
 
 def buttons(scene: CastellScene) -> dict[str, pygame.Rect]:
-    return {b.id: r for b, r in castell_overlays.button_rects(scene.layout, scene.frame().buttons) if b.enabled}
+    return {b.id: r for b, r in castell_overlays.frame_buttons(scene.layout, scene.frame()) if b.enabled}
 
 
 def test_a_human_plays_a_whole_game_by_mouse_against_two_ais() -> None:
