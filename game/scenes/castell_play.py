@@ -52,7 +52,11 @@ class CastellScene(Scene):
     def names(self) -> tuple[str, ...]:
         return tuple(self.match.name(p) for p in self.match.players)
 
-    def frame(self) -> model.Frame:
+    def frame(self) -> object:
+        """What the app compares to know whether to redraw (the lesson's table adds its panel)."""
+        return self.table_frame()
+
+    def table_frame(self) -> model.Frame:
         m = self.match
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
@@ -70,9 +74,13 @@ class CastellScene(Scene):
         if self.wheel > 0:
             self.wheel = max(0.0, self.wheel - dt / WHEEL_SECONDS)
         if self.ui.results is None and not self.match.is_over:
-            self.match.think()
+            self.let_others_play(dt)
         self._take_events()
         return self.take_request()
+
+    def let_others_play(self, dt: float) -> None:
+        """The AI seats think (the lesson's table paces its scripted opponent instead)."""
+        self.match.think()
 
     def _take_events(self) -> None:
         """New events since the last update: the wheel's turn animates, a festival's results and
@@ -106,11 +114,11 @@ class CastellScene(Scene):
         if intent.kind == inp.Kind.CLICK:
             return self._click(intent.pos, layout)
         if intent.kind == inp.Kind.CONFIRM:
-            for primary in (b for b in self.frame().buttons if b.primary and b.enabled):
+            for primary in (b for b in self.table_frame().buttons if b.primary and b.enabled):
                 return self._button(primary.id)
             return False
         if intent.kind == inp.Kind.SKIP:
-            ids = {b.id for b in self.frame().buttons if b.enabled}
+            ids = {b.id for b in self.table_frame().buttons if b.enabled}
             for wanted in ("skip", "special", "normal"):
                 if wanted in ids:
                     return self._button(wanted)
@@ -128,9 +136,13 @@ class CastellScene(Scene):
             self.layout = CastellLayout.for_window(size)
         return self.layout
 
+    def builder_rect(self) -> pygame.Rect:
+        """Where the tower builder lies (the lesson's table keeps room under it for its panel)."""
+        return self._layout().panel_rect
+
     def _hover(self, pos: tuple[int, int], layout: CastellLayout) -> None:
         if self.ui.builder is not None:
-            rect = layout.panel_rect
+            rect = self.builder_rect()
             part = bpanel.hit_test(rect, self.ui.builder, pos)
             self.builder_look = bpanel.Look(hover=part, dragging=self.builder_look.dragging, pointer=pos,
                                             focus=self.builder_look.focus)
@@ -142,7 +154,7 @@ class CastellScene(Scene):
     def _click(self, pos: tuple[int, int], layout: CastellLayout) -> bool:
         if self.ui.results is not None or self.match.is_over:      # a results panel: any click goes on
             return self._button("continue" if self.ui.results is not None else "title")
-        for button, rect in castell_overlays.button_rects(layout, self.frame().buttons):
+        for button, rect in castell_overlays.button_rects(layout, self.table_frame().buttons):
             if rect.collidepoint(pos):
                 return self._button(button.id) if button.enabled else True
         if self.ui.results is not None or self.match.human_to_move is None:
@@ -158,7 +170,7 @@ class CastellScene(Scene):
     def _builder_intent(self, intent: inp.Intent, layout: CastellLayout) -> bool:
         builder = self.ui.builder
         assert builder is not None
-        rect = layout.panel_rect
+        rect = self.builder_rect()
         if intent.kind == inp.Kind.CANCEL:
             return self._close_builder()
         if intent.kind not in (inp.Kind.CLICK, inp.Kind.DRAG, inp.Kind.RELEASE):
@@ -239,12 +251,12 @@ class CastellScene(Scene):
     def focus_targets(self) -> list[Target]:
         layout = self._layout()
         if self.ui.builder is not None:
-            rect = layout.panel_rect
+            rect = self.builder_rect()
             named: list[tuple[Hashable, pygame.Rect]] = [
                 (("builder", t), r) for t in bmodel.focus_targets(self.ui.builder)
                 if (r := bpanel.target_rect(rect, self.ui.builder, t)) is not None]
             return of_rects(named)
-        frame = self.frame()
+        frame = self.table_frame()
         named = [(("table", key), rect) for key, rect in castell_overlays.lit_rects(layout, frame)]
         named += [(("button", b.id), r) for b, r in castell_overlays.button_rects(layout, frame.buttons) if b.enabled]
         return of_rects(named)
@@ -260,8 +272,8 @@ class CastellScene(Scene):
         paint_table(surface, layout, frame.view, frame.look)
         castell_overlays.paint_chrome(surface, layout, frame)
         if frame.builder is not None:
-            draw.rect(surface, style.WOOD_DARK, layout.panel_rect, border_radius=10)
-            bpanel.paint_builder(surface, layout.panel_rect, frame.builder, self.builder_look)
+            draw.rect(surface, style.WOOD_DARK, self.builder_rect(), border_radius=10)
+            bpanel.paint_builder(surface, self.builder_rect(), frame.builder, self.builder_look)
         if frame.results is not None:
             castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names)
         elif frame.over:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from game.match.replay_model import ReplayAdvice, ReplayWindow
     from game.present.table import Table
     from game.scenes.play import MatchScene
+    from game.tutorial.castell_lesson import CastellLesson
     from game.tutorial.lesson import Lesson
 
 
@@ -54,6 +55,7 @@ class Screens:
     castell_table: Callable[[Context, CastellMatch], Scene]
     castell_pause: Callable[[Context], Scene]
     castell_help: Callable[[Context], Scene]
+    castell_lesson: Callable[[Context, CastellLesson, int], Scene]
 
 
 SCREENS = Screens()
@@ -172,3 +174,7 @@ def castell_help(ctx: Context) -> Scene:
 
 def castell_pause(ctx: Context) -> Scene:
     return SCREENS.castell_pause(ctx)
+
+
+def castell_lesson(ctx: Context, lesson: CastellLesson, index: int = 0) -> Scene:
+    return SCREENS.castell_lesson(ctx, lesson, index)

@@ -25,6 +25,7 @@ LESSON_FILE = Path(__file__).resolve().parent.parent.parent / "levels" / "castel
 KINDS = ("region", "wheel", "tile", "bounty", "festival", "level")
 ELEMENTS = ("board", "buttons", "builder")
 MAX_LEVEL = 12
+PROGRESS_FILE = "castell_lesson.json"   # its saved step (game/tutorial/progress.py), beside El Grande's
 
 
 @dataclass(frozen=True)
