@@ -55,7 +55,7 @@ class CastellLessonScene(CastellScene):
         super().__init__(ctx, self.lesson_match)
         self.lesson = lesson
         self.hover: tuple[int, int] | None = None
-        self.pause = 0.0                    # until the opponent's next scripted move
+        self.script_wait = 0.0                    # until the opponent's next scripted move
         self.save(index)
 
     # ---- the lesson's course --------------------------------------------------------------------
@@ -85,11 +85,11 @@ class CastellLessonScene(CastellScene):
 
     def let_others_play(self, dt: float) -> None:
         """The opponent's scripted moves, one at a time, so each can be watched."""
-        self.pause = max(0.0, self.pause - dt)
-        if self.pause == 0 and self.match.human_to_move is None and not self.match.is_over:
+        self.script_wait = max(0.0, self.script_wait - dt)
+        if self.script_wait == 0 and self.match.human_to_move is None and not self.match.is_over:
             if self.lesson_match.expected() is not None:
                 self.match.think()
-                self.pause = SCRIPT_SECONDS / max(self.ctx.settings.anim_speed, 0.1)
+                self.script_wait = SCRIPT_SECONDS / max(self.ctx.settings.anim_speed, 0.1)
 
     def update(self, dt: float) -> Transition | None:
         """The table's own update, then: a staged move the step does not ask for is dropped, a

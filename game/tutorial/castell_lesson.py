@@ -58,8 +58,10 @@ class _Fields(Fields):
                      "level": {str(n) for n in range(1, MAX_LEVEL + 1)}}
 
     def point(self, value: Any, field: str) -> str | None:
-        if value is None or value in ELEMENTS:
-            return value
+        if value is None:
+            return None
+        if value in ELEMENTS:
+            return str(value)
         kind, _, key = str(value).partition(":")
         if isinstance(value, str) and key in self.keys.get(kind, ()):
             return value

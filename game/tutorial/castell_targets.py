@@ -37,7 +37,7 @@ def ring_position(view: castell.Position, key: str) -> int:
     return (segment + view.round) % len(view.ring)
 
 
-def element_rect(element: str, layout: CastellLayout, view: castell.Position, learner: str,
+def element_rect(element: str, layout: CastellLayout, view: castell.View, learner: str,
                  builder_rect: pygame.Rect, builder: Builder | None) -> pygame.Rect | None:
     """The rectangle (UI units) the frame goes around; None while the element is not shown (the
     builder and its levels while it is closed)."""
