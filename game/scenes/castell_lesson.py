@@ -1,7 +1,8 @@
-"""Learn Castell: the Castell table with the lesson's panel docked under the player boards.
+"""Learn Castell: a layer over the Castell table with the lesson's panel docked under the boards.
 
-Why a table subclass: the lesson runs the real table (its lit targets, buttons, tower builder
-and festival results) unchanged; it adds the panel (game/tutorial/panel.py) with the step's text,
+Why a layer: the lesson runs the real table (its lit targets, buttons, tower builder and festival
+results) unchanged, held under this layer in the app's stack (`Transition.under`), which gets the
+input the layer leaves. The layer only reads the table's public state and adds the panel (game/tutorial/panel.py) with the step's text,
 a gold frame on what the step talks about, a white ring on where to click for the asked move,
 the opponent's scripted moves paced so they can be watched, and Continue. A move the step does
 not ask for is refused by the match with a nudge (game/tutorial/castell_match.py), a staged one
@@ -11,6 +12,7 @@ it until it is finished.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -21,16 +23,19 @@ from game.present.castell_turn import SPECIAL
 from game.render import castell_builder as bpanel
 from game.render import castell_overlays, draw, style
 from game.scenes import navigation
-from game.scenes.castell_play import CastellScene
 from game.shell import input as inp
+from game.shell.castell_layout import CastellLayout
 from game.shell.focus import Target
 from game.shell.i18n import language, t
-from game.shell.scene import Context, Transition
+from game.shell.scene import PULSE, Context, Scene, Transition
 from game.tutorial.castell_lesson import PROGRESS_FILE, CastellLesson
 from game.tutorial.castell_match import CastellLessonMatch
 from game.tutorial.castell_targets import element_rect, region_outline, ring_position
 from game.tutorial.panel import NUDGE_INK, PanelText, continue_button, outlined_frame, paint_panel
 from game.tutorial.progress import Progress, load_progress, save_progress
+
+if TYPE_CHECKING:
+    from game.scenes.castell_play import CastellScene     # the held table's type only
 
 TEXT_LINES = 4
 PANEL_H = 178
@@ -38,25 +43,37 @@ SCRIPT_SECONDS = 0.7        # between two of the opponent's scripted moves, at a
 SPOT = 44                   # the white ring on a region's label
 
 
-def panel_rect(scene: CastellScene) -> pygame.Rect:
+def panel_rect(layout: CastellLayout) -> pygame.Rect:
     """The lesson panel: at the foot of the side column, over the game log's lower part."""
-    side = scene._layout().panel_rect
+    side = layout.panel_rect
     return pygame.Rect(side.x, side.bottom - PANEL_H, side.width, PANEL_H)
 
 
-class CastellLessonScene(CastellScene):
+class CastellLessonScene(Scene):
     """The lesson from step `index` (see the module docstring)."""
 
     name = "castell_lesson"
+    opaque = False          # the table, under it in the stack, shows through
 
     def __init__(self, ctx: Context, lesson: CastellLesson, index: int = 0) -> None:
+        super().__init__(ctx)
         index = min(max(index, 0), lesson.total - 1)
-        self.lesson_match = CastellLessonMatch(lesson, index)
-        super().__init__(ctx, self.lesson_match)
         self.lesson = lesson
+        self.match = CastellLessonMatch(lesson, index)
+        self.table = cast("CastellScene", navigation.castell_table(ctx, self.match))
+        self.table.builder_room = PANEL_H + 6
+        self.table.ai_pause = SCRIPT_SECONDS / max(ctx.settings.anim_speed, 0.1)
+        self.request(Transition.under(self.table, swap=False))
         self.hover: tuple[int, int] | None = None
-        self.script_wait = 0.0                    # until the opponent's next scripted move
+        self.clock = 0.0
         self.save(index)
+
+    @property
+    def ui(self) -> model.Ui:
+        return self.table.ui
+
+    def layout(self) -> CastellLayout:
+        return self.table.table_layout()
 
     # ---- the lesson's course --------------------------------------------------------------------
     def save(self, index: int, done: bool | None = None) -> None:
@@ -65,47 +82,40 @@ class CastellLessonScene(CastellScene):
 
     def advance(self) -> None:
         """To the next step, or the end of the lesson (back to the title, finished)."""
-        match = self.lesson_match
+        match = self.match
         if match.index + 1 >= self.lesson.total:
             self.save(0, done=True)
             self.request(Transition.reset(navigation.title(self.ctx)))
             return
         if self.ui.results is not None:          # Continue also closes a festival's results
-            self.ui = model.Ui()
+            self.table.ui = model.Ui()
         match.next_step()
         self.save(match.index)
 
     def shown_text(self) -> str:
-        step, match = self.lesson_match.step, self.lesson_match
+        step, match = self.match.step, self.match
         value = step.notice if match.moves_done and step.notice else step.say
         return value.get(language()) or value["en"]
 
     def can_continue(self) -> bool:
-        return self.lesson_match.needs_continue and self.wheel == 0
-
-    def let_others_play(self, dt: float) -> None:
-        """The opponent's scripted moves, one at a time, so each can be watched."""
-        self.script_wait = max(0.0, self.script_wait - dt)
-        if self.script_wait == 0 and self.match.human_to_move is None and not self.match.is_over:
-            if self.lesson_match.expected() is not None:
-                self.match.think()
-                self.script_wait = SCRIPT_SECONDS / max(self.ctx.settings.anim_speed, 0.1)
+        return self.match.needs_continue and self.table.wheel == 0
 
     def update(self, dt: float) -> Transition | None:
-        """The table's own update, then: a staged move the step does not ask for is dropped, a
-        refusal sounds, a step whose moves are made moves on (or waits for Continue)."""
-        request = super().update(dt)
-        match = self.lesson_match
+        """After the table's own update (the app runs it first): a staged move the step does not
+        ask for is dropped, a refusal sounds, a step whose moves are made moves on (or waits for
+        Continue)."""
+        self.clock += dt
+        match = self.match
         staged = self.ui.staged
         if staged is not None and not self.on_the_way() and (nudge := match.nudge_for(str(staged))):
-            self.ui = model.Ui(mode=self.ui.mode, refusal=nudge)
+            self.table.ui = model.Ui(mode=self.ui.mode, refusal=nudge)
             match.nudge, match.nudged = nudge, True
         if match.nudged:
             match.nudged = False
             self.ctx.sounds.play("error")
         if match.moves_done and not match.needs_continue:
             self.advance()
-        return request or self.take_request()
+        return self.take_request()
 
     def on_the_way(self) -> bool:
         """Castellers picked so far are part of the asked recruit (its first click stages a
@@ -118,9 +128,11 @@ class CastellLessonScene(CastellScene):
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
+        """The lesson's own input: Continue, and clicks on its panel; the rest goes on to the table."""
         if intent.kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        panel = panel_rect(self)
+            return False           # the table follows the pointer too
+        panel = panel_rect(self.layout())
         if self.can_continue() and (intent.kind == inp.Kind.CONFIRM or (
                 intent.kind == inp.Kind.CLICK and continue_button(panel).collidepoint(intent.pos))):
             self.ctx.sounds.play("click")
@@ -128,29 +140,25 @@ class CastellLessonScene(CastellScene):
             return True
         if intent.kind == inp.Kind.CLICK and panel.collidepoint(intent.pos):
             return True                   # the panel lies over the log: clicks on it go nowhere else
-        return super().handle(intent)
+        return False
 
     def focus_targets(self) -> list[Target]:
         """Continue while a step waits to be read, else the table's targets."""
         if self.can_continue():
-            return [Target("continue", continue_button(panel_rect(self)))]
-        return super().focus_targets()
+            return [Target("continue", continue_button(panel_rect(self.layout())))]
+        return self.table.focus_targets()
 
     # ---- where the step points --------------------------------------------------------------------
-    def builder_rect(self) -> pygame.Rect:
-        side = self._layout().panel_rect
-        return pygame.Rect(side.x, side.y, side.width, side.height - PANEL_H - 6)
-
     def pointed(self) -> pygame.Rect | None:
-        point = self.lesson_match.step.point
+        point = self.match.step.point
         if point is None:
             return None
-        return element_rect(point, self._layout(), self.match.view(), self.match.players[0], self.builder_rect(),
+        return element_rect(point, self.layout(), self.match.view(), self.match.players[0], self.table.builder_rect(),
                             self.ui.builder)
 
     def asked(self) -> str | None:
         """The move the learner is asked for now (None while it is not his to make)."""
-        match = self.lesson_match
+        match = self.match
         if match.moves_done or match.human_to_move is None or self.ui.results is not None:
             return None
         return match.expected()
@@ -161,10 +169,10 @@ class CastellLessonScene(CastellScene):
         asked = self.asked()
         if asked is None:
             return None
-        layout = self._layout()
+        layout = self.layout()
         buttons = {b.id: r for b, r in castell_overlays.button_rects(layout, frame.buttons) if b.enabled}
         if self.ui.builder is not None:
-            return bpanel.target_rect(self.builder_rect(), self.ui.builder, bmodel.Button("confirm"))
+            return bpanel.target_rect(self.table.builder_rect(), self.ui.builder, bmodel.Button("confirm"))
         if self.ui.staged is not None and not self.on_the_way():
             return buttons.get("confirm")
         lit = dict(castell_overlays.lit_rects(layout, frame))
@@ -194,23 +202,23 @@ class CastellLessonScene(CastellScene):
         return None
 
     # ---- frame and drawing ----------------------------------------------------------------------
+    def redraw_rate(self) -> float:
+        """The pulses on what the step points at (the app adds the table's own rate)."""
+        return PULSE
+
     def frame(self) -> object:
-        """The table's frame and the lesson panel's state (the app redraws when either changes)."""
-        match = self.lesson_match
-        return self.table_frame(), (match.index, match.made, match.nudge, self.can_continue(), self.hover)
+        """The lesson panel's state and where its pulses stand (the app adds the table's frame)."""
+        match = self.match
+        boxes = tuple(None if r is None else tuple(r) for r in (self.pointed(), self.click_spot(self.table.table_frame())))
+        return (match.index, match.made, match.nudge, self.can_continue(), self.hover, boxes, round(self.pulse(), 1))
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_frame(surface, self.frame())
-
-    def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
-        assert isinstance(frame, tuple)
-        table = frame[0]
-        assert isinstance(table, model.Frame)
-        super().draw_frame(surface, table)
-        if table.results is None:
+        """Over the table (drawn under it by the app): the pulses, never over a festival's
+        results, then the panel."""
+        if self.ui.results is None:
             self.draw_pointed(surface)
-            self.draw_spot(surface, table)
-        self.draw_panel(surface, table)
+            self.draw_spot(surface, self.table.table_frame())
+        self.draw_panel(surface)
 
     def pulse(self) -> float:
         return 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.4)
@@ -223,9 +231,9 @@ class CastellLessonScene(CastellScene):
         pulse = self.pulse()
         colour = style.shade(style.HIGHLIGHT, 0.8 + 0.2 * pulse)
         width = 3 + round(2 * pulse)
-        point = self.lesson_match.step.point or ""
+        point = self.match.step.point or ""
         if point.startswith("region:"):
-            outline = region_outline(self._layout(), point.partition(":")[2])
+            outline = region_outline(self.layout(), point.partition(":")[2])
             draw.polygon(surface, style.WOOD_DARK, outline, width + 3)
             draw.polygon(surface, colour, outline, width)
             return
@@ -240,8 +248,8 @@ class CastellLessonScene(CastellScene):
         grow = 6 + round(4 * self.pulse())
         outlined_frame(surface, rect.inflate(grow, grow), style.WHITE, 3)
 
-    def draw_panel(self, surface: pygame.Surface, table: model.Frame) -> None:
-        match = self.lesson_match
+    def draw_panel(self, surface: pygame.Surface) -> None:
+        match = self.match
         last = match.index + 1 == self.lesson.total
         button = (t("tutorial.finish") if last else t("tutorial.continue")) if self.can_continue() else None
         ink = style.INK_SOFT
@@ -257,7 +265,7 @@ class CastellLessonScene(CastellScene):
             hint = t("tutorial.hint_watch")
         words = PanelText(t("castell.lesson.title"), t("tutorial.step", step=match.index + 1, total=self.lesson.total),
                           self.shown_text(), hint, ink, button)
-        paint_panel(surface, panel_rect(self), words, TEXT_LINES, self.hover)
+        paint_panel(surface, panel_rect(self.layout()), words, TEXT_LINES, self.hover)
 
 
 navigation.SCREENS.castell_lesson = CastellLessonScene

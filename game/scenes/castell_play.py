@@ -47,6 +47,9 @@ class CastellScene(Scene):
         self.clock = 0.0
         self.seen_events = len(match.events)
         self.layout = CastellLayout.for_window((1280, 800))
+        self.ai_pause = 0.0                # seconds between two AI moves (a lesson's scripted ones are watched)
+        self.ai_wait = 0.0
+        self.builder_room = 0              # units kept free under the tower builder (a lesson's panel)
 
     # ---- the frame -------------------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
@@ -73,14 +76,14 @@ class CastellScene(Scene):
         self.clock += dt
         if self.wheel > 0:
             self.wheel = max(0.0, self.wheel - dt / WHEEL_SECONDS)
-        if self.ui.results is None and not self.match.is_over:
-            self.let_others_play(dt)
+        self.ai_wait = max(0.0, self.ai_wait - dt)
+        if self.ui.results is None and not self.match.is_over and self.ai_wait == 0:
+            played = len(self.match.movers)
+            self.match.think()
+            if len(self.match.movers) > played:
+                self.ai_wait = self.ai_pause
         self._take_events()
         return self.take_request()
-
-    def let_others_play(self, dt: float) -> None:
-        """The AI seats think (the lesson's table paces its scripted opponent instead)."""
-        self.match.think()
 
     def _take_events(self) -> None:
         """New events since the last update: the wheel's turn animates, a festival's results and
@@ -100,7 +103,7 @@ class CastellScene(Scene):
 
     # ---- input -----------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
-        layout = self._layout()
+        layout = self.table_layout()
         if intent.kind == inp.Kind.HOVER:
             self._hover(intent.pos, layout)
             return True
@@ -130,15 +133,17 @@ class CastellScene(Scene):
             return True
         return False
 
-    def _layout(self) -> CastellLayout:
+    def table_layout(self) -> CastellLayout:
+        """The table's layout for the current window."""
         size = screen.current().window
         if self.layout.window != size:
             self.layout = CastellLayout.for_window(size)
         return self.layout
 
     def builder_rect(self) -> pygame.Rect:
-        """Where the tower builder lies (the lesson's table keeps room under it for its panel)."""
-        return self._layout().panel_rect
+        """Where the tower builder lies: the side column, but for `builder_room` at its foot."""
+        rect = self.table_layout().panel_rect
+        return pygame.Rect(rect.x, rect.y, rect.width, rect.height - self.builder_room)
 
     def _hover(self, pos: tuple[int, int], layout: CastellLayout) -> None:
         if self.ui.builder is not None:
@@ -249,7 +254,7 @@ class CastellScene(Scene):
 
     # ---- keyboard focus --------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
-        layout = self._layout()
+        layout = self.table_layout()
         if self.ui.builder is not None:
             rect = self.builder_rect()
             named: list[tuple[Hashable, pygame.Rect]] = [
@@ -268,7 +273,7 @@ class CastellScene(Scene):
     def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
         """Paint the frame the app just compared (never built twice); changes nothing."""
         assert isinstance(frame, model.Frame)
-        layout = self._layout()
+        layout = self.table_layout()
         paint_table(surface, layout, frame.view, frame.look)
         castell_overlays.paint_chrome(surface, layout, frame)
         if frame.builder is not None:

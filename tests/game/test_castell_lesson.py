@@ -84,7 +84,7 @@ def test_every_text_fits_the_panel(lang):
     scaled; a wide one only widens the side column)."""
     pygame.display.set_mode((1280, 800))
     scene = CastellLessonScene(make_context(), load_castell_lesson())
-    width = text_box(panel_rect(scene), TEXT_LINES).width
+    width = text_box(panel_rect(scene.layout()), TEXT_LINES).width
     for s, step in enumerate(load_castell_lesson().steps):
         for text in (step.say, step.notice):
             if text:
@@ -104,18 +104,18 @@ def test_the_whole_lesson_by_mouse_to_its_end():
     for _ in range(400):
         if not isinstance(driver.scene, CastellLessonScene):
             break
-        match = scene.lesson_match
+        match = scene.match
         assert load_progress(PROGRESS_FILE).step == match.index
         if scene.can_continue():
             driver.key(pygame.K_RETURN)
             continue
-        spot = scene.click_spot(scene.table_frame())
+        spot = scene.click_spot(scene.table.table_frame())
         if spot is None:
             driver.step()
             continue
         if not nudged and match.expected() == "place ebr":
             before = len(match.game.moves_played())
-            driver.click((scene.layout.map_rect.x + 200, scene.layout.map_rect.y + 240))   # Ponent
+            driver.click((scene.layout().map_rect.x + 200, scene.layout().map_rect.y + 240))   # Ponent
             driver.step()
             assert match.nudge == i18n.t("tutorial.nudge", move=i18n.t("castell.move.place", region="Terres de l'Ebre"))
             assert len(match.game.moves_played()) == before and scene.ui.staged is None
@@ -139,5 +139,5 @@ def test_leaving_and_coming_back_resumes_at_the_step():
     title.click(buttons["learn_castell"].center)
     title.step()
     scene = title.scene
-    assert isinstance(scene, CastellLessonScene) and scene.lesson_match.index == 7
-    assert scene.lesson_match.expected() == "move pon" and scene.match.game.round == 2
+    assert isinstance(scene, CastellLessonScene) and scene.match.index == 7
+    assert scene.match.expected() == "move pon" and scene.match.game.round == 2
