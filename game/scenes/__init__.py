@@ -3,6 +3,6 @@ each leads (navigation.py). Loading the package loads every screen, which regist
 navigation, the error screen's hook on the app (crash.py) and the keyboard focus ring's painter
 (game/render/focus_ring.py): the shell below calls them without importing upwards."""
 from game.render import focus_ring  # noqa: F401
-from game.scenes import (castell_help, castell_pause, castell_play, castell_replay, challenges, crash, dialog,  # noqa: F401
-                         error, files, game_over, handoff, help, online, online_lobby, play, replay,
-                         review, settings, setup, title, tutorial, unfinished)
+from game.scenes import (castell_help, castell_lesson, castell_pause, castell_play, castell_replay,  # noqa: F401
+                         challenges, crash, dialog, error, files, game_over, handoff, help, online,
+                         online_lobby, play, replay, review, settings, setup, title, tutorial, unfinished)

@@ -48,12 +48,19 @@ class CastellScene(Scene):
         self.clock = 0.0
         self.seen_events = len(match.events)
         self.layout = CastellLayout.for_window((1280, 800))
+        self.ai_pause = 0.0                # seconds between two AI moves (a lesson's scripted ones are watched)
+        self.ai_wait = 0.0
+        self.builder_room = 0              # units kept free under the tower builder (a lesson's panel)
 
     # ---- the frame -------------------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
         return tuple(self.match.name(p) for p in self.match.players)
 
-    def frame(self) -> model.Frame:
+    def frame(self) -> object:
+        """What the app compares to know whether to redraw (the lesson's table adds its panel)."""
+        return self.table_frame()
+
+    def table_frame(self) -> model.Frame:
         m = self.match
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         undo = m.undo_steps() > 0 if m.has_undo else None
@@ -71,8 +78,12 @@ class CastellScene(Scene):
         self.clock += dt
         if self.wheel > 0:
             self.wheel = max(0.0, self.wheel - dt / WHEEL_SECONDS)
-        if self.ui.results is None and not self.match.is_over:
+        self.ai_wait = max(0.0, self.ai_wait - dt)
+        if self.ui.results is None and not self.match.is_over and self.ai_wait == 0:
+            played = len(self.match.events)
             self.match.think()
+            if len(self.match.events) > played:
+                self.ai_wait = self.ai_pause
         if self.ctx.notices and self.ui.refusal is None:      # a server's refusal of a move sent
             self.ui = replace(self.ui, refusal=self.ctx.notices.pop(0))
         self._take_events()
@@ -98,7 +109,7 @@ class CastellScene(Scene):
 
     # ---- input -----------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
-        layout = self._layout()
+        layout = self.table_layout()
         if intent.kind == inp.Kind.HOVER:
             self._hover(intent.pos, layout)
             return True
@@ -112,11 +123,11 @@ class CastellScene(Scene):
         if intent.kind == inp.Kind.CLICK:
             return self._click(intent.pos, layout)
         if intent.kind == inp.Kind.CONFIRM:
-            for primary in (b for b in self.frame().buttons if b.primary and b.enabled):
+            for primary in (b for b in self.table_frame().buttons if b.primary and b.enabled):
                 return self._button(primary.id)
             return False
         if intent.kind == inp.Kind.SKIP:
-            ids = {b.id for b in self.frame().buttons if b.enabled}
+            ids = {b.id for b in self.table_frame().buttons if b.enabled}
             for wanted in ("skip", "special", "normal"):
                 if wanted in ids:
                     return self._button(wanted)
@@ -128,15 +139,21 @@ class CastellScene(Scene):
             return True
         return False
 
-    def _layout(self) -> CastellLayout:
+    def table_layout(self) -> CastellLayout:
+        """The table's layout for the current window."""
         size = screen.current().window
         if self.layout.window != size:
             self.layout = CastellLayout.for_window(size)
         return self.layout
 
+    def builder_rect(self) -> pygame.Rect:
+        """Where the tower builder lies: the side column, but for `builder_room` at its foot."""
+        rect = self.table_layout().panel_rect
+        return pygame.Rect(rect.x, rect.y, rect.width, rect.height - self.builder_room)
+
     def _hover(self, pos: tuple[int, int], layout: CastellLayout) -> None:
         if self.ui.builder is not None:
-            rect = layout.panel_rect
+            rect = self.builder_rect()
             part = bpanel.hit_test(rect, self.ui.builder, pos)
             self.builder_look = bpanel.Look(hover=part, dragging=self.builder_look.dragging, pointer=pos,
                                             focus=self.builder_look.focus)
@@ -148,7 +165,7 @@ class CastellScene(Scene):
     def _click(self, pos: tuple[int, int], layout: CastellLayout) -> bool:
         if self.ui.results is not None:                            # a results panel: any click goes on
             return self._button("continue")
-        for button, rect in castell_overlays.frame_buttons(layout, self.frame()):
+        for button, rect in castell_overlays.frame_buttons(layout, self.table_frame()):
             if rect.collidepoint(pos):
                 return self._button(button.id) if button.enabled else True
         if self.ui.results is not None or self.match.human_to_move is None:
@@ -164,7 +181,7 @@ class CastellScene(Scene):
     def _builder_intent(self, intent: inp.Intent, layout: CastellLayout) -> bool:
         builder = self.ui.builder
         assert builder is not None
-        rect = layout.panel_rect
+        rect = self.builder_rect()
         if intent.kind == inp.Kind.CANCEL:
             return self._close_builder()
         if intent.kind not in (inp.Kind.CLICK, inp.Kind.DRAG, inp.Kind.RELEASE):
@@ -250,14 +267,14 @@ class CastellScene(Scene):
 
     # ---- keyboard focus --------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
-        layout = self._layout()
+        layout = self.table_layout()
         if self.ui.builder is not None:
-            rect = layout.panel_rect
+            rect = self.builder_rect()
             named: list[tuple[Hashable, pygame.Rect]] = [
                 (("builder", t), r) for t in bmodel.focus_targets(self.ui.builder)
                 if (r := bpanel.target_rect(rect, self.ui.builder, t)) is not None]
             return of_rects(named)
-        frame = self.frame()
+        frame = self.table_frame()
         named = [(("table", key), rect) for key, rect in castell_overlays.lit_rects(layout, frame)]
         named += [(("button", b.id), r) for b, r in castell_overlays.frame_buttons(layout, frame) if b.enabled]
         return of_rects(named)
@@ -269,12 +286,12 @@ class CastellScene(Scene):
     def draw_frame(self, surface: pygame.Surface, frame: object) -> None:
         """Paint the frame the app just compared (never built twice); changes nothing."""
         assert isinstance(frame, model.Frame)
-        layout = self._layout()
+        layout = self.table_layout()
         paint_table(surface, layout, frame.view, frame.look)
         castell_overlays.paint_chrome(surface, layout, frame)
         if frame.builder is not None:
-            draw.rect(surface, style.WOOD_DARK, layout.panel_rect, border_radius=10)
-            bpanel.paint_builder(surface, layout.panel_rect, frame.builder, self.builder_look)
+            draw.rect(surface, style.WOOD_DARK, self.builder_rect(), border_radius=10)
+            bpanel.paint_builder(surface, self.builder_rect(), frame.builder, self.builder_look)
         if frame.results is not None:
             castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names)
         elif frame.over:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from game.match.replay_model import ReplayAdvice, ReplayWindow
     from game.present.table import Table
     from game.scenes.play import MatchScene
+    from game.tutorial.castell_lesson import CastellLesson
     from game.tutorial.lesson import Lesson
 
 
@@ -57,6 +58,7 @@ class Screens:
     castell_pause: Callable[[Context, CastellMatch | None], Scene]
     castell_help: Callable[[Context], Scene]
     castell_replay: Callable[[Context, CastellReplay, int | None], Scene]
+    castell_lesson: Callable[[Context, CastellLesson, int], Scene]
 
 
 SCREENS = Screens()
@@ -179,3 +181,7 @@ def castell_pause(ctx: Context, match: CastellMatch | None) -> Scene:
 
 def castell_replay(ctx: Context, replay: CastellReplay, position: int | None = None) -> Scene:
     return SCREENS.castell_replay(ctx, replay, position)
+
+
+def castell_lesson(ctx: Context, lesson: CastellLesson, index: int = 0) -> Scene:
+    return SCREENS.castell_lesson(ctx, lesson, index)

@@ -20,6 +20,7 @@ from game.match.castell_match import CastellMatch
 from game.shell.i18n import language, t, tn
 from game.render import board, draw, style
 from game.shell.scene import STILL, Context, Scene, Transition
+from game.tutorial import castell_lesson
 from game.tutorial.lesson import load_lesson
 from game.tutorial.progress import Progress, load_progress
 from game.scenes import navigation
@@ -37,13 +38,19 @@ def notice_rect() -> pygame.Rect:
     return layout.in_frame(180, 718, 920, 34)
 
 
-def menu_items(lesson_done: bool) -> tuple[str, ...]:
-    return ITEMS if lesson_done else FIRST_START_ITEMS
+def menu_items(lesson_done: bool, castell_done: bool = False) -> tuple[str, ...]:
+    """The menu; Learn Castell follows New Castell game until that lesson is finished."""
+    items = ITEMS if lesson_done else FIRST_START_ITEMS
+    if not castell_done:
+        at = items.index("castell") + 1
+        items = items[:at] + ("learn_castell",) + items[at:]
+    return items
 
 
-def title_buttons(lesson_done: bool = False) -> list[tuple[pygame.Rect, str]]:
-    items = menu_items(lesson_done)
-    return list(zip(layout.menu_rects(len(items), top=234, height=32), items))
+def title_buttons(lesson_done: bool = False, castell_done: bool = False) -> list[tuple[pygame.Rect, str]]:
+    items = menu_items(lesson_done, castell_done)
+    height = 32 if len(items) <= len(ITEMS) else 28        # one more item in the same height
+    return list(zip(layout.menu_rects(len(items), top=234, height=height), items))
 
 
 class TitleScene(Scene):
@@ -57,6 +64,7 @@ class TitleScene(Scene):
         self.notice = ""                 # a start-up fault that did not stop play (ctx.notices)
         self.notice_time = 0.0
         self.lesson = Progress()
+        self.castell_lesson = Progress()
         self.online = OnlineTables()
         self.seating: Future[Any] | None = None     # the request resuming an online table
         self.refresh()
@@ -66,6 +74,7 @@ class TitleScene(Scene):
         self.unfinished = saves.continue_slots()
         self.castell_unfinished = castell_saves.unfinished()
         self.lesson = load_progress()
+        self.castell_lesson = load_progress(castell_lesson.PROGRESS_FILE)
 
     @property
     def unfinished_count(self) -> int:
@@ -77,7 +86,7 @@ class TitleScene(Scene):
         return self.unfinished_count > 0
 
     def buttons(self) -> list[tuple[pygame.Rect, str]]:
-        return title_buttons(self.lesson.done) + online_tables.row_rects(self.online)
+        return title_buttons(self.lesson.done, self.castell_lesson.done) + online_tables.row_rects(self.online)
 
     def resume(self) -> None:
         self.refresh()
@@ -131,6 +140,8 @@ class TitleScene(Scene):
         self.ctx.sounds.play("click")
         if item == "learn":
             self.learn()
+        elif item == "learn_castell":
+            self.learn_castell()
         elif item == "new":
             self.request(Transition.replace(navigation.setup(self.ctx)))
         elif item == "castell":
@@ -192,6 +203,16 @@ class TitleScene(Scene):
         start = self.lesson.step if self.lesson.step < lesson.total else 0
         self.request(Transition.replace(navigation.tutorial(self.ctx, lesson, start)))
 
+    def learn_castell(self) -> None:
+        """Start Castell's lesson where it was left; a broken lesson file says why in a dialog."""
+        try:
+            lesson = castell_lesson.load_castell_lesson()
+        except engine.EngineError as exc:
+            self.request(Transition.push(navigation.message(self.ctx, t("tutorial.load_failed"), str(exc), True)))
+            return
+        start = self.castell_lesson.step if self.castell_lesson.step < lesson.total else 0
+        self.request(Transition.replace(navigation.castell_lesson(self.ctx, lesson, start)))
+
     def label(self, item: str) -> str:
         """A button's text: on Continue the unfinished game's round (or how many there are), the
         lesson's progress or tick."""
@@ -204,6 +225,8 @@ class TitleScene(Scene):
             label += " · " + t("files.round_value", round=self.unfinished[0].round)
         if item == "learn" and self.lesson.started:
             label = t("title.learn_resume", step=self.lesson.step + 1)
+        if item == "learn_castell" and self.castell_lesson.started:
+            label = t("title.learn_castell_resume", step=self.castell_lesson.step + 1)
         return label
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -217,7 +240,7 @@ class TitleScene(Scene):
         style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
         first = menu_items(self.lesson.done)[0]
-        for rect, item in title_buttons(self.lesson.done):
+        for rect, item in title_buttons(self.lesson.done, self.castell_lesson.done):
             enabled = item != "continue" or self.can_continue
             style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item == first, size=20)

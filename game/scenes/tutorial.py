@@ -27,6 +27,8 @@ from game.render import draw, style
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
+from game.tutorial.panel import NUDGE_INK, PanelText, continue_button, outlined_frame, paint_panel
+from game.tutorial.panel import fits as fits, text_box as text_box   # read by the tests
 from game.tutorial.progress import Progress, load_progress, save_progress
 from game.tutorial.targets import (
     element_rect,
@@ -39,31 +41,8 @@ from game.scenes import navigation
 if TYPE_CHECKING:
     from game.scenes.play import MatchScene     # the held match screen's type only
 
-TEXT_SIZE, TEXT_LINES = 15, 3
-PAD = 12
 SPOT = 40            # the ring marking where to click in an area
 SPOT_DROP = 26       # the ring sits this far below where Caballeros land, clear of the values
-NUDGE_INK = (150, 82, 16)     # a warm amber: a hint to follow, not an error
-
-
-def text_box(panel: pygame.Rect) -> pygame.Rect:
-    """Where the step's text goes: under the title line, above the button row."""
-    return pygame.Rect(panel.x + PAD, panel.y + 30, panel.width - 2 * PAD, 62)
-
-
-def continue_button(panel: pygame.Rect) -> pygame.Rect:
-    return pygame.Rect(panel.right - PAD - 150, panel.bottom - 44, 150, 34)
-
-
-def fits(text: str, width: int) -> bool:
-    """At most TEXT_LINES lines at the panel's text width (every step and notice must)."""
-    return len(style.wrap(text, width, TEXT_SIZE)) <= TEXT_LINES
-
-
-def outlined_frame(surface: pygame.Surface, frame: pygame.Rect, colour: tuple[int, int, int], width: int) -> None:
-    """A rounded frame with a dark edge, so it reads on the light map and the dark wood alike."""
-    draw.rect(surface, style.WOOD_DARK, frame, width + 3, border_radius=10)
-    draw.rect(surface, colour, frame, width, border_radius=10)
 
 
 class TutorialScene(Scene):
@@ -293,35 +272,25 @@ class TutorialScene(Scene):
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         match = self.match
-        panel = panel_rect()
-        style.panel(surface, panel, fill=(252, 244, 220), border=style.GOLD, width=3, radius=12)
-        number = t("tutorial.step", step=match.index + 1, total=self.lesson.total)
-        number_rect = style.text(surface, number, (panel.right - PAD, panel.y + 8), 12, style.INK_SOFT, bold=True,
-                                 anchor="topright")
-        title = t("tutorial.title") + " · " + self.text(match.chapter.title)
-        room = number_rect.x - panel.x - 2 * PAD
-        style.text(surface, title, (panel.x + PAD, panel.y + 7), style.fit_size(title, room, 15, True, "serif"),
-                   style.INK, bold=True, face="serif")
-        style.paragraph(surface, self.shown_text(), text_box(panel), TEXT_SIZE, style.INK, max_lines=TEXT_LINES)
-        footer = pygame.Rect(panel.x + PAD, panel.bottom - 44, panel.width - 2 * PAD, 34)
-        if self.can_continue():
-            button = continue_button(panel)
-            last = match.index + 1 == self.lesson.total
-            style.button(surface, button, t("tutorial.finish") if last else t("tutorial.continue"), primary=True,
-                         hover=bool(self.hover and button.collidepoint(self.hover)), size=16)
-            footer.width = button.x - footer.x - 8
-            hint, ink = t("tutorial.hint_continue"), style.INK_SOFT
+        last = match.index + 1 == self.lesson.total
+        button = (t("tutorial.finish") if last else t("tutorial.continue")) if self.can_continue() else None
+        ink = style.INK_SOFT
+        if button is not None:
+            hint = t("tutorial.hint_continue")
         elif match.nudge:
             hint, ink = match.nudge, NUDGE_INK
         elif self.top.summary is not None:
-            hint, ink = t("tutorial.hint_summary"), style.INK_SOFT
+            hint = t("tutorial.hint_summary")
         elif match.needs_continue:
-            hint, ink = t("tutorial.hint_wait"), style.INK_SOFT
+            hint = t("tutorial.hint_wait")
         elif match.view().to_move in match.humans:
-            hint, ink = t("tutorial.hint_move"), style.INK_SOFT
+            hint = t("tutorial.hint_move")
         else:
-            hint, ink = t("tutorial.hint_watch"), style.INK_SOFT
-        style.paragraph(surface, hint, footer, 12, ink, bold=True, max_lines=2)
+            hint = t("tutorial.hint_watch")
+        words = PanelText(t("tutorial.title") + " · " + self.text(match.chapter.title),
+                          t("tutorial.step", step=match.index + 1, total=self.lesson.total), self.shown_text(), hint,
+                          ink, button)
+        paint_panel(surface, panel_rect(), words, hover=self.hover)
 
 
 navigation.SCREENS.tutorial = TutorialScene

@@ -14,29 +14,13 @@ from typing import Any
 
 import engine
 from engine.data import read_yaml_mapping
+from game.tutorial.steps import LANGUAGES as LANGUAGES, Fields, Step, rehearse  # LANGUAGES: read by the tests
 
 TUTORIAL_DIR = Path(__file__).resolve().parent.parent.parent / "levels" / "tutorial"
 STEPS_FILE = TUTORIAL_DIR / "steps.yaml"
-LANGUAGES = ("en", "pt", "ca")
 # Elements a step may point at (game/tutorial/targets.py finds them on screen).
 ELEMENTS = ("hand", "court", "players", "cards", "choices", "castillo", "track", "king", "disc")
 REGION_PREFIX = "region:"
-STEP_FIELDS = {"say", "point", "script", "play", "notice"}
-
-
-@dataclass(frozen=True)
-class Step:
-    """Text shown, the element pointed at, the opponents' scripted moves (played first), the
-    player's expected moves (in order) and what to notice once they are made."""
-    say: dict[str, str]
-    point: str | None
-    script: tuple[str, ...]
-    play: tuple[str, ...]
-    notice: dict[str, str] | None
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        return self.script + self.play
 
 
 @dataclass(frozen=True)
@@ -79,29 +63,8 @@ class Lesson:
         return game
 
 
-class _Fields:
-    """Reads one file's fields; every error names the file and the field."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, field: str, expected: str, got: Any) -> engine.DataError:
-        return engine.DataError(f"{self.source}: {field}: expected {expected}, got {got!r}")
-
-    def text(self, value: Any, field: str) -> dict[str, str]:
-        if not isinstance(value, dict):
-            raise self.fail(field, f"a mapping of {', '.join(LANGUAGES)} to text", value)
-        for lang in LANGUAGES:
-            if not isinstance(value.get(lang), str) or not value[lang].strip():
-                raise self.fail(f"{field}.{lang}", "a non-empty text", value.get(lang))
-        return {lang: " ".join(value[lang].split()) for lang in LANGUAGES}
-
-    def moves(self, value: Any, field: str) -> tuple[str, ...]:
-        if value is None:
-            return ()
-        if not isinstance(value, list) or not all(isinstance(m, str) for m in value):
-            raise self.fail(field, "a list of moves in notation", value)
-        return tuple(value)
+class _Fields(Fields):
+    """The shared reader, with El Grande's elements to point at."""
 
     def point(self, value: Any, field: str) -> str | None:
         if value is None:
@@ -135,23 +98,11 @@ def _chapter(fields: _Fields, entry: Any, where: str, folder: Path) -> Chapter:
     steps_raw = entry.get("steps")
     if not isinstance(steps_raw, list) or not steps_raw:
         raise fields.fail(f"{where}.steps", "a non-empty list of steps", steps_raw)
-    steps = tuple(_step(fields, step, f"{where}.steps[{s}]") for s, step in enumerate(steps_raw))
+    steps = tuple(fields.step(step, f"{where}.steps[{s}]") for s, step in enumerate(steps_raw))
     last = steps[-1]
     if last.play and last.notice is None:   # the next chapter's board must not replace it unread
         raise fields.fail(f"{where}.steps[{len(steps) - 1}].notice", "a text to read before the chapter ends", None)
     return Chapter(fields.text(entry.get("title"), f"{where}.title"), folder / scenario, steps)
-
-
-def _step(fields: _Fields, entry: Any, where: str) -> Step:
-    if not isinstance(entry, dict):
-        raise fields.fail(where, "a mapping with say, point, script, play, notice", entry)
-    unknown = sorted(set(entry) - STEP_FIELDS)
-    if unknown:
-        raise fields.fail(f"{where}.{unknown[0]}", f"one of {', '.join(sorted(STEP_FIELDS))}", unknown[0])
-    notice = entry.get("notice")
-    return Step(fields.text(entry.get("say"), f"{where}.say"), fields.point(entry.get("point"), f"{where}.point"),
-                fields.moves(entry.get("script"), f"{where}.script"), fields.moves(entry.get("play"), f"{where}.play"),
-                None if notice is None else fields.text(notice, f"{where}.notice"))
 
 
 def _rehearse(fields: _Fields, chapter: Chapter, where: str) -> None:
@@ -160,17 +111,4 @@ def _rehearse(fields: _Fields, chapter: Chapter, where: str) -> None:
         game = chapter.game()
     except engine.EngineError as exc:
         raise engine.DataError(f"{fields.source}: {where}.scenario: {exc}") from None
-    human = game.players[0]
-    for s, step in enumerate(chapter.steps):
-        for part, moves, by_human in (("script", step.script, False), ("play", step.play, True)):
-            for i, move in enumerate(moves):
-                field = f"{where}.steps[{s}].{part}[{i}]"
-                mover = game.to_move
-                if mover is None or (mover == human) != by_human:
-                    who = "the player" if by_human else "an opponent"
-                    raise fields.fail(field, f"a move for {who} ({human} is the player)",
-                                      f"{move} with {mover} to move")
-                try:
-                    game.play(move)
-                except engine.EngineError as exc:
-                    raise fields.fail(field, f"a legal move ({exc})", move) from None
+    rehearse(fields, game, game.players[0], chapter.steps, f"{where}.")

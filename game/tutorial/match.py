@@ -14,10 +14,11 @@ from game.match.controller import SECRET_PHASES, Match
 from game.present.describe import describe_move
 from game.shell.i18n import area_name, t
 from game.match.seats import Seat
+from game.tutorial.course import StepCursor
 from game.tutorial.lesson import Chapter, Lesson, Step
 
 
-class TutorialMatch(Match):
+class TutorialMatch(StepCursor, Match):
     """One chapter of the lesson, positioned at step `index` (counted over the whole lesson)."""
 
     def __init__(self, lesson: Lesson, index: int) -> None:
@@ -26,9 +27,6 @@ class TutorialMatch(Match):
         super().__init__(seats, game=game, autosave=False)   # the player's own "Continue" game stays
         self.lesson = lesson
         self.index = index
-        self.made = 0                    # moves of the current step played so far
-        self.nudge: str | None = None    # why the last move was refused, for the lesson panel
-        self.nudged = False              # a refusal the scene has not reacted to yet
         self.rebuild_log()
         if game.phase in SECRET_PHASES:  # resumed after the player's disc: his strip still shows it
             self.pending_discs = {p: d for p in self.humans if (d := game.disc(p))}
@@ -46,26 +44,6 @@ class TutorialMatch(Match):
     def step(self) -> Step:
         chapter, step = self.lesson.locate(self.index)
         return self.lesson.chapters[chapter].steps[step]
-
-    def expected(self) -> str | None:
-        """The next move of the step (an opponent's scripted one or the player's), if any."""
-        moves = self.step.moves
-        return moves[self.made] if self.made < len(moves) else None
-
-    @property
-    def moves_done(self) -> bool:
-        return self.made >= len(self.step.moves)
-
-    @property
-    def needs_continue(self) -> bool:
-        """The step waits for Continue once its moves are made: to read it (no moves for the
-        player) or to read what to notice."""
-        return self.moves_done and (self.step.notice is not None or not self.step.play)
-
-    def next_step(self) -> None:
-        self.index += 1
-        self.made = 0
-        self.nudge, self.nudged = None, False
 
     # ---- playing --------------------------------------------------------------------------------
     @property

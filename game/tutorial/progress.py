@@ -20,8 +20,9 @@ MAX_STEP = 999        # the lesson has a few dozen steps; a larger stored step m
 MAX_BYTES = 4096
 
 
-def progress_path() -> Path:
-    return data_dir() / FILE_NAME
+def progress_path(name: str = FILE_NAME) -> Path:
+    """`name`: the lesson's own file (El Grande's by default; Castell's lesson keeps its own)."""
+    return data_dir() / name
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,11 @@ class Progress:
         return self.step > 0
 
 
-def load_progress() -> Progress:
+def load_progress(name: str = FILE_NAME) -> Progress:
     """The stored progress; a missing, damaged or out-of-range file (not a regular file, a step
     beyond MAX_STEP) reads as "not started"."""
     try:
-        raw = json.loads(read_regular(progress_path(), MAX_BYTES, "a progress file").decode("utf-8"))
+        raw = json.loads(read_regular(progress_path(name), MAX_BYTES, "a progress file").decode("utf-8"))
     except (DataError, ValueError, RecursionError):
         return Progress()
     if not isinstance(raw, dict):
@@ -48,10 +49,10 @@ def load_progress() -> Progress:
                     done if isinstance(done, bool) else False)
 
 
-def save_progress(progress: Progress) -> bool:
+def save_progress(progress: Progress, name: str = FILE_NAME) -> bool:
     """False when the disk refuses (the lesson goes on; only resuming is affected)."""
     try:
-        write_atomic(progress_path(), json.dumps(asdict(progress)).encode("utf-8"))
+        write_atomic(progress_path(name), json.dumps(asdict(progress)).encode("utf-8"))
     except OSError:
         return False
     return True

@@ -1,0 +1,44 @@
+"""Where a lesson's match stands within its step, for both games' lesson matches.
+
+Why a mixin: El Grande's TutorialMatch and Castell's lesson match are each their game's match
+(the only place that plays a move), and both follow a step the same way: the next scripted or
+asked move, whether the step's moves are made, whether it waits for Continue, and the nudge
+for a legal move the step does not ask for.
+"""
+from __future__ import annotations
+
+from game.tutorial.steps import Step
+
+
+class StepCursor:
+    """The lesson's place: `index` (the step, counted over the whole lesson), `made` (its moves
+    played so far) and the nudge the panel shows. A subclass says which step `index` is."""
+
+    index: int
+    made: int = 0                   # moves of the current step played so far
+    nudge: str | None = None        # why the last move was refused, for the lesson panel
+    nudged: bool = False            # a refusal the scene has not reacted to yet
+
+    @property
+    def step(self) -> Step:
+        raise NotImplementedError
+
+    def expected(self) -> str | None:
+        """The next move of the step (an opponent's scripted one or the player's), if any."""
+        moves = self.step.moves
+        return moves[self.made] if self.made < len(moves) else None
+
+    @property
+    def moves_done(self) -> bool:
+        return self.made >= len(self.step.moves)
+
+    @property
+    def needs_continue(self) -> bool:
+        """The step waits for Continue once its moves are made: to read it (no moves for the
+        player) or to read what to notice."""
+        return self.moves_done and (self.step.notice is not None or not self.step.play)
+
+    def next_step(self) -> None:
+        self.index += 1
+        self.made = 0
+        self.nudge, self.nudged = None, False
