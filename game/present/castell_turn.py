@@ -115,3 +115,13 @@ def prompt(view: castell.Position, name: str) -> str:
         return t("castell.prompt.end", name=name)
     return tn("castell.prompt.left", len(left), name=name, total=len(ACTION_NAMES),
               actions=", ".join(action_name(a) for a in left))
+
+
+def trainable_positions(view: castell.Position, seat: int) -> set[int]:
+    """The ring positions the seat's pawn may train from this round (ruling C19: its region's
+    segment and, on the standard side, All Regions; segment i faces (i + round) mod 8, C18)."""
+    region = view.pawn[seat] if seat >= 0 else -1
+    if region < 0:
+        return set()
+    segments = [view.data.wheel.index(region)] + ([len(view.data.wheel)] if view.wheel == "standard" else [])
+    return {(s + view.round) % len(view.ring) for s in segments}

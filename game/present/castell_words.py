@@ -19,6 +19,12 @@ def skill_name(skill: str) -> str:
     return t(f"castell.skill.{skill}")
 
 
+def skill_rule(kind: str) -> str:
+    """What a skill (or the special tile) does for towers, in one plain sentence: the help's
+    opening and the wheel tile's tooltip alike."""
+    return t(f"castell.skill_rule.{kind}")
+
+
 def prize_name(kind: str) -> str:
     return t(f"castell.prize.{kind}")
 

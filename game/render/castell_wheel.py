@@ -10,6 +10,7 @@ import pygame
 
 from engine.castell import View
 from game.present.castell_look import Colour, TableLook
+from game.present.castell_turn import trainable_positions
 from game.shell.castell_map import load_castell_map
 from game.present.castell_words import skill_name
 from game.render import draw, style
@@ -24,24 +25,6 @@ SKILL_TINTS: dict[str, Colour] = {"balance": (70, 110, 160), "base": (120, 84, 5
 
 def segment_count(view: View) -> int:
     return len(view.data.wheel) + 1
-
-
-def ring_position(view: View, segment: int) -> int:
-    """The ring position a wheel segment faces now (the View's `facing` names the tile there)."""
-    position = (segment + view.round) % len(view.ring)
-    assert view.ring[position] == view.facing(segment)
-    return position
-
-
-def trainable_positions(view: View, seat: int) -> set[int]:
-    """The ring positions the seat's pawn may train from this round (its segment, and All)."""
-    region = view.pawn[seat] if seat >= 0 else -1
-    if region < 0:
-        return set()
-    positions = {ring_position(view, view.data.wheel.index(region))}
-    if view.wheel == "standard":
-        positions.add(ring_position(view, len(view.data.wheel)))
-    return positions
 
 
 @style.fixed_size

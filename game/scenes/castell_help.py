@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from engine import castell
+from game.present.castell_words import skill_rule
 from game.render import castell_pieces as pieces
 from game.render import draw, style
 from game.shell import input as inp
@@ -82,7 +83,10 @@ class CastellHelp(Scene):
                          hover=bool(self.hover and rect.collidepoint(self.hover)))
         _, example, ranks = next(entry for entry in TOPICS if entry[0] == self.topic)
         text_box = pygame.Rect(box.x + 270, box.y + 80, 500 if example else box.width - 300, box.height - 110)
-        style.paragraph(surface, t(f"castell.help.{self.topic}.text"), text_box, 15, style.INK, max_lines=24)
+        words = t(f"castell.help.{self.topic}.text")
+        if self.topic in castell.SKILLS:                 # the sentence the wheel's tooltips use, then the example
+            words = f"{skill_rule(self.topic)} {words}"
+        style.paragraph(surface, words, text_box, 15, style.INK, max_lines=24)
         if example:
             tower = castell.parse_tower(example)
             assert not castell.tower_problems([list(level) for level in tower], ranks), example
