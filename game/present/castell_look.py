@@ -18,7 +18,8 @@ class Target:
     kind: "region" (key a region id), "casteller" (key a region id, index the size), "tile" (a
     performance tile id), "skill" (key the board tile's skill or "special", index its ring
     position), "segment" (key a region id or "all": a wedge of the wheel), "festival" (a festival
-    tile id), "board" (key a player, index the seat)."""
+    tile id), "board" (key a player, index the seat), "bounty" (key a region id: the tokens on its
+    performance row), "round" (index a round of the round track)."""
     kind: str
     key: str
     index: int = -1

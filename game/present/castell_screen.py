@@ -17,10 +17,11 @@ from dataclasses import dataclass, replace
 from engine import castell
 from engine.castell import events as ev
 from engine.castell.position import FESTIVAL
-from game.present import castell_turn
+from game.present import castell_tips, castell_turn
 from game.present.castell_builder import Builder
 from game.present.castell_look import Ghost, Target, TableLook
 from game.present.castell_refusals import refusal_text
+from game.present.castell_tips import Tip
 from game.present.castell_turn import NORMAL, SPECIAL, Targets
 from game.present.castell_words import sizes_text, skill_name, tile_text
 from game.shell.i18n import t
@@ -62,6 +63,7 @@ class Frame:
     log: tuple[str, ...]
     over: bool
     banner: str = ""                   # an online table's connection trouble or gone player
+    tip: Tip | None = None             # the hovered thing's tooltip
 
 
 def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:
@@ -244,8 +246,9 @@ def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool,
         lit = lit_keys(castell_turn.targets(view.legal_moves(), mode_of(view, ui)), view)
     look = TableLook(names=names, lit=lit, hover=ui.hover, ghost=ghost(view, ui, hovered_move(view, ui)) if human else None,
                      wheel_angle=wheel_angle, pulse=pulse)
+    tip = castell_tips.tip(view, ui.hover, names) if ui.builder is None and ui.results is None and not view.is_over else None
     return Frame(view, look, prompt, tone, buttons(view, ui, human, can_undo, replayable), ui.builder, ui.results, log,
-                 view.is_over, banner)
+                 view.is_over, banner, tip)
 
 
 def describe_move(view: castell.Position, move: castell.Move, names: tuple[str, ...]) -> str:

@@ -114,6 +114,8 @@ def _highlights(surface: pygame.Surface, layout: CastellLayout, view: View, look
             elif lit and rid not in lit:
                 draw.polygon(veil, (30, 22, 16, 70), points)
         draw.blit(surface, veil, layout.map_rect)
+    if hover is not None:       # its name again over the veil: ink on the brightened fill, not washed out
+        _region_name(surface, layout, m, hover, view.data.region_names[hover], (0, 0))
     for rid in lit:
         points = _poly(layout, m.regions[rid].polygon)
         width = 5 if rid == hover else 3 + round(look.pulse)

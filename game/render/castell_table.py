@@ -106,14 +106,21 @@ def _score_track(surface: pygame.Surface, layout: CastellLayout, view: View, col
 
 
 def hit_test(layout: CastellLayout, view: View, point: tuple[float, float]) -> Target | None:
-    """What lies under a point in UI units, topmost first: a festival banner, a performance tile,
-    a board skill tile, a wheel segment, a casteller on the map, a region, a player board."""
+    """What lies under a point in UI units, topmost first: a round of the round track, a festival
+    banner, a performance tile, a row's bounty, a board skill tile, a wheel segment, a casteller on
+    the map, a region, a player board."""
+    for rnd, rect in enumerate(layout.round_rects(), start=1):
+        if rect.collidepoint(point):
+            return Target("round", "", rnd)
     for tile_id, rect in layout.festival_rects([(f.round, f.id) for f in view.calendar]).items():
         if rect.collidepoint(point):
             return Target("festival", tile_id)
     for tile_id, rect in tile_slots(layout, view).items():
         if rect.collidepoint(point) and tile_id in view.rows[view.tile_region[tile_id]]:
             return Target("tile", tile_id)
+    for rid, row in zip(view.data.regions, layout.row_rects(len(view.data.regions))):
+        if layout.bounty_rect(row).collidepoint(point):
+            return Target("bounty", rid)
     for position, kind in enumerate(view.ring):
         if layout.ring_rect(position, len(view.ring)).collidepoint(point):
             return Target("skill", kind, position)

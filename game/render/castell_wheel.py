@@ -16,7 +16,7 @@ from game.present.castell_words import skill_name
 from game.render import draw, style
 from game.render.castell_board import hex_colour
 from game.render.castell_pieces import skill_icon
-from game.shell.castell_layout import DISC_RADIUS, CastellLayout, polar
+from game.shell.castell_layout import DISC_RADIUS, RING_RADIUS, RING_TILE, CastellLayout, polar
 from game.shell.i18n import t
 
 SKILL_TINTS: dict[str, Colour] = {"balance": (70, 110, 160), "base": (120, 84, 52), "mix": (128, 72, 140),
@@ -43,6 +43,9 @@ def paint_wheel(surface: pygame.Surface, layout: CastellLayout, view: View, look
         hovered = look.hover is not None and look.hover.kind == "skill" and look.hover.index == position
         _ring_tile(surface, layout.ring_rect(position, len(view.ring)), kind, lit, hovered,
                    ghost == kind and position in trainable, look.pulse, colour)
+    for position, kind in enumerate(view.ring):
+        if ghost == kind and position in trainable:
+            _gain_badge(surface, layout, position, len(view.ring))
 
 
 def _disc(surface: pygame.Surface, layout: CastellLayout, view: View, mover: int, back: float) -> None:
@@ -93,5 +96,14 @@ def _ring_tile(surface: pygame.Surface, rect: pygame.Rect, kind: str, lit: bool,
         draw.rect(surface, style.shade(colour, 1.0 + 0.45 * pulse), rect.inflate(6, 6), width, border_radius=8)
     if ghost:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(10, 10), 3, border_radius=9)
-        style.text(surface, "+1", (rect.right + 2, rect.y - 2), 13, style.INK, bold=True, anchor="center",
-                   shadow=style.HIGHLIGHT)
+
+
+def _gain_badge(surface: pygame.Surface, layout: CastellLayout, position: int, count: int) -> None:
+    """The staged or hovered train's "+1": a pill on the tile's inner edge, toward the disc, where
+    no neighbouring tile lies (painted after every tile, so none covers it)."""
+    centre = polar(layout.wheel_centre, RING_RADIUS - RING_TILE[1] / 2 - 2, position / count)
+    pill = pygame.Rect(0, 0, 26, 16)
+    pill.center = (round(centre[0]), round(centre[1]))
+    draw.rect(surface, style.HIGHLIGHT, pill, border_radius=8)
+    draw.rect(surface, style.INK, pill, 1, border_radius=8)
+    style.text(surface, "+1", pill.center, 12, style.INK, bold=True, anchor="center")

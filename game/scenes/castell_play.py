@@ -25,6 +25,7 @@ from game.present.castell_look import Target as TableTarget
 from game.render import castell_builder as bpanel
 from game.render import castell_overlays, draw, style
 from game.render.castell_table import hit_test, paint_table
+from game.render.castell_tips import paint_tip
 from game.shell import input as inp
 from game.scenes import navigation
 from game.shell import layout as screen
@@ -158,7 +159,7 @@ class CastellScene(Scene):
             self.builder_look = bpanel.Look(hover=part, dragging=self.builder_look.dragging, pointer=pos,
                                             focus=self.builder_look.focus)
             return
-        target = hit_test(layout, self.match.view(), pos) if self.match.human_to_move else None
+        target = hit_test(layout, self.match.view(), pos)        # tooltips also while others play
         if target != self.ui.hover:
             self.ui = replace(self.ui, hover=target)
 
@@ -296,6 +297,7 @@ class CastellScene(Scene):
             castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names)
         elif frame.over:
             castell_overlays.paint_final(surface, layout, frame, self.match.events)
+        paint_tip(surface, layout, frame)
 
 
 def castell_turn_mode_done(match: CastellSource) -> bool:
