@@ -98,12 +98,18 @@ def _ring_tile(surface: pygame.Surface, rect: pygame.Rect, kind: str, lit: bool,
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(10, 10), 3, border_radius=9)
 
 
-def _gain_badge(surface: pygame.Surface, layout: CastellLayout, position: int, count: int) -> None:
-    """The staged or hovered train's "+1": a pill on the tile's inner edge, toward the disc, where
-    no neighbouring tile lies (painted after every tile, so none covers it)."""
+def gain_rect(layout: CastellLayout, position: int, count: int) -> pygame.Rect:
+    """Where the train ghost's "+1" sits: a pill on the ring tile's inner edge, toward the disc,
+    where no neighbouring tile lies."""
     centre = polar(layout.wheel_centre, RING_RADIUS - RING_TILE[1] / 2 - 2, position / count)
     pill = pygame.Rect(0, 0, 26, 16)
     pill.center = (round(centre[0]), round(centre[1]))
+    return pill
+
+
+def _gain_badge(surface: pygame.Surface, layout: CastellLayout, position: int, count: int) -> None:
+    """The staged or hovered train's "+1", painted after every tile so none covers it."""
+    pill = gain_rect(layout, position, count)
     draw.rect(surface, style.HIGHLIGHT, pill, border_radius=8)
     draw.rect(surface, style.INK, pill, 1, border_radius=8)
     style.text(surface, "+1", pill.center, 12, style.INK, bold=True, anchor="center")
