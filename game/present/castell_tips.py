@@ -109,9 +109,11 @@ def _can_perform(view: castell.Position, tile_id: str, tile: ShapeTile | Exhibit
     if tower is None:
         return out + [Line(t("castell.tip.tile.cannot", name=name), BAD, seat)]
     performs = any(m.verb == "special" and m.args[:2] == ("perform", tile_id) for m in view.legal_moves())
-    key = "castell.tip.tile.can_now" if performs else "castell.tip.tile.can_build"
-    return out + [Line(t(key, name=name, tower=format_tower(tower), region=_region(view, view.tile_region[tile_id])),
-                       GOOD if performs else PLAIN, seat)]
+    words = dict(name=name, tower=format_tower(tower))
+    if performs:
+        return out + [Line(t("castell.tip.tile.can_now", **words), GOOD, seat)]
+    return out + [Line(t("castell.tip.tile.can_build", region=_region(view, view.tile_region[tile_id]), **words),
+                       PLAIN, seat)]
 
 
 # ---- festivals -----------------------------------------------------------------------------------
@@ -184,7 +186,7 @@ def _skill(view: castell.Position, target: Target, names: Sequence[str]) -> Tip:
 
 def _facing(view: castell.Position, position: int, rnd: int) -> str:
     """The wheel segment (its region, or All / No regions) facing a ring position in round `rnd`."""
-    for segment, (rid, kind) in enumerate(view.wheel_facing(rnd)):
+    for segment, (rid, _) in enumerate(view.wheel_facing(rnd)):
         if (segment + rnd) % len(view.ring) == position:
             if rid == ALL_SEGMENT:
                 return t("castell.wheel.no_regions" if view.wheel == "advanced" else "castell.wheel.all_regions")
@@ -229,7 +231,7 @@ def _board(view: castell.Position, target: Target, names: Sequence[str]) -> Tip:
         Line(t("castell.tip.board.best", score=view.best[seat])),
         Line(t("castell.tip.board.pawn", where=d.region_names[where] if where else t("castell.board.off_map")), SOFT),
         Line(t("castell.tip.board.score", total=sum(breakdown.values()), parts=", ".join(
-            f"{t('castell.category.' + k)} {v}" for k, v in breakdown.items())), SOFT),
+            t(f"castell.category.{k}") + f" {v}" for k, v in breakdown.items())), SOFT),
     ]
     return Tip(target, t("castell.tip.board.kicker"), names[seat] if seat < len(names) else player, tuple(lines))
 

@@ -136,7 +136,7 @@ def paint_tip(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -> p
         return None
     laid = lay_out(frame.tip)
     style.panel(surface, rect, fill=FILL, border=style.GOLD, radius=8, width=2)
-    x, y = rect.x + PAD, rect.y + PAD - 2
+    x, y = rect.x + PAD, float(rect.y + PAD - 2)
     for text in laid.kicker:
         style.text(surface, text, (x, y), KICKER, style.INK_SOFT, bold=True)
         y += style.line_height(KICKER, True)

@@ -47,6 +47,13 @@ def language() -> Iterator[None]:
     i18n.set_language("en")
 
 
+@pytest.fixture
+def text_scale(request) -> Iterator[None]:
+    style.use_look("classic", request.param)
+    yield
+    style.use_look("classic", 1.0)
+
+
 def strong_position() -> tuple[castell.Game, str]:
     """Round 2, the first player to move with every action open, a strong team at top ranks, the
     pawn in the region of a tile that team can build, two bounty tokens lying there."""
@@ -194,8 +201,9 @@ def hovered_targets(view: castell.View, lay: CastellLayout) -> dict[str, Target]
     return {kind: target for kind, target in found.items() if target is not None}
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_tooltip_stays_in_the_window_clear_of_its_target_the_prompt_and_the_buttons(size):
+@pytest.mark.parametrize(("size", "text_scale"), [(size, 1.0) for size in SIZES] + [((1024, 640), 1.5)],
+                         indirect=["text_scale"], ids=str)
+def test_a_tooltip_stays_in_the_window_clear_of_its_target_the_prompt_and_the_buttons(size, text_scale):
     pygame.init()
     g, _ = strong_position()
     view = castell.View.of(g, None)
@@ -214,11 +222,13 @@ def test_a_tooltip_stays_in_the_window_clear_of_its_target_the_prompt_and_the_bu
         assert rect.collidelist([r for _, r in frame_buttons(lay, frame)]) < 0, kind
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("lang", ["en", "pt", "ca"])
-def test_every_tooltip_fits_in_every_language(lang, size, monkeypatch, language):
-    """Drawn by the table scene over the mid-game table: every line inside the tooltip and the
-    window, none running into another, none cut short."""
+@pytest.mark.parametrize(("lang", "size", "text_scale"),
+                         [(lang, size, 1.0) for lang in ("en", "pt", "ca") for size in SIZES]
+                         + [("ca", (1024, 640), 1.5), ("pt", (1920, 1080), 1.5)],
+                         indirect=["text_scale"], ids=str)
+def test_every_tooltip_fits_in_every_language(lang, size, text_scale, monkeypatch, language):
+    """Drawn by the table scene over the mid-game table (also at the largest UI text scale):
+    every line inside the tooltip and the window, none running into another, none cut short."""
     i18n.set_language(lang)
     ctx = make_context(speed=40.0)
     ctx.settings.language = lang
