@@ -125,9 +125,7 @@ def _festival(view: castell.Position, target: Target, names: Sequence[str]) -> T
     sizes = sizes_text(fest.sizes)
     region = fest.tile.region
     d = view.data
-    places = d.prize_places[view.n]
-    prizes = ", ".join(t("castell.tip.festival.prize", prize=prize_name(d.prize_kinds[k]), points=d.prize_points[k])
-                       for k in range(places))
+    prizes = ", ".join(_prize(view, k) for k in range(d.prize_places[view.n]))
     lines = [Line(_when(view, fest), SOFT),
              Line(tn("castell.tip.festival.token", len(fest.sizes), sizes=sizes)),
              Line(t("castell.tip.festival.enter", region=_region(view, region), height=FESTIVAL_HEIGHT, sizes=sizes)),
@@ -136,6 +134,14 @@ def _festival(view: castell.Position, target: Target, names: Sequence[str]) -> T
         lines += _contenders(view, region, fest.sizes, names)
     kicker = t("castell.tip.festival.kicker", round=fest.round, region=_region(view, region), back=fest.tile.back)
     return Tip(target, kicker, fest.tile.town, tuple(lines))
+
+
+def _prize(view: castell.Position, kind: int) -> str:
+    """A prize kind with its points, marked when the supply has run out (C14: that rank takes none)."""
+    words = dict(prize=prize_name(view.data.prize_kinds[kind]), points=view.data.prize_points[kind])
+    if view.prizes_left[kind]:
+        return t("castell.tip.festival.prize", **words)
+    return t("castell.tip.festival.prize_gone", **words)
 
 
 def _when(view: castell.Position, fest: castell.Festival) -> str:

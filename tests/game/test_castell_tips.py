@@ -126,12 +126,16 @@ def test_a_festival_banner_tells_when_its_token_prizes_and_each_players_reach_an
     assert number(r"Size token (\d+)", lines) == fest.sizes[0]
     kinds = view.data.prize_kinds[:view.data.prize_places[view.n]]
     assert re.findall(r"(\w+) \d+", lines[3].split(":")[1]) == [i18n.t(f"castell.prize.{k}") for k in kinds]
+    assert "none left" not in lines[3]
     contenders = [line for line in found.lines if line.seat >= 0]
     assert [line.seat for line in contenders] == list(range(view.n))
     mine = contenders[seat].text
     assert mine.startswith(f"{NAMES[seat]}: here")
     tower = best_festival_tower(view.team[seat], view.rank_map(seat), fest.sizes)
     assert tower is not None and number(r"best tower now (\d+)", [mine]) == festival_score(tower, fest.sizes)
+    g.prizes_left[0] = 0                  # C14: a rank whose prizes ran out takes none
+    gone = texts(tip(castell.View.of(g, None), Target("festival", fest.id), NAMES))[3]
+    assert gone.count("(none left)") == 1 and gone.index("(none left)") < gone.index(",")
 
 
 def test_a_wheel_tile_tells_its_rule_where_it_faces_and_the_training_it_gives():
