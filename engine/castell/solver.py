@@ -17,7 +17,7 @@ before mixed, and the first tower found in that order is returned.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 from functools import lru_cache
 
 from engine.castell.towers import BASE_WIDTH, MAX_SIZE, Tower, width_limit
@@ -32,26 +32,25 @@ Team = tuple[int, ...]
 Ranks = tuple[int, int, int, int, int]  # balance, base, mix, strength, width
 
 
-@lru_cache(maxsize=1 << 15)
-def _steps(team: Team, cap: int, count: int, m: int, left: int) -> tuple[Step, ...]:
-    """Every level that may stand on a level of `count` castellers (0: the ground) whose smallest
-    size is m with `left` castellers of size m free, holding at most `cap` castellers."""
+@lru_cache(maxsize=1 << 14)
+def _steps(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
+           mixed: bool) -> tuple[Step, ...]:
+    """The levels of smallest size s, with `have` castellers of size s free, holding at most
+    `cap` castellers, that may stand on a level of `count` castellers (0: the ground): all of
+    size s, or with `mixed` some of the `high_have` free of size s + 1 over size s (ruling C4);
+    widest first, then most of size s + 1. Each uses Strength `strength` times. The same for every
+    team, so shared by all."""
+    if not mixed:
+        return tuple(((s,) * n, s, have - n, n, int(n == count), 0, strength)
+                     for n in range(min(cap, have), 0, -1))
     steps: list[Step] = []
-    for s in range(min(m, MAX_SIZE), 0, -1):
-        have = left if s == m else team[s - 1]
-        strength = int(s == m)
-        for n in range(min(cap, have), 0, -1):
-            steps.append(((s,) * n, s, have - n, n, int(n == count), 0, strength))
-        if s < MAX_SIZE and s + 1 <= m:  # mixed s+1 over s (ruling C4)
-            high_have = left if s + 1 == m else team[s]
-            strength = int(s + 1 == m)
-            for n in range(min(cap, high_have + have), 1, -1):
-                for high in range(min(n - 1, high_have), 0, -1):
-                    low = n - high
-                    if low > have:
-                        break
-                    steps.append(((s + 1,) * high + (s,) * low, s, have - low, n,
-                                  int(n == count), 1, strength))
+    for n in range(min(cap, high_have + have), 1, -1):
+        for high in range(min(n - 1, high_have), 0, -1):
+            low = n - high
+            if low > have:
+                break
+            steps.append(((s + 1,) * high + (s,) * low, s, have - low, n, int(n == count), 1,
+                          strength))
     return tuple(steps)
 
 
@@ -70,8 +69,13 @@ State = tuple[int, int, int, int, int, int]  # m, left, count, Balance, Mix, Str
 Options = Callable[[State], list[tuple[Step, State]]]
 
 
+class Levels(Protocol):
+    """_levels: a state's levels, or (`lowest`) only those whose smallest size is at least it."""
+    def __call__(self, state: State, lowest: int = 1) -> list[tuple[Step, State]]: ...
+
+
 @lru_cache(maxsize=64)
-def _levels(team: Team, ranks: Ranks) -> Options:
+def _levels(team: Team, ranks: Ranks) -> Levels:
     """A memoised function every query on a team and ranks shares: for a state, every level the
     remaining uses allow on it, in _steps order (larger smallest sizes first), each with the
     canonical state above it (_canonical; a count over the width limit acts as the limit + 1,
@@ -80,24 +84,47 @@ def _levels(team: Team, ranks: Ranks) -> Options:
     canonical = _canonical(team, width)
     states: dict[State, State] = {}
     memo: dict[State, list[tuple[Step, State]]] = {}
+    blocks: dict[tuple[int, ...], list[tuple[Step, State]]] = {}
     top = width + 1
 
-    def levels(state: State) -> list[tuple[Step, State]]:
-        found = memo.get(state)
-        if found is not None:
-            return found
+    def block(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
+              mixed: bool, b: int, x: int, st: int) -> list[tuple[Step, State]]:
+        """_steps with the state above each: shared by every state with the same count and uses
+        left, whatever its smallest size (above s)."""
+        key = (s, have, high_have, cap, count, strength, mixed, b, x, st)
+        found = blocks.get(key)
+        if found is None:
+            found = blocks[key] = []
+            for step in _steps(s, have, high_have, cap, count, strength, mixed):
+                _, _, rest, n, ub, ux, us = step
+                nst = st - us
+                raw = (s, rest if nst else 0, n if n < top else top, b - ub, x - ux, nst)
+                child = states.get(raw)
+                if child is None:
+                    child = states[raw] = canonical(raw)
+                found.append((step, child))
+        return found
+
+    def gather(state: State, lowest: int) -> list[tuple[Step, State]]:
         m, left, count, b, x, st = state
-        found = memo[state] = []
-        for step in _steps(team, min(width, count) if count else bottom_cap, count, m, left):
-            _, s, rest, n, ub, ux, us = step
-            nb, nx, nst = b - ub, x - ux, st - us
-            if nb < 0 or nx < 0 or nst < 0:
-                continue
-            raw = (s, rest if nst else 0, n if n < top else top, nb, nx, nst)
-            child = states.get(raw)
-            if child is None:
-                child = states[raw] = canonical(raw)
-            found.append((step, child))
+        found: list[tuple[Step, State]] = []
+        cap = min(width, count - (not b)) if count else bottom_cap  # as wide only with Balance (C1)
+        for s in range(min(m, MAX_SIZE), lowest - 1, -1):  # Strength: a level reaching size m (C4)
+            have = left if s == m else team[s - 1]
+            if have and (st or s < m):
+                found += block(s, have, 0, cap, count, int(s == m), False, b, x, st)
+            if x and s < m and s < MAX_SIZE and (st or s + 1 < m):  # Mix: s + 1 over s (C4)
+                high_have = left if s + 1 == m else team[s]
+                if have and high_have:
+                    found += block(s, have, high_have, cap, count, int(s + 1 == m), True, b, x, st)
+        return found
+
+    def levels(state: State, lowest: int = 1) -> list[tuple[Step, State]]:
+        if lowest > 1:
+            return gather(state, lowest)
+        found = memo.get(state)
+        if found is None:
+            found = memo[state] = gather(state, 1)
         return found
     return levels
 
@@ -148,7 +175,9 @@ def _above(team: Team, width: int) -> Callable[[State], int]:
 
     def above(state: State) -> int:
         m, left, count, b, _, st = state
-        return min(min(count - 1, width) + b, below[m] + left, kinds[m] + st)
+        most = (count - 1 if count <= width else width) + b
+        most = min(most, below[m] + left)
+        return most if most < kinds[m] + st else kinds[m] + st
     return above
 
 
@@ -162,8 +191,15 @@ def _canonical(team: Team, width: int) -> Callable[[State], State]:
     def canon(state: State) -> State:
         m, left, count, b, x, st = state
         most = above(state)
-        b, x, st = min(b, most), min(x, most), min(st, most)
-        return m, min(left, _strength_room(count, width, b, st)), count, b, x, st
+        if b > most:
+            b = most
+        if x > most:
+            x = most
+        if st > most:
+            st = most
+        if left:
+            left = min(left, _strength_room(count, width, b, st))
+        return m, left, count, b, x, st
     return canon
 
 
@@ -214,6 +250,14 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
     children = _options(team, ranks, lambda step: gain(step)[0])
     levels = _levels(team, ranks)
     heights, smallest = _heights(team, ranks), min(sizes, default=_ROOT)
+    above = _above(team, width_limit({"width": ranks[4]}))
+
+    # the festival sizes smaller than m: the levels under a state whose smallest size is m hold
+    # none of them (sizes only shrink going up), so only entries holding them all can count
+    needs = [sum(bit for size, bit in bits if size < m) for m in range(_ROOT + 1)]
+    # and the smallest sizes of levels that may still hold the largest of them (a level holds
+    # sizes s and s + 1, and those above it no larger, C4)
+    lowest = [max([size - 1 for size in sizes if size < m] + [1]) for m in range(_ROOT + 1)]
 
     def table(state: State, recurse: Callable[[State, Any], dict[int, int]]) -> dict[int, int]:
         found = memo.get(state)
@@ -222,12 +266,33 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
         if state[0] < smallest:  # no festival size fits above: every height up to the most
             memo[state] = result = {h * level: 0 for h in range(heights(state) + 1)}
             return result
-        result = {0: 0}
+        need = needs[state[0]]
+        result = {} if need else {0: 0}
         get = result.get
-        for k, mask, child in _undominated(levels(state), gain):
+        tallest: dict[tuple[int, int], int] = {}  # levels under which no festival size fits
+        sized = []
+        for step, child in levels(state, lowest[state[0]]):
+            if child[0] >= smallest:
+                sized.append((step, child))
+                continue
+            # the rest of the tower only adds height: per (castellers, mask), keep the tallest
+            got = gain(step) if step[1] + 1 >= smallest else (0, 0)
+            if got[1] & need != need:
+                continue
+            most = tallest.get(got, 0)
+            if most <= above(child):  # else this child cannot stand taller (_above)
+                height = 1 + heights(child)
+                if height > most:
+                    tallest[got] = height
+        for (k, mask), most in tallest.items():
+            for h in range(1, most + 1):
+                key = h * level | mask
+                if get(key, -1) < k:
+                    result[key] = k
+        for k, mask, child in _undominated(sized, gain):
             for key, ck in recurse(child, recurse).items():
                 key = (key + level) | mask
-                if get(key, -1) < ck + k:
+                if key & need == need and get(key, -1) < ck + k:
                     result[key] = ck + k
         memo[state] = result
         return result
