@@ -85,6 +85,7 @@ def _levels(team: Team, ranks: Ranks) -> Levels:
     states: dict[State, State] = {}
     memo: dict[State, list[tuple[Step, State]]] = {}
     blocks: dict[tuple[int, ...], list[tuple[Step, State]]] = {}
+    tails: dict[tuple[int, ...], list[tuple[Step, State]]] = {}
     top = width + 1
 
     def block(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
@@ -105,18 +106,37 @@ def _levels(team: Team, ranks: Ranks) -> Levels:
                 found.append((step, child))
         return found
 
+    def tail(t: int, lowest: int, cap: int, count: int, b: int, x: int, st: int
+             ) -> list[tuple[Step, State]]:
+        """The blocks of smallest sizes t down to `lowest` on a state whose smallest size is over
+        t + 1: they use no Strength, so every such state shares them."""
+        key = (t, lowest, cap, count, b, x, st)
+        found = tails.get(key)
+        if found is None:
+            found = tails[key] = []
+            for s in range(t, lowest - 1, -1):
+                have = team[s - 1]
+                if have:
+                    found += block(s, have, 0, cap, count, 0, False, b, x, st)
+                    if x and team[s]:  # Mix: s + 1 over s (C4)
+                        found += block(s, have, team[s], cap, count, 0, True, b, x, st)
+        return found
+
     def gather(state: State, lowest: int) -> list[tuple[Step, State]]:
         m, left, count, b, x, st = state
         found: list[tuple[Step, State]] = []
         cap = min(width, count - (not b)) if count else bottom_cap  # as wide only with Balance (C1)
-        for s in range(min(m, MAX_SIZE), lowest - 1, -1):  # Strength: a level reaching size m (C4)
-            have = left if s == m else team[s - 1]
-            if have and (st or s < m):
-                found += block(s, have, 0, cap, count, int(s == m), False, b, x, st)
-            if x and s < m and s < MAX_SIZE and (st or s + 1 < m):  # Mix: s + 1 over s (C4)
-                high_have = left if s + 1 == m else team[s]
-                if have and high_have:
-                    found += block(s, have, high_have, cap, count, int(s + 1 == m), True, b, x, st)
+        strong = st and left  # castellers of size m free and Strength to stand them on it (C4)
+        if strong:
+            found += block(m, left, 0, cap, count, 1, False, b, x, st)
+        s = min(m - 1, MAX_SIZE)
+        if s >= lowest:
+            have = team[s - 1]
+            if have:
+                found += block(s, have, 0, cap, count, 0, False, b, x, st)
+                if x and strong and s < MAX_SIZE:  # Mix: m over s (C4)
+                    found += block(s, have, left, cap, count, 1, True, b, x, st)
+            found += tail(s - 1, lowest, cap, count, b, x, st)
         return found
 
     def levels(state: State, lowest: int = 1) -> list[tuple[Step, State]]:
