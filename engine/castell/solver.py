@@ -283,8 +283,8 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
         found = memo.get(state)
         if found is not None:
             return found
-        if state[0] < smallest:  # no festival size fits above: every height up to the most
-            memo[state] = result = {h * level: 0 for h in range(heights(state) + 1)}
+        if state[0] < smallest:  # no festival size fits above: only height matters
+            memo[state] = result = {heights(state) * level: 0}
             return result
         need = needs[state[0]]
         result = {} if need else {0: 0}
@@ -305,18 +305,30 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
                 if height > most:
                     tallest[got] = height
         for (k, mask), most in tallest.items():
-            for h in range(1, most + 1):
-                key = h * level | mask
-                if get(key, -1) < k:
-                    result[key] = k
+            key = most * level | mask
+            if get(key, -1) < k:
+                result[key] = k
         for k, mask, child in _undominated(sized, gain):
             for key, ck in recurse(child, recurse).items():
                 key = (key + level) | mask
                 if key & need == need and get(key, -1) < ck + k:
                     result[key] = ck + k
-        memo[state] = result
+        memo[state] = result = _tallest_first(result, level)
         return result
     return lambda state: table(state, table), gain, children
+
+
+def _tallest_first(table: dict[int, int], level: int) -> dict[int, int]:
+    """A festival table without the entries that a taller one with the same sizes present
+    matches in castellers: they lead to towers a taller one beats on score and matches on
+    castellers, so no point of the front (_festival) is built through them."""
+    kept: dict[int, int] = {}
+    most: dict[int, int] = {}  # mask -> most castellers of a taller entry
+    for key in sorted(table, reverse=True):  # tallest first
+        k, mask = table[key], key & (level - 1)
+        if k > most.get(mask, -1):
+            most[mask] = kept[key] = k
+    return kept
 
 
 def _undominated(options: list[tuple[Step, State]], gain: Callable[[Step], tuple[int, int]]
@@ -433,6 +445,7 @@ def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
     if _shape_hopeless(team, ranks, counts):
         return None
     children = _options(team, ranks, None)  # exact counts: no level dominates another
+    above = _above(team, width_limit({"width": ranks[4]}))
     memo: dict[tuple[int, ...], Tower | None] = {}
 
     def build(i: int, state: State, recurse: Callable[..., Tower | None]) -> Tower | None:
@@ -442,7 +455,7 @@ def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
         if key not in memo:
             memo[key] = None
             for step, child in children(state):
-                if step[3] == counts[i]:
+                if step[3] == counts[i] and len(counts) - i - 1 <= above(child):
                     rest = recurse(i + 1, child, recurse)
                     if rest is not None:
                         memo[key] = (step[0], *rest)
@@ -471,6 +484,7 @@ def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -
     exact = "balance" in skills or "width" in skills
     children = _options(team, ranks, None if exact else lambda step: 0)
     width = width_limit({"width": ranks[4]})
+    above = _above(team, width)
     needed = sum(1 << i for i, skill in enumerate(_TRACKED) if skill in skills)
     memo: dict[tuple[int, ...], Tower | None] = {}
 
@@ -489,12 +503,24 @@ def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -
                 freed = bottom and n > width
                 used = (step[4] | step[5] << 1 | step[6] << 2
                         | int(n > BASE_WIDTH and not freed) << 3)
+                if _hopeless_above(levels_left - 1, need & ~used, child, above):
+                    continue
                 rest = recurse(levels_left - 1, need & ~used, child, recurse)
                 if rest is not None:
                     memo[key] = (step[0], *rest)
                     break
         return memo[key]
     return build(height, needed, _root(ranks), build)
+
+
+def _hopeless_above(levels: int, need: int, state: State, above: Callable[[State], int]) -> bool:
+    """True when no `levels` levels can stand on a state (not the ground) using the skills of
+    `need` (_TRACKED bits): more levels than can stand there (_above), a skill with no use left
+    (each level uses it once, and the state keeps no more uses than levels above), or Width (a
+    level over 3 castellers) above a level of at most 3 (C1)."""
+    _, _, count, b, x, st = state
+    return (levels > above(state) or (need & 1 and not b) or (need & 2 and not x)
+            or (need & 4 and not st) or (need & 8 and count <= BASE_WIDTH))
 
 
 def exhibition_tower(team: Sequence[int], ranks: Mapping[str, int], height: int,
