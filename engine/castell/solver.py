@@ -88,38 +88,46 @@ def _levels(team: Team, ranks: Ranks) -> Levels:
     tails: dict[tuple[int, ...], list[tuple[Step, State]]] = {}
     top = width + 1
 
+    def pairs(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
+              mixed: bool, b: int, x: int, st: int) -> list[tuple[Step, State]]:
+        """_steps with the state above each."""
+        found = []
+        nx, nst = x - mixed, st - strength
+        for step in _steps(s, have, high_have, cap, count, strength, mixed):
+            n = step[3]
+            raw = (s, step[2] if nst else 0, n if n < top else top, b - step[4], nx, nst)
+            child = states.get(raw)
+            if child is None:
+                child = states[raw] = canonical(raw)
+            found.append((step, child))
+        return found
+
     def block(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
               mixed: bool, b: int, x: int, st: int) -> list[tuple[Step, State]]:
-        """_steps with the state above each: shared by every state with the same count and uses
-        left, whatever its smallest size (above s)."""
+        """pairs, memoised."""
         key = (s, have, high_have, cap, count, strength, mixed, b, x, st)
         found = blocks.get(key)
         if found is None:
-            found = blocks[key] = []
-            for step in _steps(s, have, high_have, cap, count, strength, mixed):
-                _, _, rest, n, ub, ux, us = step
-                nst = st - us
-                raw = (s, rest if nst else 0, n if n < top else top, b - ub, x - ux, nst)
-                child = states.get(raw)
-                if child is None:
-                    child = states[raw] = canonical(raw)
-                found.append((step, child))
+            found = blocks[key] = pairs(s, have, high_have, cap, count, strength, mixed, b, x, st)
         return found
 
     def tail(t: int, lowest: int, cap: int, count: int, b: int, x: int, st: int
              ) -> list[tuple[Step, State]]:
-        """The blocks of smallest sizes t down to `lowest` on a state whose smallest size is over
+        """The levels of smallest sizes t down to `lowest` on a state whose smallest size is over
         t + 1: they use no Strength, so every such state shares them."""
+        if t < lowest:
+            return []
         key = (t, lowest, cap, count, b, x, st)
         found = tails.get(key)
         if found is None:
-            found = tails[key] = []
-            for s in range(t, lowest - 1, -1):
-                have = team[s - 1]
-                if have:
-                    found += block(s, have, 0, cap, count, 0, False, b, x, st)
-                    if x and team[s]:  # Mix: s + 1 over s (C4)
-                        found += block(s, have, team[s], cap, count, 0, True, b, x, st)
+            found = []
+            have = team[t - 1]
+            if have:
+                found += pairs(t, have, 0, cap, count, 0, False, b, x, st)
+                if x and team[t]:  # Mix: t + 1 over t (C4)
+                    found += pairs(t, have, team[t], cap, count, 0, True, b, x, st)
+            found += tail(t - 1, lowest, cap, count, b, x, st)
+            tails[key] = found
         return found
 
     def gather(state: State, lowest: int) -> list[tuple[Step, State]]:
@@ -278,6 +286,10 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
     # and the smallest sizes of levels that may still hold the largest of them (a level holds
     # sizes s and s + 1, and those above it no larger, C4)
     lowest = [max([size - 1 for size in sizes if size < m] + [1]) for m in range(_ROOT + 1)]
+    # the most castellers of the sizes above a state whose smallest size is m, the free
+    # castellers of size m apart
+    reach = [sum(team[size - 1] for size in sizes if size < m) for m in range(_ROOT + 1)]
+    full = level - 1
 
     def table(state: State, recurse: Callable[[State, Any], dict[int, int]]) -> dict[int, int]:
         found = memo.get(state)
@@ -309,6 +321,11 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
             if get(key, -1) < k:
                 result[key] = k
         for k, mask, child in _undominated(sized, gain):
+            if need == full:  # skip a child whose every entry one already held matches
+                most, k_most = (1 + above(child)) * level, k + reach[child[0]] + (
+                    child[1] if child[0] in sizes else 0)
+                if any(key >= most and ck >= k_most for key, ck in result.items()):
+                    continue
             for key, ck in recurse(child, recurse).items():
                 key = (key + level) | mask
                 if key & need == need and get(key, -1) < ck + k:
