@@ -32,25 +32,32 @@ Team = tuple[int, ...]
 Ranks = tuple[int, int, int, int, int]  # balance, base, mix, strength, width
 
 
-@lru_cache(maxsize=1 << 14)
-def _steps(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
-           mixed: bool) -> tuple[Step, ...]:
-    """The levels of smallest size s, with `have` castellers of size s free, holding at most
-    `cap` castellers, that may stand on a level of `count` castellers (0: the ground): all of
-    size s, or with `mixed` some of the `high_have` free of size s + 1 over size s (ruling C4);
-    widest first, then most of size s + 1. Each uses Strength `strength` times. The same for every
-    team, so shared by all."""
-    if not mixed:
-        return tuple(((s,) * n, s, have - n, n, int(n == count), 0, strength)
-                     for n in range(min(cap, have), 0, -1))
+@lru_cache(maxsize=1 << 15)
+def _steps(team: Team, cap: int, count: int, m: int, left: int, mix: bool, strength: bool,
+           lowest: int) -> tuple[Step, ...]:
+    """Every level whose smallest size is at least `lowest` that may stand on a level of `count`
+    castellers (0: the ground) whose smallest size is m with `left` castellers of size m free,
+    holding at most `cap` castellers: larger smallest sizes first, then wider, then all of one
+    size before mixed, then most of the larger size; mixed (ruling C4) only with `mix`,
+    reaching down to size m (C4) only with `strength`."""
     steps: list[Step] = []
-    for n in range(min(cap, high_have + have), 1, -1):
-        for high in range(min(n - 1, high_have), 0, -1):
-            low = n - high
-            if low > have:
-                break
-            steps.append(((s + 1,) * high + (s,) * low, s, have - low, n, int(n == count), 1,
-                          strength))
+    for s in range(min(m, MAX_SIZE), lowest - 1, -1):
+        on_m = s == m
+        if strength or not on_m:
+            have = left if on_m else team[s - 1]
+            steps += [((s,) * n, s, have - n, n, int(n == count), 0, int(on_m))
+                      for n in range(min(cap, have), 0, -1)]
+        if mix and s < MAX_SIZE and s < m and (strength or s + 1 < m):  # s + 1 over s
+            have = team[s - 1]
+            high_have = left if s + 1 == m else team[s]
+            high_m = int(s + 1 == m)
+            for n in range(min(cap, high_have + have), 1, -1):
+                for high in range(min(n - 1, high_have), 0, -1):
+                    low = n - high
+                    if low > have:
+                        break
+                    steps.append(((s + 1,) * high + (s,) * low, s, have - low, n,
+                                  int(n == count), 1, high_m))
     return tuple(steps)
 
 
@@ -83,76 +90,24 @@ def _levels(team: Team, ranks: Ranks) -> Levels:
     bottom_cap, width = _caps(team, ranks)
     canonical = _canonical(team, width)
     states: dict[State, State] = {}
-    memo: dict[State, list[tuple[Step, State]]] = {}
-    blocks: dict[tuple[int, ...], list[tuple[Step, State]]] = {}
-    tails: dict[tuple[int, ...], list[tuple[Step, State]]] = {}
+    memo: dict[tuple[State, int], list[tuple[Step, State]]] = {}
     top = width + 1
 
-    def pairs(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
-              mixed: bool, b: int, x: int, st: int) -> list[tuple[Step, State]]:
-        """_steps with the state above each."""
-        found = []
-        nx, nst = x - mixed, st - strength
-        for step in _steps(s, have, high_have, cap, count, strength, mixed):
-            n = step[3]
-            raw = (s, step[2] if nst else 0, n if n < top else top, b - step[4], nx, nst)
+    def levels(state: State, lowest: int = 1) -> list[tuple[Step, State]]:
+        found = memo.get((state, lowest))
+        if found is not None:
+            return found
+        m, left, count, b, x, st = state
+        found = memo[state, lowest] = []
+        cap = min(width, count - (not b)) if count else bottom_cap  # as wide only with Balance (C1)
+        for step in _steps(team, cap, count, m, left, x > 0, st > 0, lowest):
+            _, s, rest, n, ub, ux, us = step
+            nst = st - us
+            raw = (s, rest if nst else 0, n if n < top else top, b - ub, x - ux, nst)
             child = states.get(raw)
             if child is None:
                 child = states[raw] = canonical(raw)
             found.append((step, child))
-        return found
-
-    def block(s: int, have: int, high_have: int, cap: int, count: int, strength: int,
-              mixed: bool, b: int, x: int, st: int) -> list[tuple[Step, State]]:
-        """pairs, memoised."""
-        key = (s, have, high_have, cap, count, strength, mixed, b, x, st)
-        found = blocks.get(key)
-        if found is None:
-            found = blocks[key] = pairs(s, have, high_have, cap, count, strength, mixed, b, x, st)
-        return found
-
-    def tail(t: int, lowest: int, cap: int, count: int, b: int, x: int, st: int
-             ) -> list[tuple[Step, State]]:
-        """The levels of smallest sizes t down to `lowest` on a state whose smallest size is over
-        t + 1: they use no Strength, so every such state shares them."""
-        if t < lowest:
-            return []
-        key = (t, lowest, cap, count, b, x, st)
-        found = tails.get(key)
-        if found is None:
-            found = []
-            have = team[t - 1]
-            if have:
-                found += pairs(t, have, 0, cap, count, 0, False, b, x, st)
-                if x and team[t]:  # Mix: t + 1 over t (C4)
-                    found += pairs(t, have, team[t], cap, count, 0, True, b, x, st)
-            found += tail(t - 1, lowest, cap, count, b, x, st)
-            tails[key] = found
-        return found
-
-    def gather(state: State, lowest: int) -> list[tuple[Step, State]]:
-        m, left, count, b, x, st = state
-        found: list[tuple[Step, State]] = []
-        cap = min(width, count - (not b)) if count else bottom_cap  # as wide only with Balance (C1)
-        strong = st and left  # castellers of size m free and Strength to stand them on it (C4)
-        if strong:
-            found += block(m, left, 0, cap, count, 1, False, b, x, st)
-        s = min(m - 1, MAX_SIZE)
-        if s >= lowest:
-            have = team[s - 1]
-            if have:
-                found += block(s, have, 0, cap, count, 0, False, b, x, st)
-                if x and strong and s < MAX_SIZE:  # Mix: m over s (C4)
-                    found += block(s, have, left, cap, count, 1, True, b, x, st)
-            found += tail(s - 1, lowest, cap, count, b, x, st)
-        return found
-
-    def levels(state: State, lowest: int = 1) -> list[tuple[Step, State]]:
-        if lowest > 1:
-            return gather(state, lowest)
-        found = memo.get(state)
-        if found is None:
-            found = memo[state] = gather(state, 1)
         return found
     return levels
 
