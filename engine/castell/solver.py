@@ -37,27 +37,41 @@ def _steps(team: Team, cap: int, count: int, m: int, left: int, mix: bool, stren
            lowest: int) -> tuple[Step, ...]:
     """Every level whose smallest size is at least `lowest` that may stand on a level of `count`
     castellers (0: the ground) whose smallest size is m with `left` castellers of size m free,
-    holding at most `cap` castellers: larger smallest sizes first, then wider, then all of one
-    size before mixed, then most of the larger size; mixed (ruling C4) only with `mix`,
-    reaching down to size m (C4) only with `strength`."""
+    holding at most `cap` castellers, larger smallest sizes first; mixed (ruling C4) only with
+    `mix`, reaching down to size m (C4) only with `strength`."""
     steps: list[Step] = []
     for s in range(min(m, MAX_SIZE), lowest - 1, -1):
         on_m = s == m
         if strength or not on_m:
-            have = left if on_m else team[s - 1]
-            steps += [((s,) * n, s, have - n, n, int(n == count), 0, int(on_m))
-                      for n in range(min(cap, have), 0, -1)]
+            steps += _uniform(s, left if on_m else team[s - 1], cap, count, on_m)
         if mix and s < MAX_SIZE and s < m and (strength or s + 1 < m):  # s + 1 over s
-            have = team[s - 1]
-            high_have = left if s + 1 == m else team[s]
-            high_m = int(s + 1 == m)
-            for n in range(min(cap, high_have + have), 1, -1):
-                for high in range(min(n - 1, high_have), 0, -1):
-                    low = n - high
-                    if low > have:
-                        break
-                    steps.append(((s + 1,) * high + (s,) * low, s, have - low, n,
-                                  int(n == count), 1, high_m))
+            steps += _mixed(s, team[s - 1], left if s + 1 == m else team[s], cap, count,
+                            s + 1 == m)
+    return tuple(steps)
+
+
+@lru_cache(maxsize=1 << 12)
+def _uniform(s: int, have: int, cap: int, count: int, strength: bool) -> tuple[Step, ...]:
+    """The levels of one size s, widest first, from `have` castellers of it, on a level of
+    `count` castellers (using Strength when s is that level's smallest size)."""
+    return tuple(((s,) * n, s, have - n, n, int(n == count), 0, int(strength))
+                 for n in range(min(cap, have), 0, -1))
+
+
+@lru_cache(maxsize=1 << 12)
+def _mixed(s: int, have: int, high_have: int, cap: int, count: int, strength: bool
+           ) -> tuple[Step, ...]:
+    """The levels of sizes s + 1 over s (ruling C4), widest first, then most of size s + 1,
+    from `high_have` and `have` castellers of them, on a level of `count` castellers (using
+    Strength when s + 1 is that level's smallest size)."""
+    steps: list[Step] = []
+    for n in range(min(cap, high_have + have), 1, -1):
+        for high in range(min(n - 1, high_have), 0, -1):
+            low = n - high
+            if low > have:
+                break
+            steps.append(((s + 1,) * high + (s,) * low, s, have - low, n, int(n == count), 1,
+                          int(strength)))
     return tuple(steps)
 
 
@@ -538,6 +552,6 @@ def tallest_tower(team: Sequence[int], ranks: Mapping[str, int]) -> int:
 
 def cache_clear() -> None:
     """Forget every memoised result (benchmarks measure cold calls with it)."""
-    for cached in (_steps, _levels, _festival, _festival_scores, _shape, _exhibition, _tallest,
+    for cached in (_steps, _uniform, _mixed, _levels, _festival, _festival_scores, _shape, _exhibition, _tallest,
                    _heights):
         cached.cache_clear()
