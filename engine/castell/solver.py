@@ -9,8 +9,11 @@ only on that level's smallest size m, how many castellers of size m are still fr
 size is untouched: sizes only decrease going up, and only Strength repeats m), its count, and the
 remaining Balance, Mix and Strength uses; so each query is a memoised search over those states.
 States that allow the same towers above are merged (_canonical), the levels that may follow a
-state are listed once per team and ranks and shared by queries, the heights search cuts children
-by a bound, and festival tables skip dominated levels.
+state are listed once per team and ranks and shared by queries (from runs of levels shared by
+every team), and the searches cut children by a bound on the levels above (_above). Festival
+tables skip dominated levels, keep only entries that can still hold every festival size and that
+no taller entry matches, list only levels that may still hold those sizes, and skip a level whose
+best conceivable entries one already held matches; none of this changes a returned tower.
 Every result is deterministic: levels are tried larger sizes first, then wider, then uniform
 before mixed, and the first tower found in that order is returned.
 """
@@ -505,8 +508,8 @@ def _hopeless_above(levels: int, need: int, state: State, above: Callable[[State
     (each level uses it once, and the state keeps no more uses than levels above), or Width (a
     level over 3 castellers) above a level of at most 3 (C1)."""
     _, _, count, b, x, st = state
-    return (levels > above(state) or (need & 1 and not b) or (need & 2 and not x)
-            or (need & 4 and not st) or (need & 8 and count <= BASE_WIDTH))
+    return (levels > above(state) or bool(need & 1 and not b) or bool(need & 2 and not x)
+            or bool(need & 4 and not st) or bool(need & 8 and count <= BASE_WIDTH))
 
 
 def exhibition_tower(team: Sequence[int], ranks: Mapping[str, int], height: int,
