@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .data import SPECIAL, CastellData, ExhibitionTile, FestivalTile
 from .moves import Move, perform_move, tower_move
@@ -217,7 +218,7 @@ class Position:
         if not self.used & MOVE:
             moves += [Move("move", (self.data.regions[r],)) for r in self.data.adjacent[region]]
         if not self.used & RECRUIT:
-            moves += [Move("recruit", pick) for pick in _recruit_picks(self.pool[region])]
+            moves += _recruit_moves(tuple(self.pool[region]))
         if not self.used & TRAIN:
             moves += self.train_moves(seat)
         if not self.used & SPECIAL_ACTION and self.tokens[seat] > 0:
@@ -229,14 +230,15 @@ class Position:
         """C19: a skill not yet at its top rank, or the special tile."""
         moves = []
         for kind in self.trainable(self.pawn[seat]):
-            if kind == SPECIAL or self.ranks[seat][SKILLS.index(kind)] < self.data.max_rank[SKILLS.index(kind)]:
-                moves.append(Move("train", (kind,)))
+            k = _SKILL_INDEX.get(kind)
+            if k is None or self.ranks[seat][k] < self.data.max_rank[k]:
+                moves.append(_TRAIN[kind])
         return moves
 
     def special_moves(self, seat: int) -> list[Move]:
         """The three effects of a special action from the pawn's region (C9, C24)."""
         region = self.pawn[seat]
-        moves = [Move("special", ("recruit", str(s))) for s in range(10, 0, -1) if self.pool[region][s - 1]]
+        moves = list(_special_recruits(tuple(self.pool[region])))
         moves += [Move("special", ("move", self.data.regions[r])) for r in self.data.adjacent[region]]
         for tile in self.rows[region]:
             tower = self.performance_tower(seat, tile)
@@ -253,12 +255,24 @@ class Position:
         return shape_tower(self.team[seat], ranks, tile.levels)
 
 
-def _recruit_picks(pool: Sequence[int]) -> list[tuple[str, ...]]:
-    """Every distinct choice of 1 or 2 castellers from a region, largest sizes first."""
+_SKILL_INDEX = {skill: k for k, skill in enumerate(SKILLS)}
+_TRAIN = {kind: Move("train", (kind,)) for kind in SKILLS + (SPECIAL,)}
+
+
+@lru_cache(maxsize=4096)
+def _recruit_moves(pool: tuple[int, ...]) -> tuple[Move, ...]:
+    """Every distinct choice of 1 or 2 castellers from a region, largest sizes first (moves are
+    values, so a region's pool always gives the same ones)."""
     present = [s for s in range(10, 0, -1) if pool[s - 1]]
     picks: list[tuple[str, ...]] = [(str(s),) for s in present]
     for i, a in enumerate(present):
         for b in present[i:]:
             if b != a or pool[a - 1] >= 2:
                 picks.append((str(a), str(b)))
-    return picks
+    return tuple(Move("recruit", pick) for pick in picks)
+
+
+@lru_cache(maxsize=4096)
+def _special_recruits(pool: tuple[int, ...]) -> tuple[Move, ...]:
+    """A special action's recruit of one casteller of each size in a region, largest first."""
+    return tuple(Move("special", ("recruit", str(s))) for s in range(10, 0, -1) if pool[s - 1])

@@ -9,15 +9,18 @@ only on that level's smallest size m, how many castellers of size m are still fr
 size is untouched: sizes only decrease going up, and only Strength repeats m), its count, and the
 remaining Balance, Mix and Strength uses; so each query is a memoised search over those states.
 States that allow the same towers above are merged (_canonical), the levels that may follow a
-state are listed once per team and ranks and shared by queries, the heights search cuts children
-by a bound, and festival tables skip dominated levels.
+state are listed once per team and ranks and shared by queries (from runs of levels shared by
+every team), and the searches cut children by a bound on the levels above (_above). Festival
+tables skip dominated levels, keep only entries that can still hold every festival size and that
+no taller entry matches, list only levels that may still hold those sizes, and skip a level whose
+best conceivable entries one already held matches; none of this changes a returned tower.
 Every result is deterministic: levels are tried larger sizes first, then wider, then uniform
 before mixed, and the first tower found in that order is returned.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 from functools import lru_cache
 
 from engine.castell.towers import BASE_WIDTH, MAX_SIZE, Tower, width_limit
@@ -33,25 +36,45 @@ Ranks = tuple[int, int, int, int, int]  # balance, base, mix, strength, width
 
 
 @lru_cache(maxsize=1 << 15)
-def _steps(team: Team, cap: int, count: int, m: int, left: int) -> tuple[Step, ...]:
-    """Every level that may stand on a level of `count` castellers (0: the ground) whose smallest
-    size is m with `left` castellers of size m free, holding at most `cap` castellers."""
+def _steps(team: Team, cap: int, count: int, m: int, left: int, mix: bool, strength: bool,
+           lowest: int) -> tuple[Step, ...]:
+    """Every level whose smallest size is at least `lowest` that may stand on a level of `count`
+    castellers (0: the ground) whose smallest size is m with `left` castellers of size m free,
+    holding at most `cap` castellers, larger smallest sizes first; mixed (ruling C4) only with
+    `mix`, reaching down to size m (C4) only with `strength`."""
     steps: list[Step] = []
-    for s in range(min(m, MAX_SIZE), 0, -1):
-        have = left if s == m else team[s - 1]
-        strength = int(s == m)
-        for n in range(min(cap, have), 0, -1):
-            steps.append(((s,) * n, s, have - n, n, int(n == count), 0, strength))
-        if s < MAX_SIZE and s + 1 <= m:  # mixed s+1 over s (ruling C4)
-            high_have = left if s + 1 == m else team[s]
-            strength = int(s + 1 == m)
-            for n in range(min(cap, high_have + have), 1, -1):
-                for high in range(min(n - 1, high_have), 0, -1):
-                    low = n - high
-                    if low > have:
-                        break
-                    steps.append(((s + 1,) * high + (s,) * low, s, have - low, n,
-                                  int(n == count), 1, strength))
+    for s in range(min(m, MAX_SIZE), lowest - 1, -1):
+        on_m = s == m
+        if strength or not on_m:
+            steps += _uniform(s, left if on_m else team[s - 1], cap, count, on_m)
+        if mix and s < MAX_SIZE and s < m and (strength or s + 1 < m):  # s + 1 over s
+            steps += _mixed(s, team[s - 1], left if s + 1 == m else team[s], cap, count,
+                            s + 1 == m)
+    return tuple(steps)
+
+
+@lru_cache(maxsize=1 << 12)
+def _uniform(s: int, have: int, cap: int, count: int, strength: bool) -> tuple[Step, ...]:
+    """The levels of one size s, widest first, from `have` castellers of it, on a level of
+    `count` castellers (using Strength when s is that level's smallest size)."""
+    return tuple(((s,) * n, s, have - n, n, int(n == count), 0, int(strength))
+                 for n in range(min(cap, have), 0, -1))
+
+
+@lru_cache(maxsize=1 << 12)
+def _mixed(s: int, have: int, high_have: int, cap: int, count: int, strength: bool
+           ) -> tuple[Step, ...]:
+    """The levels of sizes s + 1 over s (ruling C4), widest first, then most of size s + 1,
+    from `high_have` and `have` castellers of them, on a level of `count` castellers (using
+    Strength when s + 1 is that level's smallest size)."""
+    steps: list[Step] = []
+    for n in range(min(cap, high_have + have), 1, -1):
+        for high in range(min(n - 1, high_have), 0, -1):
+            low = n - high
+            if low > have:
+                break
+            steps.append(((s + 1,) * high + (s,) * low, s, have - low, n, int(n == count), 1,
+                          int(strength)))
     return tuple(steps)
 
 
@@ -70,8 +93,13 @@ State = tuple[int, int, int, int, int, int]  # m, left, count, Balance, Mix, Str
 Options = Callable[[State], list[tuple[Step, State]]]
 
 
+class Levels(Protocol):
+    """_levels: a state's levels, or (`lowest`) only those whose smallest size is at least it."""
+    def __call__(self, state: State, lowest: int = 1) -> list[tuple[Step, State]]: ...
+
+
 @lru_cache(maxsize=64)
-def _levels(team: Team, ranks: Ranks) -> Options:
+def _levels(team: Team, ranks: Ranks) -> Levels:
     """A memoised function every query on a team and ranks shares: for a state, every level the
     remaining uses allow on it, in _steps order (larger smallest sizes first), each with the
     canonical state above it (_canonical; a count over the width limit acts as the limit + 1,
@@ -79,21 +107,20 @@ def _levels(team: Team, ranks: Ranks) -> Options:
     bottom_cap, width = _caps(team, ranks)
     canonical = _canonical(team, width)
     states: dict[State, State] = {}
-    memo: dict[State, list[tuple[Step, State]]] = {}
+    memo: dict[tuple[State, int], list[tuple[Step, State]]] = {}
     top = width + 1
 
-    def levels(state: State) -> list[tuple[Step, State]]:
-        found = memo.get(state)
+    def levels(state: State, lowest: int = 1) -> list[tuple[Step, State]]:
+        found = memo.get((state, lowest))
         if found is not None:
             return found
         m, left, count, b, x, st = state
-        found = memo[state] = []
-        for step in _steps(team, min(width, count) if count else bottom_cap, count, m, left):
+        found = memo[state, lowest] = []
+        cap = min(width, count - (not b)) if count else bottom_cap  # as wide only with Balance (C1)
+        for step in _steps(team, cap, count, m, left, x > 0, st > 0, lowest):
             _, s, rest, n, ub, ux, us = step
-            nb, nx, nst = b - ub, x - ux, st - us
-            if nb < 0 or nx < 0 or nst < 0:
-                continue
-            raw = (s, rest if nst else 0, n if n < top else top, nb, nx, nst)
+            nst = st - us
+            raw = (s, rest if nst else 0, n if n < top else top, b - ub, x - ux, nst)
             child = states.get(raw)
             if child is None:
                 child = states[raw] = canonical(raw)
@@ -148,7 +175,9 @@ def _above(team: Team, width: int) -> Callable[[State], int]:
 
     def above(state: State) -> int:
         m, left, count, b, _, st = state
-        return min(min(count - 1, width) + b, below[m] + left, kinds[m] + st)
+        most = (count - 1 if count <= width else width) + b
+        most = min(most, below[m] + left)
+        return most if most < kinds[m] + st else kinds[m] + st
     return above
 
 
@@ -162,8 +191,15 @@ def _canonical(team: Team, width: int) -> Callable[[State], State]:
     def canon(state: State) -> State:
         m, left, count, b, x, st = state
         most = above(state)
-        b, x, st = min(b, most), min(x, most), min(st, most)
-        return m, min(left, _strength_room(count, width, b, st)), count, b, x, st
+        if b > most:
+            b = most
+        if x > most:
+            x = most
+        if st > most:
+            st = most
+        if left:
+            left = min(left, _strength_room(count, width, b, st))
+        return m, left, count, b, x, st
     return canon
 
 
@@ -214,24 +250,74 @@ def _festival_search(team: Team, ranks: Ranks, sizes: tuple[int, ...]
     children = _options(team, ranks, lambda step: gain(step)[0])
     levels = _levels(team, ranks)
     heights, smallest = _heights(team, ranks), min(sizes, default=_ROOT)
+    above = _above(team, width_limit({"width": ranks[4]}))
+
+    # the festival sizes smaller than m: the levels under a state whose smallest size is m hold
+    # none of them (sizes only shrink going up), so only entries holding them all can count
+    needs = [sum(bit for size, bit in bits if size < m) for m in range(_ROOT + 1)]
+    # and the smallest sizes of levels that may still hold the largest of them (a level holds
+    # sizes s and s + 1, and those above it no larger, C4)
+    lowest = [max([size - 1 for size in sizes if size < m] + [1]) for m in range(_ROOT + 1)]
+    # the most castellers of the sizes above a state whose smallest size is m, the free
+    # castellers of size m apart
+    reach = [sum(team[size - 1] for size in sizes if size < m) for m in range(_ROOT + 1)]
+    full = level - 1
 
     def table(state: State, recurse: Callable[[State, Any], dict[int, int]]) -> dict[int, int]:
         found = memo.get(state)
         if found is not None:
             return found
-        if state[0] < smallest:  # no festival size fits above: every height up to the most
-            memo[state] = result = {h * level: 0 for h in range(heights(state) + 1)}
+        if state[0] < smallest:  # no festival size fits above: only height matters
+            memo[state] = result = {heights(state) * level: 0}
             return result
-        result = {0: 0}
+        need = needs[state[0]]
+        result = {} if need else {0: 0}
         get = result.get
-        for k, mask, child in _undominated(levels(state), gain):
+        tallest: dict[tuple[int, int], int] = {}  # levels under which no festival size fits
+        sized = []
+        for step, child in levels(state, lowest[state[0]]):
+            if child[0] >= smallest:
+                sized.append((step, child))
+                continue
+            # the rest of the tower only adds height: per (castellers, mask), keep the tallest
+            got = gain(step) if step[1] + 1 >= smallest else (0, 0)
+            if got[1] & need != need:
+                continue
+            most = tallest.get(got, 0)
+            if most <= above(child):  # else this child cannot stand taller (_above)
+                height = 1 + heights(child)
+                if height > most:
+                    tallest[got] = height
+        for (k, mask), most in tallest.items():
+            key = most * level | mask
+            if get(key, -1) < k:
+                result[key] = k
+        for k, mask, child in _undominated(sized, gain):
+            if need == full:  # skip a child whose every entry one already held matches
+                most, k_most = (1 + above(child)) * level, k + reach[child[0]] + (
+                    child[1] if child[0] in sizes else 0)
+                if any(key >= most and ck >= k_most for key, ck in result.items()):
+                    continue
             for key, ck in recurse(child, recurse).items():
                 key = (key + level) | mask
-                if get(key, -1) < ck + k:
+                if key & need == need and get(key, -1) < ck + k:
                     result[key] = ck + k
-        memo[state] = result
+        memo[state] = result = _tallest_first(result, level)
         return result
     return lambda state: table(state, table), gain, children
+
+
+def _tallest_first(table: dict[int, int], level: int) -> dict[int, int]:
+    """A festival table without the entries that a taller one with the same sizes present
+    matches in castellers: they lead to towers a taller one beats on score and matches on
+    castellers, so no point of the front (_festival) is built through them."""
+    kept: dict[int, int] = {}
+    most: dict[int, int] = {}  # mask -> most castellers of a taller entry
+    for key in sorted(table, reverse=True):  # tallest first
+        k, mask = table[key], key & (level - 1)
+        if k > most.get(mask, -1):
+            most[mask] = kept[key] = k
+    return kept
 
 
 def _undominated(options: list[tuple[Step, State]], gain: Callable[[Step], tuple[int, int]]
@@ -348,6 +434,7 @@ def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
     if _shape_hopeless(team, ranks, counts):
         return None
     children = _options(team, ranks, None)  # exact counts: no level dominates another
+    above = _above(team, width_limit({"width": ranks[4]}))
     memo: dict[tuple[int, ...], Tower | None] = {}
 
     def build(i: int, state: State, recurse: Callable[..., Tower | None]) -> Tower | None:
@@ -357,7 +444,7 @@ def _shape(team: Team, ranks: Ranks, counts: tuple[int, ...]) -> Tower | None:
         if key not in memo:
             memo[key] = None
             for step, child in children(state):
-                if step[3] == counts[i]:
+                if step[3] == counts[i] and len(counts) - i - 1 <= above(child):
                     rest = recurse(i + 1, child, recurse)
                     if rest is not None:
                         memo[key] = (step[0], *rest)
@@ -386,6 +473,7 @@ def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -
     exact = "balance" in skills or "width" in skills
     children = _options(team, ranks, None if exact else lambda step: 0)
     width = width_limit({"width": ranks[4]})
+    above = _above(team, width)
     needed = sum(1 << i for i, skill in enumerate(_TRACKED) if skill in skills)
     memo: dict[tuple[int, ...], Tower | None] = {}
 
@@ -404,12 +492,24 @@ def _exhibition(team: Team, ranks: Ranks, height: int, skills: frozenset[str]) -
                 freed = bottom and n > width
                 used = (step[4] | step[5] << 1 | step[6] << 2
                         | int(n > BASE_WIDTH and not freed) << 3)
+                if _hopeless_above(levels_left - 1, need & ~used, child, above):
+                    continue
                 rest = recurse(levels_left - 1, need & ~used, child, recurse)
                 if rest is not None:
                     memo[key] = (step[0], *rest)
                     break
         return memo[key]
     return build(height, needed, _root(ranks), build)
+
+
+def _hopeless_above(levels: int, need: int, state: State, above: Callable[[State], int]) -> bool:
+    """True when no `levels` levels can stand on a state (not the ground) using the skills of
+    `need` (_TRACKED bits): more levels than can stand there (_above), a skill with no use left
+    (each level uses it once, and the state keeps no more uses than levels above), or Width (a
+    level over 3 castellers) above a level of at most 3 (C1)."""
+    _, _, count, b, x, st = state
+    return (levels > above(state) or bool(need & 1 and not b) or bool(need & 2 and not x)
+            or bool(need & 4 and not st) or bool(need & 8 and count <= BASE_WIDTH))
 
 
 def exhibition_tower(team: Sequence[int], ranks: Mapping[str, int], height: int,
@@ -455,6 +555,6 @@ def tallest_tower(team: Sequence[int], ranks: Mapping[str, int]) -> int:
 
 def cache_clear() -> None:
     """Forget every memoised result (benchmarks measure cold calls with it)."""
-    for cached in (_steps, _levels, _festival, _festival_scores, _shape, _exhibition, _tallest,
+    for cached in (_steps, _uniform, _mixed, _levels, _festival, _festival_scores, _shape, _exhibition, _tallest,
                    _heights):
         cached.cache_clear()
