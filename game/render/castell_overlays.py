@@ -47,7 +47,8 @@ def button_rects(layout: CastellLayout, buttons: Sequence[Button]) -> list[tuple
 
 def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rect]]:
     """Where each lit target can be clicked (the keyboard focus walks these): regions at their
-    labels, recruitable castellers, the ring tiles of trainable skills, performance tiles."""
+    labels, recruitable castellers (one per size: a recruit names sizes, and the focus tells its
+    targets apart by key), the ring tiles of trainable skills, performance tiles."""
     view, lit = frame.view, frame.look.lit
     out: list[tuple[str, pygame.Rect]] = []
     m = load_castell_map()
@@ -58,6 +59,8 @@ def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rec
     seat = view.to_move_idx
     if seat >= 0 and view.pawn[seat] >= 0 and view.data.regions[view.pawn[seat]] in lit:
         for size, foot in casteller_feet(layout, view, view.pawn[seat]):
+            if any(key == f"casteller:{size}" for key, _ in out):
+                continue
             w, h = casteller_size(size, 0.9)
             out.append((f"casteller:{size}", pygame.Rect(round(foot[0] - w / 2), round(foot[1] - h), round(w), round(h))))
     for position, kind in enumerate(view.ring):

@@ -12,6 +12,7 @@ it until it is finished.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -143,10 +144,12 @@ class CastellLessonScene(Scene):
         return False
 
     def focus_targets(self) -> list[Target]:
-        """Continue while a step waits to be read, else the table's targets."""
+        """Continue while a step waits to be read, else the table's targets, the ring going to
+        where the white ring says to click (so Enter after Enter walks the lesson)."""
         if self.can_continue():
             return [Target("continue", continue_button(panel_rect(self.layout())))]
-        return self.table.focus_targets()
+        spot = self.click_spot(self.table.table_frame())
+        return [replace(t, default=t.rect == spot) for t in self.table.focus_targets()]
 
     # ---- where the step points --------------------------------------------------------------------
     def pointed(self) -> pygame.Rect | None:

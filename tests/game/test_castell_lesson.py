@@ -128,6 +128,29 @@ def test_the_whole_lesson_by_mouse_to_its_end():
     assert "learn_castell" in [item for _, item in title_buttons()]
 
 
+def test_the_lesson_by_keyboard_to_its_end():
+    """No mouse, from the second round's turn (the first is the mouse run's): one Tab shows the
+    ring, which then stands on Continue or on what the white ring says to click (two castellers
+    of one size are one target), and Enter does it."""
+    driver = Driver(CastellLessonScene(make_context(), load_castell_lesson(), 7))
+    scene = driver.scene
+    assert isinstance(scene, CastellLessonScene)
+    focus = driver.app.focus
+    driver.key(pygame.K_TAB)
+    for _ in range(400):
+        if not isinstance(driver.scene, CastellLessonScene):
+            break
+        spot = scene.click_spot(scene.table.table_frame())
+        if not scene.can_continue() and spot is None:
+            driver.step()
+            continue
+        ring = focus.current()
+        assert ring is not None
+        assert ring.key == "continue" if scene.can_continue() else ring.rect == spot, (scene.match.index, ring, spot)
+        driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, TitleScene) and load_progress(PROGRESS_FILE).done
+
+
 def test_leaving_and_coming_back_resumes_at_the_step():
     lesson = load_castell_lesson()
     first = Driver(CastellLessonScene(make_context(), lesson, 7))
