@@ -6,8 +6,8 @@ input the layer leaves. The layer only reads the table's public state and adds t
 a gold frame on what the step talks about, a white ring on where to click for the asked move,
 the opponent's scripted moves paced so they can be watched, and Continue. A move the step does
 not ask for is refused by the match with a nudge (game/tutorial/castell_match.py), a staged one
-dropped at once. The step reached is saved, so the lesson resumes there; the title menu offers
-it until it is finished.
+dropped at once. The step reached is saved, so the lesson resumes there; once finished, the
+title menu offers it below Challenges, beside El Grande's.
 """
 from __future__ import annotations
 
