@@ -62,6 +62,7 @@ class Frame:
     log: tuple[str, ...]
     over: bool
     banner: str = ""                   # an online table's connection trouble or gone player
+    log_current: int = 0               # the log's last lines that are the move shown (the replay marks them)
 
 
 def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:
