@@ -81,6 +81,12 @@ class CastellReplay(Cursor[CastellStep]):
         events = [e for step in self.steps[:end] for e in step.events]
         return log_lines(events, self.data, {p: self.name(p) for p in self.players}, self.wheel)
 
+    def current_lines(self) -> int:
+        """How many of the log's last lines the move shown printed (0 at the start, and for a move
+        the log leaves out)."""
+        step = self.steps[self.position - 1] if self.position else None
+        return len(log_lines(step.events, self.data, {}, self.wheel)) if step else 0     # counted: no names needed
+
     def rounds(self) -> list[int]:
         """The rounds the record reaches, first to last."""
         return sorted({v.round for v in self._views})

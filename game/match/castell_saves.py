@@ -102,6 +102,12 @@ def save_as(name: str, doc: dict[str, Any]) -> Path:
 
 def read_document(doc: Any, name: str = "save") -> tuple[list[Seat], dict[str, Any]]:
     """The seats and the record of a save document, every field checked (DataError names it)."""
+    seats, record, _ = _checked(doc, name)
+    return seats, record
+
+
+def _checked(doc: Any, name: str) -> tuple[list[Seat], dict[str, Any], castell.Game]:
+    """`read_document`'s seats and record, and the game its record replays to."""
     if not isinstance(doc, dict):
         raise DataError(f"{name}: expected a JSON object at the top level, got {type(doc).__name__}")
     if doc.get("format") != FORMAT:
@@ -127,15 +133,17 @@ def read_document(doc: Any, name: str = "save") -> tuple[list[Seat], dict[str, A
             raise DataError(f"{name}: seats[{i}].name must be text of at most 24 characters")
         seats.append(Seat(player, kind, seat_name))
     assert isinstance(record, dict)
-    return seats, record
+    return seats, record, game
 
 
 def read_file(path: Path) -> dict[str, Any]:
-    """A save file's document, validated; DataError (one line naming the file) otherwise."""
+    """A save file's document, validated; DataError (one line naming the file) otherwise. Whether
+    the game is finished and its round are the record's, not the stored fields: an older
+    autosave of a game that ended says "not finished" (finished games kept no record then)."""
     doc = read_json(path)
-    read_document(doc, path.name)
+    _, _, game = _checked(doc, path.name)
     assert isinstance(doc, dict)
-    return doc
+    return dict(doc, finished=game.is_over, round=game.round)
 
 
 def is_castell(doc: Any) -> bool:
@@ -185,8 +193,11 @@ def list_slots() -> list[SlotInfo]:
 
 
 def finished_records() -> list[SlotInfo]:
-    """The finished games kept for Replays, newest first."""
-    return [peek(path) for path in _newest_first(saves.json_files(records_dir()))]
+    """The finished games kept for Replays, newest first: their records, and the autosave of a
+    game that ended before finished games kept records (Continue no longer offers it)."""
+    paths = saves.json_files(records_dir()) + saves.json_files(autosave_dir())
+    infos = [peek(path) for path in _newest_first(paths)]
+    return [info for info in infos if info.path.parent == records_dir() or info.is_over]
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ class RemoteCastell(RemoteSeat):
         super().__init__(*args, **kwargs)
         self._view: castell.View | None = None
         self.events: list[ev.Event] = []
+        self.acts: dict[int, str] = {}     # by event index: the mover of an AI's act for an away player
 
     # ---- what the scene reads (game/match/castell_source.py) ------------------------------------
     def view(self) -> castell.View:
@@ -81,8 +82,10 @@ class RemoteCastell(RemoteSeat):
         return False
 
     def log_lines(self) -> list[str]:
+        """The log; what an AI did for an away player reads "Ben (AI Normal) …" (the seat's `mover`)."""
         view = self.view()
-        return castell_log.log_lines(self.events, view.data, {p: self.name(p) for p in view.players}, view.wheel)
+        return castell_log.log_lines(self.events, view.data, {p: self.name(p) for p in view.players}, view.wheel,
+                                     {i: self.name(mover) for i, mover in self.acts.items()})
 
     def seat_lost(self) -> tuple[RemoteSeat, str] | None:
         """A gone player's seat to put to this player (wait, or an AI plays it), once each."""
@@ -106,6 +109,10 @@ class RemoteCastell(RemoteSeat):
         self._view = view_from_json(wire)
 
     def _log_move(self, mover: str, text: str, events: list[Any]) -> None:
+        player, ai, _ = mover.partition("+ai:")
+        if ai:
+            self.acts.update({len(self.events) + i: mover for i, e in enumerate(events)
+                              if getattr(e, "player", None) == player})
         self.events += events
 
     def _log_settled(self, player: str, text: str, events: list[Any]) -> None:
@@ -113,7 +120,7 @@ class RemoteCastell(RemoteSeat):
         self._log_move(player, text, events)
 
     def _forget_log(self) -> None:
-        self.events = []
+        self.events, self.acts = [], {}
 
     def _refusal_words(self, reason: tuple[str, dict[str, Any]]) -> str:
         """The server's reason codes (docs/protocol.md "The Castell view") in the player's words;

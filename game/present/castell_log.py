@@ -29,10 +29,13 @@ class _Words:
 
 
 def log_lines(events: Iterable[ev.Event], data: CastellData, names: Mapping[str, str],
-              wheel: str = "standard") -> list[str]:
+              wheel: str = "standard", acts: Mapping[int, str] | None = None) -> list[str]:
     """The log of a game so far, one line per event the log prints: a local table's, a server's
-    table's and the replay's alike."""
-    lines = (log_line(e, data, names, wheel) for e in events)
+    table's and the replay's alike. `acts`: by event index, the name the event's player reads as
+    in it — an AI that played for a player away from a server's table ("Ben (AI Normal)")."""
+    acts = acts or {}
+    lines = (log_line(e, data, {**names, getattr(e, "player", ""): acts[i]} if i in acts else names, wheel)
+             for i, e in enumerate(events))
     return [line for line in lines if line]
 
 

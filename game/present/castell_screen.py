@@ -64,6 +64,7 @@ class Frame:
     over: bool
     banner: str = ""                   # an online table's connection trouble or gone player
     tip: Tip | None = None             # the hovered thing's tooltip
+    log_current: int = 0               # the log's last lines that are the move shown (the replay marks them)
 
 
 def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:

@@ -47,7 +47,8 @@ def button_rects(layout: CastellLayout, buttons: Sequence[Button]) -> list[tuple
 
 def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rect]]:
     """Where each lit target can be clicked (the keyboard focus walks these): regions at their
-    labels, recruitable castellers, the ring tiles of trainable skills, performance tiles."""
+    labels, recruitable castellers (one per size: a recruit names sizes, and the focus tells its
+    targets apart by key), the ring tiles of trainable skills, performance tiles."""
     view, lit = frame.view, frame.look.lit
     out: list[tuple[str, pygame.Rect]] = []
     m = load_castell_map()
@@ -58,6 +59,8 @@ def lit_rects(layout: CastellLayout, frame: Frame) -> list[tuple[str, pygame.Rec
     seat = view.to_move_idx
     if seat >= 0 and view.pawn[seat] >= 0 and view.data.regions[view.pawn[seat]] in lit:
         for size, foot in casteller_feet(layout, view, view.pawn[seat]):
+            if any(key == f"casteller:{size}" for key, _ in out):
+                continue
             w, h = casteller_size(size, 0.9)
             out.append((f"casteller:{size}", pygame.Rect(round(foot[0] - w / 2), round(foot[1] - h), round(w), round(h))))
     for position, kind in enumerate(view.ring):
@@ -80,7 +83,7 @@ def paint_chrome(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -
     for button, rect in button_rects(layout, frame.buttons):
         style.button(surface, rect, button.label, primary=button.primary, enabled=button.enabled, size=16)
     if frame.builder is None:
-        _log(surface, layout.log_rect(frame.view.n), frame.log)
+        _log(surface, layout.log_rect(frame.view.n), frame.log, frame.log_current)
 
 
 def _banner(surface: pygame.Surface, layout: CastellLayout, text: str) -> None:
@@ -93,14 +96,22 @@ def _banner(surface: pygame.Surface, layout: CastellLayout, text: str) -> None:
                bold=True, anchor="center")
 
 
-def _log(surface: pygame.Surface, area: pygame.Rect, log: Sequence[str]) -> None:
+def _log(surface: pygame.Surface, area: pygame.Rect, log: Sequence[str], current: int = 0) -> None:
+    """The newest lines that fit; the last `current` entries (the replay's move shown) on gold,
+    as El Grande's replay log marks its move."""
     style.panel(surface, area, style.PARCHMENT, style.INK_SOFT, 8, 2)
     style.text(surface, t("castell.log.heading"), (area.x + 10, area.y + 6), 12, style.INK_SOFT, bold=True)
     height = style.line_height(12)
     room = max(0, int((area.height - 30) // height))
-    lines = [line for entry in log[-room:] for line in style.wrap(entry, area.width - 20, 12)][-room:] if room else []
-    for i, line in enumerate(lines):
-        style.text(surface, line, (area.x + 10, area.y + 24 + i * height), 12, style.INK)
+    shown = log[-room:] if room else ()
+    lines = [(line, k >= len(shown) - current) for k, entry in enumerate(shown)
+             for line in style.wrap(entry, area.width - 20, 12)][-room:] if room else []
+    for i, (line, marked) in enumerate(lines):
+        y = area.y + 24 + i * height
+        if marked:
+            draw.rect(surface, style.GOLD_LIGHT, pygame.Rect(area.x + 6, round(y), area.width - 12, round(height)),
+                      border_radius=3)
+        style.text(surface, line, (area.x + 10, y), 12, style.INK)
 
 
 def _modal_box(layout: CastellLayout, width: int, height: int) -> pygame.Rect:

@@ -6,12 +6,13 @@ input the layer leaves. The layer only reads the table's public state and adds t
 a gold frame on what the step talks about, a white ring on where to click for the asked move,
 the opponent's scripted moves paced so they can be watched, and Continue. A move the step does
 not ask for is refused by the match with a nudge (game/tutorial/castell_match.py), a staged one
-dropped at once. The step reached is saved, so the lesson resumes there; the title menu offers
-it until it is finished.
+dropped at once. The step reached is saved, so the lesson resumes there; once finished, the
+title menu offers it below Challenges, beside El Grande's.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 import pygame
@@ -143,10 +144,12 @@ class CastellLessonScene(Scene):
         return False
 
     def focus_targets(self) -> list[Target]:
-        """Continue while a step waits to be read, else the table's targets."""
+        """Continue while a step waits to be read, else the table's targets, the ring going to
+        where the white ring says to click (so Enter after Enter walks the lesson)."""
         if self.can_continue():
             return [Target("continue", continue_button(panel_rect(self.layout())))]
-        return self.table.focus_targets()
+        spot = self.click_spot(self.table.table_frame())
+        return [replace(t, default=t.rect == spot) for t in self.table.focus_targets()]
 
     # ---- where the step points --------------------------------------------------------------------
     def pointed(self) -> pygame.Rect | None:

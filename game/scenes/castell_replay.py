@@ -1,5 +1,6 @@
 """Castell's replay viewer: a finished or saved game stepped through move by move on the Castell
-table drawn read-only, with the game log as the table printed it at that move.
+table drawn read-only, with the game log as the table printed it at that move, the move's own
+lines marked.
 
 Keys: ←/→ one move, Home/End the start/end, PgUp/PgDn the previous/next round, Space or Enter
 play/pause, Escape back; a click on a round of the top bar's track goes to that round's start.
@@ -147,7 +148,7 @@ class CastellReplayScene(Scene):
         replay = self.replay
         names = tuple(replay.name(p) for p in replay.players)
         table = model.Frame(replay.view, TableLook(names=names), self.prompt(), "plain", self.buttons(), None, None,
-                            tuple(replay.lines()[-LOG_LINES:]), False)
+                            tuple(replay.lines()[-LOG_LINES:]), False, log_current=replay.current_lines())
         back = bool(self.hover and self._layout().menu_button.collidepoint(self.hover))
         return ReplayFrame(table, language(), back)
 

@@ -2,8 +2,9 @@
 is), continue an unfinished game (the only one at once, or a
 list of them, most recent first), challenge levels, load a named save, watch replays, settings,
 help, quit; beside the menu, the player's online tables with whose turn it is, each resumable.
-Until the lesson is finished, Learn to play is the first and highlighted item; afterwards it
-moves below Challenges and carries a tick."""
+Until El Grande's lesson is finished, Learn to play is the first and highlighted item, and until
+Castell's is, Learn Castell follows New Castell game; a finished lesson moves below Challenges
+(both games' lessons together there) and carries a tick, to be taken again from its start."""
 from __future__ import annotations
 
 from concurrent.futures import Future
@@ -27,8 +28,8 @@ from game.scenes import navigation
 from game.match.online_tables import OnlineTables, failure_text
 from game.render import online_tables
 
-ITEMS = ("new", "castell", "continue", "online", "challenges", "learn", "load", "replays", "settings", "help", "quit")
-FIRST_START_ITEMS = ("learn",) + tuple(item for item in ITEMS if item != "learn")
+ITEMS = ("new", "castell", "continue", "online", "challenges", "learn", "learn_castell", "load", "replays",
+         "settings", "help", "quit")
 NOTICE_SECONDS = 8.0
 GAME_LINES = {"new": "title.about_el_grande", "castell": "title.about_castell"}   # what each game is
 
@@ -39,18 +40,21 @@ def notice_rect() -> pygame.Rect:
 
 
 def menu_items(lesson_done: bool, castell_done: bool = False) -> tuple[str, ...]:
-    """The menu; Learn Castell follows New Castell game until that lesson is finished."""
-    items = ITEMS if lesson_done else FIRST_START_ITEMS
+    """The menu: an unfinished lesson stands out (El Grande's first, Castell's after New Castell
+    game); a finished one waits below Challenges (see the module docstring)."""
+    items = list(ITEMS)
     if not castell_done:
-        at = items.index("castell") + 1
-        items = items[:at] + ("learn_castell",) + items[at:]
-    return items
+        items.remove("learn_castell")
+        items.insert(items.index("castell") + 1, "learn_castell")
+    if not lesson_done:
+        items.remove("learn")
+        items.insert(0, "learn")
+    return tuple(items)
 
 
 def title_buttons(lesson_done: bool = False, castell_done: bool = False) -> list[tuple[pygame.Rect, str]]:
     items = menu_items(lesson_done, castell_done)
-    height = 32 if len(items) <= len(ITEMS) else 28        # one more item in the same height
-    return list(zip(layout.menu_rects(len(items), top=234, height=height), items))
+    return list(zip(layout.menu_rects(len(items), top=234, height=28), items))
 
 
 class TitleScene(Scene):
@@ -204,7 +208,8 @@ class TitleScene(Scene):
         self.request(Transition.replace(navigation.tutorial(self.ctx, lesson, start)))
 
     def learn_castell(self) -> None:
-        """Start Castell's lesson where it was left; a broken lesson file says why in a dialog."""
+        """Start Castell's lesson where it was left (from the start once finished); a broken
+        lesson file says why in a dialog."""
         try:
             lesson = castell_lesson.load_castell_lesson()
         except engine.EngineError as exc:
@@ -240,11 +245,12 @@ class TitleScene(Scene):
         style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
                    anchor="midtop", shadow=(0, 0, 0))
         first = menu_items(self.lesson.done)[0]
+        done = {"learn": self.lesson.done, "learn_castell": self.castell_lesson.done}
         for rect, item in title_buttons(self.lesson.done, self.castell_lesson.done):
             enabled = item != "continue" or self.can_continue
             style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item == first, size=20)
-            if item == "learn" and self.lesson.done:
+            if done.get(item):
                 tick(surface, rect)
             if item in GAME_LINES:
                 game_line(surface, t(GAME_LINES[item]), rect, frame)

@@ -10,7 +10,8 @@ ignore a key-driven commit in the first moments of a new step).
 The keyboard drives from the first Tab or arrow until the mouse moves or clicks; only then is the
 ring drawn. When the scene's targets change (a new step), the ring stays on the same target if it
 is still there (also after a spell with nothing to focus, e.g. while pieces move), jumps to a
-target marked `default` (a staged move's Confirm), else goes to the first.
+target marked `default` (a staged move's Confirm; a lesson's next click), also when only the mark
+moved, else goes to the first.
 """
 from __future__ import annotations
 
@@ -94,11 +95,12 @@ class Focus:
             self._scene, self.key, self._keys = scene, None, None
         self.targets = scene.focus_targets()
         keys = tuple(t.key for t in self.targets)
-        if keys == self._keys:
-            return False
-        self._keys = keys
-        before = self.key
         default = next((t for t in self.targets if t.default), None)
+        mark = (keys, default.key if default is not None else None)
+        if mark == self._keys:
+            return False
+        self._keys = mark
+        before = self.key
         if default is not None:
             self.key = default.key
         elif self.key not in keys and keys:      # none at all (pieces moving): keep it for after

@@ -1,6 +1,7 @@
 """Learn Castell (levels/castell/lesson.yaml): the file's checks, what the lesson covers, its
 texts in three languages, and the whole lesson played by mouse through the real table to its end,
-with a wrong legal move nudged and not played, progress saved and the title menu's item."""
+with a wrong legal move nudged and not played, by keyboard, progress saved and the title menu's
+item (there again once finished)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,7 @@ import yaml
 
 import engine
 from game.scenes.castell_lesson import TEXT_LINES, CastellLessonScene, panel_rect
-from game.scenes.title import TitleScene, title_buttons
+from game.scenes.title import TitleScene, menu_items
 from game.shell import i18n
 from game.tutorial.castell_lesson import LESSON_FILE, PROGRESS_FILE, load_castell_lesson
 from game.tutorial.panel import fits, text_box
@@ -124,8 +125,36 @@ def test_the_whole_lesson_by_mouse_to_its_end():
         driver.click(spot.center)
     assert nudged and isinstance(driver.scene, TitleScene)
     assert load_progress(PROGRESS_FILE).done
-    assert "learn_castell" not in [item for _, item in driver.scene.buttons()]
-    assert "learn_castell" in [item for _, item in title_buttons()]
+    items = [item for _, item in driver.scene.buttons()]          # below Challenges, as El Grande's
+    assert items.index("learn_castell") == items.index("challenges") + 1
+    both = menu_items(True, True)
+    assert both[both.index("challenges"):][:3] == ("challenges", "learn", "learn_castell")
+    driver.click(dict((item, rect) for rect, item in driver.scene.buttons())["learn_castell"].center)
+    driver.step()
+    assert isinstance(driver.scene, CastellLessonScene) and driver.scene.match.index == 0    # taken again
+
+
+def test_the_lesson_by_keyboard_to_its_end():
+    """No mouse, from the second round's turn (the first is the mouse run's): one Tab shows the
+    ring, which then stands on Continue or on what the white ring says to click (two castellers
+    of one size are one target), and Enter does it."""
+    driver = Driver(CastellLessonScene(make_context(), load_castell_lesson(), 7))
+    scene = driver.scene
+    assert isinstance(scene, CastellLessonScene)
+    focus = driver.app.focus
+    driver.key(pygame.K_TAB)
+    for _ in range(400):
+        if not isinstance(driver.scene, CastellLessonScene):
+            break
+        spot = scene.click_spot(scene.table.table_frame())
+        if not scene.can_continue() and spot is None:
+            driver.step()
+            continue
+        ring = focus.current()
+        assert ring is not None
+        assert ring.key == "continue" if scene.can_continue() else ring.rect == spot, (scene.match.index, ring, spot)
+        driver.key(pygame.K_RETURN)
+    assert isinstance(driver.scene, TitleScene) and load_progress(PROGRESS_FILE).done
 
 
 def test_leaving_and_coming_back_resumes_at_the_step():

@@ -12,6 +12,8 @@ from typing import Any, Callable
 
 import pygame
 
+from engine import castell
+from engine.castell.events import event_to_json
 from engine.castell.view_wire import view_to_json
 from game.match.online_tables import table_line
 from game.match.remote import table_for
@@ -26,6 +28,7 @@ from game.shell import input as inp
 from game.shell.i18n import t
 from game.shell.scene import Transition
 from net.background import BackgroundClient
+from net.client import Update
 from tests.game.driver import FRAME, Driver, make_context
 from tests.game.test_online_hosting import hosted, seated  # noqa: F401 - the fixture
 
@@ -219,3 +222,46 @@ def test_a_server_update_reaches_the_castell_screen_without_input_and_a_refusal_
 def test_the_tables_list_says_which_game_each_table_is():
     castell = {"code": "K7QM2X", "game": "castell", "name": "Ana", "status": "open"}
     assert "Castell" in table_line(castell) and "El Grande" in table_line({**castell, "game": "el-grande"})
+
+
+class QueuedLink:
+    """A seat's connection as a queue of what the server sent (no network; nothing is sent)."""
+
+    connected = True
+
+    def __init__(self) -> None:
+        self.queue: list[Any] = []
+
+    def poll(self) -> list[Any]:
+        items, self.queue = self.queue, []
+        return items
+
+    def submit(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(f"nothing is sent here ({method})")
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def test_what_an_ai_played_for_an_away_player_is_marked_in_the_log():
+    """Ben is away and the server's AI plays his seat: his acts read "Ben (AI Normal) …" (the
+    update's `ai`, docs/protocol.md), Ana's and the round's lines name the players as they are."""
+    game = castell.new_game(["red", "blue"], seed=4)
+    link = QueuedLink()
+    ana = RemoteCastell(link, "TEST", "red", "ws://127.0.0.1:1")
+    seats = [{"player": "red", "kind": "human", "name": "Ana", "taken": True, "connected": True, "away": False},
+             {"player": "blue", "kind": "normal", "name": "Ben", "taken": True, "connected": False, "away": True}]
+    link.queue += [{"code": "TEST", "status": "playing", "seats": seats},
+                   Update("TEST", 0, [], view_to_json(game.view("red")), None, "castell")]
+    while game.round == 1:                              # Ana's turn, Ben's (the AI's), the next round
+        player = str(game.to_move)
+        events = game.play(game.legal_moves()[0])
+        move = {"player": player, "text": str(game.moves_played()[-1]), **({"ai": "normal"} if player == "blue" else {})}
+        link.queue.append(Update("TEST", len(game.moves_played()), [event_to_json(e) for e in events],
+                                 view_to_json(game.view("red")), move, "castell"))
+        ana.think()
+    marked = t("online.ai_played", who="Ben", level=t("seat.normal"))
+    lines = ana.log_lines()
+    assert any(line.startswith(marked) for line in lines) and any(line.startswith("Ana ") for line in lines)
+    assert all(line.startswith(marked) for line in lines if line.startswith("Ben"))
+    assert t("castell.log.round", round=2, first="Ben") in lines        # the round is nobody's act

@@ -206,3 +206,30 @@ def test_the_replay_flag_recognises_a_castell_record_and_a_bare_one(tmp_path) ->
     for file in (path, bare):
         scene = replay_opening(file)(make_context())
         assert isinstance(scene, CastellReplayScene) and len(scene.replay) == 20 and scene.replay.position == 0
+
+
+def test_an_older_autosave_of_a_finished_game_is_finished_not_unfinished() -> None:
+    """Before finished games kept records, a game that ended could stay in its autosave slot
+    marked unfinished: it is read from its record, so Continue leaves it and Replays and Load
+    list it as finished."""
+    doc = dict(FINISHED().document(), finished=False, round=10)
+    castell_saves.autosave(doc, "older")
+    path = castell_saves.autosave_dir() / "older.json"
+    assert castell_saves.unfinished() == [] and castell_saves.read_file(path)["finished"]
+    assert [(info.path, info.is_over) for info in castell_saves.finished_records()] == [(path, True)]
+    listed = FilesScene(make_context(), "replay")
+    assert [e.finished for e in listed.entries if e.path == path] == [True]
+
+
+def test_the_replay_log_marks_the_lines_of_the_move_shown() -> None:
+    """As El Grande's replay log does: the move shown is highlighted, here by its last lines."""
+    replay = CastellReplay(FINISHED().game.record(), list(SEATS))
+    scene = CastellReplayScene(make_context(), replay, 0)
+    assert scene.frame().table.log_current == 0                    # the start: no move yet
+    recruit = next(s.index for s in replay.steps if s.move.startswith("recruit"))
+    replay.seek(recruit + 1)
+    table = scene.frame().table
+    assert table.log_current == 1 and table.log[-1] == replay.lines()[-1]
+    assert replay.lines()[-1] not in replay.lines(recruit)          # that line is the move's own
+    replay.seek(next(s.index for s in replay.steps if s.move == "done") + 1)
+    assert scene.frame().table.log_current == 0                    # a move the log does not print
