@@ -85,6 +85,7 @@ class MatchScene(Scene):
         self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
         self.step_clock = 0.0   # the clock when the current step (position, who decides) began
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
+        self.preview_after: engine.View | None = None       # the viewer's position after that move
         self._hand_offs_seen = match.hand_offs
         self.hints = HintRequest()
         self.hint_plan = HintPlan()      # a clicked hint, followed step by step (present/hint_plan.py)
@@ -444,7 +445,7 @@ class MatchScene(Scene):
 
     def canvas(self) -> Canvas:
         return Canvas(self.table, self.match.view(), self.match.name, self.match.players, self.log_view,
-                      self.mode.draw_overlay)
+                      self.mode.draw_overlay, self.results_view())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the frame (game/scenes/match_screen/paint.py); changes nothing."""
@@ -505,6 +506,20 @@ class MatchScene(Scene):
         if key != self.preview[0]:
             line = preview_line(self.match.view(), move, self.match.name) if move else None
             self.preview = (key, line)
+            self.preview_after = self.match.view().after(move) if move else None
+
+    def results_view(self) -> engine.View | None:
+        """The position whose standings and gains a tooltip may show: none while an animation has
+        still to show what the engine has already played (a tooltip never runs ahead of the board),
+        the position after the hovered or staged move while one is pending (as its preview line
+        says), else the viewer's position."""
+        if not self.settled():
+            return None
+        move = self.pending_move()
+        if move is not None and self.preview_after is not None and \
+                self.preview[0] == (self.match.version, self.match.viewer, str(move)):
+            return self.preview_after
+        return self.match.view()
 
     def standings_area(self) -> str | None:
         """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""
