@@ -71,6 +71,13 @@ def card_scoring_preview(pos: Position, card: str) -> dict[str, int] | None:
     return fixed_scoring_gains(readable(pos), card)
 
 
+def places_nothing(pos: Position) -> bool:
+    """The player choosing the order of his turn (§5.2 T3/T4) has an empty court: placing first
+    would place nothing (only court Caballeros are placed), so the special action is the one
+    choice worth offering; placing after it stays open."""
+    return pos.phase == "order" and pos.active is not None and pos.count(pos.active, "court") == 0
+
+
 def random_playout(game: Game, rng: _random.Random) -> Game:
     """Play uniformly random legal moves to the end (tests and benchmarks)."""
     while game.to_move_idx >= 0:
@@ -83,6 +90,6 @@ __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardIn
            "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
            "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
-           "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
+           "places_nothing", "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
            "target_area", "view_from_json", "why_illegal",
            "COMMON_REFUSALS", "Confirm", "Ghost", "VERB_INFO", "VerbInfo", "Where", "piece_owner"]

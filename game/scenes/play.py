@@ -31,7 +31,7 @@ from game.present.hint_plan import HintPlan
 from game.present.match_frame import Frame
 from game.shell.i18n import area_name, t
 from game.present.describe import move_key
-from game.present.picker import Choice, Picker
+from game.present.picker import Choice, Picker, offered
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
 from game.render import style
@@ -148,7 +148,7 @@ class MatchScene(Scene):
         if self._picker_key != key:
             self._picker_key = key
             self.step_clock = self.clock
-            self.picker.reset(self.match.legal_moves() if turn else [])
+            self.picker.reset(offered(self.match.view(), self.match.legal_moves()) if turn else [])
 
     # ---- input (game/scenes/match_screen/input.py) -----------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
