@@ -23,6 +23,7 @@ from game.shell import input as inp
 from game.shell import layout
 from game.present import staging
 from game.render.animator import Animator
+from game.match.controller import Match
 from game.match.remote import RemoteTable
 from game.match.source import MatchSource
 from game.shell.focus import Target
@@ -122,12 +123,19 @@ class MatchScene(Scene):
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
-        """Copy the viewer's position into the table (hiding what this screen must not show)."""
+        """Copy the viewer's position into the table (hiding what this screen must not show): in
+        the secret-Castillo variant each player sees his own Castillo count — in pass-and-play
+        only on his own private turn, behind a hand-off, never while the table looks."""
         options = self.match.view().options
         hide: str | None | bool = False
         if options.get("castillo") == "secret":
-            hide = self.match.viewer if not self.match.pass_and_play else None
+            hide = self.match.viewer if not self.match.pass_and_play else self.private_viewer()
         self.table.sync(self.match.view(), hide)
+
+    def private_viewer(self) -> str | None:
+        """The player the shared screen was handed to for his private decision (None: the table
+        looks); only a local match passes its screen around."""
+        return self.match.handed_to if isinstance(self.match, Match) else None
 
     def panel_point(self, player: str) -> tuple[float, float]:
         rects = layout.player_rects(len(self.match.players))
