@@ -313,6 +313,15 @@ class MatchScene(Scene):
             return request
         return self.settle()
 
+    def thinking(self) -> str | None:
+        """The AI seat shown as thinking: only while the screen waits for it — not while earlier
+        events are still animating, a scoring's table is up, a hand-off is due or an online table
+        waits for a human (the AI may already think meanwhile, but nobody waits for it then)."""
+        thinking = self.match.thinking
+        if thinking is None or not self.settled() or self.match.handoff_due() or self.match.waiting_text():
+            return None
+        return thinking
+
     def poll_interval(self) -> float:
         """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
         board is only redrawn at the thinking pulse meanwhile). A server's table is polled a few
@@ -327,7 +336,7 @@ class MatchScene(Scene):
         none: the frame loop draws whenever the frame differs from the one drawn last."""
         if self.tweener.busy or self.match.events:
             return MOVING
-        if self.match.thinking or self.hints.thinking or self.toast_time > 0:
+        if self.thinking() or self.hints.thinking or self.toast_time > 0:
             return PULSE
         if self.targets():      # lit targets pulse
             return PULSE
@@ -444,8 +453,7 @@ class MatchScene(Scene):
                 return staged_prompt(self.match.view(), self.match.name, staged)
             offered = {choice.verb for _, choice in self.choice_buttons() if choice.kind == "verb"}
             return decision_prompt(self.match.view(), self.match.name, offered, self.castillo_disc())
-        # "… is thinking" only once the events before that decision have been shown
-        return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
+        return waiting_prompt(self.thinking(), self.match.name)
 
     def frame(self) -> Frame:
         """What the screen shows now, as a value (game/scenes/match_screen/model.py)."""

@@ -48,7 +48,7 @@ def frame_of(screen: MatchScene) -> Frame:
         undo = Button("↶ " + t("button.undo"), box(rect), hover=bool(hover and rect.collidepoint(hover)))
     discs = match.visible_discs()
     panels = tuple(Panel(player, match.name(player), seat_label(match, player),
-                         player == screen.table.active or player == view.to_move, player == match.thinking,
+                         player == screen.table.active or player == view.to_move, player == screen.thinking(),
                          discs.get(player)) for player in match.players)
     log = screen.log_view
     return Frame(
