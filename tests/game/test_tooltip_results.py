@@ -4,7 +4,6 @@ included, as the preview line says), and while an animation (a Castillo reveal) 
 what the engine has played, no tooltip shows the standings it ends in."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 import engine
