@@ -35,7 +35,7 @@ from game.present.describe import move_key
 from game.present.picker import Choice, Picker, offered
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
-from game.render import style
+from game.render import hint_panel, style
 from game.render.log_view import LogView
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
@@ -45,6 +45,7 @@ from game.shell.tween import Tweener
 from game.scenes.match_screen.modes import Flow, Mode, Switch, mode_for_phase
 from game.scenes.match_screen.scoring import ScoringMode
 from game.scenes import navigation
+from game.scenes.match_screen import hints as match_hints
 from game.scenes.match_screen import input as match_input
 from game.scenes.match_screen.input import CONFIRM
 from game.scenes.match_screen.model import DWELL_SECONDS, frame_of
@@ -286,6 +287,8 @@ class MatchScene(Scene):
                 self.hint_plan.left = False
                 self.show_toast(t("hint.plan_left"), error=False)
             self.log_view.dock = "hint" if (self.hints.shown or docked) and self.my_turn() else None
+            rows = match_hints.hint_rows(self) if self.log_view.dock and self.hints.shown else []
+            self.log_view.dock_height = hint_panel.panel_height(rows) if rows else 0
         self.toast_time = max(0.0, self.toast_time - dt)
         self.log_view.follow(self.prompt())     # a new prompt brings the log back to its newest line
         area = layout.area_at(self.hover) if self.hover else None
