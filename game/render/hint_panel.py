@@ -84,7 +84,7 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
                   border_radius=6)
         draw.rect(surface, style.GOLD if i == 0 else style.INK_SOFT, box, 2 if i == 0 else 1, border_radius=6)
         plan, reason = row_lines(row, box.width, i + 1)
-        y = box.y + PAD
+        y: float = box.y + PAD
         for line in plan:
             style.text(surface, line, (box.x + 8, y), TITLE, style.INK, bold=True)
             y += style.line_height(TITLE, True)
