@@ -21,18 +21,20 @@ LANGUAGES = ("en", "pt", "ca")
 # Elements a step may point at (game/tutorial/targets.py finds them on screen).
 ELEMENTS = ("hand", "court", "players", "cards", "choices", "castillo", "track", "king", "disc")
 REGION_PREFIX = "region:"
-STEP_FIELDS = {"say", "point", "script", "play", "notice"}
+STEP_FIELDS = {"say", "point", "script", "play", "why", "notice"}
 
 
 @dataclass(frozen=True)
 class Step:
     """Text shown, the element pointed at, the opponents' scripted moves (played first), the
-    player's expected moves (in order) and what to notice once they are made."""
+    player's expected moves (in order), why those moves (one sentence, said when another move
+    is tried) and what to notice once they are made."""
     say: dict[str, str]
     point: str | None
     script: tuple[str, ...]
     play: tuple[str, ...]
     notice: dict[str, str] | None
+    why: dict[str, str] | None = None
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -149,9 +151,14 @@ def _step(fields: _Fields, entry: Any, where: str) -> Step:
     if unknown:
         raise fields.fail(f"{where}.{unknown[0]}", f"one of {', '.join(sorted(STEP_FIELDS))}", unknown[0])
     notice = entry.get("notice")
+    play = fields.moves(entry.get("play"), f"{where}.play")
+    why = entry.get("why")
+    if play and why is None:        # a dictated move always says why (the nudge repeats it)
+        raise fields.fail(f"{where}.why", "one sentence saying why the moves asked for", None)
     return Step(fields.text(entry.get("say"), f"{where}.say"), fields.point(entry.get("point"), f"{where}.point"),
-                fields.moves(entry.get("script"), f"{where}.script"), fields.moves(entry.get("play"), f"{where}.play"),
-                None if notice is None else fields.text(notice, f"{where}.notice"))
+                fields.moves(entry.get("script"), f"{where}.script"), play,
+                None if notice is None else fields.text(notice, f"{where}.notice"),
+                None if why is None else fields.text(why, f"{where}.why"))
 
 
 def _rehearse(fields: _Fields, chapter: Chapter, where: str) -> None:
