@@ -69,7 +69,9 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
     each with its plan and its reason whole."""
     rect = panel_rect(rows)
     style.panel(surface, rect, fill=style.PARCHMENT, border=style.GOLD, width=3)
-    style.text(surface, t("hint.title"), (rect.x + 10, rect.y + 6), 13, style.INK, bold=True)
+    title = t("hint.title")
+    style.text(surface, title, (rect.x + 10, rect.y + 6), style.fit_size(title, rect.width - 20, 13, True, minimum=6), style.INK,
+               bold=True)
     if thinking or failed:
         message = t("hint.failed") if failed else t("hint.thinking")
         style.text(surface, message, rect.center, 15, style.INK_SOFT, bold=True, anchor="center")

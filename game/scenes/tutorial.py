@@ -291,7 +291,10 @@ class TutorialScene(Scene):
             return
         outlined_frame(surface, rect.inflate(10 + round(4 * pulse), 10 + round(4 * pulse)), colour, width)
 
+    @style.fixed_size
     def draw_panel(self, surface: pygame.Surface) -> None:
+        """The lesson's panel, docked in the log's place at its designed text size: its three
+        lines and the foot's two are checked to fit it (tests/game/test_tutorial.py)."""
         match = self.match
         panel = panel_rect()
         style.panel(surface, panel, fill=(252, 244, 220), border=style.GOLD, width=3, radius=12)

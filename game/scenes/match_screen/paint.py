@@ -103,7 +103,7 @@ def paint_prompt(surface: pygame.Surface, frame: Frame) -> None:
         else:
             colour = (*style.WOOD_DARK, 210)
         style.plate(surface, plate, colour)
-        size = style.fit_size(prompt.text, plate.width - 24, 17, True)
+        size = style.fit_size(prompt.text, plate.width - 24, 17, True, minimum=6)
         style.text(surface, prompt.text, plate.center, size, style.PARCHMENT, bold=True, anchor="center")
         if prompt.preview:
             paint_preview(surface, plate, prompt.preview, prompt.preview_colour)
