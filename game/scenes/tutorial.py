@@ -29,6 +29,7 @@ from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
 from game.tutorial.progress import Progress, load_progress, save_progress
 from game.tutorial.targets import (
+    event_element,
     element_rect,
     element_region,
     panel_rect,
@@ -53,6 +54,12 @@ def text_box(panel: pygame.Rect) -> pygame.Rect:
 
 def continue_button(panel: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(panel.right - PAD - 150, panel.bottom - 44, 150, 34)
+
+
+def log_button(panel: pygame.Rect) -> pygame.Rect:
+    """The lesson's own log, opened above the panel (the tall log; L does the same)."""
+    width = int(style.text_width(t("tutorial.log"), 12, True)) + 18
+    return pygame.Rect(panel.right - PAD - width, panel.y + 6, width, 20)
 
 
 def fits(text: str, width: int) -> bool:
@@ -125,11 +132,23 @@ class TutorialScene(Scene):
             return self.text(step.notice)
         return self.text(step.say)
 
+    def pointed(self) -> str | None:
+        """The element the step points at now: "live" follows the event being shown (nothing
+        before the first one, the last one's place after it)."""
+        point = self.match.step.point
+        if point == "live":
+            feed = self.match.feed
+            shown = feed.past[self.match.step_events:len(feed.past) - len(feed.events)]
+            return next((element for event in reversed(shown) if (element := event_element(event))), None)
+        if point == "hand" and self.top.name != "power":
+            return None          # the power hand is drawn only while power cards are played
+        return point
+
     def pointed_rect(self) -> pygame.Rect | None:
         """Where the step points now (None: nothing to point at)."""
-        point = self.match.step.point
-        if point is None or (point == "hand" and self.top.name != "power"):
-            return None          # the power hand is drawn only while power cards are played
+        point = self.pointed()
+        if point is None:
+            return None
         game = self.match.view()
         return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
 
@@ -192,8 +211,8 @@ class TutorialScene(Scene):
     def focus_targets(self) -> list[Target]:
         """The lesson's Continue while a step waits to be read, else the held game's choices."""
         if self.can_continue():
-            return [Target("continue", continue_button(panel_rect()))]
-        return self.top.focus_targets()
+            return [Target("continue", continue_button(panel_rect())), Target("log", log_button(panel_rect()))]
+        return self.top.focus_targets() + [Target("log", log_button(panel_rect()))]
 
     def handle(self, intent: inp.Intent) -> bool:
         """The lesson's own input: Continue, and clicks on its panel. The rest it leaves: the app
@@ -205,6 +224,10 @@ class TutorialScene(Scene):
                 intent.kind == inp.Kind.CLICK and continue_button(panel_rect()).collidepoint(intent.pos))):
             self.ctx.sounds.play("click")
             self.advance()
+            return True
+        if intent.kind == inp.Kind.CLICK and log_button(panel_rect()).collidepoint(intent.pos):
+            self.top.log_view.expanded = not self.top.log_view.expanded
+            self.ctx.sounds.play("click")
             return True
         # the panel lies over the log: clicks on it go nowhere else
         return intent.kind == inp.Kind.CLICK and panel_rect().collidepoint(intent.pos)
@@ -280,7 +303,7 @@ class TutorialScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
         colour = style.shade(style.HIGHLIGHT, 0.8 + 0.2 * pulse)
         width = 3 + round(2 * pulse)
-        region = element_region(self.match.step.point or "", self.match.view().king)
+        region = element_region(self.pointed() or "", self.match.view().king)
         if region:
             outline = region_outline(region)
             glow = draw.layer(rect.size)
@@ -298,8 +321,11 @@ class TutorialScene(Scene):
         match = self.match
         panel = panel_rect()
         style.panel(surface, panel, fill=(252, 244, 220), border=style.GOLD, width=3, radius=12)
+        log = log_button(panel)
+        style.button(surface, log, t("tutorial.log"), hover=bool(self.hover and log.collidepoint(self.hover)),
+                     primary=self.top.log_view.expanded, size=12)
         number = t("tutorial.step", step=match.index + 1, total=self.lesson.total)
-        number_rect = style.text(surface, number, (panel.right - PAD, panel.y + 8), 12, style.INK_SOFT, bold=True,
+        number_rect = style.text(surface, number, (log.x - 8, panel.y + 8), 12, style.INK_SOFT, bold=True,
                                  anchor="topright")
         title = t("tutorial.title") + " · " + self.text(match.chapter.title)
         room = number_rect.x - panel.x - 2 * PAD

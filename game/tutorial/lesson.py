@@ -18,8 +18,9 @@ from engine.data import read_yaml_mapping
 TUTORIAL_DIR = Path(__file__).resolve().parent.parent.parent / "levels" / "tutorial"
 STEPS_FILE = TUTORIAL_DIR / "steps.yaml"
 LANGUAGES = ("en", "pt", "ca")
-# Elements a step may point at (game/tutorial/targets.py finds them on screen).
-ELEMENTS = ("hand", "court", "players", "cards", "choices", "castillo", "track", "king", "disc")
+# Elements a step may point at (game/tutorial/targets.py finds them on screen); "live": wherever the
+# event the screen is showing happens, as it happens (a step that watches the opponents or a scoring).
+ELEMENTS = ("hand", "court", "players", "cards", "choices", "castillo", "track", "rounds", "king", "disc", "live")
 REGION_PREFIX = "region:"
 STEP_FIELDS = {"say", "point", "script", "play", "why", "notice"}
 

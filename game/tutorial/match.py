@@ -29,6 +29,7 @@ class TutorialMatch(Match):
         self.nudge: str | None = None    # why the last move was refused, for the lesson panel
         self.nudged = False              # a refusal the scene has not reacted to yet
         self.rebuild_log()
+        self.step_events = len(self.feed.past)     # the events known when the step began
         if game.phase in SECRET_PHASES:  # resumed after the player's disc: his strip still shows it
             self.pending_discs = {p: d for p in self.humans if (d := game.disc(p))}
 
@@ -64,6 +65,7 @@ class TutorialMatch(Match):
     def next_step(self) -> None:
         self.index += 1
         self.made = 0
+        self.step_events = len(self.feed.past)
         self.nudge, self.nudged = None, False
 
     # ---- playing --------------------------------------------------------------------------------

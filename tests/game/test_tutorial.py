@@ -18,7 +18,7 @@ from game.match import saves
 
 from game.scenes.settings import action_rects
 from game.scenes.title import TitleScene, title_buttons
-from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
+from game.scenes.tutorial import TutorialScene, continue_button, fits, log_button, text_box
 from game.tutorial.lesson import LANGUAGES, STEPS_FILE, TUTORIAL_DIR, load_lesson
 from game.tutorial.progress import Progress, load_progress, progress_path, save_progress
 from game.tutorial.targets import panel_rect
@@ -397,3 +397,44 @@ def test_the_app_runs_the_lessons_match_screen_and_the_lesson_only_observes_it()
     assert not scene.handle(inp.Intent(inp.Kind.CLICK, card)) and held.staged() is None
     driver.click(card)                                # the same click, given to the stack
     assert str(held.staged()) == "power 11"
+
+
+def test_a_watched_step_points_where_it_happens_as_it_happens():
+    """"Watch their Caballeros arrive": the frame follows the events as the screen shows them —
+    nothing before the first, then the regions next to Granada where Blue and Green place (§7.1:
+    placement borders the King's region); the next step's "That was a round" frames the round track."""
+    lesson = load_lesson()
+    steps = [step for chapter in lesson.chapters for step in chapter.steps]
+    index = next(i for i, step in enumerate(steps) if step.point == "live")
+    driver = Driver(TutorialScene(make_context(speed=4.0), lesson, index))
+    scene = tutorial(driver)
+    assert scene.match.step.point == "live" and scene.pointed() is None
+    seen: list[str] = []
+    for _ in range(600):
+        driver.step()
+        point = scene.pointed()
+        if point and (not seen or seen[-1] != point):
+            seen.append(point)
+            check_pointed_element(scene)
+        if scene.can_continue():
+            break
+    assert scene.can_continue(), "Continue waits for the turns it talks about"
+    regions = {p.split(":")[1] for p in seen if p.startswith("region:")}
+    assert {"sevilla", "valencia"} <= regions and "granada" not in regions, seen
+    driver.click(continue_button(panel_rect()).center)
+    driver.step(2)
+    assert scene.match.step.point == "rounds" and scene.pointed_rect() == layout.current().round_track
+
+
+def test_the_lessons_own_log_opens_from_its_panel():
+    """The lesson's panel takes the log's place; its Log button opens the log above it (and
+    closes it), so the moves played so far can be read again."""
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 3))
+    scene = tutorial(driver)
+    driver.step(2)
+    log = scene.top.log_view
+    assert not log.expanded
+    driver.click(log_button(panel_rect()).center)
+    assert log.expanded and log.shown_rect is not None and not log.shown_rect.colliderect(panel_rect())
+    driver.click(log_button(panel_rect()).center)
+    assert not log.expanded
