@@ -15,11 +15,10 @@ ARG_ORDER = {"move": (1, 0, 2), "cull": (1, 0), "scoreboard": (0, 1)}
 
 
 def offered(pos: engine.Position, moves: list[engine.Move]) -> list[engine.Move]:
-    """The legal moves a human is offered: not `first place` while the engine says it would place
-    nothing (an empty court: engine.places_nothing), so "Action first" is the one choice."""
-    if engine.places_nothing(pos):
-        return [move for move in moves if move.verb != "first" or move.args != ("place",)]
-    return moves
+    """The legal moves a human is offered: none the engine calls idle (engine.idle_moves: `first
+    place` with an empty court, so "Action first" is the one choice)."""
+    idle = engine.idle_moves(pos)
+    return [move for move in moves if move not in idle]
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """§5.2 T3/T4: the player chooses whether to place or to act first, placing only Caballeros from
 his court. With an empty court, placing first places nothing: the engine says so
-(engine.places_nothing) and the screen offers only "Action first", with a prompt that says why."""
+(engine.idle_moves) and the screen offers only "Action first", with a prompt that says why."""
 from __future__ import annotations
 
 import engine
@@ -32,8 +32,9 @@ def _labels(game: engine.Game) -> tuple[list[str], str]:
 
 
 def test_the_engine_says_when_placing_first_places_nothing():
-    assert engine.places_nothing(_order(0))
-    assert not engine.places_nothing(_order(2))
+    empty = _order(0)
+    assert engine.idle_moves(empty) == (engine.parse_move("first place", empty),)
+    assert engine.idle_moves(_order(2)) == ()
 
 
 def test_place_first_is_not_offered_with_an_empty_court():
