@@ -135,7 +135,9 @@ def ranking(view: View, rng: random.Random, searcher: ExpectimaxAgent,
 
 def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = None,
            count: int = HINTS) -> list[Hint]:
-    """The `count` best plans for the viewer's decision, best first, each with its reason."""
+    """The `count` best plans for the viewer's decision, best first, each with its reason: #1's
+    what it gets over #2; #2's and #3's what #1 gets over them (their `versus` is their own
+    number: the plan #1 is measured against), so every reason below the best says why it is worse."""
     view = check_view(view)
     scored, world = ranking(view, rng, searcher or judge_searcher(), count)
     best = scored[0][1]
@@ -147,11 +149,12 @@ def advise(view: View, rng: random.Random, searcher: ExpectimaxAgent | None = No
     plans = [plan for plan, _, _ in scored[:count]]
     hints = []
     for i, (plan, gain) in enumerate(zip(plans, gains)):
-        against = (1 if i == 0 else 0) if len(plans) > 1 else None   # #1 against #2, the rest against #1
-        if against is None:
+        if len(plans) == 1:
             reason = reason_for(world, plan, view.to_move_idx)
-        else:
-            reason = reason_for(world, plan, view.to_move_idx, plans[against], against + 1)
+        elif i == 0:        # why #1 is best: what it gets over #2
+            reason = reason_for(world, plan, view.to_move_idx, plans[1], 2)
+        else:               # why #2 and #3 are worse: what #1 gets over them, measured from their outcome
+            reason = reason_for(world, plans[0], view.to_move_idx, plan, i + 1)
         foreseen = tuple(foreseen_views(world, view.to_move_idx, plan))
         hints.append(Hint(plan, scored[i][1], gain, reason, foreseen))
     return hints

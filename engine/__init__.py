@@ -26,7 +26,7 @@ from .data import ADJACENT, BOARD, CARDS, REGIONS, CardInfo
 from .describe import CARD_NAMES, describe
 from .errors import DataError, EngineError, IllegalMove, NotationError
 from .flow import CASTILLO_MODES, new_game
-from .moves import SECRET_VERBS, TARGET_ARG, VERBS, Move, parse_move, public_text, target_area
+from .moves import FIRST_PLACE, SECRET_VERBS, TARGET_ARG, VERBS, Move, parse_move, public_text, target_area
 from .refusals import REASONS, Reason, reason_text, why_illegal
 from .progress import Progress, progress
 from .record import from_json, replay
@@ -71,6 +71,15 @@ def card_scoring_preview(pos: Position, card: str) -> dict[str, int] | None:
     return fixed_scoring_gains(readable(pos), card)
 
 
+def idle_moves(pos: Position) -> tuple[Move, ...]:
+    """Legal moves that would do nothing now, which a client need not offer: `first place` while
+    the player choosing the order of his turn (§5.2 T3/T4) has an empty court (only court
+    Caballeros are placed, so the special action is the one choice; placing after it stays open)."""
+    if pos.phase == "order" and pos.active is not None and pos.count(pos.active, "court") == 0:
+        return (FIRST_PLACE,)
+    return ()
+
+
 def random_playout(game: Game, rng: _random.Random) -> Game:
     """Play uniformly random legal moves to the end (tests and benchmarks)."""
     while game.to_move_idx >= 0:
@@ -83,6 +92,6 @@ __all__ = ["ADJACENT", "BOARD", "CARDS", "CARD_NAMES", "CASTILLO_MODES", "CardIn
            "RULES_VERSION", "Reason", "SECRET_VERBS", "ScoreEntry", "TARGET_ARG", "VARIANTS", "VERBS", "View",
            "area_ranks", "card_scoring_preview", "depth_for", "describe", "determinize", "events",
            "from_json", "holds_secret", "load_scenario", "new_game", "parse_move", "Progress", "progress", "public_text",
-           "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
+           "idle_moves", "random_playout", "ranks", "reason_text", "region_values", "replay", "scoring_preview",
            "target_area", "view_from_json", "why_illegal",
            "COMMON_REFUSALS", "Confirm", "Ghost", "VERB_INFO", "VerbInfo", "Where", "piece_owner"]

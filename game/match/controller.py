@@ -127,6 +127,12 @@ class Match(FeedReads):
         self._view_cache = (self.version, self.viewer, view)
         return view
 
+    def log_viewer(self) -> str | None:
+        """The seat the log is read by: the viewer; in pass-and-play only the player the screen
+        was handed to for his private decision (the table, or a player at an open turn, reads
+        every secret move hidden)."""
+        return self.handed_to if self.pass_and_play else self.viewer
+
     def visible_discs(self) -> dict[str, str]:
         """Secret disc choices that may be drawn now: only the viewer's own, before the reveal."""
         if self.viewer in self.pending_discs:

@@ -104,16 +104,17 @@ class EventFeed:
                 return summary
         return None
 
-    def visible_log(self, name: Namer) -> list[str]:
-        """The log as far as the animations have got (it never runs ahead of the board)."""
-        return self._worded(name, self.shown)
+    def visible_log(self, name: Namer, viewer: str | None = None) -> list[str]:
+        """The log as far as the animations have got (it never runs ahead of the board), as
+        `viewer` reads it: his own secret moves in full, everybody else's hidden (item_text)."""
+        return self._worded(name, self.shown, viewer)
 
-    def log_lines(self, name: Namer) -> list[str]:
-        """The whole log, every line shown."""
-        return self._worded(name, None)
+    def log_lines(self, name: Namer, viewer: str | None = None) -> list[str]:
+        """The whole log, every line shown, as `viewer` reads it."""
+        return self._worded(name, None, viewer)
 
-    def _worded(self, name: Namer, shown: int | None) -> list[str]:
-        key = (self.changes, shown, language())
+    def _worded(self, name: Namer, shown: int | None, viewer: str | None) -> list[str]:
+        key = (self.changes, shown, language(), viewer)
         if self._lines and self._lines[0] == key:
             return self._lines[1]
         lines: list[str] = []
@@ -121,7 +122,7 @@ class EventFeed:
             n = len(dues) if shown is None else sum(1 for due in dues if due <= shown)
             if n == 0:
                 break
-            text = item_text(item, name)
+            text = item_text(item, name, viewer)
             lines.append(text if n == 1 else f"{text} ×{n}")
         self._lines = (key, lines)
         return lines
@@ -153,16 +154,20 @@ class FeedReads:
     def view(self) -> engine.View:
         raise NotImplementedError
 
+    def log_viewer(self) -> str | None:
+        """The seat the log is read by: the View's own (its secret moves read in full to it)."""
+        return self.view().viewer_id
+
     def take_summary(self) -> ScoreSummary | None:
         return self.feed.take_summary()
 
     def visible_log(self) -> list[str]:
         """The game log as far as the animations have got, in the current language."""
-        return self.feed.visible_log(self.name)
+        return self.feed.visible_log(self.name, self.log_viewer())
 
     def log_lines(self) -> list[str]:
         """The whole game log, every line shown, in the current language."""
-        return self.feed.log_lines(self.name)
+        return self.feed.log_lines(self.name, self.log_viewer())
 
     def past_events(self) -> list[E.Event]:
         """The events the round's action cards are rebuilt from (EventFeed.round_events)."""

@@ -145,17 +145,30 @@ def _instead(reason: Reason) -> str | None:
     return t("hint.other.shared", place=rank) if reason.other_tied else t("hint.other.rank", place=rank)
 
 
-def compare_text(hint: Hint, others: list[Hint], name: Namer) -> str:
-    """The reason as a comparison: "+6 over #2: takes 1st in Aragón instead of tying it" for the
-    best hint, "−3 against #1: …" for the others (the search's points between the two plans)."""
+def compare_text(hint: Hint, hints: list[Hint], name: Namer) -> str:
+    """The reason as a sentence comparing two hints (the search's points between them): for the
+    best, "6 points more than #2: it takes 1st in Aragón instead of tying it: …"; for the others,
+    why they are worse, "6 points less than #1: #1 brings 4 Caballeros to the court instead of 2."
+    (ai.advisor.advise gives #2 and #3 #1's reason over them)."""
     text = reason_text(hint.reason, name)
+    number = hints.index(hint) + 1 if hint in hints else 0
     versus = hint.reason.versus
-    if not versus or versus > len(others):
-        return text
-    diff = hint.gain - others[versus - 1].gain
+    if number == 1 and 1 < versus <= len(hints):
+        key, other, diff = "over", versus, hint.gain - hints[versus - 1].gain
+    elif number > 1 and versus == number:
+        key, other, diff = "below", 1, hints[0].gain - hint.gain
+    else:
+        return sentence(text)
     points = round(abs(diff))
-    key = "even" if points == 0 else "over" if diff > 0 else "below"
-    return t(f"hint.compare.{key}", points=points, other=versus, reason=text)
+    if not points:
+        return sentence(t(f"hint.compare.even_{key}", other=other, reason=text))
+    return sentence(tn(f"hint.compare.{key}", points, other=other, reason=text))
+
+
+def sentence(text: str) -> str:
+    """A full sentence: a capital first letter and a final full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def gain_text(gain: float) -> str:

@@ -94,6 +94,10 @@ class ReplaySource(FeedReads):
         """The position drawn: the viewer's View, or the whole game once it is over."""
         return self.window.game
 
+    def log_viewer(self) -> str | None:
+        """The seat the replay is shown to: its own secret moves read in full, as they did in play."""
+        return self.viewer
+
     def view(self) -> engine.View:
         """The viewer's View at the position (the public one for a finished game's record)."""
         shown = self.window.game

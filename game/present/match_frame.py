@@ -88,10 +88,14 @@ class Hints:
 
 @dataclass(frozen=True)
 class Tooltip:
-    """A card's help ("card") or an area's standings ("standings"), by the pointer."""
+    """A card's help ("card") or an area's standings ("standings"), by the pointer. `after`: the
+    hovered or staged move whose result the standings show (None: the position now); `gains`: a
+    scoring card's gains may show (not while an animation has still to show the position)."""
     kind: str
     subject: str
     at: Point
+    after: str | None = None
+    gains: bool = True
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,13 @@ AREAS = frozenset((*engine.REGIONS, "castillo"))
 ARG_ORDER = {"move": (1, 0, 2), "cull": (1, 0), "scoreboard": (0, 1)}
 
 
+def offered(pos: engine.Position, moves: list[engine.Move]) -> list[engine.Move]:
+    """The legal moves a human is offered: none the engine calls idle (engine.idle_moves: `first
+    place` with an empty court, so "Action first" is the one choice)."""
+    idle = engine.idle_moves(pos)
+    return [move for move in moves if move not in idle]
+
+
 @dataclass(frozen=True)
 class Choice:
     """A button: `value` completes the next argument (or is a whole argument-less verb)."""

@@ -82,6 +82,8 @@ def _body(game: engine.Position, name: Namer, castillo_disc: bool) -> str:
         return t("prompt.disc_castillo") if castillo_disc else t("prompt.disc", card=_card(game))
     if phase in ("steps", "return"):
         return _step_body(game, name, step)
+    if phase == "order" and engine.idle_moves(game):
+        return t("prompt.order_empty", action=t("button.first_action"))
     return t(f"prompt.{phase}")
 
 

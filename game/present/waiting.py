@@ -2,8 +2,8 @@
 
 Why: the host runs ahead of the screen. While a scoring or the Castillo reveal is still being
 animated, an AI seat may already be thinking about the decision that follows it, and "Yellow is
-thinking…" over the reveal named a wait the player could not see. The wait is worded
-once the events before it have been shown.
+thinking…" over the reveal named a wait the player could not see. The screen names the seat only
+once it waits for it (game/scenes/play.py MatchScene.thinking); this words it.
 """
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ from collections.abc import Callable
 from game.shell.i18n import t
 
 
-def waiting_prompt(thinking: str | None, animating: bool, name: Callable[[str], str]) -> str:
-    """ "{who} is thinking…" for the seat `thinking`, or "" while earlier events are still being
-    shown (`animating`: events queued or pieces moving) or nobody thinks."""
-    if thinking is None or animating:
+def waiting_prompt(thinking: str | None, name: Callable[[str], str]) -> str:
+    """ "{who} is thinking…" for the seat `thinking`, or "" when the screen waits for nobody."""
+    if thinking is None:
         return ""
     return t("hud.thinking", who=name(thinking))

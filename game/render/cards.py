@@ -5,6 +5,8 @@ what the others chose.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pygame
 
 import engine
@@ -22,8 +24,9 @@ def card_stack(card: str) -> int:
 
 @style.fixed_size
 def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: str | None = None,
-                selectable: bool = False, hover: bool = False, current: bool = False) -> None:
-    """One card as a wide strip; selectable cards glow, taken ones fade with the taker's colour."""
+                selectable: bool = False, hover: bool = False, current: bool = False, name_cap: int = 15) -> None:
+    """One card as a wide strip; selectable cards glow, taken ones fade with the taker's colour.
+    `name_cap`: the largest size of the name (the column sets its cards alike: column_cap)."""
     stack = card_stack(card)
     faded = taker is not None and not current
     fill = style.PARCHMENT if not faded else (214, 204, 182)
@@ -35,22 +38,16 @@ def action_card(surface: pygame.Surface, rect: pygame.Rect, card: str, taker: st
                          face="serif", anchor="midright")
     pieces.cube(surface, (numeral.right + 7, badge.centery + 3), 10, style.PARCHMENT)   # beside it, never over it
     ink = style.INK if not faded else style.INK_SOFT
-    body = pygame.Rect(badge.right + 8, rect.y + 5, rect.width - badge.width - 24, rect.height - 8)
     label = player_name(taker) if taker else ""
-    stamp_w = stamp_width(label)
-    name = t(f"card.{card}.name")
-    style.text(surface, name, body.topleft, style.fit_size(name, name_room(rect, label), 15, True, "serif"), ink,
-               bold=True, face="serif")
-    effect = effect_box(rect)
-    text = t(f"card.{card}.effect")
-    size = effect_size(text, effect)
-    style.paragraph(surface, text, effect, size, ink, face="condensed", spacing=-1,
-                    max_lines=effect_lines(size, effect))
+    text = card_text(rect, card, label, name_cap)
+    style.text(surface, text.name, (rect.x + 54, rect.y + NAME_TOP), text.name_size, ink, bold=True, face="serif")
+    style.paragraph(surface, text.effect, text.box, text.effect_size, ink, face="condensed", spacing=text.spacing,
+                    max_lines=text.lines)
     if selectable and hover:
         draw.rect(surface, style.HIGHLIGHT, rect.inflate(4, 4), 3, border_radius=9)
     if taker:
-        stamp = pygame.Rect(0, 0, stamp_w, 18)
-        stamp.topright = (rect.right - 8, rect.y + 6)
+        stamp = pygame.Rect(0, 0, stamp_width(label), STAMP_HEIGHT)
+        stamp.topright = (rect.right - 8, rect.y + NAME_TOP)
         colour = style.player_colour(taker)
         draw.rect(surface, colour, stamp, border_radius=4)
         style.text(surface, label, stamp.center, 11, style.text_on(colour), bold=True, anchor="center")
@@ -66,25 +63,72 @@ def name_room(rect: pygame.Rect, label: str = "") -> int:
     return rect.width - 64 - stamp_width(label) - 4
 
 
-def effect_box(rect: pygame.Rect) -> pygame.Rect:
-    """Where a card strip's effect text goes: under the name, right of the stack badge."""
-    left, top = rect.x + 54, rect.y + 21
-    return pygame.Rect(left, top, rect.width - 64, rect.bottom - 1 - top)
+NAME_TOP = 3        # the name's (and the taker's stamp's) top, under the strip's border (units)
+STAMP_HEIGHT = 15
+SMALL_NAME = 13     # the name's size when the effect needs its room
+BORDER = 3          # the strip's border at its widest (hover, the card in play): text stays inside
 
 
-def effect_size(text: str, box: pygame.Rect) -> int:
-    """The effect's font size: 11, or 10 when only that gets the whole text into the strip
-    (the full text is the card's help, a right-click away)."""
-    for size in (11, 10):
-        if len(style.wrap(text, box.width, size, face="condensed")) <= effect_lines(size, box):
-            return size
-    return 10
+@dataclass(frozen=True)
+class CardText:
+    """How a strip's words are set: the name and its size, the effect in `box` at `effect_size`
+    with `spacing` between lines, and how many lines the box holds whole."""
+    name: str
+    name_size: int
+    effect: str
+    box: pygame.Rect
+    effect_size: int
+    spacing: int
+    lines: int
+
+    def whole(self) -> bool:
+        return len(style.wrap(self.effect, self.box.width, self.effect_size, face="condensed")) <= self.lines
 
 
-def effect_lines(size: int, box: pygame.Rect) -> int:
-    """How many lines of the effect the strip holds whole (lines 1 unit closer than the font's)."""
-    pitch, height = style.line_height(size, face="condensed") - 1, style.line_height(size, face="condensed")
-    return max(1, 1 + int((box.height + 1 - height) // pitch))
+@style.fixed_size
+def card_text(rect: pygame.Rect, card: str, label: str = "", name_cap: int = 15) -> CardText:
+    """The largest setting that shows the whole effect inside the strip at the window's size: the
+    name as large as its room allows (at most `name_cap`), the effect at 11 or 10 under it (and
+    under the taker's stamp), lines 1 then 2 units closer than the font's, then a smaller name to
+    give the effect a line's room. Measured with the fonts as rendered (a small window's text
+    stops shrinking at style.MIN_TEXT_PX, so it takes more units there). None whole (no catalog
+    has one): the smallest, its end cut with "…"."""
+    largest = _largest_name(rect, card, label, name_cap)
+    for name_size in sorted({largest, min(largest, SMALL_NAME)}, reverse=True):
+        for setting in _settings(rect, card, label, name_size):
+            if setting.whole():
+                return setting
+    return setting
+
+
+@style.fixed_size
+def column_cap(rects: list[pygame.Rect], offer: list[str], labels: list[str]) -> int:
+    """The name size cap a column of strips shares: the designed 15 when every effect is whole
+    under its largest name, else the smaller name (names of one size, not a mixture)."""
+    whole = all(any(setting.whole() for setting in _settings(rect, card, label, _largest_name(rect, card, label)))
+                for rect, card, label in zip(rects, offer, labels))
+    return 15 if whole else SMALL_NAME
+
+
+def _largest_name(rect: pygame.Rect, card: str, label: str, cap: int = 15) -> int:
+    return style.fit_size(t(f"card.{card}.name"), name_room(rect, label), cap, True, "serif")
+
+
+def _settings(rect: pygame.Rect, card: str, label: str, name_size: int) -> list[CardText]:
+    """The effect's settings under a name of `name_size`, largest first."""
+    top = rect.y + NAME_TOP + round(style.ink_height(name_size, True, "serif"))
+    if label:
+        top = max(top, rect.y + NAME_TOP + STAMP_HEIGHT + 1)
+    box = pygame.Rect(rect.x + 54, top, rect.width - 64, rect.bottom - BORDER - top)
+    name, effect = t(f"card.{card}.name"), t(f"card.{card}.effect")
+    return [CardText(name, name_size, effect, box, size, spacing, effect_lines(size, spacing, box))
+            for size in (11, 10) for spacing in (-1, -2)]
+
+
+def effect_lines(size: int, spacing: int, box: pygame.Rect) -> int:
+    """How many lines of the effect the box holds whole, `spacing` units between them."""
+    height, pitch = style.ink_height(size, face="condensed"), style.line_height(size, face="condensed") + spacing
+    return max(1, 1 + int((box.height - height) // pitch))
 
 
 def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[str], hover: tuple[int, int] | None,
@@ -96,14 +140,17 @@ def offer_column(surface: pygame.Surface, table: Table, selectable: frozenset[st
         return
     area = layout.current().cards_rect
     style.text(surface, t("hud.action_cards"), (area.x + 4, area.y), 15, style.PARCHMENT, bold=True, face="serif")
-    for rect, card in zip(layout.card_rects(len(table.offer) or 5), table.offer):
+    rects = layout.card_rects(len(table.offer) or 5)
+    labels = [player_name(table.taken[card]) if card in table.taken and card != staged else "" for card in table.offer]
+    cap = column_cap(rects, table.offer, labels)
+    for rect, card in zip(rects, table.offer):
         if card == staged:
             lifted = rect.move(-14, 0)
-            action_card(surface, lifted, card, None, True, True, True)
+            action_card(surface, lifted, card, None, True, True, True, cap)
             draw.rect(surface, style.player_colour(table.active or ""), lifted.inflate(8, 8), 4, border_radius=11)
             continue
         action_card(surface, rect, card, table.taken.get(card), card in selectable,
-                    bool(hover and rect.collidepoint(hover)), card == current)
+                    bool(hover and rect.collidepoint(hover)), card == current, cap)
 
 
 def card_at(table: Table, pos: tuple[int, int]) -> str | None:

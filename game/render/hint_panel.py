@@ -7,6 +7,8 @@ board, clicking plays it (the play scene does both).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.present.match_frame import DockedPlan, HintRow
@@ -16,17 +18,43 @@ from game.render import draw, style
 
 HEADER = 26
 ROW_GAP = 3
+TITLE, REASON = 13, 12      # a row's plan (bold) and its reason, wrapped whole (never cut with "…")
+PAD = 4
 
 
-def panel_rect() -> pygame.Rect:
-    return layout.docked_rect("hint")
+def panel_rect(rows: Sequence[HintRow] = ()) -> pygame.Rect:
+    """The docked panel, as tall as its rows need (at least its usual height)."""
+    return layout.docked_rect("hint", panel_height(rows))
 
 
-def row_rects(count: int) -> list[pygame.Rect]:
-    rect = panel_rect()
-    height = (rect.height - HEADER - 6 - ROW_GAP * (count - 1)) // max(1, count)
-    return [pygame.Rect(rect.x + 6, rect.y + HEADER + i * (height + ROW_GAP), rect.width - 12, height)
-            for i in range(count)]
+def panel_height(rows: Sequence[HintRow]) -> int:
+    """What the rows need wrapped whole: the header, each row, the gaps and a margin."""
+    width = layout.docked_rect("hint").width - 12
+    return HEADER + sum(row_height(row, width, i + 1) for i, row in enumerate(rows)) + \
+        ROW_GAP * max(0, len(rows) - 1) + 6
+
+
+def row_lines(row: HintRow, width: int, number: int = 1) -> tuple[list[str], list[str]]:
+    """A row's plan (numbered, beside its gain tag) and reason, wrapped to the row's width."""
+    gain_w = int(style.text_width(row.gain, 12, True)) + 14
+    return (style.wrap(f"{number}. {row.plan}", width - gain_w - 16, TITLE, True),
+            style.wrap(row.reason, width - 28, REASON))
+
+
+def row_height(row: HintRow, width: int, number: int) -> int:
+    plan, reason = row_lines(row, width, number)
+    return round(2 * PAD + len(plan) * style.line_height(TITLE, True) + len(reason) * style.line_height(REASON))
+
+
+def row_rects(rows: Sequence[HintRow]) -> list[pygame.Rect]:
+    """The rows' hit boxes, best first, each as tall as its words."""
+    rect = panel_rect(rows)
+    out, y = [], rect.y + HEADER
+    for i, row in enumerate(rows):
+        height = row_height(row, rect.width - 12, i + 1)
+        out.append(pygame.Rect(rect.x + 6, y, rect.width - 12, height))
+        y += height + ROW_GAP
+    return out
 
 
 def hint_button(surface: pygame.Surface, hover: tuple[int, int] | None, active: bool) -> None:
@@ -37,10 +65,13 @@ def hint_button(surface: pygame.Surface, hover: tuple[int, int] | None, active: 
 
 def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, failed: bool,
                hover: tuple[int, int] | None, pulse: float) -> None:
-    """The panel: a thinking line while the advisor searches, then up to three rows, best first."""
-    rect = panel_rect()
+    """The panel: a thinking line while the advisor searches, then up to three rows, best first,
+    each with its plan and its reason whole."""
+    rect = panel_rect(rows)
     style.panel(surface, rect, fill=style.PARCHMENT, border=style.GOLD, width=3)
-    style.text(surface, t("hint.title"), (rect.x + 10, rect.y + 6), 13, style.INK, bold=True)
+    title = t("hint.title")
+    style.text(surface, title, (rect.x + 10, rect.y + 6), style.fit_size(title, rect.width - 20, 13, True, minimum=6), style.INK,
+               bold=True)
     if thinking or failed:
         message = t("hint.failed") if failed else t("hint.thinking")
         style.text(surface, message, rect.center, 15, style.INK_SOFT, bold=True, anchor="center")
@@ -49,45 +80,21 @@ def hint_panel(surface: pygame.Surface, rows: list[HintRow], thinking: bool, fai
                 lit = 0.6 + 0.6 * (1.0 if int(pulse * 3) % 3 == i else 0.0)
                 draw.circle(surface, style.shade(style.GOLD, lit), (rect.centerx - 9 + i * 9, rect.centery + 20), 3)
         return
-    hovered_row: tuple[int, HintRow] | None = None
-    for i, (box, row) in enumerate(zip(row_rects(len(rows)), rows)):
+    for i, (box, row) in enumerate(zip(row_rects(rows), rows)):
         hovered = bool(hover and box.collidepoint(hover))
         draw.rect(surface, style.PARCHMENT_DARK if hovered else style.shade(style.PARCHMENT, 1.04), box,
                   border_radius=6)
         draw.rect(surface, style.GOLD if i == 0 else style.INK_SOFT, box, 2 if i == 0 else 1, border_radius=6)
-        gain_w = int(style.text_width(row.gain, 12, True)) + 14
-        whole = f"{i + 1}. {row.plan}"
-        title, title_size = fitted(whole, box.width - gain_w - 16, 13, True)
-        style.text(surface, title, (box.x + 8, box.y + 3), title_size, style.INK, bold=True)
-        style.text(surface, row.gain, (box.right - 8, box.y + 3), 12,
+        plan, reason = row_lines(row, box.width, i + 1)
+        y: float = box.y + PAD
+        for line in plan:
+            style.text(surface, line, (box.x + 8, y), TITLE, style.INK, bold=True)
+            y += style.line_height(TITLE, True)
+        style.text(surface, row.gain, (box.right - 8, box.y + PAD), 12,
                    style.shade(style.GOLD, 0.8) if i == 0 else style.DANGER, bold=True, anchor="topright")
-        reason, size = fitted(row.reason, box.width - 28, 12, False)
-        style.text(surface, reason, (box.x + 20, box.bottom - 3), size, style.INK_SOFT, anchor="bottomleft")
-        cut = (title, title_size, reason, size) != (whole, 13, row.reason, 12)
-        if hovered and cut:             # the row in full only when it was cut or shrunk
-            hovered_row = (i, row)
-    if hovered_row is not None:
-        row_detail(surface, *hovered_row)
-
-
-def row_detail(surface: pygame.Surface, number: int, row: HintRow) -> None:
-    """The hovered hint in full above the panel: the whole plan and its reason wrapped, so a plan
-    cut short in its row (a long turn at 1366×768) is read to its last step. A row shown whole
-    gets none: the box would only hide the action cards above the panel."""
-    rect = panel_rect()
-    width = rect.width - 12
-    plan = style.wrap(f"{number + 1}. {row.plan}", width - 20, 13, True)
-    reason = style.wrap(row.reason, width - 20, 12)
-    height = 14 + 17 * len(plan) + 16 * len(reason)
-    box = pygame.Rect(rect.x + 6, rect.y - height - 4, width, height)
-    style.panel(surface, box, fill=style.PARCHMENT, border=style.GOLD, width=2, radius=8)
-    y = box.y + 6
-    for line in plan:
-        style.text(surface, line, (box.x + 10, y), 13, style.INK, bold=True)
-        y += 17
-    for line in reason:
-        style.text(surface, line, (box.x + 10, y), 12, style.INK_SOFT)
-        y += 16
+        for line in reason:
+            style.text(surface, line, (box.x + 20, y), REASON, style.INK_SOFT)
+            y += style.line_height(REASON)
 
 
 def plan_panel(surface: pygame.Surface, docked: DockedPlan, pulse: float) -> None:

@@ -43,6 +43,7 @@ class LogView:
     def __init__(self, place: Placement | None = None) -> None:
         self.place = place
         self.dock: str | None = None     # the panel docked under the log: "hint", "lesson" or None
+        self.dock_height = 0             # what that panel's words need beyond its usual height
         self.expanded = False
         self.first: int | None = None
         self.total = 0
@@ -56,7 +57,7 @@ class LogView:
         docked below leave it no room (L, the tall log, brings it back)."""
         if self.place is not None:
             return self.place(self.expanded)
-        return layout.side_panels(self.expanded, self.dock).log
+        return layout.side_panels(self.expanded, self.dock, dock_height=self.dock_height).log
 
     @property
     def rect(self) -> pygame.Rect:

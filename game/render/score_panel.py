@@ -89,10 +89,15 @@ def _area_row(surface: pygame.Surface, row: AreaRow, players: tuple[str, ...], p
 
 
 def _legend(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """What the marks mean."""
+    """What the marks mean, on one line: smaller when the words need it (a narrow window, large
+    text)."""
+    words = [t("scoring.king_bonus"), t("scoring.home_bonus"), t("scoring.tied")]
+    size = 12
+    while size > 6 and sum(style.text_width(w, size) for w in words) + 18 + 26 + 16 > rect.width:
+        size -= 1
     x = rect.x
     pieces.king(surface, (x + 7, rect.y + 18), 18)
-    drawn = style.text(surface, t("scoring.king_bonus"), (x + 18, rect.y + 2), 12, style.INK_SOFT)
+    drawn = style.text(surface, words[0], (x + 18, rect.y + 2), size, style.INK_SOFT)
     pieces.grande(surface, (drawn.right + 16, rect.y + 17), style.GOLD, 15)
-    drawn = style.text(surface, t("scoring.home_bonus"), (drawn.right + 26, rect.y + 2), 12, style.INK_SOFT)
-    style.text(surface, t("scoring.tied"), (drawn.right + 16, rect.y + 2), 12, style.INK_SOFT)
+    drawn = style.text(surface, words[1], (drawn.right + 26, rect.y + 2), size, style.INK_SOFT)
+    style.text(surface, words[2], (drawn.right + 16, rect.y + 2), size, style.INK_SOFT)

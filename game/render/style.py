@@ -174,6 +174,12 @@ def line_height(size: int, bold: bool = False, face: str = "sans") -> float:
     return font(font_px(size), bold, face).get_linesize() / draw.scale()
 
 
+def ink_height(size: int, bold: bool = False, face: str = "sans") -> float:
+    """The height of a rendered line in units: what a text's rect covers (a pixel more than the
+    font's line size at some sizes)."""
+    return max(line_height(size, bold, face), rendered("Ágjy", size, INK, bold, face).get_height() / draw.scale())
+
+
 def text(surface: pygame.Surface, value: str, pos: tuple[float, float], size: int = 16,
          colour: tuple[int, int, int] = INK, bold: bool = False, face: str = "sans",
          anchor: str = "topleft", shadow: tuple[int, int, int] | None = None) -> pygame.Rect:

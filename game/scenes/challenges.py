@@ -187,7 +187,10 @@ class ChallengesScene(Scene):
         style.text(surface, keys, (panel().centerx, panel().bottom - 12), style.fit_size(keys, panel().width - 80, 12),
                    style.INK_SOFT, anchor="midbottom")
 
+    @style.fixed_size
     def draw_row(self, surface: pygame.Surface, rect: pygame.Rect, entry: Challenge, selected: bool) -> None:
+        """One challenge in its fixed-height row, at the designed text size (the list's rows are
+        packed like the match screen's labels: style.fixed_size)."""
         hover = self._over(rect)
         fill = style.GOLD_LIGHT if selected else (style.PARCHMENT_DARK if hover else style.PARCHMENT)
         draw.rect(surface, fill, rect, border_radius=10)

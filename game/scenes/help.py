@@ -98,7 +98,7 @@ class HelpScene(Scene):
     def draw_rules(self, surface: pygame.Surface) -> None:
         left = pygame.Rect(panel().x + 28, panel().y + 124, panel().width // 2 - 48, panel().height - 140)
         right = left.move(panel().width // 2 - 8, 0)
-        size = next((s for s in range(14, 9, -1) if self.rules_end(left, right, s) <= right.bottom), 10)
+        size = next((s for s in range(14, 7, -1) if self.rules_end(left, right, s) <= right.bottom), 8)
         self.rules_end(left, right, size, surface)
 
     def rules_end(self, left: pygame.Rect, right: pygame.Rect, size: int,

@@ -23,6 +23,7 @@ from game.shell import input as inp
 from game.shell import layout
 from game.present import staging
 from game.render.animator import Animator
+from game.match.controller import Match
 from game.match.remote import RemoteTable
 from game.match.source import MatchSource
 from game.shell.focus import Target
@@ -31,10 +32,10 @@ from game.present.hint_plan import HintPlan
 from game.present.match_frame import Frame
 from game.shell.i18n import area_name, t
 from game.present.describe import move_key
-from game.present.picker import Choice, Picker
+from game.present.picker import Choice, Picker, offered
 from game.present.preview import preview_line, would_complete
 from game.present.prompts import decision_prompt, staged_prompt
-from game.render import style
+from game.render import hint_panel, style
 from game.render.log_view import LogView
 from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 from game.present.score_summary import ScoreSummary
@@ -44,6 +45,7 @@ from game.shell.tween import Tweener
 from game.scenes.match_screen.modes import Flow, Mode, Switch, mode_for_phase
 from game.scenes.match_screen.scoring import ScoringMode
 from game.scenes import navigation
+from game.scenes.match_screen import hints as match_hints
 from game.scenes.match_screen import input as match_input
 from game.scenes.match_screen.input import CONFIRM
 from game.scenes.match_screen.model import DWELL_SECONDS, frame_of
@@ -85,6 +87,7 @@ class MatchScene(Scene):
         self.clock = 0.0   # seconds this scene has run: drives the targets' pulse (draw stays pure)
         self.step_clock = 0.0   # the clock when the current step (position, who decides) began
         self.preview: tuple[tuple, str | None] = ((), None)   # (what it was computed for, the line)
+        self.preview_after: engine.View | None = None       # the viewer's position after that move
         self._hand_offs_seen = match.hand_offs
         self.hints = HintRequest()
         self.hint_plan = HintPlan()      # a clicked hint, followed step by step (present/hint_plan.py)
@@ -121,12 +124,19 @@ class MatchScene(Scene):
 
     # ---- shared state -------------------------------------------------------------------------
     def resync(self) -> None:
-        """Copy the viewer's position into the table (hiding what this screen must not show)."""
+        """Copy the viewer's position into the table (hiding what this screen must not show): in
+        the secret-Castillo variant each player sees his own Castillo count — in pass-and-play
+        only on his own private turn, behind a hand-off, never while the table looks."""
         options = self.match.view().options
         hide: str | None | bool = False
         if options.get("castillo") == "secret":
-            hide = self.match.viewer if not self.match.pass_and_play else None
+            hide = self.match.viewer if not self.match.pass_and_play else self.private_viewer()
         self.table.sync(self.match.view(), hide)
+
+    def private_viewer(self) -> str | None:
+        """The player the shared screen was handed to for his private decision (None: the table
+        looks); only a local match passes its screen around."""
+        return self.match.handed_to if isinstance(self.match, Match) else None
 
     def panel_point(self, player: str) -> tuple[float, float]:
         rects = layout.player_rects(len(self.match.players))
@@ -147,7 +157,7 @@ class MatchScene(Scene):
         if self._picker_key != key:
             self._picker_key = key
             self.step_clock = self.clock
-            self.picker.reset(self.match.legal_moves() if turn else [])
+            self.picker.reset(offered(self.match.view(), self.match.legal_moves()) if turn else [])
 
     # ---- input (game/scenes/match_screen/input.py) -----------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
@@ -277,6 +287,8 @@ class MatchScene(Scene):
                 self.hint_plan.left = False
                 self.show_toast(t("hint.plan_left"), error=False)
             self.log_view.dock = "hint" if (self.hints.shown or docked) and self.my_turn() else None
+            rows = match_hints.hint_rows(self) if self.log_view.dock and self.hints.shown else []
+            self.log_view.dock_height = hint_panel.panel_height(rows) if rows else 0
         self.toast_time = max(0.0, self.toast_time - dt)
         self.log_view.follow(self.prompt())     # a new prompt brings the log back to its newest line
         area = layout.area_at(self.hover) if self.hover else None
@@ -304,6 +316,15 @@ class MatchScene(Scene):
             return request
         return self.settle()
 
+    def thinking(self) -> str | None:
+        """The AI seat shown as thinking: only while the screen waits for it — not while earlier
+        events are still animating, a scoring's table is up, a hand-off is due or an online table
+        waits for a human (the AI may already think meanwhile, but nobody waits for it then)."""
+        thinking = self.match.thinking
+        if thinking is None or not self.settled() or self.match.handoff_due() or self.match.waiting_text():
+            return None
+        return thinking
+
     def poll_interval(self) -> float:
         """Every frame's worth while an AI thinks: its move is taken as soon as it arrives (the
         board is only redrawn at the thinking pulse meanwhile). A server's table is polled a few
@@ -318,7 +339,7 @@ class MatchScene(Scene):
         none: the frame loop draws whenever the frame differs from the one drawn last."""
         if self.tweener.busy or self.match.events:
             return MOVING
-        if self.match.thinking or self.hints.thinking or self.toast_time > 0:
+        if self.thinking() or self.hints.thinking or self.toast_time > 0:
             return PULSE
         if self.targets():      # lit targets pulse
             return PULSE
@@ -435,8 +456,7 @@ class MatchScene(Scene):
                 return staged_prompt(self.match.view(), self.match.name, staged)
             offered = {choice.verb for _, choice in self.choice_buttons() if choice.kind == "verb"}
             return decision_prompt(self.match.view(), self.match.name, offered, self.castillo_disc())
-        # "… is thinking" only once the events before that decision have been shown
-        return waiting_prompt(self.match.thinking, bool(self.match.events) or self.tweener.busy, self.match.name)
+        return waiting_prompt(self.thinking(), self.match.name)
 
     def frame(self) -> Frame:
         """What the screen shows now, as a value (game/scenes/match_screen/model.py)."""
@@ -444,7 +464,7 @@ class MatchScene(Scene):
 
     def canvas(self) -> Canvas:
         return Canvas(self.table, self.match.view(), self.match.name, self.match.players, self.log_view,
-                      self.mode.draw_overlay)
+                      self.mode.draw_overlay, self.results_view())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the frame (game/scenes/match_screen/paint.py); changes nothing."""
@@ -505,6 +525,20 @@ class MatchScene(Scene):
         if key != self.preview[0]:
             line = preview_line(self.match.view(), move, self.match.name) if move else None
             self.preview = (key, line)
+            self.preview_after = self.match.view().after(move) if move else None
+
+    def results_view(self) -> engine.View | None:
+        """The position whose standings and gains a tooltip may show: none while an animation has
+        still to show what the engine has already played (a tooltip never runs ahead of the board),
+        the position after the hovered or staged move while one is pending (as its preview line
+        says), else the viewer's position."""
+        if not self.settled():
+            return None
+        move = self.pending_move()
+        if move is not None and self.preview_after is not None and \
+                self.preview[0] == (self.match.version, self.match.viewer, str(move)):
+            return self.preview_after
+        return self.match.view()
 
     def standings_area(self) -> str | None:
         """The area whose standings tooltip shows: right-clicked, or rested on for a moment."""

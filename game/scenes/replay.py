@@ -292,7 +292,7 @@ class ReplayScene(Scene):
         """The move that led here, named even when the log leaves it out (Done, Allow)."""
         step = self.model.last_step
         item = move_item(step.move, step.player, every_move=True) if step else None
-        text = item_text(item, self.name_of) if item else t("replay.start")
+        text = item_text(item, self.name_of, self.source.log_viewer()) if item else t("replay.start")
         if self.model.at_end and self.model.game.is_over:
             text = t("replay.finished", text=text)
         return text

@@ -27,10 +27,11 @@ from game.render import draw, style
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
-from game.tutorial.panel import NUDGE_INK, PanelText, continue_button, outlined_frame, paint_panel
+from game.tutorial.panel import NUDGE_INK, PanelText, continue_button, log_button, outlined_frame, paint_panel
 from game.tutorial.panel import fits as fits, text_box as text_box   # read by the tests
 from game.tutorial.progress import Progress, load_progress, save_progress
 from game.tutorial.targets import (
+    event_element,
     element_rect,
     element_region,
     panel_rect,
@@ -104,11 +105,23 @@ class TutorialScene(Scene):
             return self.text(step.notice)
         return self.text(step.say)
 
+    def pointed(self) -> str | None:
+        """The element the step points at now: "live" follows the event being shown (nothing
+        before the first one, the last one's place after it)."""
+        point = self.match.step.point
+        if point == "live":
+            feed = self.match.feed
+            shown = feed.past[self.match.step_events:len(feed.past) - len(feed.events)]
+            return next((element for event in reversed(shown) if (element := event_element(event))), None)
+        if point == "hand" and self.top.name != "power":
+            return None          # the power hand is drawn only while power cards are played
+        return point
+
     def pointed_rect(self) -> pygame.Rect | None:
         """Where the step points now (None: nothing to point at)."""
-        point = self.match.step.point
-        if point is None or (point == "hand" and self.top.name != "power"):
-            return None          # the power hand is drawn only while power cards are played
+        point = self.pointed()
+        if point is None:
+            return None
         game = self.match.view()
         return element_rect(point, tuple(game.players), self.match.humans[0], game.king)
 
@@ -170,9 +183,10 @@ class TutorialScene(Scene):
     # ---- input --------------------------------------------------------------------------------
     def focus_targets(self) -> list[Target]:
         """The lesson's Continue while a step waits to be read, else the held game's choices."""
+        log = Target("log", log_button(panel_rect()))
         if self.can_continue():
-            return [Target("continue", continue_button(panel_rect()))]
-        return self.top.focus_targets()
+            return [Target("continue", continue_button(panel_rect())), log]
+        return self.top.focus_targets() + [log]
 
     def handle(self, intent: inp.Intent) -> bool:
         """The lesson's own input: Continue, and clicks on its panel. The rest it leaves: the app
@@ -184,6 +198,10 @@ class TutorialScene(Scene):
                 intent.kind == inp.Kind.CLICK and continue_button(panel_rect()).collidepoint(intent.pos))):
             self.ctx.sounds.play("click")
             self.advance()
+            return True
+        if intent.kind == inp.Kind.CLICK and log_button(panel_rect()).collidepoint(intent.pos):
+            self.top.log_view.expanded = not self.top.log_view.expanded
+            self.ctx.sounds.play("click")
             return True
         # the panel lies over the log: clicks on it go nowhere else
         return intent.kind == inp.Kind.CLICK and panel_rect().collidepoint(intent.pos)
@@ -224,7 +242,8 @@ class TutorialScene(Scene):
         match = self.match
         boxes = tuple(None if r is None else (r.x, r.y, r.width, r.height)
                       for r in (self.pointed_rect(), self.move_target()))
-        return (match.index, match.moves_done, match.nudge, self.can_continue(), self.hover, boxes)
+        return (match.index, match.moves_done, match.nudge, self.can_continue(), self.hover, boxes,
+                self.top.log_view.expanded)
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -259,7 +278,7 @@ class TutorialScene(Scene):
         pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
         colour = style.shade(style.HIGHLIGHT, 0.8 + 0.2 * pulse)
         width = 3 + round(2 * pulse)
-        region = element_region(self.match.step.point or "", self.match.view().king)
+        region = element_region(self.pointed() or "", self.match.view().king)
         if region:
             outline = region_outline(region)
             glow = draw.layer(rect.size)
@@ -270,7 +289,10 @@ class TutorialScene(Scene):
             return
         outlined_frame(surface, rect.inflate(10 + round(4 * pulse), 10 + round(4 * pulse)), colour, width)
 
+    @style.fixed_size
     def draw_panel(self, surface: pygame.Surface) -> None:
+        """The lesson's panel, docked in the log's place at its designed text size: its three
+        lines and the foot's two are checked to fit it (tests/game/test_tutorial.py)."""
         match = self.match
         last = match.index + 1 == self.lesson.total
         button = (t("tutorial.finish") if last else t("tutorial.continue")) if self.can_continue() else None
@@ -289,7 +311,7 @@ class TutorialScene(Scene):
             hint = t("tutorial.hint_watch")
         words = PanelText(t("tutorial.title") + " · " + self.text(match.chapter.title),
                           t("tutorial.step", step=match.index + 1, total=self.lesson.total), self.shown_text(), hint,
-                          ink, button)
+                          ink, button, log=self.top.log_view.expanded)
         paint_panel(surface, panel_rect(), words, hover=self.hover)
 
 

@@ -214,24 +214,27 @@ class SidePanels:
         return [r for r in (self.cards, self.log, self.docked) if r is not None]
 
 
-def side_panels(tall_log: bool = False, dock: str | None = None, here: Layout | None = None) -> SidePanels:
+def side_panels(tall_log: bool = False, dock: str | None = None, here: Layout | None = None,
+                dock_height: int = 0) -> SidePanels:
     """Where the log and the docked panel (`dock`: "hint", "lesson" or None) go in a layout (the
-    current one by default)."""
+    current one by default); `dock_height`: what the docked panel's words need, when more than its
+    usual height (the hints' reasons wrapped whole)."""
     here = here or _current
     side = here.side
     bottom = side.bottom
     docked = None
     if dock is not None:
-        docked = pygame.Rect(side.x, bottom - DOCK_HEIGHTS[dock], side.width, DOCK_HEIGHTS[dock])
+        height = max(DOCK_HEIGHTS[dock], dock_height)
+        docked = pygame.Rect(side.x, bottom - height, side.width, height)
         bottom = docked.y - PANEL_GAP
     top = here.log_expanded.y if tall_log else here.log_rect.y
     log = pygame.Rect(side.x, top, side.width, bottom - top)
     return SidePanels(None if tall_log else here.cards_rect, log if log.height >= LOG_MIN else None, docked)
 
 
-def docked_rect(dock: str) -> pygame.Rect:
-    """The docked panel `dock` in the current layout."""
-    rect = side_panels(dock=dock).docked
+def docked_rect(dock: str, height: int = 0) -> pygame.Rect:
+    """The docked panel `dock` in the current layout (at least `height` tall)."""
+    rect = side_panels(dock=dock, dock_height=height).docked
     assert rect is not None
     return rect
 

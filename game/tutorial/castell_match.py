@@ -12,7 +12,7 @@ from engine import EngineError, castell
 from game.match.castell_match import CastellMatch
 from game.match.seats import Seat
 from game.present.castell_screen import describe_move
-from game.shell.i18n import t
+from game.shell.i18n import localized, t
 from game.tutorial.castell_lesson import CastellLesson
 from game.tutorial.course import StepCursor
 from game.tutorial.steps import Step
@@ -69,7 +69,8 @@ class CastellLessonMatch(StepCursor, CastellMatch):
             return None
         if expected is None:
             return t("tutorial.nudge_read")
-        return t("tutorial.nudge", move=self.words(expected))
+        why = localized(self.step.why) if self.step.why else t("castell.lesson.asked", move=self.words(expected))
+        return t("tutorial.nudge", why=why)
 
     def words(self, text: str) -> str:
         """The asked move in the player's words."""

@@ -18,8 +18,9 @@ from game.tutorial.steps import LANGUAGES as LANGUAGES, Fields, Step, rehearse  
 
 TUTORIAL_DIR = Path(__file__).resolve().parent.parent.parent / "levels" / "tutorial"
 STEPS_FILE = TUTORIAL_DIR / "steps.yaml"
-# Elements a step may point at (game/tutorial/targets.py finds them on screen).
-ELEMENTS = ("hand", "court", "players", "cards", "choices", "castillo", "track", "king", "disc")
+# Elements a step may point at (game/tutorial/targets.py finds them on screen); "live": wherever the
+# event the screen is showing happens, as it happens (a step that watches the opponents or a scoring).
+ELEMENTS = ("hand", "court", "players", "cards", "choices", "castillo", "track", "rounds", "king", "disc", "live")
 REGION_PREFIX = "region:"
 
 
@@ -64,7 +65,9 @@ class Lesson:
 
 
 class _Fields(Fields):
-    """The shared reader, with El Grande's elements to point at."""
+    """The shared reader, with El Grande's elements to point at; every dictated move says why."""
+
+    why_required = True
 
     def point(self, value: Any, field: str) -> str | None:
         if value is None:

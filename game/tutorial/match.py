@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import engine
 from game.match.controller import SECRET_PHASES, Match
-from game.present.describe import describe_move
-from game.shell.i18n import area_name, t
+from game.shell.i18n import localized, t
 from game.match.seats import Seat
 from game.tutorial.course import StepCursor
 from game.tutorial.lesson import Chapter, Lesson, Step
@@ -28,6 +27,7 @@ class TutorialMatch(StepCursor, Match):
         self.lesson = lesson
         self.index = index
         self.rebuild_log()
+        self.step_events = len(self.feed.past)     # the events known when the step began
         if game.phase in SECRET_PHASES:  # resumed after the player's disc: his strip still shows it
             self.pending_discs = {p: d for p in self.humans if (d := game.disc(p))}
 
@@ -44,6 +44,10 @@ class TutorialMatch(StepCursor, Match):
     def step(self) -> Step:
         chapter, step = self.lesson.locate(self.index)
         return self.lesson.chapters[chapter].steps[step]
+
+    def next_step(self) -> None:
+        super().next_step()
+        self.step_events = len(self.feed.past)
 
     # ---- playing --------------------------------------------------------------------------------
     @property
@@ -83,12 +87,7 @@ class TutorialMatch(StepCursor, Match):
             return None
         if expected is None:
             return t("tutorial.nudge_read")
-        verb, *args = expected.split()
-        wanted = describe_move(verb, tuple(args), self.name(player), self.name)
-        info = engine.VERB_INFO[verb]
-        if info.secret and info.target is not None:     # the log keeps a disc's region secret; the lesson names it
-            wanted += f" ({area_name(args[info.target])})"
-        return t("tutorial.nudge", move=wanted)
+        return t("tutorial.nudge", why=localized(self.step.why or {}))     # the step's moves always say why
 
     def think(self) -> None:
         """The opponents' moves are scripted: no AI worker is asked to search for them."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.render import draw, style
+from game.shell.i18n import t
 
 TEXT_SIZE = 15
 PAD = 12
@@ -29,6 +30,12 @@ def continue_button(panel: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(panel.right - PAD - 150, panel.bottom - 44, 150, 34)
 
 
+def log_button(panel: pygame.Rect) -> pygame.Rect:
+    """The lesson's own log, opened above the panel (El Grande's lesson: the tall log; L does the same)."""
+    width = int(style.text_width(t("tutorial.log"), 12, True)) + 18
+    return pygame.Rect(panel.right - PAD - width, panel.y + 6, width, 20)
+
+
 def fits(text: str, width: int, lines: int = 3) -> bool:
     """At most `lines` lines at the panel's text width (every step and notice must)."""
     return len(style.wrap(text, width, TEXT_SIZE)) <= lines
@@ -43,19 +50,27 @@ def outlined_frame(surface: pygame.Surface, frame: pygame.Rect, colour: tuple[in
 @dataclass(frozen=True)
 class PanelText:
     """What the panel says: its title, the step number, the step's text, the footer's hint (and
-    its ink), and Continue's label when the step waits for it (None: no button)."""
+    its ink), Continue's label when the step waits for it (None: no button), and the Log button's
+    state (None: no Log button; True: the log is open)."""
     title: str
     number: str
     text: str
     hint: str
     ink: tuple[int, int, int] = HINT_INK
     button: str | None = None
+    log: bool | None = None
 
 
 def paint_panel(surface: pygame.Surface, panel: pygame.Rect, words: PanelText, lines: int = 3,
                 hover: tuple[int, int] | None = None) -> None:
     style.panel(surface, panel, fill=(252, 244, 220), border=style.GOLD, width=3, radius=12)
-    number_rect = style.text(surface, words.number, (panel.right - PAD, panel.y + 8), 12, style.INK_SOFT, bold=True,
+    right = panel.right - PAD
+    if words.log is not None:
+        log = log_button(panel)
+        style.button(surface, log, t("tutorial.log"), hover=bool(hover and log.collidepoint(hover)), primary=words.log,
+                     size=12)
+        right = log.x - 8
+    number_rect = style.text(surface, words.number, (right, panel.y + 8), 12, style.INK_SOFT, bold=True,
                              anchor="topright")
     room = number_rect.x - panel.x - 2 * PAD
     style.text(surface, words.title, (panel.x + PAD, panel.y + 7), style.fit_size(words.title, room, 15, True, "serif"),

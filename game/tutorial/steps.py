@@ -15,18 +15,20 @@ from typing import Any, Protocol
 from engine.errors import DataError, EngineError
 
 LANGUAGES = ("en", "pt", "ca")
-STEP_FIELDS = {"say", "point", "script", "play", "notice"}
+STEP_FIELDS = {"say", "point", "script", "play", "why", "notice"}
 
 
 @dataclass(frozen=True)
 class Step:
     """Text shown, the element pointed at, the opponents' scripted moves (played first), the
-    player's expected moves (in order) and what to notice once they are made."""
+    player's expected moves (in order), what to notice once they are made, and why those moves
+    (one sentence, said when another move is tried)."""
     say: dict[str, str]
     point: str | None
     script: tuple[str, ...]
     play: tuple[str, ...]
     notice: dict[str, str] | None
+    why: dict[str, str] | None = None
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -35,7 +37,10 @@ class Step:
 
 class Fields:
     """Reads one lesson file's fields; every error names the file and the field. `point` is the
-    lesson's own: which on-screen elements its steps may name."""
+    lesson's own: which on-screen elements its steps may name; `why_required`: whether a step that
+    dictates moves must say why (El Grande's lesson does; its nudge repeats it)."""
+
+    why_required = False
 
     def __init__(self, source: str) -> None:
         self.source = source
@@ -63,14 +68,18 @@ class Fields:
 
     def step(self, entry: Any, where: str) -> Step:
         if not isinstance(entry, dict):
-            raise self.fail(where, "a mapping with say, point, script, play, notice", entry)
+            raise self.fail(where, "a mapping with say, point, script, play, why, notice", entry)
         unknown = sorted(set(entry) - STEP_FIELDS)
         if unknown:
             raise self.fail(f"{where}.{unknown[0]}", f"one of {', '.join(sorted(STEP_FIELDS))}", unknown[0])
-        notice = entry.get("notice")
+        notice, why = entry.get("notice"), entry.get("why")
+        play = self.moves(entry.get("play"), f"{where}.play")
+        if play and why is None and self.why_required:
+            raise self.fail(f"{where}.why", "one sentence saying why the moves asked for", None)
         return Step(self.text(entry.get("say"), f"{where}.say"), self.point(entry.get("point"), f"{where}.point"),
-                    self.moves(entry.get("script"), f"{where}.script"), self.moves(entry.get("play"), f"{where}.play"),
-                    None if notice is None else self.text(notice, f"{where}.notice"))
+                    self.moves(entry.get("script"), f"{where}.script"), play,
+                    None if notice is None else self.text(notice, f"{where}.notice"),
+                    None if why is None else self.text(why, f"{where}.why"))
 
 
 class Playable(Protocol):

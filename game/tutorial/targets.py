@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from engine import events as E
 from game.shell import layout
 from game.shell.mapdata import load_map
 from game.tutorial.lesson import REGION_PREFIX
@@ -40,6 +41,25 @@ def element_region(element: str, king: str | None) -> str | None:
     return None
 
 
+def event_element(event: E.Event | None) -> str | None:
+    """The element an event happens at ("live" points there while it is shown): the region or
+    Castillo Caballeros arrive in, the King's new region, the area scored, the Castillo for its
+    opening and discs, the action cards for a Veto; None for the rest."""
+    if isinstance(event, (E.CaballerosMoved, E.KingMoved, E.GrandeMoved, E.ScoreboardMoved)):
+        area = event.target
+    elif isinstance(event, E.AreaScored):
+        area = event.area
+    elif isinstance(event, (E.CastilloOpened, E.DiscsRevealed)):
+        area = "castillo"
+    elif isinstance(event, (E.VetoTaken, E.ActionVetoed)):
+        return "cards"
+    else:
+        return None
+    if area == "castillo":
+        return "castillo"
+    return REGION_PREFIX + area if area in load_map().regions else None
+
+
 def element_rect(element: str, players: tuple[str, ...], human: str, king: str | None) -> pygame.Rect:
     """The rectangle (UI units) the frame goes around."""
     region = element_region(element, king)
@@ -49,7 +69,7 @@ def element_rect(element: str, players: tuple[str, ...], human: str, king: str |
         return layout.player_rects(len(players))[players.index(human)]
     here = layout.current()
     fixed = {"hand": here.hand_plate, "players": here.players_rect, "cards": here.cards_rect,
-             "choices": here.choice_row, "track": here.track_rect}
+             "choices": here.choice_row, "track": here.track_rect, "rounds": here.round_track}
     if element in fixed:
         return fixed[element].copy()
     if element == "castillo":

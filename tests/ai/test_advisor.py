@@ -59,16 +59,16 @@ def test_hints_are_legal_plans_ordered_by_expected_value(seed):
 
 def test_a_power_card_hint_compares_the_caballeros_it_brings_or_the_turn_it_buys():
     """Rules §4.1: a power card brings its printed number of Caballeros from the provinces (the
-    provinces are full at the start); 12 and 13 bring none. Hint #1 is compared with #2, the others
-    with #1: more Caballeros, else a higher card's earlier turn (§4.2), else the higher
-    card the lower one keeps — never the hint's own card."""
+    provinces are full at the start); 12 and 13 bring none. Hint #1 says what it gets over #2, and
+    #2 and #3 what #1 gets over them: more Caballeros, else a higher card's earlier turn (§4.2),
+    else the higher card the lower one keeps — never the card the reason is about."""
     from engine.internals import BOARD
     game = engine.new_game(players=["red", "blue", "green"], seed=2)
     hints = advise(game.view(game.to_move), random.Random(0), hard_searcher(**SMALL["hard"]))
     assert len(hints) == HINTS
     for i, h in enumerate(hints):
-        value = int(h.plan[0].args[0])
-        versus = 2 if i == 0 else 1
+        versus = 2 if i == 0 else i + 1          # #1 over #2; for #2 and #3, #1 over them: why they are worse
+        value = int(hints[0].plan[0].args[0])  # every reason is about #1's card
         other = int(hints[versus - 1].plan[0].args[0])
         brought, theirs = BOARD.power_to_court[value - 1], BOARD.power_to_court[other - 1]
         assert h.plan[0].verb == "power" and h.reason.versus == versus

@@ -118,7 +118,8 @@ def test_the_whole_lesson_by_mouse_to_its_end():
             before = len(match.game.moves_played())
             driver.click((scene.layout().map_rect.x + 200, scene.layout().map_rect.y + 240))   # Ponent
             driver.step()
-            assert match.nudge == i18n.t("tutorial.nudge", move=i18n.t("castell.move.place", region="Terres de l'Ebre"))
+            asked = i18n.t("castell.lesson.asked", move=i18n.t("castell.move.place", region="Terres de l'Ebre"))
+            assert match.nudge == i18n.t("tutorial.nudge", why=asked)
             assert len(match.game.moves_played()) == before and scene.ui.staged is None
             nudged = True
             continue

@@ -82,15 +82,37 @@ def test_every_one_line_text_fits_at_a_legible_size(language, window):
 
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
-def test_every_action_card_effect_is_whole_on_its_strip(language, window):
+def test_every_action_card_text_is_whole_inside_its_strip(language, window, monkeypatch):
+    """Drawn, not estimated: every card's name and whole effect (no "…"), with and without the
+    widest taker's stamp, lie inside the strip's border and clear of each other and of the stamp
+    — at 1024x640 a small window's fonts stop shrinking (style.MIN_TEXT_PX) and the second line
+    used to run into the border."""
     i18n.set_language(language)
+    pygame.display.set_mode(window)
+    surface = pygame.Surface(window)
     strip = layout.card_rects()[0]
-    box = cards.effect_box(strip)
+    inside = strip.inflate(-2 * cards.BORDER + 2, -2 * cards.BORDER + 2)
+    widest = max((c for c in BOARD.colours), key=lambda c: cards.stamp_width(i18n.t(f"colour.{c}")))
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = style.text
+    monkeypatch.setattr(style, "text", lambda s, value, *a, **k: drawn.append((value, text(s, value, *a, **k))) or drawn[-1][1])
     bad = []
     for card in engine.CARDS:
-        text = i18n.t(f"card.{card}.effect")
-        size = cards.effect_size(text, box)
-        lines = style.wrap(text, box.width, size, face="condensed")
-        if len(lines) > cards.effect_lines(size, box):
-            bad.append(f"{card}: {len(lines)} lines, room for {cards.effect_lines(size, box)}: {text!r}")
+        for taker in (None, widest):
+            drawn.clear()
+            cards.action_card(surface, strip, card, taker)
+            label = i18n.t(f"colour.{taker}") if taker else None
+            words = [(value, rect) for value, rect in drawn if value not in (str(engine.CARDS[card].stack), label)]
+            name, lines = words[0], words[1:]
+            effect = " ".join(value for value, _ in lines)
+            if effect != " ".join(i18n.t(f"card.{card}.effect").split()):
+                bad.append(f"{card}: effect cut to {effect!r}")
+            stamp = next((rect for value, rect in drawn if value == label), None)
+            for value, rect in words:
+                if not inside.contains(rect):
+                    bad.append(f"{card}: {value!r} at {rect} leaves the strip {inside}")
+                if stamp is not None and rect.colliderect(stamp.inflate(8, 2)):
+                    bad.append(f"{card}: {value!r} runs under the taker's stamp")
+            if any(name[1].colliderect(rect.inflate(0, -2)) for _, rect in lines):
+                bad.append(f"{card}: the effect runs into the name")
     assert not bad, "\n".join(bad)

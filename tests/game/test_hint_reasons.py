@@ -61,24 +61,27 @@ def test_a_tie_is_worded_as_a_tie_issue_21():
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_every_reason_compares_with_the_other_hint_in_every_language(language):
-    """Hint reasons: "+6 over #2: takes 1st in Aragón instead of tying it"; the others say how
-    far below #1 they are; power cards compare what they bring, the turn they buy, the card kept."""
+    """Hint #1 says what it gets over #2; #2 and #3 say why they are worse: what #1 gets over
+    them (ai.advisor.advise gives them #1's reason measured from their outcome), as sentences."""
     from ai.advisor import Hint
     from game.match.hints import compare_text
     i18n.set_language(language)
     best = Hint((), 10.0, 0.0, Reason("place", 6, "aragon", 1, "general", versus=2, other_place=1, other_tied=True))
-    second = Hint((), 4.0, -6.0, Reason("court", 4, versus=1, other=2))
-    third = Hint((), 3.6, -6.4, Reason("keep", 12, versus=1))
+    second = Hint((), 4.0, -6.0, Reason("court", 4, versus=2, other=2))
+    third = Hint((), 3.6, -6.4, Reason("keep", 12, versus=3))
     texts = [compare_text(h, [best, second, third], _name) for h in (best, second, third)]
-    assert texts[0].startswith("+6") and "#2" in texts[0] and i18n.t("hint.other.tied") in texts[0]
-    assert all(t.startswith("−6") and "#1" in t for t in texts[1:])
+    assert texts[0].startswith("6") and "#2" in texts[0] and i18n.t("hint.other.tied") in texts[0]
+    assert all(t.startswith("6") and "#1" in t for t in texts[1:])
     assert "2" in texts[1] and "12" in texts[2]
-    assert len(set(texts)) == 3 and all("{" not in t for t in texts)
+    assert len(set(texts)) == 3 and all("{" not in t and "…" not in t and t.endswith(".") for t in texts)
     plain = reason_text(Reason("place", 6, "aragon", 1, "general"), _name)
     assert reason_text(best.reason, _name) != plain
     if language == "en":
-        assert texts[0] == "+6 over #2: takes 1st in Aragón instead of tying it: +6 at the next general scoring"
-        assert texts[1] == "−6 against #1: brings 4 Caballeros to the court instead of 2"
+        assert texts[0] == "6 points more than #2: it takes 1st in Aragón instead of tying it: +6 at the next " \
+                           "general scoring."
+        assert texts[1] == "6 points less than #1: #1 brings 4 Caballeros to the court instead of 2."
+        level = Hint((), 10.0, -0.2, Reason("keep", 12, versus=2))
+        assert compare_text(level, [best, level], _name).startswith("Level with #1, though #1 keeps")
 
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])

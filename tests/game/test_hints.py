@@ -51,7 +51,7 @@ def test_hint_button_click_and_clicking_a_hint_stages_its_first_move():
     driver.click(layout.current().hint_button.center)
     _wait_for_hints(driver)
     best = driver.scene.hints.hints[0]
-    row = hint_panel.row_rects(3)[0]
+    row = hint_panel.row_rects(match_hints.hint_rows(driver.scene))[0]
     driver.hover(row.center)
     assert match_hints.hint_at(driver.scene, row.center) is best
     driver.click(row.center)
@@ -65,7 +65,7 @@ def test_clicking_a_hint_plays_it_when_confirm_is_off():
     driver.key(pygame.K_h)
     _wait_for_hints(driver)
     best = driver.scene.hints.hints[0]
-    driver.click(hint_panel.row_rects(3)[0].center)
+    driver.click(hint_panel.row_rects(match_hints.hint_rows(driver.scene))[0].center)
     assert match.version > version
     assert str(best.plan[0]) in [str(m) for m in match.host_game.record()["moves"]]
     assert not driver.scene.hints.shown                 # a new position: the old hints are gone

@@ -16,7 +16,6 @@ from engine import events as E
 from game.shell.mapdata import load_map, point_in_polygon
 from game.present.score_summary import SummaryCollector
 from game.present.table import Table
-from game.present.waiting import waiting_prompt
 from game.render import board, cards, hud, pieces, score_panel, style
 from game.scenes.settings import SettingsScene, row_rects
 from game.shell import i18n, layout
@@ -116,13 +115,6 @@ def test_floating_points_sit_on_a_plate(surface, monkeypatch):
     monkeypatch.setattr(style, "plate", lambda s, rect, *a, **k: (plates.append(pygame.Rect(rect)), plate(s, rect, *a, **k)))
     board.floating_points(surface, "+5", (300, 300), "blue", 255)
     assert plates and plates[0].contains(board.points_rect("+5", (300, 300)))
-
-
-def test_no_thinking_while_earlier_events_are_shown():
-    i18n.set_language("en")
-    assert waiting_prompt("yellow", True, str.title) == ""
-    assert waiting_prompt("yellow", False, str.title) == "Yellow is thinking…"
-    assert waiting_prompt(None, False, str.title) == ""
 
 
 def test_the_scoring_table_marks_a_region_a_mobile_scoreboard_set(surface, monkeypatch):

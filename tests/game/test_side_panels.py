@@ -9,7 +9,7 @@ import pytest
 from game.scenes.match_screen import hints as match_hints
 from game.shell import layout
 from game.match.controller import Match
-from game.render import hint_panel
+from game.render import hint_panel, style
 from game.scenes.play import MatchScene
 from game.scenes.tutorial import TutorialScene
 from game.match.seats import parse_players
@@ -61,23 +61,27 @@ def test_the_lesson_panel_never_covers_the_log_and_offers_no_hints(size):
     assert not match_hints.hints_offered(driver.scene.top)
 
 
-def test_a_hovered_hint_row_shown_whole_gets_no_box_over_the_action_cards():
-    """The full-text box above the panel is for a row cut short; a row read whole keeps the
-    action cards above the panel in view (a newcomer's run: the box hid "The King")."""
+def test_a_hint_row_is_drawn_whole_and_the_panel_grows_for_it(monkeypatch):
+    """Hints' plans and reasons wrap inside their rows, never cut with "…": a long plan makes its
+    row and the panel taller (upwards), and every line stays inside its row."""
     layout.use((1366, 768))
-    short = hint_panel.HintRow("“Score an area” · place first", "+5 over #2: scores 7 points at once", "best")
-    long = hint_panel.HintRow(" · ".join(["“The King” · act first · King → Castilla la Nueva"] * 4), short.reason, "best")
+    short = hint_panel.HintRow("“Score an area” · place first", "5 points more than #2: it scores 7 points at once.",
+                               "best")
+    long = hint_panel.HintRow(" · ".join(["“The King” · act first · King → Castilla la Nueva"] * 4), short.reason,
+                              "best")
     screen = layout.current()
-    hover = hint_panel.row_rects(1)[0].center
-
-    def drawn(row: hint_panel.HintRow, at: tuple[int, int] | None) -> pygame.Surface:
-        surface = pygame.Surface((screen.width, screen.height))
-        hint_panel.hint_panel(surface, [row], thinking=False, failed=False, hover=at, pulse=0.0)
-        return surface
-
-    for row, boxed in ((short, False), (long, True)):
-        still, hovered = drawn(row, None), drawn(row, hover)
-        above = pygame.Rect(0, 0, screen.width, hint_panel.panel_rect().y - 30)
-        changed = any(still.get_at((x, y)) != hovered.get_at((x, y))
-                      for x in range(above.x, above.right, 4) for y in range(above.y, above.bottom, 3))
-        assert changed == boxed
+    surface = pygame.Surface((screen.width, screen.height))
+    assert hint_panel.panel_rect([short]) == layout.docked_rect("hint")
+    assert hint_panel.panel_rect([long] * 3).height > hint_panel.panel_rect([short] * 3).height
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = style.text
+    monkeypatch.setattr(style, "text", lambda s, value, *a, **k: drawn.append((value, text(s, value, *a, **k)))
+                        or drawn[-1][1])
+    for row in (short, long):
+        drawn.clear()
+        hint_panel.hint_panel(surface, [row], thinking=False, failed=False, hover=None, pulse=0.0)
+        box = hint_panel.row_rects([row])[0]
+        lines = [(value, rect) for value, rect in drawn if rect.colliderect(box)]
+        assert all(box.contains(rect) for _, rect in lines)
+        assert not any("…" in value for value, _ in lines)
+        assert " ".join(value for value, _ in lines).count("Castilla") == row.plan.count("Castilla")

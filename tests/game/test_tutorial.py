@@ -12,12 +12,13 @@ import yaml
 
 import engine
 from game.shell import i18n, layout
+from game.render import style
 from game.shell import input as inp
 from game.match import saves
 
 from game.scenes.settings import action_rects
 from game.scenes.title import TitleScene, title_buttons
-from game.scenes.tutorial import TutorialScene, continue_button, fits, text_box
+from game.scenes.tutorial import TutorialScene, continue_button, fits, log_button, text_box
 from game.tutorial.lesson import LANGUAGES, STEPS_FILE, TUTORIAL_DIR, load_lesson
 from game.tutorial.progress import Progress, load_progress, progress_path, save_progress
 from game.tutorial.targets import panel_rect
@@ -55,6 +56,10 @@ def missing_scenario(data):
     data["chapters"][2]["scenario"] = "nowhere.yaml"
 
 
+def missing_why(data):
+    del data["chapters"][0]["steps"][2]["why"]
+
+
 def unknown_field(data):
     data["chapters"][0]["steps"][0]["sya"] = "typo"
 
@@ -66,6 +71,7 @@ def unknown_field(data):
     (players_move_in_script, "chapters[0].steps[2].script[2]"),
     (missing_scenario, "chapters[2].scenario"),
     (unknown_field, "chapters[0].steps[0].sya"),
+    (missing_why, "chapters[0].steps[2].why"),
 ])
 def test_a_broken_steps_file_is_one_error_naming_file_and_field(tmp_path, change, field):
     path = broken_copy(tmp_path, change)
@@ -107,6 +113,40 @@ def test_the_kings_region_refused_in_the_lessons_words():
     assert scene.match.nudge is None and scene.match.made == 1
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_another_legal_move_is_refused_with_the_steps_why(lang):
+    """Every dictated move says why in one sentence: "Not that one yet" repeats it."""
+    i18n.set_language(lang)
+    lesson = load_lesson()
+    driver = Driver(TutorialScene(make_context(), lesson, 2))       # "Play your 11 to act first"
+    scene = tutorial(driver)
+    assert driver.until(lambda: ready(scene))
+    step = scene.match.step
+    assert step.play == ("power 11",) and step.why is not None
+    assert not scene.match.play("power 12")
+    assert scene.match.nudge == i18n.t("tutorial.nudge", why=step.why[lang])
+    width = text_box(panel_rect()).width            # the panel's foot: two bold lines
+    for chapter in lesson.chapters:
+        for why in (step.why for step in chapter.steps if step.why):
+            assert len(style.wrap(i18n.t("tutorial.nudge", why=why[lang]), width, 12, True)) <= 2, why[lang]
+    i18n.set_language("en")
+
+
+def test_the_story_never_puts_a_grande_in_the_kings_region():
+    """§7.1: no Grande enters the King's region (chapter 6 asks the player to try it); no chapter
+    starts with one there, and chapter 3's home bonus comes from Valencia, not the King's region."""
+    lesson = load_lesson()
+    for chapter in lesson.chapters:
+        game = chapter.game()
+        assert game.king not in game.grandes.values(), chapter.scenario.name
+    scoring = lesson.chapters[2]
+    game = scoring.game()
+    events = [e for step in scoring.steps for move in step.moves for e in game.play(move)]
+    scored = {e.area: e for e in events if isinstance(e, engine.events.AreaScored)}
+    assert scored[game.king].king_bonus == "red" and not scored[game.king].home_bonus
+    assert scored["valencia"].home_bonus == ("red",)
+
+
 def test_continue_waits_until_the_scoring_it_talks_about_is_over():
     """The step "Watch: the Castillo is scored…" (§8.1) shows Continue only once every area is
     scored and the summary closed, so the next step's text matches the board."""
@@ -135,7 +175,7 @@ def test_every_step_text_fits_three_lines_of_the_panel(lang):
     lesson = load_lesson()
     for c, chapter in enumerate(lesson.chapters):
         for s, step in enumerate(chapter.steps):
-            for text in (step.say, step.notice):
+            for text in (step.say, step.notice, step.why):
                 if text:
                     assert fits(text[lang], width), (lang, c, s, text[lang])
 
@@ -357,3 +397,44 @@ def test_the_app_runs_the_lessons_match_screen_and_the_lesson_only_observes_it()
     assert not scene.handle(inp.Intent(inp.Kind.CLICK, card)) and held.staged() is None
     driver.click(card)                                # the same click, given to the stack
     assert str(held.staged()) == "power 11"
+
+
+def test_a_watched_step_points_where_it_happens_as_it_happens():
+    """"Watch their Caballeros arrive": the frame follows the events as the screen shows them —
+    nothing before the first, then the regions next to Granada where Blue and Green place (§7.1:
+    placement borders the King's region); the next step's "That was a round" frames the round track."""
+    lesson = load_lesson()
+    steps = [step for chapter in lesson.chapters for step in chapter.steps]
+    index = next(i for i, step in enumerate(steps) if step.point == "live")
+    driver = Driver(TutorialScene(make_context(speed=4.0), lesson, index))
+    scene = tutorial(driver)
+    assert scene.match.step.point == "live" and scene.pointed() is None
+    seen: list[str] = []
+    for _ in range(600):
+        driver.step()
+        point = scene.pointed()
+        if point and (not seen or seen[-1] != point):
+            seen.append(point)
+            check_pointed_element(scene)
+        if scene.can_continue():
+            break
+    assert scene.can_continue(), "Continue waits for the turns it talks about"
+    regions = {p.split(":")[1] for p in seen if p.startswith("region:")}
+    assert {"sevilla", "valencia"} <= regions and "granada" not in regions, seen
+    driver.click(continue_button(panel_rect()).center)
+    driver.step(2)
+    assert scene.match.step.point == "rounds" and scene.pointed_rect() == layout.current().round_track
+
+
+def test_the_lessons_own_log_opens_from_its_panel():
+    """The lesson's panel takes the log's place; its Log button opens the log above it (and
+    closes it), so the moves played so far can be read again."""
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 3))
+    scene = tutorial(driver)
+    driver.step(2)
+    log = scene.top.log_view
+    assert not log.expanded
+    driver.click(log_button(panel_rect()).center)
+    assert log.expanded and log.shown_rect is not None and not log.shown_rect.colliderect(panel_rect())
+    driver.click(log_button(panel_rect()).center)
+    assert not log.expanded

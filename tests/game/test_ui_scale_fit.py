@@ -1,4 +1,5 @@
-"""Every text fits at every UI scale (100%, 125%, 150%) in a 1366x768 and a 1920x1080 window.
+"""Every text fits at every UI scale (100%, 125%, 150%) in a 1366x768 and a 1920x1080 window
+(every language and a 1024x640 window: tests/game/test_el_grande_fit.py).
 
 The main scenes are drawn headless at each scale and size while every line of text the client
 draws is recorded (style.text, with the box of the button or paragraph it belongs to and the
@@ -194,18 +195,3 @@ def scene_problems(ctx, size, monkeypatch, late_game) -> list[str]:
             driver.step(40)
             found["action, a region's standings"] = problems(recorder.draw(driver))
     return [f"{name}: {line}" for name, lines in found.items() for line in lines]
-
-
-LANGUAGE_SIZES = [(1024, 640), (1366, 768), (1920, 1080)]
-
-
-@pytest.mark.parametrize("size", LANGUAGE_SIZES)
-@pytest.mark.parametrize("language", ["en", "pt", "ca"])
-def test_every_scene_fits_in_every_language(language, size, monkeypatch, late_game, look):
-    """The same scenes in Portuguese and Catalan, down to a 1024x640 window."""
-    from game.shell import i18n
-    i18n.set_language(language)
-    ctx = make_context(speed=40.0)
-    ctx.settings.language = language
-    bad = scene_problems(ctx, size, monkeypatch, late_game)
-    assert not bad, "\n".join(bad)

@@ -40,7 +40,7 @@ def hint_at(screen: MatchScene, pos: tuple[int, int] | None) -> Hint | None:
     """The hint whose row is under `pos` (None when the panel is not showing hints)."""
     if pos is None or not screen.hints.hints or not screen.my_turn():
         return None
-    for rect, hint in zip(hint_panel.row_rects(len(screen.hints.hints)), screen.hints.hints):
+    for rect, hint in zip(hint_panel.row_rects(hint_rows(screen)), screen.hints.hints):
         if rect.collidepoint(pos):
             return hint
     return None

@@ -122,7 +122,7 @@ def focus_targets(screen: MatchScene) -> list[Target]:
     if match_hints.hints_offered(screen):
         out.append(Target(("hint",), layout.current().hint_button))
     if screen.hints.shown and screen.hints.hints:
-        rows = hint_panel.row_rects(len(screen.hints.hints))
+        rows = hint_panel.row_rects(match_hints.hint_rows(screen))
         out += [Target(("hint_row", i), rect) for i, rect in enumerate(rows)]
     return out
 

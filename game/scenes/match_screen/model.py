@@ -48,7 +48,7 @@ def frame_of(screen: MatchScene) -> Frame:
         undo = Button("↶ " + t("button.undo"), box(rect), hover=bool(hover and rect.collidepoint(hover)))
     discs = match.visible_discs()
     panels = tuple(Panel(player, match.name(player), seat_label(match, player),
-                         player == screen.table.active or player == view.to_move, player == match.thinking,
+                         player == screen.table.active or player == view.to_move, player == screen.thinking(),
                          discs.get(player)) for player in match.players)
     log = screen.log_view
     return Frame(
@@ -61,7 +61,7 @@ def frame_of(screen: MatchScene) -> Frame:
         log=tuple(match.visible_log()), log_state=(log.first, log.expanded, log.dock, log.hover),
         prompt=prompt(screen), buttons=buttons, undo=undo, hints=hints(screen),
         banner=(screen.animator.banner.text, round(screen.animator.banner.alpha)), summary=screen.summary,
-        tooltip=tooltip(screen), marks=screen.marks, pulse=screen.pulse(), clock=screen.clock,
+        tooltip=tooltip(screen), marks=screen.marks and screen.settled(), pulse=screen.pulse(), clock=screen.clock,
         connection=match.connection_text() if isinstance(match, RemoteTable) else "")
 
 
@@ -127,12 +127,18 @@ def hints(screen: MatchScene) -> Hints:
 
 
 def tooltip(screen: MatchScene) -> Tooltip | None:
-    """A card's help under the pointer, else the standings of the area pinned or rested on."""
+    """A card's help under the pointer, else the standings of the area pinned or rested on — after
+    the hovered or staged move when one is pending; no standings (nor a card's gains) while an
+    animation has still to show what they would tell (MatchScene.results_view)."""
     hover = screen.hover
     if hover is None:
         return None
+    results = screen.results_view()
     card = cards.card_at(screen.table, hover)
     if card:
-        return Tooltip("card", card, hover)
+        return Tooltip("card", card, hover, gains=results is not None)
     area = screen.pinned_area or (screen.hover_area if screen.hover_time >= DWELL_SECONDS else None)
-    return Tooltip("standings", area, hover) if area else None
+    if not area or results is None:
+        return None
+    move = screen.pending_move()
+    return Tooltip("standings", area, hover, str(move) if move is not None and results is screen.preview_after else None)

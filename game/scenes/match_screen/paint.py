@@ -29,13 +29,15 @@ from game.shell.i18n import t
 @dataclass(frozen=True)
 class Canvas:
     """What painting reads beside the frame: the table and View it was made from, the seats'
-    names, the log's panel and the mode's stage painter."""
+    names, the log's panel, the mode's stage painter, and the position a tooltip's standings and
+    gains are read from (MatchScene.results_view: None while an animation has still to show them)."""
     table: Table
     view: engine.View
     name: Callable[[str], str]
     players: tuple[str, ...]
     log_view: LogView
     overlay: Callable[[pygame.Surface, Frame], None]
+    results: engine.View | None
 
 
 def rect(value: tuple[int, int, int, int]) -> pygame.Rect:
@@ -101,7 +103,7 @@ def paint_prompt(surface: pygame.Surface, frame: Frame) -> None:
         else:
             colour = (*style.WOOD_DARK, 210)
         style.plate(surface, plate, colour)
-        size = style.fit_size(prompt.text, plate.width - 24, 17, True)
+        size = style.fit_size(prompt.text, plate.width - 24, 17, True, minimum=6)
         style.text(surface, prompt.text, plate.center, size, style.PARCHMENT, bold=True, anchor="center")
         if prompt.preview:
             paint_preview(surface, plate, prompt.preview, prompt.preview_colour)
@@ -140,11 +142,12 @@ def paint_tooltip(surface: pygame.Surface, frame: Frame, canvas: Canvas) -> pyga
         return None
     if tip.kind == "card":
         return paint_card_tooltip(surface, canvas, tip.subject, tip.at)
-    return draw_standings(surface, canvas.view, tip.subject, tip.at, canvas.name, avoid=asked(frame))
+    return draw_standings(surface, canvas.results or canvas.view, tip.subject, tip.at, canvas.name,
+                          avoid=asked(frame))
 
 
 def paint_card_tooltip(surface: pygame.Surface, canvas: Canvas, card: str, hover: tuple[int, int]) -> pygame.Rect:
-    gains = engine.card_scoring_preview(canvas.view, card)
+    gains = engine.card_scoring_preview(canvas.results, card) if canvas.results is not None else {}
     place = pygame.Rect(0, 0, 380, 10)
     lines = style.wrap(t(f"card.{card}.effect"), place.width - 24, 14)
     place.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
