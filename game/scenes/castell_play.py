@@ -32,7 +32,7 @@ from game.scenes import navigation
 from game.shell import layout as screen
 from game.shell.castell_layout import CastellLayout
 from game.shell.focus import Target, of_rects
-from game.shell.scene import MOVING, PULSE, Context, Scene, Transition
+from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 
 WHEEL_SECONDS = 0.9
 SKIPPING = {inp.Kind.CLICK, inp.Kind.ALT_CLICK, inp.Kind.CONFIRM, inp.Kind.SKIP, inp.Kind.NEXT, inp.Kind.PREV,
@@ -70,7 +70,7 @@ class CastellScene(Scene):
 
     def table_frame(self) -> model.Frame:
         m = self.match
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
+        pulse = 0.5 if self.modal() else 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         undo = m.undo_steps() > 0 if m.has_undo else None
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
                                  undo, tuple(m.log_lines()[-LOG_LINES:]), self.wheel, round(pulse, 1), m.banner(),
@@ -80,10 +80,14 @@ class CastellScene(Scene):
         """A festival's results or the final scoring is still being presented."""
         return self.show is not None and self.show.busy
 
+    def modal(self) -> bool:
+        """A festival's results or the final scoring covers the table (it pulses no more)."""
+        return self.ui.results is not None or self.match.is_over
+
     def redraw_rate(self) -> float:
         if self.wheel > 0 or self.builder_look.dragging is not None or self.showing():
             return MOVING
-        return PULSE
+        return STILL if self.modal() else PULSE
 
     # ---- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
