@@ -71,8 +71,8 @@ class Show:
     `busy` says something still moves. `heights`: the rows' steps (a tower's levels, a player's
     categories), `totals`: the festival's tower scores."""
 
-    def __init__(self, final: bool, heights: tuple[int, ...], totals: tuple[int, ...], speed: float) -> None:
-        self.final = final
+    def __init__(self, is_final: bool, heights: tuple[int, ...], totals: tuple[int, ...], speed: float) -> None:
+        self.is_final = is_final
         self.heights = heights
         self.totals = totals
         self.tweener = Tweener(speed=speed)
@@ -109,7 +109,7 @@ class Show:
             return None
         values = [p.value for p in self._parts]
         rows = len(self.heights)
-        if self.final:
+        if self.is_final:
             return FinalStage(sum(int(v) for v in values[:rows]), values[rows] >= 1, _step(values[rows + 1]))
         levels = tuple(int(v) for v in values[:rows])
         scores = tuple(round(total * v / height) if height else total

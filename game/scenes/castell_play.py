@@ -1,7 +1,9 @@
 """The Castell table: one game of Castell against AIs or with friends on one screen.
 
 The scene keeps the UI state (game/present/castell_screen.py `Ui`), feeds input to it, lets the
-match's AI seats think, and builds a frame each update; `draw` only paints the frame. Castell
+match's AI seats think, and builds a frame each update; `draw` only paints the frame. Each
+festival's results and the final scoring are presented over time (game/present/castell_show.py),
+as El Grande's scorings are; a key or a click shows them whole, and the AIs wait. Castell
 has no secrets, so pass-and-play needs no hand-off screen. Keyboard: Tab / Shift+Tab walk the lit
 targets and buttons, Enter chooses or confirms, Esc cancels (or opens the pause menu), Ctrl+Z
 undoes, S toggles the special action (or skips a free one).

@@ -42,10 +42,12 @@ def playing(match: CastellMatch, rng: random.Random) -> None:
     match.play(rng.choice([m for m in moves if m.verb == "tower"] or moves))
 
 
-def table(speed: float = 1.0) -> tuple[Driver, CastellScene, CastellMatch, random.Random]:
-    match = CastellMatch([Seat(p, "human") for p in ("red", "blue", "green")], seed=SEED, autosave=False)
-    rng = random.Random(SEED)
-    while not (match.game.phase == FESTIVAL and len(match.game.entrants) >= 2):
+def table(speed: float = 1.0, seed: int = SEED, entrants: int = 2) -> tuple[Driver, CastellScene, CastellMatch,
+                                                                            random.Random]:
+    """A table watching a game of random moves from its first festival with `entrants` entrants."""
+    match = CastellMatch([Seat(p, "human") for p in ("red", "blue", "green")], seed=seed, autosave=False)
+    rng = random.Random(seed)
+    while not (match.game.phase == FESTIVAL and len(match.game.entrants) >= entrants):
         playing(match, rng)
     ctx = make_context(speed=speed)
     ctx.sounds = HeardSounds()
@@ -134,16 +136,34 @@ def test_once_all_is_shown_the_table_is_still_and_draws_nothing_more() -> None:
     assert scene.frame() == frame and len(driver.app.frame_times) == draws
 
 
-def test_the_final_scoring_fills_in_row_by_row_then_marks_the_winner_and_draws_the_chart() -> None:
-    driver, scene, match, rng = table()
-    while match.game.round < 10:
+def test_two_festivals_of_a_round_are_presented_one_after_the_other() -> None:
+    """docs/castell.md "Festivals": a round's festivals are held in calendar order (ruling C26)."""
+    driver, scene, match, rng = table(seed=23, entrants=1)      # round 5 holds two, each with an entrant
+    while match.game.round < 6:
         playing(match, rng)
+    driver.step()
+    held = [e for e in match.events if isinstance(e, ev.FestivalHeld) and e.entries][-2:]
+    for festival_held in held:
+        assert scene.ui.results is festival_held and scene.frame().show is not None
+        driver.key(pygame.K_RETURN)                             # all at once
+        driver.key(pygame.K_RETURN)                             # Continue
+    assert scene.ui.results is None
+
+
+def finished() -> tuple[Driver, CastellScene, CastellMatch]:
+    """A table that watched the game's last round, its festival's results put away."""
+    driver, scene, match, rng = table()
     while not match.is_over:
         playing(match, rng)
     driver.step()
-    while scene.ui.results is not None:                    # round 10's festival first
+    while scene.ui.results is not None:
         driver.key(pygame.K_RETURN)
         driver.key(pygame.K_RETURN)
+    return driver, scene, match
+
+
+def test_the_final_scoring_fills_in_row_by_row_then_marks_the_winner_and_draws_the_chart() -> None:
+    driver, scene, match = finished()
     seen = [scene.frame().show] + stages(driver, scene, 60)
     moving = [s for s in seen if s is not None]
     assert isinstance(moving[0], castell_show.FinalStage) and moving[0].cells < 5
@@ -162,3 +182,10 @@ def test_the_best_tower_track_starts_from_the_festivals_before() -> None:
     earlier = [e for e in scene.match.events[:scene.match.events.index(held)] if isinstance(e, ev.FestivalHeld)]
     for player in scene.match.players:
         assert before[player] == max([0] + [s for e in earlier for p, s in e.new_best if p == player])
+
+
+def test_a_key_shows_the_whole_final_scoring_at_once() -> None:
+    driver, scene, match = finished()
+    assert isinstance(scene.frame().show, castell_show.FinalStage)
+    driver.key(pygame.K_SPACE)
+    assert scene.frame().show is None and scene.frame().over
