@@ -21,6 +21,7 @@ from game.present import castell_tips, castell_turn
 from game.present.castell_builder import Builder
 from game.present.castell_look import Ghost, Target, TableLook
 from game.present.castell_refusals import refusal_text
+from game.present.castell_show import Stage
 from game.present.castell_tips import Tip
 from game.present.castell_turn import NORMAL, SPECIAL, Targets
 from game.present.castell_words import sizes_text, skill_name, tile_text
@@ -65,6 +66,7 @@ class Frame:
     banner: str = ""                   # an online table's connection trouble or gone player
     tip: Tip | None = None             # the hovered thing's tooltip
     log_current: int = 0               # the log's last lines that are the move shown (the replay marks them)
+    show: Stage | None = None          # how much of a festival's results or the final scoring is shown yet (None: all)
 
 
 def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:
@@ -226,9 +228,10 @@ def hovered_move(view: castell.Position, ui: Ui) -> castell.Move | None:
 
 def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool, thinking: str | None,
                 can_undo: bool | None, log: tuple[str, ...], wheel_angle: float, pulse: float,
-                banner: str = "", replayable: bool = True) -> Frame:
+                banner: str = "", replayable: bool = True, show: Stage | None = None) -> Frame:
     """Everything the Castell table shows now, as one comparable value (`can_undo` None: the
-    table has no Undo, a server's; not `replayable`: the game is not on this computer)."""
+    table has no Undo, a server's; not `replayable`: the game is not on this computer; `show`:
+    the stage of a festival's or the final scoring's presentation)."""
     seat = view.to_move_idx
     name = names[seat] if seat >= 0 else ""
     if view.is_over:
@@ -249,7 +252,7 @@ def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool,
                      wheel_angle=wheel_angle, pulse=pulse)
     tip = castell_tips.tip(view, ui.hover, names) if ui.builder is None and ui.results is None and not view.is_over else None
     return Frame(view, look, prompt, tone, buttons(view, ui, human, can_undo, replayable), ui.builder, ui.results, log,
-                 view.is_over, banner, tip)
+                 view.is_over, banner, tip, show=show)
 
 
 def describe_move(view: castell.Position, move: castell.Move, names: tuple[str, ...]) -> str:

@@ -4,6 +4,7 @@ a festival's results and the final scoring with the best-tower chart. Painting r
 hit-tests and keyboard focus targets, so a click lands on what is drawn."""
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pygame
@@ -13,6 +14,7 @@ from engine.castell import events as ev
 from engine.castell.describe import CATEGORIES
 from game.shell.castell_map import load_castell_map
 from game.present.castell_screen import Button, Frame
+from game.present.castell_show import FestivalStage, FinalStage
 from game.present.castell_words import prize_name
 from game.render import castell_pieces as pieces
 from game.render import draw, style
@@ -22,6 +24,7 @@ from game.render.pieces import chip
 from game.render.castell_tiles import tile_slots
 from game.shell.castell_layout import CastellLayout
 from game.shell.i18n import t
+from game.shell.tween import lerp
 
 TONES = {"plain": style.PARCHMENT, "wait": style.GOLD_LIGHT, "error": (255, 170, 150)}
 BUTTON_W = {"undo": 96, "special": 190, "normal": 190, "build": 150, "no_tower": 130,
@@ -143,47 +146,99 @@ def frame_buttons(layout: CastellLayout, frame: Frame) -> list[tuple[Button, pyg
             for i, b in enumerate(frame.buttons)]
 
 
+FESTIVAL_W, FESTIVAL_ROW, TRACK_H = 760, 118, 58
+PRIZE_SUPPLY = (-60, 64)       # where the prizes slide from: near the panel's top right corner
+
+
+def festival_size(held: ev.FestivalHeld) -> tuple[int, int]:
+    return FESTIVAL_W, 150 + FESTIVAL_ROW * max(1, len(held.entries)) + TRACK_H
+
+
 def paint_festival(surface: pygame.Surface, layout: CastellLayout, view: castell.Position, held: ev.FestivalHeld,
-                   names: Sequence[str]) -> None:
-    """A festival's results: each entrant's tower drawn with its score, the prizes and who took
-    the size token; Continue (Enter) goes on."""
-    box = _modal(surface, layout, 760, 150 + 118 * max(1, len(held.entries)))
+                   names: Sequence[str], stage: FestivalStage | None, before: dict[str, int]) -> None:
+    """A festival's results as far as `stage` shows them (None: all): each entrant's tower with
+    its score, the prizes and the size token by their winners, the best-tower track (`before`:
+    each player's best tower before it); Continue (Enter) goes on once all is shown."""
+    box = _modal(surface, layout, *festival_size(held))
     who = dict(zip(view.players, names))
     style.text(surface, t("castell.results.title", town=held.town), (box.centerx, box.y + 18), 28, style.INK, bold=True,
                face="serif", anchor="midtop")
-    pieces.size_token(surface, (box.centerx - 70, box.y + 70), 13, held.sizes[0])
+    supply = (box.centerx - 70, box.y + 70)
+    pieces.size_token(surface, supply, 13, held.sizes[0])
     style.text(surface, t("castell.results.token", region=view.data.region_names[held.region]), (box.centerx - 50, box.y + 70), 15,
                style.INK_SOFT, anchor="midleft")
     prizes = dict(held.prizes)
     best = dict(held.new_best)
-    for i, (player, tower, score) in enumerate(sorted(held.entries, key=lambda e: -e[2])):
-        row = pygame.Rect(box.x + 30, box.y + 100 + i * 118, box.width - 60, 108)
+    awards = 1.0 if stage is None else stage.awards
+    track = 1.0 if stage is None else stage.track
+    prize_from = (box.right + PRIZE_SUPPLY[0], box.y + PRIZE_SUPPLY[1])
+    ranked = sorted(range(len(held.entries)), key=lambda k: -held.entries[k][2])
+    for i, k in enumerate(ranked):
+        player, tower, score = held.entries[k]
+        levels = len(tower) if stage is None else stage.levels[k]
+        row = pygame.Rect(box.x + 30, box.y + 100 + i * FESTIVAL_ROW, box.width - 60, FESTIVAL_ROW - 10)
         draw.rect(surface, style.PARCHMENT_DARK, row, border_radius=8)
         style.text(surface, who.get(player, player), (row.x + 14, row.y + 10), 18, style.INK, bold=True)
-        _tower(surface, pygame.Rect(row.x + 180, row.y + 6, 300, row.height - 12), tower, held.sizes)
-        style.text(surface, str(score), (row.right - 150, row.centery), 34, style.INK, bold=True, anchor="center")
-        style.text(surface, t("castell.results.tower_score"), (row.right - 150, row.centery + 26), 11, style.INK_SOFT, anchor="center")
+        _tower(surface, pygame.Rect(row.x + 180, row.y + 6, 300, row.height - 12), tower, held.sizes, levels)
+        if levels:
+            shown = score if stage is None else stage.scores[k]
+            style.text(surface, str(shown), (row.right - 150, row.centery), 34, style.INK, bold=True, anchor="center")
+            style.text(surface, t("castell.results.tower_score"), (row.right - 150, row.centery + 26), 11, style.INK_SOFT,
+                       anchor="center")
         y = row.y + 40
-        if player in prizes:
-            pieces.prize(surface, (row.x + 24, y + 8), prizes[player], 18)
-            style.text(surface, prize_name(prizes[player]), (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
+        if awards > 0 and player in prizes:
+            pieces.prize(surface, _along(prize_from, (row.x + 24, y + 8), awards), prizes[player], 18)
+            if awards >= 1:
+                style.text(surface, prize_name(prizes[player]), (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
             y += 24
-        if held.size_token == player:
-            pieces.size_token(surface, (row.x + 24, y + 8), 9, held.sizes[0])
-            style.text(surface, t("castell.results.size_token"), (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
-        if player in best:
+        if awards > 0 and held.size_token == player:
+            pieces.size_token(surface, _along(supply, (row.x + 24, y + 8), awards), 9, held.sizes[0])
+            if awards >= 1:
+                style.text(surface, t("castell.results.size_token"), (row.x + 40, y + 8), 14, style.INK, anchor="midleft")
+        if track > 0 and player in best:
             style.text(surface, t("castell.results.new_best"), (row.right - 60, row.y + 12), 12, style.DANGER, bold=True,
                        anchor="midtop")
-    style.text(surface, t("castell.results.continue"), (box.centerx, box.bottom - 22), 13, style.INK_SOFT, anchor="center")
+    after = {**before, **best}
+    _best_track(surface, pygame.Rect(box.x + 30, box.bottom - 44 - TRACK_H, box.width - 60, TRACK_H - 6), view,
+                {p: lerp(before.get(p, 0), after.get(p, 0), track) for p in view.players}, max(after.values(), default=0))
+    foot = t("castell.results.continue") if stage is None else t("castell.results.skip")
+    style.text(surface, foot, (box.centerx, box.bottom - 22), 13, style.INK_SOFT, anchor="center")
 
 
-def _tower(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower, sizes: Sequence[int]) -> None:
-    """A tower drawn as stacked casteller tiles, bottom level at the bottom, fitted into `area`."""
+def _along(start: tuple[float, float], end: tuple[float, float], progress: float) -> tuple[float, float]:
+    return (lerp(start[0], end[0], progress), lerp(start[1], end[1], progress))
+
+
+def _best_track(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, marks: dict[str, float],
+                highest: int) -> None:
+    """Every player's best tower as a chip on a track from 0 past `highest` (chips on one spot
+    stack up)."""
+    draw.rect(surface, style.PARCHMENT_DARK, area, border_radius=8)
+    label = t("castell.category.tower")
+    drawn = style.text(surface, label, (area.x + 14, area.centery), 14, style.INK, bold=True, anchor="midleft")
+    left, right, y = drawn.right + 24, area.right - 24, area.bottom - 16
+    top = max(10, math.ceil(highest / 5) * 5)
+    draw.line(surface, style.INK_SOFT, (left, y), (right, y), 2)
+    for value in range(0, top + 1, 5):
+        x = lerp(left, right, value / top)
+        draw.line(surface, style.INK_SOFT, (x, y - 4), (x, y + 4), 1)
+        style.text(surface, str(value), (x, y + 5), 10, style.INK_SOFT, anchor="midtop")
+    placed: list[float] = []
+    for player in view.players:
+        x = lerp(left, right, marks[player] / top)
+        level = sum(1 for other in placed if abs(other - x) < 16)
+        placed.append(x)
+        chip(surface, (x, y - 12 - level * 13), 14, player)
+
+
+def _tower(surface: pygame.Surface, area: pygame.Rect, tower: castell.Tower, sizes: Sequence[int], shown: int) -> None:
+    """A tower drawn as stacked casteller tiles, bottom level at the bottom, fitted into `area`;
+    only its `shown` lowest levels stand yet."""
     levels = len(tower)
     widest = max(len(level) for level in tower)
     tile_h = min(26, (area.height - 2) // max(1, levels))
     tile_w = min(max(round(tile_h * 0.8), MIN_TILE_W), (area.width - 4) // max(1, widest))   # room for a "10"
-    for i, level in enumerate(tower):
+    for i, level in enumerate(tower[:shown]):
         y = area.bottom - (i + 1) * tile_h
         x0 = area.centerx - len(level) * tile_w / 2
         for k, size in enumerate(level):
@@ -210,15 +265,20 @@ def best_track(view: castell.Position, events: Sequence[ev.Event]) -> dict[str, 
     return track
 
 
-def paint_final(surface: pygame.Surface, layout: CastellLayout, frame: Frame, events: Sequence[ev.Event]) -> None:
-    """The final scoring: the five categories per player adding up to the total, the winner(s),
-    a chart of the best-tower track over the game, and the frame's buttons (replay, title)."""
+def paint_final(surface: pygame.Surface, layout: CastellLayout, frame: Frame, events: Sequence[ev.Event],
+                stage: FinalStage | None) -> None:
+    """The final scoring as far as `stage` shows it (None: all): the five categories per player
+    filled in row by row, each row adding up to its total, the winner(s) marked, a chart of the
+    best-tower track over the game, and the frame's buttons (replay, title)."""
     view, names = frame.view, frame.look.names
     box = _modal(surface, layout, *FINAL_SIZE)
-    winners = view.winners()
+    cells = len(view.players) * len(CATEGORIES) if stage is None else stage.cells
+    marked = stage is None or stage.winners
+    winners = view.winners() if marked else []
     who = dict(zip(view.players, names))
     shown = ", ".join(who[p] for p in winners)
-    title = t("castell.final.shared", names=shown) if len(winners) > 1 else t("castell.final.winner", names=shown)
+    title = (t("castell.final.title") if not marked else t("castell.final.shared", names=shown) if len(winners) > 1
+             else t("castell.final.winner", names=shown))
     style.text(surface, title, (box.centerx, box.y + 18), 28, style.INK, bold=True, face="serif", anchor="midtop")
     columns = list(CATEGORIES) + ["total"]
     x0, col_w = box.x + 200, (box.width - 230) // len(columns)
@@ -229,29 +289,33 @@ def paint_final(surface: pygame.Surface, layout: CastellLayout, frame: Frame, ev
     order = sorted(view.players, key=lambda p: -view.scores[p])
     for i, player in enumerate(order):
         y = box.y + 104 + i * 34
+        if player in winners:
+            draw.rect(surface, style.GOLD_LIGHT, pygame.Rect(box.x + 24, y - 15, box.width - 48, 30), border_radius=6)
         chip(surface, (box.x + 40, y), 20, player)
         style.text(surface, who[player], (box.x + 60, y), 17, style.INK, bold=player in winners, anchor="midleft")
-        parts = view.breakdown(player)
-        for c, key in enumerate(columns):
-            value = sum(parts.values()) if key == "total" else parts[key]
-            style.text(surface, str(value), (x0 + c * col_w + col_w // 2, y), 18 if key == "total" else 16,
-                       style.INK, bold=key == "total", anchor="center")
+        parts = [view.breakdown(player)[key] for key in CATEGORIES][:max(0, cells - i * len(CATEGORIES))]
+        for c, value in enumerate(parts + ([sum(parts)] if parts else [])):
+            total = c == len(parts)
+            style.text(surface, str(value), (x0 + (len(CATEGORIES) if total else c) * col_w + col_w // 2, y),
+                       18 if total else 16, style.INK, bold=total, anchor="center")
     labels = max(style.text_width(f"{who[p]} {view.best[view.players.index(p)]}", 12, True) for p in view.players)
     _chart(surface, pygame.Rect(box.x + 40, box.y + 260, box.width - 90 - round(labels),
-                                box.height - 334), view, events, who)
+                                box.height - 334), view, events, who, 1.0 if stage is None else stage.chart)
     for button, rect in frame_buttons(layout, frame):
         style.button(surface, rect, button.label, primary=button.primary, enabled=button.enabled, size=16)
 
 
 def _chart(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, events: Sequence[ev.Event],
-           who: dict[str, str]) -> None:
-    """Best tower score by round (rounds 2..10 on x), one line per player."""
+           who: dict[str, str], drawn: float) -> None:
+    """Best tower score by round (rounds 2..10 on x), one line per player, drawn from the left
+    as far as `drawn` (0..1) of the rounds; the names at the lines' ends once whole."""
     style.text(surface, t("castell.final.chart"), (area.x, area.y - 6), 13, style.INK_SOFT, bold=True,
                anchor="bottomleft")
     draw.rect(surface, style.PARCHMENT_DARK, area, border_radius=6)
     track = best_track(view, events)
     top = max([5] + [s for points in track.values() for _, s in points])
     rounds = view.data.rounds
+    reach = lerp(2, rounds, drawn)
 
     def at(rnd: float, score: float) -> tuple[float, float]:
         return (area.x + 20 + (rnd - 2) / max(1, rounds - 2) * (area.width - 40),
@@ -261,11 +325,16 @@ def _chart(surface: pygame.Surface, area: pygame.Rect, view: castell.Position, e
         style.text(surface, str(rnd), (x, area.bottom - 6), 10, style.INK_SOFT, anchor="center")
     for player, points in track.items():
         points = points + [(rounds, points[-1][1])]
-        line = [at(r, s) for r, s in points]
         colour = style.player_colour(player)
-        for a, b in zip(line, line[1:]):
-            draw.line(surface, colour, a, (b[0], a[1]), 3)
-            draw.line(surface, colour, (b[0], a[1]), b, 3)
-        chip(surface, (line[-1][0] + 10, line[-1][1]), 14, player)      # the colour's shape too
-        style.text(surface, f"{who[player]} {points[-1][1]}", (line[-1][0] + 20, line[-1][1]), 12, colour,
-                   bold=True, anchor="midleft")
+        for (r0, s0), (r1, s1) in zip(points, points[1:]):
+            if r0 >= reach:
+                break
+            end = min(r1, reach)
+            draw.line(surface, colour, at(r0, s0), at(end, s0), 3)
+            if end == r1:
+                draw.line(surface, colour, at(r1, s0), at(r1, s1), 3)
+        if drawn >= 1:
+            end_x, end_y = at(rounds, points[-1][1])
+            chip(surface, (end_x + 10, end_y), 14, player)      # the colour's shape too
+            style.text(surface, f"{who[player]} {points[-1][1]}", (end_x + 20, end_y), 12, colour,
+                       bold=True, anchor="midleft")

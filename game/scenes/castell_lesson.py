@@ -89,7 +89,7 @@ class CastellLessonScene(Scene):
             self.request(Transition.reset(navigation.title(self.ctx)))
             return
         if self.ui.results is not None:          # Continue also closes a festival's results
-            self.table.ui = model.Ui()
+            self.table.close_results()
         match.next_step()
         self.save(match.index)
 
@@ -99,7 +99,7 @@ class CastellLessonScene(Scene):
         return value.get(language()) or value["en"]
 
     def can_continue(self) -> bool:
-        return self.match.needs_continue and self.table.wheel == 0
+        return self.match.needs_continue and self.table.wheel == 0 and not self.table.showing()
 
     def update(self, dt: float) -> Transition | None:
         """After the table's own update (the app runs it first): a staged move the step does not

@@ -1,7 +1,9 @@
 """The Castell table: one game of Castell against AIs or with friends on one screen.
 
 The scene keeps the UI state (game/present/castell_screen.py `Ui`), feeds input to it, lets the
-match's AI seats think, and builds a frame each update; `draw` only paints the frame. Castell
+match's AI seats think, and builds a frame each update; `draw` only paints the frame. Each
+festival's results and the final scoring are presented over time (game/present/castell_show.py),
+as El Grande's scorings are; a key or a click shows them whole, and the AIs wait. Castell
 has no secrets, so pass-and-play needs no hand-off screen. Keyboard: Tab / Shift+Tab walk the lit
 targets and buttons, Enter chooses or confirms, Esc cancels (or opens the pause menu), Ctrl+Z
 undoes, S toggles the special action (or skips a free one).
@@ -21,6 +23,7 @@ from game.match.castell_source import CastellSource
 from game.match.castell_replay import CastellReplay
 from game.present import castell_builder as bmodel
 from game.present import castell_screen as model
+from game.present import castell_show
 from game.present.castell_look import Target as TableTarget
 from game.render import castell_builder as bpanel
 from game.render import castell_overlays, draw, style
@@ -31,9 +34,12 @@ from game.scenes import navigation
 from game.shell import layout as screen
 from game.shell.castell_layout import CastellLayout
 from game.shell.focus import Target, of_rects
-from game.shell.scene import MOVING, PULSE, Context, Scene, Transition
+from game.shell.scene import MOVING, PULSE, STILL, Context, Scene, Transition
 
 WHEEL_SECONDS = 0.9
+SKIPPING = {inp.Kind.CLICK, inp.Kind.ALT_CLICK, inp.Kind.CONFIRM, inp.Kind.SKIP, inp.Kind.NEXT, inp.Kind.PREV,
+            inp.Kind.CANCEL, inp.Kind.UNDO, inp.Kind.KEY, inp.Kind.STEP_BACK, inp.Kind.STEP_FORWARD, inp.Kind.TO_START,
+            inp.Kind.TO_END, inp.Kind.PAGE_UP, inp.Kind.PAGE_DOWN, inp.Kind.LOG, inp.Kind.MARKS, inp.Kind.HINT}
 LOG_LINES = 60
 
 
@@ -52,6 +58,9 @@ class CastellScene(Scene):
         self.ai_pause = 0.0                # seconds between two AI moves (a lesson's scripted ones are watched)
         self.ai_wait = 0.0
         self.builder_room = 0              # units kept free under the tower builder (a lesson's panel)
+        self.show: castell_show.Show | None = None      # a festival's results or the final scoring presented
+        self.festivals: list[ev.FestivalHeld] = []      # festivals held, their results still to show
+        self.end_due = False               # the game ended while watched: its final scoring is presented
 
     # ---- the frame -------------------------------------------------------------------------
     def names(self) -> tuple[str, ...]:
@@ -63,16 +72,24 @@ class CastellScene(Scene):
 
     def table_frame(self) -> model.Frame:
         m = self.match
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
+        pulse = 0.5 if self.modal() else 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / 1.6)
         undo = m.undo_steps() > 0 if m.has_undo else None
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
                                  undo, tuple(m.log_lines()[-LOG_LINES:]), self.wheel, round(pulse, 1), m.banner(),
-                                 replayable=m.local is not None)
+                                 replayable=m.local is not None, show=self.show.stage() if self.show else None)
+
+    def showing(self) -> bool:
+        """A festival's results or the final scoring is still being presented."""
+        return self.show is not None and self.show.busy
+
+    def modal(self) -> bool:
+        """A festival's results or the final scoring covers the table (it pulses no more)."""
+        return self.ui.results is not None or self.match.is_over
 
     def redraw_rate(self) -> float:
-        if self.wheel > 0 or self.builder_look.dragging is not None:
+        if self.wheel > 0 or self.builder_look.dragging is not None or self.showing():
             return MOVING
-        return PULSE
+        return STILL if self.modal() else PULSE
 
     # ---- time ------------------------------------------------------------------------------
     def update(self, dt: float) -> Transition | None:
@@ -80,6 +97,11 @@ class CastellScene(Scene):
         if self.wheel > 0:
             self.wheel = max(0.0, self.wheel - dt / WHEEL_SECONDS)
         self.ai_wait = max(0.0, self.ai_wait - dt)
+        if self.show is not None:
+            self.show.update(dt, self.ctx.settings.anim_speed)
+            for cue in self.show.cues:
+                self.ctx.sounds.play(cue)
+            self.show.cues.clear()
         if self.ui.results is None and not self.match.is_over and self.ai_wait == 0:
             played = len(self.match.events)
             self.match.think()
@@ -93,24 +115,49 @@ class CastellScene(Scene):
         return self.take_request()
 
     def _take_events(self) -> None:
-        """New events since the last update: the wheel's turn animates, a festival's results and
-        the end open their panel; a festival decision opens the builder with the best tower."""
+        """New events since the last update: the wheel's turn animates, each festival's results
+        are presented in turn, then the final scoring; a festival decision opens the builder with
+        the best tower."""
         new = self.match.events[self.seen_events:]
         self.seen_events = len(self.match.events)
         for event in new:
             if isinstance(event, ev.WheelTurned):
                 self.wheel = 1.0
             elif isinstance(event, ev.FestivalHeld) and event.entries:
-                self.ui = model.Ui(results=event)
+                self.festivals.append(event)
+            elif isinstance(event, ev.GameOver):
+                self.end_due = True
+        if self.ui.results is None:
+            self._present_next()
         view = self.match.view()
         if (view.phase == FESTIVAL and self.match.human_to_move and self.ui.builder is None
                 and self.ui.results is None and new):
             builder = bmodel.Builder.for_festival(view, view.to_move_idx)
             self.ui = model.Ui(builder=builder.best())
 
+    def _present_next(self) -> None:
+        """The next festival's results waiting, else the final scoring once the game is over."""
+        speed = self.ctx.settings.anim_speed
+        if self.festivals:
+            held = self.festivals.pop(0)
+            self.ui = model.Ui(results=held)
+            self.show = castell_show.festival(held, speed)
+        elif self.end_due:
+            self.end_due = False
+            self.show = castell_show.final(len(self.match.players), speed)
+
+    def close_results(self) -> None:
+        """The festival's results put away (Continue), the next presentation if any."""
+        self.ui = model.Ui()
+        self._present_next()
+
     # ---- input -----------------------------------------------------------------------------
     def handle(self, intent: inp.Intent) -> bool:
         layout = self.table_layout()
+        if self.showing() and intent.kind in SKIPPING:       # a key or click shows it all at once
+            assert self.show is not None
+            self.show.skip()
+            return True
         if intent.kind == inp.Kind.HOVER:
             self._hover(intent.pos, layout)
             return True
@@ -236,10 +283,10 @@ class CastellScene(Scene):
             self.ui = model.Ui(builder=bmodel.Builder.for_festival(view, view.to_move_idx).best())
         elif button_id == "undo":
             if m.undo():
-                self.ui = model.Ui()
+                self.ui, self.show, self.festivals, self.end_due = model.Ui(), None, [], False
                 self.seen_events = len(m.events)
         elif button_id == "continue":
-            self.ui = model.Ui()
+            self.close_results()
             self._take_events()
         elif button_id == "title":
             self.request(Transition.reset(navigation.title(self.ctx)))
@@ -293,10 +340,14 @@ class CastellScene(Scene):
         if frame.builder is not None:
             draw.rect(surface, style.WOOD_DARK, self.builder_rect(), border_radius=10)
             bpanel.paint_builder(surface, self.builder_rect(), frame.builder, self.builder_look)
+        stage = frame.show
         if frame.results is not None:
-            castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names)
+            before = castell_show.best_before(frame.view.players, self.match.events, frame.results)
+            castell_overlays.paint_festival(surface, layout, frame.view, frame.results, frame.look.names,
+                                            stage if isinstance(stage, castell_show.FestivalStage) else None, before)
         elif frame.over:
-            castell_overlays.paint_final(surface, layout, frame, self.match.events)
+            castell_overlays.paint_final(surface, layout, frame, self.match.events,
+                                         stage if isinstance(stage, castell_show.FinalStage) else None)
         paint_tip(surface, layout, frame)
 
 
