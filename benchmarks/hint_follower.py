@@ -1,7 +1,8 @@
-"""Do the hints teach? A player who does what the Hint panel says, against 3 Easy AIs.
+"""Do the hints teach? A player who does what the Hint panel says, against 3 Easy (or 3 Normal) AIs.
 
     nice python benchmarks/hint_follower.py [--games 100] [--seed 1] [--start 0]
-                                            [--modes plan,first,hard] [--results FILE] [--clock cpu]
+                                            [--modes plan,first,hard] [--opponents easy|normal]
+                                            [--results FILE] [--clock cpu]
 
 Modes, each in the same seeded 4-player games (game i: seed S + i, the hero in seat i mod 4):
 - plan:  at a decision with no plan docked, ask the advisor and dock hint #1; then play the docked
@@ -59,12 +60,15 @@ class Follower:
         return hints(game.view(player))[0].plan[0]
 
 
-def play_game(mode: str, seed: int, index: int) -> dict[str, Any]:
-    """One game: the hero of `mode` in seat index mod 4, Easy in the others."""
+OPPONENTS = ("easy", "normal")
+
+
+def play_game(mode: str, seed: int, index: int, opponents: str = "easy") -> dict[str, Any]:
+    """One game: the hero of `mode` in seat index mod 4, `opponents` (an AI level) in the others."""
     game_seed = seed + index
     hero = index % PLAYERS
     g = engine.new_game(players=list(COLOURS[:PLAYERS]), seed=game_seed)
-    easy = [make_agent("easy", seed=game_seed * 10 + s) for s in range(PLAYERS)]
+    others = [make_agent(opponents, seed=game_seed * 10 + s) for s in range(PLAYERS)]
     hard = make_agent("hard", seed=game_seed * 10 + hero)
     follower = Follower(mode == "plan") if mode != "hard" else None
     rngs = [random.Random(game_seed * 7919 + s) for s in range(PLAYERS)]
@@ -73,7 +77,7 @@ def play_game(mode: str, seed: int, index: int) -> dict[str, Any]:
         player = g.players[p]
         legal = g.legal_moves()
         if p != hero:
-            move = easy[p].choose(g.view(player), rngs[p])
+            move = others[p].choose(g.view(player), rngs[p])
         elif len(legal) == 1:
             move = legal[0]
         elif follower is None:
@@ -83,7 +87,8 @@ def play_game(mode: str, seed: int, index: int) -> dict[str, Any]:
         g.play(move)
     winners = set(g.winners())
     share = 1.0 / len(winners) if g.players[hero] in winners else 0.0
-    return {"mode": mode, "seed": game_seed, "hero": hero, "scores": list(g.score_pts), "share": share}
+    return {"mode": mode, "seed": game_seed, "hero": hero, "scores": list(g.score_pts), "share": share,
+            "opponents": opponents}
 
 
 def load(path: str | None) -> list[dict[str, Any]]:
@@ -98,7 +103,9 @@ def load(path: str | None) -> list[dict[str, Any]]:
             continue
         try:
             row = json.loads(line)
-            rows.append({k: row[k] for k in ("mode", "seed", "hero", "scores", "share")})
+            kept_row = {k: row[k] for k in ("mode", "seed", "hero", "scores", "share")}
+            kept_row["opponents"] = row.get("opponents", "easy")     # the first runs were all against Easy
+            rows.append(kept_row)
         except (ValueError, KeyError, TypeError) as e:
             if number >= len(lines) - 1:
                 kept = "".join(x + "\n" for x in lines[:number - 1])
@@ -120,13 +127,13 @@ def append(path: str | None, row: dict[str, Any]) -> None:
         os.fsync(f.fileno())
 
 
-def summary(mode: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+def summary(mode: str, rows: list[dict[str, Any]], opponents: str) -> dict[str, Any]:
     shares = [r["share"] for r in rows]
     n = len(shares)
     rate = sum(shares) / n if n else 0.0
     lo, hi = wilson(rate, n)
     mean = sum(r["scores"][r["hero"]] for r in rows) / n if n else 0.0
-    return {"mode": mode, "games": n, "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
+    return {"mode": mode, "opponents": opponents, "games": n, "win_rate": round(rate, 4), "ci95": [round(lo, 4), round(hi, 4)],
             "mean_score": round(mean, 2), "chance": round(1 / PLAYERS, 4)}
 
 
@@ -139,6 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="only 1: the games run in this process")
     ap.add_argument("--results", default=None, help="JSONL file of finished games (appended, resumed)")
     ap.add_argument("--clock", default="cpu", choices=("cpu", "wall"))
+    ap.add_argument("--opponents", default="easy", choices=OPPONENTS, help="the three other seats' AI level")
     args = ap.parse_args(argv)
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     bad = [m for m in modes if m not in MODES]
@@ -151,18 +159,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.clock == "cpu":
         use_cpu_clock()
     rows = load(args.results)
+    rows = [r for r in rows if r["opponents"] == args.opponents]
     done = {(r["mode"], r["seed"]) for r in rows}
     for i in range(args.start, args.start + args.games):    # game by game: a cut run stays paired
         for mode in modes:
             if (mode, args.seed + i) in done:
                 continue
-            row = play_game(mode, args.seed, i)
+            row = play_game(mode, args.seed, i, args.opponents)
             rows.append(row)
             append(args.results, row)
             print(f"  {mode} game {i}: share {row['share']:.2f}", file=sys.stderr, flush=True)
     for mode in modes:
         mine = [r for r in rows if r["mode"] == mode and args.seed + args.start <= r["seed"] < args.seed + args.start + args.games]
-        print(json.dumps(summary(mode, mine)))
+        print(json.dumps(summary(mode, mine, args.opponents)))
     return 0
 
 
