@@ -286,13 +286,14 @@ class TitleScene(Scene):
         title_cards.cards(surface, [(rect, title_cards.Card(name, players(profile), t(about), emblem, colour),
                                      min(r.y for r, _ in buttons if rect.contains(r)))
                                     for rect, (profile, name, about, emblem, colour) in zip(card_rects(), CARDS)])
-        size = min(style.fit_size(self.label(item), rect.width - 16, BUTTON_TEXT, True) for rect, item in buttons)
-        for rect, item in buttons:      # every label in one size, the largest at which all fit
+        ticked = {item for _, item in buttons if (progress := self.progress(item)) is not None and progress.done}
+        size = min(style.fit_size(self.label(item), rect.width - (96 if item in ticked else 16), BUTTON_TEXT, True)
+                   for rect, item in buttons)      # every label in one size, centred clear of a tick
+        for rect, item in buttons:
             enabled = item != "continue" or self.can_continue
             style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
                          enabled=enabled, primary=item in leaders, size=size)
-            progress = self.progress(item)
-            if progress is not None and progress.done:
+            if item in ticked:
                 title_cards.tick(surface, rect)
         online_tables.draw(surface, self.online, self.hover, self.seating is not None)
         style.text(surface, t("title.footer"), (frame.centerx, layout.current().height - 24), 13, style.PARCHMENT,
