@@ -1,4 +1,4 @@
-"""The title screen's panel of the player's online tables: right of the menu, on the map, a row
+"""The title screen's panel of the player's online tables: right of the game cards, a row
 per table (code and host; the game and whose turn on a second line, gold when it is the
 player's) and one quiet line (game/match/online_tables.py says what it holds)."""
 from __future__ import annotations
@@ -12,14 +12,28 @@ from game.shell.i18n import t
 
 
 def panel_rect() -> pygame.Rect:
-    return layout.in_frame(812, 244, 236, 340)
+    return layout.in_frame(1044, 192, 224, 340)
+
+
+def row_height() -> int:
+    """A table's row: its two lines at the UI scale's text size, 48 units at least."""
+    return max(48, round(style.line_height(15, True) + style.line_height(13) + 8))
 
 
 def row_rects(tables: OnlineTables) -> list[tuple[pygame.Rect, str]]:
     """Each listed table's row and its key ("table:CODE")."""
-    box = panel_rect()
-    return [(pygame.Rect(box.x + 8, box.y + 38 + i * 56, box.width - 16, 48), f"table:{item['code']}")
+    box, pitch = panel_rect(), row_height() + 8
+    return [(pygame.Rect(box.x + 8, box.y + 38 + i * pitch, box.width - 16, pitch - 8), f"table:{item['code']}")
             for i, item in enumerate(tables.tables)]
+
+
+def fitted(surface: pygame.Surface, value: str, pos: tuple[int, int], width: int, size: int, bold: bool,
+           anchor: str) -> None:
+    """One line of a row, smaller to fit its width, cut short with "…" when even that is too wide."""
+    size = style.fit_size(value, width, size, bold)
+    if style.text_width(value, size, bold) > width:
+        value = style.ellipsized(value, width, size, bold)
+    style.text(surface, value, pos, size, style.INK, bold=bold, anchor=anchor)
 
 
 def draw(surface: pygame.Surface, tables: OnlineTables, hover: tuple[int, int] | None, connecting: bool) -> None:
@@ -29,7 +43,9 @@ def draw(surface: pygame.Surface, tables: OnlineTables, hover: tuple[int, int] |
     rows = row_rects(tables)
     quiet = tables.quiet(connecting)
     lines = style.wrap(quiet, box.width - 20, 13) if quiet else []
-    height = 38 + len(rows) * 56 + 18 * len(lines) + 6
+    spacing = style.line_height(13)
+    y = box.y + 40 + len(rows) * (row_height() + 8)
+    height = y - box.y + round(spacing * len(lines)) + 6
     style.plate(surface, pygame.Rect(box.x, box.y, box.width, height), (20, 14, 8, 170), radius=10)
     heading = t("online.your_tables")
     style.text(surface, heading, (box.centerx, box.y + 10), style.fit_size(heading, box.width - 16, 17, True, "serif"),
@@ -37,15 +53,12 @@ def draw(surface: pygame.Surface, tables: OnlineTables, hover: tuple[int, int] |
     for (rect, _), item in zip(rows, tables.tables):
         mine = item.get("to_move") == item.get("player") and item.get("status") == "playing"
         style.button(surface, rect, "", hover=bool(hover and rect.collidepoint(hover)), primary=mine)
-        head = f"{item['code']} · {item.get('name') or '—'}"
-        state = f"{game_name(item)} · {table_state(item)}"
-        style.text(surface, head, (rect.centerx, rect.y + 6), style.fit_size(head, rect.width - 16, 15, True),
-                   style.INK, bold=True, anchor="midtop")
-        style.text(surface, state, (rect.centerx, rect.bottom - 7), style.fit_size(state, rect.width - 16, 13),
-                   style.INK, anchor="midbottom")
-    y = box.y + 40 + len(rows) * 56
+        fitted(surface, f"{item['code']} · {item.get('name') or '—'}", (rect.centerx, rect.y + 4), rect.width - 16,
+               15, True, "midtop")
+        fitted(surface, f"{game_name(item)} · {table_state(item)}", (rect.centerx, rect.bottom - 5), rect.width - 16,
+               13, False, "midbottom")
     for i, line in enumerate(lines):
-        style.text(surface, line, (box.centerx, y + 18 * i), 13, style.PARCHMENT, anchor="midtop")
+        style.text(surface, line, (box.centerx, y + spacing * i), 13, style.PARCHMENT, anchor="midtop")
 
 
 def draw_connection(surface: pygame.Surface, text: str) -> None:

@@ -1,10 +1,11 @@
-"""Title screen: learn to play, a new game of El Grande or of Castell (each with a line on what it
-is), continue an unfinished game (the only one at once, or a
-list of them, most recent first), challenge levels, load a named save, watch replays, settings,
-help, quit; beside the menu, the player's online tables with whose turn it is, each resumable.
-Until El Grande's lesson is finished, Learn to play is the first and highlighted item, and until
-Castell's is, Learn Castell follows New Castell game; a finished lesson moves below Challenges
-(both games' lessons together there) and carries a tick, to be taken again from its start."""
+"""Title screen of the collection: a card for each game (El Grande's and Castell's: its name,
+player count and what it is, with New game and Learn to play, and El Grande's Challenges), then
+what both share: continue an unfinished game (the only one at once, or a list of them, most recent
+first), play online, load a named save, watch replays, settings, help, quit; beside the cards, the
+player's online tables with whose turn it is, each resumable.
+Until a game's lesson is finished, Learn to play is its card's first and highlighted button (El
+Grande's the first of the screen, which Enter starts); a finished lesson moves to its card's foot
+(El Grande's below Challenges) and carries a tick, to be taken again from its start."""
 from __future__ import annotations
 
 from concurrent.futures import Future
@@ -18,8 +19,9 @@ from game.shell.focus import Target, of_rects
 from game.shell import layout
 from game.match import castell_saves, saves
 from game.match.castell_match import CastellMatch
+from game.match.last_setup import CASTELL, EL_GRANDE, Profile
 from game.shell.i18n import language, t, tn
-from game.render import board, draw, style
+from game.render import board, draw, style, title_cards
 from game.shell.scene import STILL, Context, Scene, Transition
 from game.tutorial import castell_lesson
 from game.tutorial.lesson import load_lesson
@@ -28,33 +30,67 @@ from game.scenes import navigation
 from game.match.online_tables import OnlineTables, failure_text
 from game.render import online_tables
 
-ITEMS = ("new", "castell", "continue", "online", "challenges", "learn", "learn_castell", "load", "replays",
-         "settings", "help", "quit")
+SHARED = ("continue", "online", "load", "replays", "settings", "help", "quit")
 NOTICE_SECONDS = 8.0
-GAME_LINES = {"new": "title.about_el_grande", "castell": "title.about_castell"}   # what each game is
+CARD_TOP, CARD_WIDTH, CARD_HEIGHT, CARD_GAP = 192, 376, 356, 28      # design frame units
+BUTTON_HEIGHT, BUTTON_GAP, BUTTON_TEXT = 40, 10, 18
+LABELS = {"castell": "new", "learn_castell": "learn"}       # Castell's card says what El Grande's does
+CARDS = ((EL_GRANDE, "El Grande", "title.about_el_grande", "crown", (122, 32, 30)),
+         (CASTELL, "Castell", "title.about_castell", "human_tower", (34, 82, 110)))
 
 
 def notice_rect() -> pygame.Rect:
-    """Where a start-up notice shows: between the last menu button and the footer."""
+    """Where a start-up notice shows: between the shared buttons and the footer."""
     return layout.in_frame(180, 718, 920, 34)
 
 
+def card_items(lesson_done: bool, castell_done: bool = False) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Each card's buttons, top first: an unfinished lesson leads its card, a finished one ends
+    it (see the module docstring)."""
+    grande = ("new", "challenges", "learn") if lesson_done else ("learn", "new", "challenges")
+    castell = ("castell", "learn_castell") if castell_done else ("learn_castell", "castell")
+    return grande, castell
+
+
 def menu_items(lesson_done: bool, castell_done: bool = False) -> tuple[str, ...]:
-    """The menu: an unfinished lesson stands out (El Grande's first, Castell's after New Castell
-    game); a finished one waits below Challenges (see the module docstring)."""
-    items = list(ITEMS)
-    if not castell_done:
-        items.remove("learn_castell")
-        items.insert(items.index("castell") + 1, "learn_castell")
-    if not lesson_done:
-        items.remove("learn")
-        items.insert(0, "learn")
-    return tuple(items)
+    """Every button in keyboard order: El Grande's card, Castell's, then the shared ones."""
+    grande, castell = card_items(lesson_done, castell_done)
+    return grande + castell + SHARED
+
+
+def card_rects() -> tuple[pygame.Rect, pygame.Rect]:
+    """The two game cards side by side, centred in the design frame."""
+    left = (layout.DESIGN[0] - 2 * CARD_WIDTH - CARD_GAP) // 2
+    return (layout.in_frame(left, CARD_TOP, CARD_WIDTH, CARD_HEIGHT),
+            layout.in_frame(left + CARD_WIDTH + CARD_GAP, CARD_TOP, CARD_WIDTH, CARD_HEIGHT))
+
+
+def card_buttons(card: pygame.Rect, items: tuple[str, ...]) -> list[tuple[pygame.Rect, str]]:
+    """A card's buttons stacked at its foot, the card's width less its margins."""
+    top = card.bottom - 16 - len(items) * (BUTTON_HEIGHT + BUTTON_GAP) + BUTTON_GAP
+    return [(pygame.Rect(card.x + 16, top + i * (BUTTON_HEIGHT + BUTTON_GAP), card.width - 32, BUTTON_HEIGHT), item)
+            for i, item in enumerate(items)]
+
+
+def shared_buttons() -> list[tuple[pygame.Rect, str]]:
+    """Under the cards: Continue and Play online as wide as a card each, then a row of five, each
+    as wide as its label asks of the row."""
+    grande, castell = card_rects()
+    y = grande.bottom + 20
+    rects = [pygame.Rect(grande.x, y, grande.width, 44), pygame.Rect(castell.x, y, castell.width, 44)]
+    wanted = [style.text_width(t(f"title.{item}"), BUTTON_TEXT, True) + 32 for item in SHARED[2:]]
+    room = castell.right - grande.x - 12 * (len(wanted) - 1)
+    x = float(grande.x)
+    for width in wanted:
+        rects.append(pygame.Rect(round(x), y + 56, round(x + width * room / sum(wanted)) - round(x), BUTTON_HEIGHT))
+        x += width * room / sum(wanted) + 12
+    return list(zip(rects, SHARED))
 
 
 def title_buttons(lesson_done: bool = False, castell_done: bool = False) -> list[tuple[pygame.Rect, str]]:
-    items = menu_items(lesson_done, castell_done)
-    return list(zip(layout.menu_rects(len(items), top=234, height=28), items))
+    """Every button and its id, in keyboard order (tests find a button by its id here)."""
+    cards = card_items(lesson_done, castell_done)
+    return [pair for card, items in zip(card_rects(), cards) for pair in card_buttons(card, items)] + shared_buttons()
 
 
 class TitleScene(Scene):
@@ -218,20 +254,23 @@ class TitleScene(Scene):
         start = self.castell_lesson.step if self.castell_lesson.step < lesson.total else 0
         self.request(Transition.replace(navigation.castell_lesson(self.ctx, lesson, start)))
 
+    def progress(self, item: str) -> Progress | None:
+        """The lesson a button starts, how far it got (None: not a lesson's button)."""
+        return {"learn": self.lesson, "learn_castell": self.castell_lesson}.get(item)
+
     def label(self, item: str) -> str:
-        """A button's text: on Continue the unfinished game's round (or how many there are), the
-        lesson's progress or tick."""
-        label = t(f"title.{item}")
+        """A button's text: on Continue the unfinished game's round (or how many there are), on a
+        lesson its step once started."""
+        label = t(f"title.{LABELS.get(item, item)}")
         if item == "continue" and self.unfinished_count > 1:
             label += " · " + tn("title.continue_games", self.unfinished_count)
         elif item == "continue" and self.castell_unfinished:
             label += " · Castell · " + t("files.round_value", round=self.castell_unfinished[0].round)
         elif item == "continue" and self.can_continue and self.unfinished[0].round:
             label += " · " + t("files.round_value", round=self.unfinished[0].round)
-        if item == "learn" and self.lesson.started:
-            label = t("title.learn_resume", step=self.lesson.step + 1)
-        if item == "learn_castell" and self.castell_lesson.started:
-            label = t("title.learn_castell_resume", step=self.castell_lesson.step + 1)
+        progress = self.progress(item)
+        if progress is not None and progress.started:
+            label = t("title.learn_resume", step=progress.step + 1)
         return label
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -239,21 +278,23 @@ class TitleScene(Scene):
         frame = layout.current().frame
         art = board.static_layer(language())
         draw.blit(surface, art, (frame.centerx - layout.current().map_rect.width // 2, frame.y + 60))
-        style.dim(surface, 120, style.WOOD_DARK)
-        style.text(surface, "El Grande", (frame.centerx, frame.y + 84), 96, style.GOLD_LIGHT, bold=True, face="serif",
-                   anchor="midtop", shadow=(0, 0, 0))
-        style.text(surface, t("title.tagline"), (frame.centerx, frame.y + 200), 22, style.PARCHMENT, face="serif",
-                   anchor="midtop", shadow=(0, 0, 0))
-        first = menu_items(self.lesson.done)[0]
-        done = {"learn": self.lesson.done, "learn_castell": self.castell_lesson.done}
-        for rect, item in title_buttons(self.lesson.done, self.castell_lesson.done):
+        style.dim(surface, 150, style.WOOD_DARK)
+        title_cards.fade_top(surface, frame.y + 180)
+        title_cards.heading(surface, frame, t("title.tagline"))
+        buttons = title_buttons(self.lesson.done, self.castell_lesson.done)
+        leaders = {items[0] for items in card_items(self.lesson.done, self.castell_lesson.done)}
+        title_cards.cards(surface, [(rect, title_cards.Card(name, players(profile), t(about), emblem, colour),
+                                     min(r.y for r, _ in buttons if rect.contains(r)))
+                                    for rect, (profile, name, about, emblem, colour) in zip(card_rects(), CARDS)])
+        ticked = {item for _, item in buttons if (progress := self.progress(item)) is not None and progress.done}
+        size = min(style.fit_size(self.label(item), rect.width - (96 if item in ticked else 16), BUTTON_TEXT, True)
+                   for rect, item in buttons)      # every label in one size, centred clear of a tick
+        for rect, item in buttons:
             enabled = item != "continue" or self.can_continue
             style.button(surface, rect, self.label(item), hover=bool(self.hover and rect.collidepoint(self.hover)),
-                         enabled=enabled, primary=item == first, size=20)
-            if done.get(item):
-                tick(surface, rect)
-            if item in GAME_LINES:
-                game_line(surface, t(GAME_LINES[item]), rect, frame)
+                         enabled=enabled, primary=item in leaders, size=size)
+            if item in ticked:
+                title_cards.tick(surface, rect)
         online_tables.draw(surface, self.online, self.hover, self.seating is not None)
         style.text(surface, t("title.footer"), (frame.centerx, layout.current().height - 24), 13, style.PARCHMENT,
                    anchor="center")
@@ -264,20 +305,9 @@ class TitleScene(Scene):
             style.text(surface, self.notice, rect.center, size, style.PARCHMENT, bold=True, anchor="center")
 
 
-def game_line(surface: pygame.Surface, text: str, button: pygame.Rect, frame: pygame.Rect) -> None:
-    """What a game is, on one line beside its New game button, made smaller to fit the window."""
-    size = style.fit_size(text, frame.right - button.right - 24, 13, minimum=8)
-    style.text(surface, text, (button.right + 14, button.centery), size, style.PARCHMENT, anchor="midleft",
-               shadow=(0, 0, 0))
-
-
-def tick(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    """The lesson's "done" mark: a green tick in a circle at the button's left end."""
-    centre = (rect.x + 24, rect.centery)
-    draw.circle(surface, (46, 120, 60), centre, 12)
-    foot = (centre[0] - 1, centre[1] + 5)
-    draw.line(surface, style.WHITE, (centre[0] - 6, centre[1]), foot, 3)
-    draw.line(surface, style.WHITE, foot, (centre[0] + 6, centre[1] - 5), 3)
+def players(profile: Profile) -> str:
+    """A game's player count, as its set-up screen offers seats (two at least)."""
+    return t("title.players", fewest=2, most=profile.max_seats)
 
 
 navigation.SCREENS.title = TitleScene

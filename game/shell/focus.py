@@ -60,17 +60,19 @@ def step(targets: Sequence[Target], current: Target, delta: int) -> Target:
 
 
 def toward(targets: Sequence[Target], current: Target, direction: tuple[int, int]) -> Target:
-    """Arrow keys: the nearest target on the arrow's side, preferring ones in line with it (the
-    current one when nothing lies that way)."""
+    """Arrow keys: the nearest target on the arrow's side, preferring ones in line with it, and
+    first those within 45 degrees of the arrow (← from a button goes to the one beside it, not to
+    a nearer one below); the current one when nothing lies that way."""
     cx, cy = current.centre
     dx, dy = direction
-    best, best_score = current, float("inf")
+    best, best_score = current, (True, float("inf"))
     for target in targets:
         x, y = target.centre
         along = (x - cx) * dx + (y - cy) * dy
         if target.key == current.key or along <= 0:
             continue
-        score = along + ACROSS_WEIGHT * abs((x - cx) * dy - (y - cy) * dx)
+        across = abs((x - cx) * dy - (y - cy) * dx)
+        score = (across > along, along + ACROSS_WEIGHT * across)
         if score < best_score:
             best, best_score = target, score
     return best

@@ -1,7 +1,7 @@
 """Learn Castell (levels/castell/lesson.yaml): the file's checks, what the lesson covers, its
 texts in three languages, and the whole lesson played by mouse through the real table to its end,
-with a wrong legal move nudged and not played, by keyboard, progress saved and the title menu's
-item (there again once finished)."""
+with a wrong legal move nudged and not played, by keyboard, progress saved and the title's
+button (first on Castell's card until finished, last after)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +12,7 @@ import yaml
 
 import engine
 from game.scenes.castell_lesson import TEXT_LINES, CastellLessonScene, panel_rect
-from game.scenes.title import TitleScene, menu_items
+from game.scenes.title import TitleScene, card_items, menu_items
 from game.shell import i18n
 from game.tutorial.castell_lesson import LESSON_FILE, PROGRESS_FILE, load_castell_lesson
 from game.tutorial.panel import fits, text_box
@@ -94,8 +94,8 @@ def test_every_text_fits_the_panel(lang):
 
 def test_the_whole_lesson_by_mouse_to_its_end():
     """Every asked move made by clicking the white ring (a wrong legal move first: nudged, not
-    played), Continue by Enter; the lesson ends on the title, finished, and the title no longer
-    offers it."""
+    played), Continue by Enter; the lesson ends on the title, finished, and the title's Castell
+    card offers it at its foot, below New game, to be taken again from its start."""
     lesson = load_castell_lesson()
     driver = Driver(CastellLessonScene(make_context(), lesson))
     scene = driver.scene
@@ -126,10 +126,10 @@ def test_the_whole_lesson_by_mouse_to_its_end():
         driver.click(spot.center)
     assert nudged and isinstance(driver.scene, TitleScene)
     assert load_progress(PROGRESS_FILE).done
-    items = [item for _, item in driver.scene.buttons()]          # below Challenges, as El Grande's
-    assert items.index("learn_castell") == items.index("challenges") + 1
-    both = menu_items(True, True)
-    assert both[both.index("challenges"):][:3] == ("challenges", "learn", "learn_castell")
+    castell = card_items(False, True)[1]                          # at its card's foot, as El Grande's
+    assert castell == ("castell", "learn_castell") and card_items(False, False)[1][0] == "learn_castell"
+    items = [item for _, item in driver.scene.buttons()]
+    assert items[items.index("castell") + 1] == "learn_castell" and "learn_castell" in menu_items(True, True)
     driver.click(dict((item, rect) for rect, item in driver.scene.buttons())["learn_castell"].center)
     driver.step()
     assert isinstance(driver.scene, CastellLessonScene) and driver.scene.match.index == 0    # taken again

@@ -124,7 +124,7 @@ def test_below_the_minimum_the_window_asks_to_be_enlarged_then_plays_on():
     assert layout.current().too_small and drawn_scenes == []
     colours = {window.get_at((x, y))[:3] for x in range(0, 800, 4) for y in range(200, 300, 2)}
     assert style.GOLD_LIGHT in colours and style.PARCHMENT in colours    # the two lines of the request
-    driver.click(title_buttons()[0][0].center)
+    driver.click(dict((item, rect) for rect, item in title_buttons())["new"].center)
     assert driver.scene.name == "title"                                    # no click through
     driver.app.window = pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 800), w=1280, h=800))
