@@ -32,7 +32,7 @@ from game.shell.scene import PULSE, Context, Scene, Transition
 from game.tutorial.castell_lesson import PROGRESS_FILE, CastellLesson
 from game.tutorial.castell_match import CastellLessonMatch
 from game.tutorial.castell_targets import element_rect, region_outline, ring_position
-from game.tutorial.panel import NUDGE_INK, PanelText, continue_button, outlined_frame, paint_panel
+from game.tutorial.panel import PanelText, continue_button, footer, outlined_frame, paint_panel
 from game.tutorial.progress import Progress, load_progress, save_progress
 
 if TYPE_CHECKING:
@@ -253,19 +253,7 @@ class CastellLessonScene(Scene):
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         match = self.match
-        last = match.index + 1 == self.lesson.total
-        button = (t("tutorial.finish") if last else t("tutorial.continue")) if self.can_continue() else None
-        ink = style.INK_SOFT
-        if button is not None:
-            hint = t("tutorial.hint_continue")
-        elif match.nudge:
-            hint, ink = match.nudge, NUDGE_INK
-        elif match.needs_continue:
-            hint = t("tutorial.hint_wait")
-        elif match.human_to_move is not None:
-            hint = t("tutorial.hint_move")
-        else:
-            hint = t("tutorial.hint_watch")
+        hint, ink, button = footer(match, self.lesson.total, self.can_continue(), match.human_to_move is not None)
         words = PanelText(t("castell.lesson.title"), t("tutorial.step", step=match.index + 1, total=self.lesson.total),
                           self.shown_text(), hint, ink, button)
         paint_panel(surface, panel_rect(self.layout()), words, TEXT_LINES, self.hover)

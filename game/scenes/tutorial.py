@@ -27,7 +27,7 @@ from game.render import draw, style
 from game.shell.scene import PULSE, Context, Scene, Transition
 from game.tutorial.lesson import Lesson
 from game.tutorial.match import TutorialMatch
-from game.tutorial.panel import NUDGE_INK, PanelText, continue_button, log_button, outlined_frame, paint_panel
+from game.tutorial.panel import PanelText, continue_button, footer, log_button, outlined_frame, paint_panel
 from game.tutorial.panel import fits as fits, text_box as text_box   # read by the tests
 from game.tutorial.progress import Progress, load_progress, save_progress
 from game.tutorial.targets import (
@@ -294,21 +294,8 @@ class TutorialScene(Scene):
         """The lesson's panel, docked in the log's place at its designed text size: its three
         lines and the foot's two are checked to fit it (tests/game/test_tutorial.py)."""
         match = self.match
-        last = match.index + 1 == self.lesson.total
-        button = (t("tutorial.finish") if last else t("tutorial.continue")) if self.can_continue() else None
-        ink = style.INK_SOFT
-        if button is not None:
-            hint = t("tutorial.hint_continue")
-        elif match.nudge:
-            hint, ink = match.nudge, NUDGE_INK
-        elif self.top.summary is not None:
-            hint = t("tutorial.hint_summary")
-        elif match.needs_continue:
-            hint = t("tutorial.hint_wait")
-        elif match.view().to_move in match.humans:
-            hint = t("tutorial.hint_move")
-        else:
-            hint = t("tutorial.hint_watch")
+        hint, ink, button = footer(match, self.lesson.total, self.can_continue(), match.view().to_move in match.humans,
+                                   self.top.summary is not None)
         words = PanelText(t("tutorial.title") + " · " + self.text(match.chapter.title),
                           t("tutorial.step", step=match.index + 1, total=self.lesson.total), self.shown_text(), hint,
                           ink, button, log=self.top.log_view.expanded)

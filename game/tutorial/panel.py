@@ -13,6 +13,7 @@ import pygame
 
 from game.render import draw, style
 from game.shell.i18n import t
+from game.tutorial.course import StepCursor
 
 TEXT_SIZE = 15
 PAD = 12
@@ -59,6 +60,25 @@ class PanelText:
     ink: tuple[int, int, int] = HINT_INK
     button: str | None = None
     log: bool | None = None
+
+
+def footer(cursor: StepCursor, total: int, can_continue: bool, my_turn: bool,
+           summary_up: bool = False) -> tuple[str, tuple[int, int, int], str | None]:
+    """The panel's foot for where the lesson stands: its hint, the hint's ink, and Continue's
+    label (Finish on the last step) when the step can go on (None: no button). `summary_up`: a
+    scoring's table waits to be closed (El Grande's)."""
+    if can_continue:
+        last = cursor.index + 1 == total
+        return t("tutorial.hint_continue"), HINT_INK, t("tutorial.finish") if last else t("tutorial.continue")
+    if cursor.nudge:
+        return cursor.nudge, NUDGE_INK, None
+    if summary_up:
+        hint = t("tutorial.hint_summary")
+    elif cursor.needs_continue:
+        hint = t("tutorial.hint_wait")
+    else:
+        hint = t("tutorial.hint_move") if my_turn else t("tutorial.hint_watch")
+    return hint, HINT_INK, None
 
 
 def paint_panel(surface: pygame.Surface, panel: pygame.Rect, words: PanelText, lines: int = 3,
