@@ -127,7 +127,7 @@ def finished_summary(s: Stored) -> dict[str, Any]:
     return {"code": s.code, "game": s.game, "name": s.name, "status": OVER, "n": s.n, "to_move": None,
             **s.settings, "seats": [{"player": x.player, "kind": x.kind, "name": x.name,
                                      "taken": x.credential is not None, "connected": False,
-                                     "away": x.away_kind is not None, "left": False, "gone_for": None}
+                                     "away": x.away_kind is not None, "left": x.left, "gone_for": None}
                                     for x in s.seats]}
 
 
@@ -177,7 +177,7 @@ class Server:
         """The stored tables: those in play replayed, finished ones listed only; one whose record
         does not replay is logged and set aside, and the others are served."""
         self.next_id = max((s.id for s in stored), default=0) + 1
-        now = time.monotonic()
+        now, wall = time.monotonic(), time.time()
         for s in stored:
             if s.moves is None:
                 self.finished[s.code] = s
@@ -188,9 +188,9 @@ class Server:
                 self.set_aside[s.code] = str(exc)
                 log.error("table %s set aside: its record does not replay (%s)", s.code, exc)
                 continue
-            for seat in table.seats:
+            for seat in table.seats:       # a player who left is gone since he left, the others since now
                 if seat.credential is not None:
-                    seat.gone_since = now
+                    seat.gone_since = now - (max(0.0, wall - seat.left_at) if seat.left_at is not None else 0.0)
             self.tables[s.code] = table
 
     # ---- connections ----------------------------------------------------------------------------
@@ -481,12 +481,11 @@ class Server:
         except ProtocolError:
             self._missed(conn)
             raise
-        if seat.away_kind is not None or (name and name != seat.name):
+        if seat.away_kind is not None or seat.left or (name and name != seat.name):
             def back() -> None:
                 table.resume(msg["credential"])
                 seat.name = name or seat.name
             await self._change(table, back)
-        seat.left = False
         log.info("table %s: connection %d resumed seat %s", table.code, conn.number, seat.player)
         self._send(conn, encode("joined", id=msg.get("id"), code=table.code, player=seat.player,
                                 credential=msg["credential"], table=table.summary(self.connected(table))))
@@ -572,7 +571,7 @@ class Server:
         player = conn.attached.get(table.code)
         if player is None:
             raise ProtocolError("not_seated", f"this connection holds no seat at table {table.code}")
-        table.seat(player).left = True
+        await self._change(table, partial(table.leave, player))
         log.info("table %s: the player of %s left", table.code, player)
         self._send(conn, encode("left", id=msg.get("id"), code=table.code))
         self._detach(conn, table.code)
@@ -681,7 +680,8 @@ class Server:
         now = time.monotonic()
         if table.code in self._spectators_due:
             return
-        wait = self._spectators_sent.get(table.code, 0.0) + SPECTATOR_INTERVAL - now
+        last = self._spectators_sent.get(table.code)
+        wait = 0.0 if last is None else last + SPECTATOR_INTERVAL - now   # (the monotonic clock may start near 0)
         if wait <= 0:
             self._spectators_sent[table.code] = now
             text = self._update(table, None, events, move)

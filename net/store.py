@@ -58,6 +58,10 @@ ALTER TABLE tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{"grace": 60}';
 ALTER TABLE tables ADD COLUMN owner TEXT NOT NULL DEFAULT '';
 ALTER TABLE moves ADD COLUMN step TEXT;
 """,
+    # 2 -> 3: when a seat's player left the table deliberately (NULL: he did not)
+    """
+ALTER TABLE seats ADD COLUMN left_at REAL;
+""",
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -171,8 +175,8 @@ class Store:
                 "status = excluded.status, updated = excluded.updated",
                 (*row, now))
             self.db.executemany(
-                "INSERT OR REPLACE INTO seats (table_id, idx, player, kind, name, credential, away_kind) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)", seats)
+                "INSERT OR REPLACE INTO seats (table_id, idx, player, kind, name, credential, away_kind, left_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats)
 
     def delete_tables(self, ids: list[int]) -> None:
         """Forget tables: their rows, seats and moves."""
@@ -240,7 +244,7 @@ class Store:
         """Every stored table: those in play with their moves, finished ones with their count."""
         with self._lock:
             seats: dict[int, list[Seat]] = {}
-            for row in self.db.execute("SELECT table_id, player, kind, name, credential, away_kind "
+            for row in self.db.execute("SELECT table_id, player, kind, name, credential, away_kind, left_at "
                                        "FROM seats ORDER BY table_id, idx"):
                 seats.setdefault(row[0], []).append(Seat(*row[1:]))
             moves: dict[int, list[str]] = {}
@@ -287,4 +291,5 @@ def table_row(t: Table, status: str | None = None) -> tuple[Any, ...]:
 
 
 def seat_rows(t: Table) -> list[tuple[Any, ...]]:
-    return [(t.id, i, s.player, s.kind, s.name, s.credential, s.away_kind) for i, s in enumerate(t.seats)]
+    return [(t.id, i, s.player, s.kind, s.name, s.credential, s.away_kind, s.left_at)
+            for i, s in enumerate(t.seats)]
