@@ -513,8 +513,8 @@ class Server:
         log.info("table %s: connection %d watches", table.code, conn.number)
         self._send(conn, encode("watching", id=msg.get("id"), code=table.code,
                                 table=table.summary(self.connected(table))))
-        if "history" in msg:
-            await self._send_history(conn, table, msg["history"])
+        if "history" in msg or table.n:      # a spectator's log starts with the game so far
+            await self._send_history(conn, table, msg.get("history", 0))
         self._attach(conn, table, None)
         self._send_state(conn, table)
 

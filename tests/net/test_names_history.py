@@ -107,3 +107,49 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             for c in (ana, ben, back, later, beyond):
                 await c.close()
     run(main())
+
+
+def test_a_spectator_gets_the_game_so_far_and_after_a_reconnection_what_he_missed(tmp_path):
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            ana, ben = Client(url), Client(url, queue_updates=True)
+            await ana.connect()
+            await ben.connect()
+            created = await ana.create(["human", "human"], name="Ana")
+            code = created["code"]
+            early = Client(url, queue_updates=True)      # watching before the first move: no history
+            await early.connect()
+            await early.watch(code)
+            assert isinstance(await early.next_update(), dict)           # the table summary
+            assert isinstance(await early.next_update(), Update)
+            await ben.join(code, name="Ben")
+            await ana.start(code, created["host_token"])
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(1), stop_at=20),
+                                 play_seat(ben, code, "blue", random.Random(2), stop_at=20))
+            steps = []                     # every move and its events as Ben's updates carried them
+            while not ben.updates.empty():
+                item = ben.updates.get_nowait()
+                if isinstance(item, Update) and item.move:
+                    steps.append({**item.move, "events": item.events_json})
+            n = server.tables[code].n
+            watcher = Client(url, queue_updates=True)
+            await watcher.connect()
+            await watcher.watch(code)                    # as the game client watches: no history asked
+            first = await watcher.next_update()
+            assert isinstance(first, History) and (first.start, first.n) == (0, n) and first.steps_json == steps
+            while not isinstance(item := await watcher.next_update(), Update):    # (the table summary)
+                assert isinstance(item, dict)
+            assert watcher.n[code] == n
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(3), stop_at=n + 4),
+                                 play_seat(ben, code, "blue", random.Random(4), stop_at=n + 4))
+            seen = watcher.n[code]
+            assert watcher._ws is not None
+            watcher._ws.transport.abort()                # the spectator's connection drops
+            while True:
+                item = await watcher.next_update()
+                if isinstance(item, History):
+                    break
+            assert (item.start, item.n) == (seen, server.tables[code].n)
+            for c in (ana, ben, early, watcher):
+                await c.close()
+    run(main())
