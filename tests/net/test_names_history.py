@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from net.server import legacy_steps
+from net.requests import legacy_steps
 from net.client import Client, History, Refused, Update
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
