@@ -31,6 +31,7 @@ import asyncio
 import json
 import multiprocessing as mp
 import os
+import queue
 import random
 import resource
 import signal
@@ -47,6 +48,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from net.client import Client, Disconnected, Refused  # noqa: E402
+
+CONNECTING = 64         # handshakes a client process has in flight at once
 
 
 def free_port() -> int:
@@ -81,15 +84,19 @@ def cpu_s(pid: int) -> float:
 
 class ThinClient(Client):
     """net.client's Client keeping each table's legal moves from its last update (the frame
-    carries them for the seat to move), so a seat chooses without rebuilding a View."""
+    carries them for the seat to move), so a seat chooses without rebuilding a View; `back`:
+    when each table's first update after a reconnection arrived (the table brought back)."""
 
     def __init__(self, url: str) -> None:
         super().__init__(url, backoff_max=1.0)
         self.legal: dict[str, list[str]] = {}
+        self.back: dict[str, float] = {}
 
     def _dispatch(self, msg: dict[str, Any]) -> None:
         if msg.get("type") == "update":
             self.legal[msg["code"]] = msg.get("legal", [])
+            if self.connects > 1 and msg["code"] not in self.back:
+                self.back[msg["code"]] = time.monotonic()
         super()._dispatch(msg)
 
 
@@ -100,6 +107,8 @@ class Stats:
         self.rtts: list[float] = []
         self.moves = self.errors = self.disconnects = self.games = 0
         self.acked: dict[str, int] = {}         # table code -> highest acknowledged move number
+        self.first_ack: dict[str, float] = {}   # table code -> its first ack after a reconnection
+        self.back: dict[str, float] = {}        # table code -> when its last seat was brought back
         self.error_codes: dict[str, int] = {}
         self.tables, self.started, self.warm = tables, started, False
 
@@ -146,19 +155,22 @@ async def seat(client: ThinClient, code: str, player: str, rng: random.Random, s
             stats.rtts.append(time.perf_counter() - sent)
         stats.moves += 1
         stats.acked[code] = max(stats.acked.get(code, 0), int(reply["n"]))
+        if client.connects > 1:
+            stats.first_ack.setdefault(code, time.monotonic())
         try:
             await client.wait_n(code, int(reply["n"]), timeout=30)
         except asyncio.TimeoutError:
             pass
 
 
-async def table_group(url: str, index: int, stats: Stats, until: float, clients_out: list[Client],
-                      think_s: float) -> None:
+async def table_group(url: str, index: int, stats: Stats, until: float, clients_out: list[ThinClient],
+                      think_s: float, ramp: asyncio.Semaphore) -> None:
     """Four clients at one table after another until time is up."""
     clients = [ThinClient(url) for _ in range(4)]
     clients_out.extend(clients)
     for c in clients:
-        await c.connect()
+        async with ramp:                # a few handshakes at a time, as players arrive
+            await c.connect(timeout=300)
     rng = random.Random(index)
     first = True
     while time.monotonic() < until:
@@ -185,8 +197,9 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: float, 
                       killed: Any, out: Any) -> None:
     """A worker's tables; when the server is killed (`killed` set), the moves acknowledged so
     far are sent to the parent at once (nothing can be acknowledged while it is down)."""
-    clients: list[Client] = []
-    groups = asyncio.gather(*(table_group(url, i, stats, until, clients, think_s) for i in indexes))
+    clients: list[ThinClient] = []
+    ramp = asyncio.Semaphore(CONNECTING)
+    groups = asyncio.gather(*(table_group(url, i, stats, until, clients, think_s, ramp) for i in indexes))
     reported = False
     while not groups.done():
         if killed.is_set() and not reported:
@@ -195,6 +208,8 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: float, 
         await asyncio.wait([groups], timeout=0.05)
     await groups
     for c in clients:
+        for code, when in c.back.items():       # a table is back once its last seat is
+            stats.back[code] = max(stats.back.get(code, 0.0), when)
         await c.close()
 
 
@@ -209,7 +224,8 @@ def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, unt
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.put(("done", {"rtts": stats.rtts, "moves": stats.moves, "errors": stats.errors,
                       "error_codes": stats.error_codes, "disconnects": stats.disconnects,
-                      "games": stats.games, "cpu": usage.ru_utime + usage.ru_stime}))
+                      "games": stats.games, "cpu": usage.ru_utime + usage.ru_stime,
+                      "first_ack": stats.first_ack, "back": stats.back}))
 
 
 def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
@@ -220,6 +236,24 @@ def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
     return sum(max(0, n - stored.get(code, 0)) for code, n in acked.items())
 
 
+def restart_figures(results: list[dict[str, Any]], restarted_at: float, listening_s: float) -> dict[str, Any]:
+    """Seconds from the restarted server's launch: to listening (its tables loaded), to the first
+    acknowledged move, to every table brought back (each seat's first update after it
+    reconnected), and to every table's first acknowledged move (a player's think time included)."""
+    back: dict[str, float] = {}
+    first: dict[str, float] = {}
+    for r in results:
+        for code, when in r["back"].items():
+            back[code] = max(back.get(code, 0.0), when)
+        for code, when in r["first_ack"].items():
+            first[code] = min(first.get(code, when), when)
+    return {"restart_listening_s": round(listening_s, 2),
+            "restart_first_ack_s": round(min(first.values(), default=restarted_at) - restarted_at, 2),
+            "restart_all_back_s": round(max(back.values(), default=restarted_at) - restarted_at, 2),
+            "restart_all_moved_s": round(max(first.values(), default=restarted_at) - restarted_at, 2),
+            "tables_back": len(back), "tables_moved": len(first)}
+
+
 def run(args: argparse.Namespace) -> dict[str, object]:
     load_start = os.getloadavg()[0]
     ctx = mp.get_context("spawn")
@@ -228,6 +262,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         url = f"ws://127.0.0.1:{port}"
         proc = start_server(db, port, args.tables)
         server_cpu = 0.0
+        restarted_at = listening_s = 0.0
         base_rss = rss_kb(proc.pid)
         started, killed, out = ctx.Value("i", 0), ctx.Event(), ctx.Queue()
         go, until = ctx.Event(), ctx.Value("d", 0.0)
@@ -260,10 +295,17 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                 kind, payload = out.get()
                 acked.update(payload)
             lost = lost_after_kill(db, acked)
+            restarted_at = time.monotonic()
             proc = start_server(db, port, args.tables)
+            listening_s = time.monotonic() - restarted_at
         results: list[dict[str, Any]] = []
         while len(results) < procs:
-            kind, payload = out.get()
+            try:
+                kind, payload = out.get(timeout=1.0)
+            except queue.Empty:
+                if any(not w.is_alive() and w.exitcode for w in workers):
+                    raise SystemExit("a client process failed (its traceback is above)") from None
+                continue
             if kind == "done":
                 results.append(payload)
             if warm_at is None and started.value >= args.tables:
@@ -298,7 +340,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "client_cpu_s": round(sum(float(r["cpu"]) for r in results), 1),
             "server_cpu_s": round(server_cpu, 1),
             "server_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
-            "kill": args.kill, "think_ms": args.think_ms,
+            "kill": args.kill, **(restart_figures(results, restarted_at, listening_s) if args.kill else {}),
+            "think_ms": args.think_ms,
             "load_avg": [round(load_start, 2), round(os.getloadavg()[0], 2)]}
 
 

@@ -143,8 +143,7 @@ def test_a_spectator_gets_the_game_so_far_and_after_a_reconnection_what_he_misse
             await asyncio.gather(play_seat(ana, code, "red", random.Random(3), stop_at=n + 4),
                                  play_seat(ben, code, "blue", random.Random(4), stop_at=n + 4))
             seen = watcher.n[code]
-            assert watcher._ws is not None
-            watcher._ws.transport.abort()                # the spectator's connection drops
+            await watcher.drop()                         # the spectator's connection drops
             while True:
                 item = await watcher.next_update()
                 if isinstance(item, History):
