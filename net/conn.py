@@ -16,12 +16,15 @@ RATE, BURST = 50.0, 100.0        # messages a second per connection, and the bur
 
 
 class Conn:
-    """One client connection: its send queue, rate bucket, address and the tables it is attached
-    to (code -> the seat's player, or None when watching)."""
+    """One client connection: its frames not written yet (`out`: each with the arrival time of
+    the move it acknowledges, else None), the task writing them while its reader is behind
+    (`slow`), rate bucket, address and the tables it is attached to (code -> the seat's player,
+    or None when watching)."""
 
-    def __init__(self, ws: ServerConnection, queue_size: int, number: int = 0, address: str = "") -> None:
+    def __init__(self, ws: ServerConnection, number: int = 0, address: str = "") -> None:
         self.ws, self.number, self.address = ws, number, address
-        self.queue: asyncio.Queue[tuple[str, float | None]] = asyncio.Queue(queue_size)
+        self.out: list[tuple[str, float | None]] = []
+        self.slow: asyncio.Task[None] | None = None
         self.tokens, self.stamp = BURST, time.monotonic()
         self.last_message = self.stamp
         self.dropped = 0

@@ -1,5 +1,5 @@
 """The server's tables in memory and the connections following them: who is attached to which
-table and seat, each connection's queue of frames and its writer, table summaries broadcast on
+table and seat, each connection's frames and their writing, table summaries broadcast on
 every change, and changes of seats stored before they count (`_change`).
 
 Why one piece: attaching, detaching and evicting a table touch the same maps (`tables`,
@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import websockets
 from ai.worker_pool import Pool
+from websockets.protocol import State
 from engine.errors import EngineError
 from engine.seed import new_seed
 
@@ -34,6 +35,7 @@ IDLE_S = 600.0                   # a connection following no table and silent th
 SEAT_CONNECTIONS = 2             # connections that may act for one seat; a newer one replaces the oldest
 MAX_ATTACHED = 100               # tables one connection may follow
 QUEUE_SIZE = 256                 # messages waiting for a slow reader before it is closed
+WRITE_BUFFER = 64 * 1024         # bytes in a socket's buffer beyond which frames wait for it to drain
 WRITE_TIMEOUT = 10.0             # seconds one frame may take to leave before the reader is closed
 LATENCY_SAMPLES = 100_000
 
@@ -110,40 +112,62 @@ class Hub:
             log.debug("connection %d: %s refused (%s)", conn.number, msg["type"], exc.code)
             self._send(conn, error(exc, msg.get("id")))
 
-    async def _writer(self, conn: Conn) -> None:
-        """Send queued frames in order, every frame waiting at once; frames that cannot leave
-        within the write timeout close the connection (one timer a batch, not a task a frame)."""
+    def _send(self, conn: Conn, text: str, arrived: float | None = None) -> None:
+        """Queue a frame; the frames a connection gets in one turn of the loop (a move's `ack`
+        and `update`) leave together at its end, in one write to the socket."""
+        if conn.closing:
+            return
+        if len(conn.out) >= self.queue_size:
+            self.stats["slow_closed"] += 1
+            log.warning("connection %d closed: %d frames waited for it to read", conn.number, self.queue_size)
+            self._close(conn)
+            return
+        conn.out.append((text, arrived))
+        if len(conn.out) == 1 and conn.slow is None:
+            asyncio.get_running_loop().call_soon(self._flush, conn)
+
+    def _flush(self, conn: Conn) -> None:
+        """Write a connection's queued frames: framed by the websockets protocol (its sans-I/O
+        API) and written at once while the socket's buffer is short; a reader that is behind
+        gets them through `ws.send` (which waits for the buffer to drain) from a task."""
+        ws = conn.ws
+        if conn.closing or conn.slow is not None or not conn.out:
+            return
+        if ws.protocol.state is not State.OPEN:
+            conn.out.clear()
+            return
+        if ws.transport.get_write_buffer_size() > WRITE_BUFFER:
+            conn.slow = asyncio.get_running_loop().create_task(self._write_slowly(conn))
+            return
+        frames, conn.out = conn.out, []
+        for text, _ in frames:
+            ws.protocol.send_text(text.encode())
+        ws.transport.write(b"".join(ws.protocol.data_to_send()))
+        now = time.perf_counter()
+        self.latencies.extend(now - arrived for _, arrived in frames if arrived is not None)
+
+    async def _write_slowly(self, conn: Conn) -> None:
+        """Frames to a reader that is behind, in order, each waiting for the socket; one that
+        cannot leave within the write timeout closes the connection."""
         loop = asyncio.get_running_loop()
         try:
-            while True:
-                batch = [await conn.queue.get()]
-                while not conn.queue.empty():
-                    batch.append(conn.queue.get_nowait())
+            while conn.out and not conn.closing:
+                text, arrived = conn.out.pop(0)
                 timer = loop.call_later(self.write_timeout, self._too_slow, conn)
                 try:
-                    for text, arrived in batch:
-                        await conn.ws.send(text)
-                        if arrived is not None:
-                            self.latencies.append(time.perf_counter() - arrived)
+                    await conn.ws.send(text)
                 finally:
                     timer.cancel()
+                if arrived is not None:
+                    self.latencies.append(time.perf_counter() - arrived)
         except websockets.ConnectionClosed:
-            pass
+            conn.out.clear()
+        conn.slow = None
 
     def _too_slow(self, conn: Conn) -> None:
         self.stats["slow_closed"] += 1
         log.warning("connection %d closed: a frame could not leave within %g s", conn.number, self.write_timeout)
         self._close(conn)
-
-    def _send(self, conn: Conn, text: str, arrived: float | None = None) -> None:
-        if conn.closing:
-            return
-        try:
-            conn.queue.put_nowait((text, arrived))
-        except asyncio.QueueFull:
-            self.stats["slow_closed"] += 1
-            log.warning("connection %d closed: %d frames waited for it to read", conn.number, self.queue_size)
-            self._close(conn)
 
     def _close(self, conn: Conn) -> None:
         """Drop a connection that floods, never reads or idles (its queue is abandoned)."""

@@ -38,6 +38,7 @@ from .requests import Requests
 
 BACKLOG = 4096                   # pending TCP connections the listening socket queues
 FLOOD_CLOSE = 1000               # dropped messages after which a connection is closed
+PING_S = 60.0                    # keepalive ping interval of a connection
 
 log = logging.getLogger(__name__)
 
@@ -49,8 +50,7 @@ class Server(Requests):
 
     async def handler(self, ws: ServerConnection) -> None:
         self._opened += 1
-        conn = Conn(ws, self.queue_size, self._opened, host(ws))
-        writer = asyncio.create_task(self._writer(conn))
+        conn = Conn(ws, self._opened, host(ws))
         counted = False
         try:
             if len(self.conns) >= self.max_connections:
@@ -91,7 +91,9 @@ class Server(Requests):
                 else:
                     del self.per_address[conn.address]
             self.conns.discard(conn)
-            writer.cancel()
+            conn.closing = True
+            if conn.slow is not None:
+                conn.slow.cancel()
             for code in list(conn.attached):
                 self._detach(conn, code)
 
@@ -124,6 +126,8 @@ def listen(server: Server, host: str, port: int) -> Any:
     MAX_MESSAGE reach the validator (which refuses those over it with a reason); bigger ones close
     the connection (1009). No compression: views are small and CPU is the limit. The listen
     backlog is BACKLOG (the kernel caps it at net.core.somaxconn): thousands of clients
-    reconnecting at once after a restart queue instead of being refused."""
+    reconnecting at once after a restart queue instead of being refused. A silent connection is
+    pinged every PING_S (websockets' default, 20 s, made its pings 7% of the CPU of 8 000
+    connections) and closed when its pong is PING_S / 2 late."""
     return serve(server.handler, host, port, max_size=4 * MAX_MESSAGE, compression=None, max_queue=64,
-                 backlog=BACKLOG)
+                 backlog=BACKLOG, ping_interval=PING_S, ping_timeout=PING_S / 2)
