@@ -99,6 +99,12 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             table = server.tables[code]
             replayed = legacy_steps(table, n - 3, table.game.record()["moves"][n - 3:])
             assert tail.steps_json == [json.loads(s) for s in replayed] and len(tail.events_json) < len(seen)
+            one = Client(url, queue_updates=True)        # the last move only (from memory, no read)
+            await one.connect()
+            await one.resume(code, ben.seats[code], history=n - 1)
+            last = await one.next_update()
+            assert isinstance(last, History) and last.steps_json == tail.steps_json[-1:] and last.n == n
+            await one.close()
             beyond = Client(url, queue_updates=True)     # a number past the table's: nothing missed
             await beyond.connect()
             await beyond.resume(code, ben.seats[code], history=n + 50)
