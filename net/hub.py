@@ -249,7 +249,18 @@ class Hub:
             raise ProtocolError("storage", f"the change could not be stored ({exc})") from None
 
     async def _save(self, table: Table, status: str | None = None) -> None:
-        await self._db(self.store.write_table, table_row(table, status), seat_rows(table))
+        """Store the table's rows (with `status` instead of its own) by the store's writer
+        thread, in the transaction of the moves queued meanwhile; a failure is `storage`."""
+        done: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+
+        def stored(exc: Exception | None) -> None:
+            if not done.done():
+                done.set_result(exc)
+        self.store.write_table_later(table_row(table, status), seat_rows(table), stored)
+        exc = await done
+        if exc is not None:
+            log.error("storage failed: %s", exc)
+            raise ProtocolError("storage", f"the change could not be stored ({exc})")
 
     async def _change(self, table: Table, change: Callable[[], Any]) -> Any:
         """Change the table's seats under its lock and store them; if they cannot be stored the

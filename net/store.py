@@ -9,11 +9,13 @@ is committed here before the server acknowledges or broadcasts it, so whatever a
 survives a `kill -9` of the server. WAL with synchronous=NORMAL is durable against a crash of the
 process (the case above); `synchronous="full"` also survives a power loss, at an fsync a move.
 
-No call here runs on the server's event loop: the server calls `save_table`, `delete_tables`,
-`history` and `load` through `call` (a thread of its own). Moves are written by one thread of the store's own (`save_move_later`), so that a commit, and
-SQLite's WAL checkpoints, never stall the server's event loop; every move queued while one
-transaction runs goes into the next (group commit: one transaction for the moves of many
-tables), and each move's callback runs in the event loop only once its transaction committed.
+No call here runs on the server's event loop: the server calls `delete_tables`, `history`,
+`replayed` and `load` through `call` (a thread of its own). Moves and tables' rows (a table
+made, a seat taken, a start) are written by one thread of the store's own (`save_move_later`,
+`write_table_later`), so that a commit, and SQLite's WAL checkpoints, never stall the server's
+event loop; everything queued while one transaction runs goes into the next (group commit: one
+transaction for the changes of many tables), and each change's callback runs in the event loop
+only once its transaction committed.
 
 The file's schema version is SQLite's `PRAGMA user_version`. A file of an older version (0: a
 new file, or one written before the version was kept) is brought to SCHEMA_VERSION by the
@@ -113,6 +115,13 @@ class _Move(NamedTuple):
     done: Done
 
 
+class _Rows(NamedTuple):
+    row: tuple[Any, ...]
+    seats: list[tuple[Any, ...]]
+    loop: asyncio.AbstractEventLoop
+    done: Done
+
+
 class Store:
     """The server's database. `save_table` commits before it returns; `save_move_later` hands
     the move to the writer thread and calls back once it is committed. One connection, used by
@@ -129,7 +138,7 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous == 'full' else 'NORMAL'}")
         self._lock = threading.RLock()
-        self._queue: queue.SimpleQueue[_Move | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Move | _Rows | None] = queue.SimpleQueue()
         self._writer: threading.Thread | None = None
         self.batches = 0                       # transactions the writer committed (group commits)
 
@@ -160,23 +169,22 @@ class Store:
         return int(row[0])
 
     def save_table(self, t: Table, status: str | None = None) -> None:
-        """The table's row and seats (a new table, or its seats or status changed); `status`
-        stores another status than the table's (a start stored before it is made)."""
-        self.write_table(table_row(t, status), seat_rows(t))
-
-    def write_table(self, row: tuple[Any, ...], seats: list[tuple[Any, ...]]) -> None:
-        """Rows made by `table_row` and `seat_rows` (on the event loop, then written here)."""
-        now = time.time()
+        """The table's row and seats (a new table, or its seats or status changed), in a
+        transaction of its own; `status` stores another status than the table's."""
         with self._lock, self.db:
             self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT INTO tables (id, code, name, status, setup, host, game, settings, owner, created, updated) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
-                "status = excluded.status, updated = excluded.updated",
-                (*row, now))
-            self.db.executemany(
-                "INSERT OR REPLACE INTO seats (table_id, idx, player, kind, name, credential, away_kind, left_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats)
+            self.write_table(table_row(t, status), seat_rows(t), time.time())
+
+    def write_table(self, row: tuple[Any, ...], seats: list[tuple[Any, ...]], now: float) -> None:
+        """Rows made by `table_row` and `seat_rows` (inside the caller's transaction)."""
+        self.db.execute(
+            "INSERT INTO tables (id, code, name, status, setup, host, game, settings, owner, created, updated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET "
+            "status = excluded.status, updated = excluded.updated",
+            (*row, now))
+        self.db.executemany(
+            "INSERT OR REPLACE INTO seats (table_id, idx, player, kind, name, credential, away_kind, left_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", seats)
 
     def delete_tables(self, ids: list[int]) -> None:
         """Forget tables: their rows, seats and moves."""
@@ -198,13 +206,21 @@ class Store:
         the table's status for the writer thread;
         `done(None)` runs in the calling event loop once they are committed, `done(error)` if the
         transaction failed (then nothing of it is stored)."""
+        self._later(_Move(t.id, t.n - 1, text, step, t.status, asyncio.get_running_loop(), done))
+
+    def write_table_later(self, row: tuple[Any, ...], seats: list[tuple[Any, ...]], done: Done) -> None:
+        """Queue a table's rows (`table_row`, `seat_rows`) for the writer thread, committed with
+        the moves queued meanwhile; `done` as for a move."""
+        self._later(_Rows(row, seats, asyncio.get_running_loop(), done))
+
+    def _later(self, item: _Move | _Rows) -> None:
         if self._writer is None:
             self._writer = threading.Thread(target=self._write, name="store-writer", daemon=True)
             self._writer.start()
-        self._queue.put(_Move(t.id, t.n - 1, text, step, t.status, asyncio.get_running_loop(), done))
+        self._queue.put(item)
 
     def _write(self) -> None:
-        """The writer thread: each transaction takes every move queued meanwhile."""
+        """The writer thread: each transaction takes every change queued meanwhile."""
         while True:
             first = self._queue.get()
             if first is None:
@@ -218,7 +234,7 @@ class Store:
                 batch.append(item)
             error: Exception | None = None
             try:
-                self.save_moves(batch)
+                self.save_batch(batch)
             except Exception as exc:      # noqa: BLE001 - any failure is the movers' answer; the thread lives on
                 error = exc
             for m in batch:
@@ -229,15 +245,20 @@ class Store:
             if stop:
                 return
 
-    def save_moves(self, moves: list[_Move]) -> None:
-        """Moves of one or more tables and their statuses, in one transaction."""
+    def save_batch(self, items: list[_Move | _Rows]) -> None:
+        """Moves of one or more tables with their statuses, and tables' rows, in one transaction
+        (in the order they were queued)."""
         now = time.time()
         with self._lock, self.db:
             self.db.execute("BEGIN")
-            self.db.executemany("INSERT INTO moves (table_id, n, text, step) VALUES (?, ?, ?, ?)",
-                                [(m.table_id, m.n, m.text, m.step) for m in moves])
-            self.db.executemany("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
-                                [(m.status, now, m.table_id) for m in moves])
+            for item in items:
+                if isinstance(item, _Rows):
+                    self.write_table(item.row, item.seats, now)
+                    continue
+                self.db.execute("INSERT INTO moves (table_id, n, text, step) VALUES (?, ?, ?, ?)",
+                                (item.table_id, item.n, item.text, item.step))
+                self.db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
+                                (item.status, now, item.table_id))
             self.batches += 1
 
     def load(self) -> list[Stored]:
