@@ -1,6 +1,7 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
     python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 4]
+                                     [--warm-max 600]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
 a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
@@ -10,10 +11,11 @@ carries when it is to move (no rules engine on the client side, as a thin third-
 would) — at once, or after --think-ms (uniform between half and one and a half times it: a
 player's pace) — and a finished game is followed by a new table. The round trip is from sending
 a move to its acknowledgement (the move committed to the store), counted once every table has
-started (the 4N connections made, the tables created and joined: `warm_up_s`). With --kill the
-server is SIGKILLed halfway and restarted on the same database and port; the clients reconnect
-by themselves, and `lost_moves` counts moves acknowledged before the kill that the killed
-server's database does not have.
+started (the 4N connections made, 64 handshakes at a time a client process, the tables created
+and joined: `warm_up_s`, at most --warm-max); --seconds of play are measured from then. With
+--kill the server is SIGKILLed halfway through them and restarted on the same database and
+port; the clients reconnect by themselves, and `lost_moves` counts moves acknowledged before the
+kill that the killed server's database does not have. A move unanswered for 30 s is an error.
 
 Prints one JSON line: tables, connections, seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
 rtt_samples, warm_up_s, server_p50_ms and server_p99_ms (the server's own share: from a move's
@@ -22,7 +24,11 @@ lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table
 memory with every table playing, less its memory before the first table, divided by the tables),
 games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the server's CPU time,
 start-up and connections included, per acknowledged move), load_avg (the machine's 1-minute load
-average at the start and at the end).
+average at the start and at the end). `moves_per_s` is over the measured seconds. With --kill also,
+in seconds from the restarted server's launch: `restart_listening_s` (its tables loaded),
+`restart_first_ack_s` (the first acknowledged move), `restart_all_back_s` (every table's seats
+brought back: each one's first update after it reconnected) and `restart_all_moved_s` (every
+table's first acknowledged move after it, a player's think time included).
 """
 from __future__ import annotations
 
@@ -124,9 +130,9 @@ class Stats:
 
 
 async def seat(client: ThinClient, code: str, player: str, rng: random.Random, stats: Stats,
-               until: float, think_s: float) -> None:
+               until: Any, think_s: float) -> None:
     """One scripted player: one of the legal moves its update carries whenever he is to move."""
-    while time.monotonic() < until:
+    while time.monotonic() < until.value:
         if not client.current(code):
             await client.changed(timeout=0.5)
             continue
@@ -146,9 +152,10 @@ async def seat(client: ThinClient, code: str, player: str, rng: random.Random, s
             stats.disconnects += 1
             await client.changed(timeout=0.5)
             continue
-        except Refused as exc:
+        except (Refused, asyncio.TimeoutError) as exc:
+            code_ = exc.code if isinstance(exc, Refused) else "no_answer_in_30_s"
             stats.errors += 1
-            stats.error_codes[exc.code] = stats.error_codes.get(exc.code, 0) + 1
+            stats.error_codes[code_] = stats.error_codes.get(code_, 0) + 1
             await client.changed(timeout=0.5)
             continue
         if stats.warmed_up():
@@ -163,7 +170,7 @@ async def seat(client: ThinClient, code: str, player: str, rng: random.Random, s
             pass
 
 
-async def table_group(url: str, index: int, stats: Stats, until: float, clients_out: list[ThinClient],
+async def table_group(url: str, index: int, stats: Stats, until: Any, clients_out: list[ThinClient],
                       think_s: float, ramp: asyncio.Semaphore) -> None:
     """Four clients at one table after another until time is up."""
     clients = [ThinClient(url) for _ in range(4)]
@@ -173,7 +180,7 @@ async def table_group(url: str, index: int, stats: Stats, until: float, clients_
             await c.connect(timeout=300)
     rng = random.Random(index)
     first = True
-    while time.monotonic() < until:
+    while time.monotonic() < until.value:
         try:
             created = await clients[0].create(["human"] * 4)
             code = created["code"]
@@ -193,7 +200,7 @@ async def table_group(url: str, index: int, stats: Stats, until: float, clients_
             stats.games += 1
 
 
-async def play_tables(url: str, indexes: list[int], stats: Stats, until: float, think_s: float,
+async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, think_s: float,
                       killed: Any, out: Any) -> None:
     """A worker's tables; when the server is killed (`killed` set), the moves acknowledged so
     far are sent to the parent at once (nothing can be acknowledged while it is down)."""
@@ -220,7 +227,7 @@ def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, unt
     stats = Stats(tables, started)
     out.put(("ready", None))
     go.wait()
-    asyncio.run(play_tables(url, indexes, stats, until.value, think_s, killed, out))
+    asyncio.run(play_tables(url, indexes, stats, until, think_s, killed, out))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.put(("done", {"rtts": stats.rtts, "moves": stats.moves, "errors": stats.errors,
                       "error_codes": stats.error_codes, "disconnects": stats.disconnects,
@@ -275,14 +282,17 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         for _ in workers:
             out.get()                       # "ready": imported and waiting
         start = time.monotonic()
-        until.value = start + args.seconds
+        until.value = start + args.warm_max + args.seconds
         go.set()
         warm_at: float | None = None
-        half = start + args.seconds / 2
-        while time.monotonic() < half:
+        while warm_at is None and time.monotonic() < start + args.warm_max:
             time.sleep(0.05)
-            if warm_at is None and started.value >= args.tables:
+            if started.value >= args.tables:
                 warm_at = time.monotonic()
+        measured = time.monotonic()           # --seconds of play from here (every table started)
+        until.value = measured + args.seconds
+        while time.monotonic() < measured + args.seconds / 2:
+            time.sleep(0.05)
         peak_rss = rss_kb(proc.pid)
         lost = 0
         if args.kill:
@@ -327,7 +337,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         for code, count in r["error_codes"].items():
             codes[code] = codes.get(code, 0) + count
     return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs,
-            "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(moves / elapsed, 1),
+            "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(len(rtts) / args.seconds, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
             "rtt_samples": len(rtts), "warm_up_s": None if warm_at is None else round(warm_at - start, 1),
@@ -350,6 +360,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--kill", action="store_true", help="SIGKILL and restart the server halfway")
+    parser.add_argument("--warm-max", type=float, default=600.0,
+                        help="seconds to wait at most for every table to start before --seconds count (default 600)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="each player's mean time a decision (default 0)")
     parser.add_argument("--client-procs", type=int, default=4, help="client worker processes (default 4)")
     args = parser.parse_args(argv)
