@@ -11,7 +11,7 @@ carries when it is to move (no rules engine on the client side, as a thin third-
 would) — at once, or after --think-ms (uniform between half and one and a half times it: a
 player's pace) — and a finished game is followed by a new table. The round trip is from sending
 a move to its acknowledgement (the move committed to the store), counted once every table has
-started (the 4N connections made, 64 handshakes at a time a client process, the tables created
+started (the 4N connections made, 16 handshakes at a time a client process, the tables created
 and joined: `warm_up_s`, at most --warm-max); --seconds of play are measured from then. With
 --kill the server is SIGKILLed halfway through them and restarted on the same database and
 port; the clients reconnect by themselves, and `lost_moves` counts moves acknowledged before the
@@ -55,7 +55,7 @@ sys.path.insert(0, str(ROOT))
 
 from net.client import Client, Disconnected, Refused  # noqa: E402
 
-CONNECTING = 64         # handshakes a client process has in flight at once
+CONNECTING = 16         # handshakes a client process has in flight at once
 
 
 def free_port() -> int:
@@ -110,7 +110,7 @@ class Stats:
     """One worker process's counts; `started` is shared by all workers (tables started)."""
 
     def __init__(self, tables: int, started: Any) -> None:
-        self.rtts: list[float] = []
+        self.rtts: list[tuple[float, float]] = []     # (sent, round trip)
         self.moves = self.errors = self.disconnects = self.games = 0
         self.acked: dict[str, int] = {}         # table code -> highest acknowledged move number
         self.first_ack: dict[str, float] = {}   # table code -> its first ack after a reconnection
@@ -159,7 +159,7 @@ async def seat(client: ThinClient, code: str, player: str, rng: random.Random, s
             await client.changed(timeout=0.5)
             continue
         if stats.warmed_up():
-            stats.rtts.append(time.perf_counter() - sent)
+            stats.rtts.append((time.monotonic(), time.perf_counter() - sent))
         stats.moves += 1
         stats.acked[code] = max(stats.acked.get(code, 0), int(reply["n"]))
         if client.connects > 1:
@@ -187,7 +187,7 @@ async def table_group(url: str, index: int, stats: Stats, until: Any, clients_ou
             for c in clients[1:]:
                 await c.join(code)
             await clients[0].start(code, created["host_token"])
-        except (Disconnected, Refused):
+        except (Disconnected, Refused, asyncio.TimeoutError):
             await asyncio.sleep(0.5)
             continue
         if first:
@@ -243,6 +243,11 @@ def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
     return sum(max(0, n - stored.get(code, 0)) for code, n in acked.items())
 
 
+def check_workers(workers: list[Any]) -> None:
+    if any(not w.is_alive() and w.exitcode for w in workers):
+        raise SystemExit("a client process failed (its traceback is above)")
+
+
 def restart_figures(results: list[dict[str, Any]], restarted_at: float, listening_s: float) -> dict[str, Any]:
     """Seconds from the restarted server's launch: to listening (its tables loaded), to the first
     acknowledged move, to every table brought back (each seat's first update after it
@@ -268,69 +273,76 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         db, port = Path(tmp) / "load.sqlite3", free_port()
         url = f"ws://127.0.0.1:{port}"
         proc = start_server(db, port, args.tables)
-        server_cpu = 0.0
-        restarted_at = listening_s = 0.0
-        base_rss = rss_kb(proc.pid)
-        started, killed, out = ctx.Value("i", 0), ctx.Event(), ctx.Queue()
-        go, until = ctx.Event(), ctx.Value("d", 0.0)
-        procs = max(1, min(args.client_procs, args.tables))
-        workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
-                                                    go, until, args.think_ms / 1000, killed, out))
-                   for k in range(procs)]
-        for w in workers:
-            w.start()
-        for _ in workers:
-            out.get()                       # "ready": imported and waiting
-        start = time.monotonic()
-        until.value = start + args.warm_max + args.seconds
-        go.set()
-        warm_at: float | None = None
-        while warm_at is None and time.monotonic() < start + args.warm_max:
-            time.sleep(0.05)
-            if started.value >= args.tables:
-                warm_at = time.monotonic()
-        measured = time.monotonic()           # --seconds of play from here (every table started)
-        until.value = measured + args.seconds
-        while time.monotonic() < measured + args.seconds / 2:
-            time.sleep(0.05)
-        peak_rss = rss_kb(proc.pid)
-        lost = 0
-        if args.kill:
+        try:
+            server_cpu = 0.0
+            restarted_at = listening_s = 0.0
+            base_rss = rss_kb(proc.pid)
+            started, killed, out = ctx.Value("i", 0), ctx.Event(), ctx.Queue()
+            go, until = ctx.Event(), ctx.Value("d", 0.0)
+            procs = max(1, min(args.client_procs, args.tables))
+            workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
+                                                        go, until, args.think_ms / 1000, killed, out))
+                       for k in range(procs)]
+            for w in workers:
+                w.start()
+            for _ in workers:
+                out.get()                       # "ready": imported and waiting
+            start = time.monotonic()
+            until.value = start + args.warm_max + args.seconds
+            go.set()
+            warm_at: float | None = None
+            while warm_at is None and time.monotonic() < start + args.warm_max:
+                time.sleep(0.05)
+                if started.value >= args.tables:
+                    warm_at = time.monotonic()
+                check_workers(workers)
+            measured = time.monotonic()           # --seconds of play from here (every table started)
+            until.value = measured + args.seconds
+            while time.monotonic() < measured + args.seconds / 2:
+                time.sleep(0.05)
+            peak_rss = rss_kb(proc.pid)
+            lost = 0
+            killed_at = time.monotonic()
+            if args.kill:
+                server_cpu += cpu_s(proc.pid)
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                killed.set()
+                acked: dict[str, int] = {}
+                for _ in range(procs):           # every worker's acknowledged moves at the kill
+                    kind, payload = out.get()
+                    acked.update(payload)
+                lost = lost_after_kill(db, acked)
+                restarted_at = time.monotonic()
+                proc = start_server(db, port, args.tables)
+                listening_s = time.monotonic() - restarted_at
+            results: list[dict[str, Any]] = []
+            while len(results) < procs:
+                try:
+                    kind, payload = out.get(timeout=1.0)
+                except queue.Empty:
+                    check_workers(workers)
+                    continue
+                if kind == "done":
+                    results.append(payload)
+                if warm_at is None and started.value >= args.tables:
+                    warm_at = time.monotonic()
+            for w in workers:
+                w.join()
+            elapsed = time.monotonic() - start
+            if not args.kill:
+                peak_rss = max(peak_rss, rss_kb(proc.pid))
             server_cpu += cpu_s(proc.pid)
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-            killed.set()
-            acked: dict[str, int] = {}
-            for _ in range(procs):           # every worker's acknowledged moves at the kill
-                kind, payload = out.get()
-                acked.update(payload)
-            lost = lost_after_kill(db, acked)
-            restarted_at = time.monotonic()
-            proc = start_server(db, port, args.tables)
-            listening_s = time.monotonic() - restarted_at
-        results: list[dict[str, Any]] = []
-        while len(results) < procs:
-            try:
-                kind, payload = out.get(timeout=1.0)
-            except queue.Empty:
-                if any(not w.is_alive() and w.exitcode for w in workers):
-                    raise SystemExit("a client process failed (its traceback is above)") from None
-                continue
-            if kind == "done":
-                results.append(payload)
-            if warm_at is None and started.value >= args.tables:
-                warm_at = time.monotonic()
-        for w in workers:
-            w.join()
-        elapsed = time.monotonic() - start
-        if not args.kill:
-            peak_rss = max(peak_rss, rss_kb(proc.pid))
-        server_cpu += cpu_s(proc.pid)
-        proc.send_signal(signal.SIGTERM)
-        assert proc.stdout is not None
-        stopped = json.loads(proc.stdout.read().strip().splitlines()[-1])
-        proc.wait(timeout=30)
-    rtts = sorted(t for r in results for t in r["rtts"]) or [0.0]
+            proc.send_signal(signal.SIGTERM)
+            assert proc.stdout is not None
+            stopped = json.loads(proc.stdout.read().strip().splitlines()[-1])
+            proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:         # the run failed: no server outlives it
+                proc.kill()
+                proc.wait()
+    rtts = sorted(t for r in results for _, t in r["rtts"]) or [0.0]
+    before = sorted(t for r in results for when, t in r["rtts"] if when < killed_at) or [0.0]
     moves = sum(int(r["moves"]) for r in results)
     codes: dict[str, int] = {}
     for r in results:
@@ -340,7 +352,11 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(len(rtts) / args.seconds, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
-            "rtt_samples": len(rtts), "warm_up_s": None if warm_at is None else round(warm_at - start, 1),
+            "rtt_samples": len(rtts),
+            **({"rtt_before_kill_p50_ms": round(1000 * before[len(before) // 2], 2),
+                "rtt_before_kill_p99_ms": round(1000 * before[min(len(before) - 1, int(len(before) * 0.99))], 2)}
+               if args.kill else {}),
+            "warm_up_s": None if warm_at is None else round(warm_at - start, 1),
             "server_p50_ms": stopped["server_p50_ms"], "server_p99_ms": stopped["server_p99_ms"],
             "errors": sum(int(r["errors"]) for r in results), "error_codes": codes, "lost_moves": lost,
             "disconnects": sum(int(r["disconnects"]) for r in results),
