@@ -217,7 +217,7 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, th
     for c in clients:
         for code, when in c.back.items():       # a table is back once its last seat is
             stats.back[code] = max(stats.back.get(code, 0.0), when)
-        await c.close()
+    await asyncio.gather(*(c.close() for c in clients))
 
 
 def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, until: Any, think_s: float,
