@@ -1,6 +1,7 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
     python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 4]
+                                     [--warm-max 600]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
 a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
@@ -10,10 +11,11 @@ carries when it is to move (no rules engine on the client side, as a thin third-
 would) — at once, or after --think-ms (uniform between half and one and a half times it: a
 player's pace) — and a finished game is followed by a new table. The round trip is from sending
 a move to its acknowledgement (the move committed to the store), counted once every table has
-started (the 4N connections made, the tables created and joined: `warm_up_s`). With --kill the
-server is SIGKILLed halfway and restarted on the same database and port; the clients reconnect
-by themselves, and `lost_moves` counts moves acknowledged before the kill that the killed
-server's database does not have.
+started (the 4N connections made, 16 handshakes at a time a client process, the tables created
+and joined: `warm_up_s`, at most --warm-max); --seconds of play are measured from then. With
+--kill the server is SIGKILLed halfway through them and restarted on the same database and
+port; the clients reconnect by themselves, and `lost_moves` counts moves acknowledged before the
+kill that the killed server's database does not have. A move unanswered for 30 s is an error.
 
 Prints one JSON line: tables, connections, seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
 rtt_samples, warm_up_s, server_p50_ms and server_p99_ms (the server's own share: from a move's
@@ -22,7 +24,11 @@ lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table
 memory with every table playing, less its memory before the first table, divided by the tables),
 games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the server's CPU time,
 start-up and connections included, per acknowledged move), load_avg (the machine's 1-minute load
-average at the start and at the end).
+average at the start and at the end). `moves_per_s` is over the measured seconds. With --kill also,
+in seconds from the restarted server's launch: `restart_listening_s` (its tables loaded),
+`restart_first_ack_s` (the first acknowledged move), `restart_all_back_s` (every table's seats
+brought back: each one's first update after it reconnected) and `restart_all_moved_s` (every
+table's first acknowledged move after it, a player's think time included).
 """
 from __future__ import annotations
 
@@ -31,6 +37,7 @@ import asyncio
 import json
 import multiprocessing as mp
 import os
+import queue
 import random
 import resource
 import signal
@@ -47,6 +54,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from net.client import Client, Disconnected, Refused  # noqa: E402
+
+CONNECTING = 16         # handshakes a client process has in flight at once
 
 
 def free_port() -> int:
@@ -81,15 +90,19 @@ def cpu_s(pid: int) -> float:
 
 class ThinClient(Client):
     """net.client's Client keeping each table's legal moves from its last update (the frame
-    carries them for the seat to move), so a seat chooses without rebuilding a View."""
+    carries them for the seat to move), so a seat chooses without rebuilding a View; `back`:
+    when each table's first update after a reconnection arrived (the table brought back)."""
 
     def __init__(self, url: str) -> None:
         super().__init__(url, backoff_max=1.0)
         self.legal: dict[str, list[str]] = {}
+        self.back: dict[str, float] = {}
 
     def _dispatch(self, msg: dict[str, Any]) -> None:
         if msg.get("type") == "update":
             self.legal[msg["code"]] = msg.get("legal", [])
+            if self.connects > 1 and msg["code"] not in self.back:
+                self.back[msg["code"]] = time.monotonic()
         super()._dispatch(msg)
 
 
@@ -97,9 +110,11 @@ class Stats:
     """One worker process's counts; `started` is shared by all workers (tables started)."""
 
     def __init__(self, tables: int, started: Any) -> None:
-        self.rtts: list[float] = []
+        self.rtts: list[tuple[float, float]] = []     # (sent, round trip)
         self.moves = self.errors = self.disconnects = self.games = 0
         self.acked: dict[str, int] = {}         # table code -> highest acknowledged move number
+        self.first_ack: dict[str, float] = {}   # table code -> its first ack after a reconnection
+        self.back: dict[str, float] = {}        # table code -> when its last seat was brought back
         self.error_codes: dict[str, int] = {}
         self.tables, self.started, self.warm = tables, started, False
 
@@ -115,9 +130,9 @@ class Stats:
 
 
 async def seat(client: ThinClient, code: str, player: str, rng: random.Random, stats: Stats,
-               until: float, think_s: float) -> None:
+               until: Any, think_s: float) -> None:
     """One scripted player: one of the legal moves its update carries whenever he is to move."""
-    while time.monotonic() < until:
+    while time.monotonic() < until.value:
         if not client.current(code):
             await client.changed(timeout=0.5)
             continue
@@ -137,38 +152,42 @@ async def seat(client: ThinClient, code: str, player: str, rng: random.Random, s
             stats.disconnects += 1
             await client.changed(timeout=0.5)
             continue
-        except Refused as exc:
+        except (Refused, asyncio.TimeoutError) as exc:
+            code_ = exc.code if isinstance(exc, Refused) else "no_answer_in_30_s"
             stats.errors += 1
-            stats.error_codes[exc.code] = stats.error_codes.get(exc.code, 0) + 1
+            stats.error_codes[code_] = stats.error_codes.get(code_, 0) + 1
             await client.changed(timeout=0.5)
             continue
         if stats.warmed_up():
-            stats.rtts.append(time.perf_counter() - sent)
+            stats.rtts.append((time.monotonic(), time.perf_counter() - sent))
         stats.moves += 1
         stats.acked[code] = max(stats.acked.get(code, 0), int(reply["n"]))
+        if client.connects > 1:
+            stats.first_ack.setdefault(code, time.monotonic())
         try:
             await client.wait_n(code, int(reply["n"]), timeout=30)
         except asyncio.TimeoutError:
             pass
 
 
-async def table_group(url: str, index: int, stats: Stats, until: float, clients_out: list[Client],
-                      think_s: float) -> None:
+async def table_group(url: str, index: int, stats: Stats, until: Any, clients_out: list[ThinClient],
+                      think_s: float, ramp: asyncio.Semaphore) -> None:
     """Four clients at one table after another until time is up."""
     clients = [ThinClient(url) for _ in range(4)]
     clients_out.extend(clients)
     for c in clients:
-        await c.connect()
+        async with ramp:                # a few handshakes at a time, as players arrive
+            await c.connect(timeout=300)
     rng = random.Random(index)
     first = True
-    while time.monotonic() < until:
+    while time.monotonic() < until.value:
         try:
             created = await clients[0].create(["human"] * 4)
             code = created["code"]
             for c in clients[1:]:
                 await c.join(code)
             await clients[0].start(code, created["host_token"])
-        except (Disconnected, Refused):
+        except (Disconnected, Refused, asyncio.TimeoutError):
             await asyncio.sleep(0.5)
             continue
         if first:
@@ -181,12 +200,13 @@ async def table_group(url: str, index: int, stats: Stats, until: float, clients_
             stats.games += 1
 
 
-async def play_tables(url: str, indexes: list[int], stats: Stats, until: float, think_s: float,
+async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, think_s: float,
                       killed: Any, out: Any) -> None:
     """A worker's tables; when the server is killed (`killed` set), the moves acknowledged so
     far are sent to the parent at once (nothing can be acknowledged while it is down)."""
-    clients: list[Client] = []
-    groups = asyncio.gather(*(table_group(url, i, stats, until, clients, think_s) for i in indexes))
+    clients: list[ThinClient] = []
+    ramp = asyncio.Semaphore(CONNECTING)
+    groups = asyncio.gather(*(table_group(url, i, stats, until, clients, think_s, ramp) for i in indexes))
     reported = False
     while not groups.done():
         if killed.is_set() and not reported:
@@ -195,7 +215,9 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: float, 
         await asyncio.wait([groups], timeout=0.05)
     await groups
     for c in clients:
-        await c.close()
+        for code, when in c.back.items():       # a table is back once its last seat is
+            stats.back[code] = max(stats.back.get(code, 0.0), when)
+    await asyncio.gather(*(c.close() for c in clients))
 
 
 def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, until: Any, think_s: float,
@@ -205,11 +227,12 @@ def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, unt
     stats = Stats(tables, started)
     out.put(("ready", None))
     go.wait()
-    asyncio.run(play_tables(url, indexes, stats, until.value, think_s, killed, out))
+    asyncio.run(play_tables(url, indexes, stats, until, think_s, killed, out))
     usage = resource.getrusage(resource.RUSAGE_SELF)
     out.put(("done", {"rtts": stats.rtts, "moves": stats.moves, "errors": stats.errors,
                       "error_codes": stats.error_codes, "disconnects": stats.disconnects,
-                      "games": stats.games, "cpu": usage.ru_utime + usage.ru_stime}))
+                      "games": stats.games, "cpu": usage.ru_utime + usage.ru_stime,
+                      "first_ack": stats.first_ack, "back": stats.back}))
 
 
 def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
@@ -220,6 +243,29 @@ def lost_after_kill(db: Path, acked: dict[str, int]) -> int:
     return sum(max(0, n - stored.get(code, 0)) for code, n in acked.items())
 
 
+def check_workers(workers: list[Any]) -> None:
+    if any(not w.is_alive() and w.exitcode for w in workers):
+        raise SystemExit("a client process failed (its traceback is above)")
+
+
+def restart_figures(results: list[dict[str, Any]], restarted_at: float, listening_s: float) -> dict[str, Any]:
+    """Seconds from the restarted server's launch: to listening (its tables loaded), to the first
+    acknowledged move, to every table brought back (each seat's first update after it
+    reconnected), and to every table's first acknowledged move (a player's think time included)."""
+    back: dict[str, float] = {}
+    first: dict[str, float] = {}
+    for r in results:
+        for code, when in r["back"].items():
+            back[code] = max(back.get(code, 0.0), when)
+        for code, when in r["first_ack"].items():
+            first[code] = min(first.get(code, when), when)
+    return {"restart_listening_s": round(listening_s, 2),
+            "restart_first_ack_s": round(min(first.values(), default=restarted_at) - restarted_at, 2),
+            "restart_all_back_s": round(max(back.values(), default=restarted_at) - restarted_at, 2),
+            "restart_all_moved_s": round(max(first.values(), default=restarted_at) - restarted_at, 2),
+            "tables_back": len(back), "tables_moved": len(first)}
+
+
 def run(args: argparse.Namespace) -> dict[str, object]:
     load_start = os.getloadavg()[0]
     ctx = mp.get_context("spawn")
@@ -227,68 +273,90 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         db, port = Path(tmp) / "load.sqlite3", free_port()
         url = f"ws://127.0.0.1:{port}"
         proc = start_server(db, port, args.tables)
-        server_cpu = 0.0
-        base_rss = rss_kb(proc.pid)
-        started, killed, out = ctx.Value("i", 0), ctx.Event(), ctx.Queue()
-        go, until = ctx.Event(), ctx.Value("d", 0.0)
-        procs = max(1, min(args.client_procs, args.tables))
-        workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
-                                                    go, until, args.think_ms / 1000, killed, out))
-                   for k in range(procs)]
-        for w in workers:
-            w.start()
-        for _ in workers:
-            out.get()                       # "ready": imported and waiting
-        start = time.monotonic()
-        until.value = start + args.seconds
-        go.set()
-        warm_at: float | None = None
-        half = start + args.seconds / 2
-        while time.monotonic() < half:
-            time.sleep(0.05)
-            if warm_at is None and started.value >= args.tables:
-                warm_at = time.monotonic()
-        peak_rss = rss_kb(proc.pid)
-        lost = 0
-        if args.kill:
+        try:
+            server_cpu = 0.0
+            restarted_at = listening_s = 0.0
+            base_rss = rss_kb(proc.pid)
+            started, killed, out = ctx.Value("i", 0), ctx.Event(), ctx.Queue()
+            go, until = ctx.Event(), ctx.Value("d", 0.0)
+            procs = max(1, min(args.client_procs, args.tables))
+            workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
+                                                        go, until, args.think_ms / 1000, killed, out))
+                       for k in range(procs)]
+            for w in workers:
+                w.start()
+            for _ in workers:
+                out.get()                       # "ready": imported and waiting
+            start = time.monotonic()
+            until.value = start + args.warm_max + args.seconds
+            go.set()
+            warm_at: float | None = None
+            while warm_at is None and time.monotonic() < start + args.warm_max:
+                time.sleep(0.05)
+                if started.value >= args.tables:
+                    warm_at = time.monotonic()
+                check_workers(workers)
+            measured = time.monotonic()           # --seconds of play from here (every table started)
+            until.value = measured + args.seconds
+            while time.monotonic() < measured + args.seconds / 2:
+                time.sleep(0.05)
+            peak_rss = rss_kb(proc.pid)
+            lost = 0
+            killed_at = time.monotonic()
+            if args.kill:
+                server_cpu += cpu_s(proc.pid)
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
+                killed.set()
+                acked: dict[str, int] = {}
+                for _ in range(procs):           # every worker's acknowledged moves at the kill
+                    kind, payload = out.get()
+                    acked.update(payload)
+                lost = lost_after_kill(db, acked)
+                restarted_at = time.monotonic()
+                proc = start_server(db, port, args.tables)
+                listening_s = time.monotonic() - restarted_at
+            results: list[dict[str, Any]] = []
+            while len(results) < procs:
+                try:
+                    kind, payload = out.get(timeout=1.0)
+                except queue.Empty:
+                    check_workers(workers)
+                    continue
+                if kind == "done":
+                    results.append(payload)
+                if warm_at is None and started.value >= args.tables:
+                    warm_at = time.monotonic()
+            for w in workers:
+                w.join()
+            elapsed = time.monotonic() - start
+            if not args.kill:
+                peak_rss = max(peak_rss, rss_kb(proc.pid))
             server_cpu += cpu_s(proc.pid)
-            proc.send_signal(signal.SIGKILL)
-            proc.wait()
-            killed.set()
-            acked: dict[str, int] = {}
-            for _ in range(procs):           # every worker's acknowledged moves at the kill
-                kind, payload = out.get()
-                acked.update(payload)
-            lost = lost_after_kill(db, acked)
-            proc = start_server(db, port, args.tables)
-        results: list[dict[str, Any]] = []
-        while len(results) < procs:
-            kind, payload = out.get()
-            if kind == "done":
-                results.append(payload)
-            if warm_at is None and started.value >= args.tables:
-                warm_at = time.monotonic()
-        for w in workers:
-            w.join()
-        elapsed = time.monotonic() - start
-        if not args.kill:
-            peak_rss = max(peak_rss, rss_kb(proc.pid))
-        server_cpu += cpu_s(proc.pid)
-        proc.send_signal(signal.SIGTERM)
-        assert proc.stdout is not None
-        stopped = json.loads(proc.stdout.read().strip().splitlines()[-1])
-        proc.wait(timeout=30)
-    rtts = sorted(t for r in results for t in r["rtts"]) or [0.0]
+            proc.send_signal(signal.SIGTERM)
+            assert proc.stdout is not None
+            stopped = json.loads(proc.stdout.read().strip().splitlines()[-1])
+            proc.wait(timeout=30)
+        finally:
+            if proc.poll() is None:         # the run failed: no server outlives it
+                proc.kill()
+                proc.wait()
+    rtts = sorted(t for r in results for _, t in r["rtts"]) or [0.0]
+    before = sorted(t for r in results for when, t in r["rtts"] if when < killed_at) or [0.0]
     moves = sum(int(r["moves"]) for r in results)
     codes: dict[str, int] = {}
     for r in results:
         for code, count in r["error_codes"].items():
             codes[code] = codes.get(code, 0) + count
     return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs,
-            "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(moves / elapsed, 1),
+            "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(len(rtts) / args.seconds, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
-            "rtt_samples": len(rtts), "warm_up_s": None if warm_at is None else round(warm_at - start, 1),
+            "rtt_samples": len(rtts),
+            **({"rtt_before_kill_p50_ms": round(1000 * before[len(before) // 2], 2),
+                "rtt_before_kill_p99_ms": round(1000 * before[min(len(before) - 1, int(len(before) * 0.99))], 2)}
+               if args.kill else {}),
+            "warm_up_s": None if warm_at is None else round(warm_at - start, 1),
             "server_p50_ms": stopped["server_p50_ms"], "server_p99_ms": stopped["server_p99_ms"],
             "errors": sum(int(r["errors"]) for r in results), "error_codes": codes, "lost_moves": lost,
             "disconnects": sum(int(r["disconnects"]) for r in results),
@@ -298,7 +366,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "client_cpu_s": round(sum(float(r["cpu"]) for r in results), 1),
             "server_cpu_s": round(server_cpu, 1),
             "server_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
-            "kill": args.kill, "think_ms": args.think_ms,
+            "kill": args.kill, **(restart_figures(results, restarted_at, listening_s) if args.kill else {}),
+            "think_ms": args.think_ms,
             "load_avg": [round(load_start, 2), round(os.getloadavg()[0], 2)]}
 
 
@@ -307,6 +376,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--kill", action="store_true", help="SIGKILL and restart the server halfway")
+    parser.add_argument("--warm-max", type=float, default=600.0,
+                        help="seconds to wait at most for every table to start before --seconds count (default 600)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="each player's mean time a decision (default 0)")
     parser.add_argument("--client-procs", type=int, default=4, help="client worker processes (default 4)")
     args = parser.parse_args(argv)

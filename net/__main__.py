@@ -1,4 +1,4 @@
 """`python -m net`: the game server (same as `el-grande-server`)."""
-from net.server import main
+from net.cli import main
 
 main()

@@ -182,13 +182,14 @@ class Client:
 
     async def _rejoin(self) -> None:
         """After a reconnection: the same seats (by credential), each with the moves played while
-        it was away (a `History` from the last move it heard of), and the same watched tables."""
+        it was away (a `History` from the last move it heard of), and the same watched tables
+        (the same: a table watched is sent its history from the start unless told where from)."""
         try:
             for code, credential in list(self.seats.items()):
                 missed = {"history": self.n[code]} if code in self.n else {}
                 await self.request("resume", code=code, credential=credential, **missed)
             for code in list(self.watched):
-                await self.request("watch", code=code)
+                await self.request("watch", code=code, history=self.n.get(code, 0))
         except (Disconnected, Refused):
             pass
 
@@ -273,6 +274,8 @@ class Client:
         return self._seated(await self.request("resume", **fields))
 
     async def watch(self, code: str) -> dict[str, Any]:
+        """Follow a table as a spectator: the moves played so far arrive first (queued as a
+        `History`, from the server's stored steps), then its updates."""
         self.watched.add(code)
         reply = await self.request("watch", code=code)
         self.tables[code] = reply["table"]

@@ -38,16 +38,22 @@ def digest(token: str) -> str:
 @dataclass
 class Seat:
     """A colour's seat: `kind` "human" or an AI level; `credential` the digest of its token once
-    a human has taken it; `away_kind` "human" while an AI plays for a human who is gone. Not
-    stored: `left` (its player quit deliberately) and `gone_since` (time.monotonic() when its
-    player's last connection went; None while connected)."""
+    a human has taken it; `away_kind` "human" while an AI plays for a human who is gone;
+    `left_at` the time (time.time()) its player quit deliberately with `leave`, None otherwise
+    (stored, so a restart still tells a quit from a lost connection and counts his absence from
+    then). Not stored: `gone_since` (time.monotonic() when its player's last connection went;
+    None while connected)."""
     player: str
     kind: str
     name: str = ""
     credential: str | None = None
     away_kind: str | None = None
-    left: bool = False
+    left_at: float | None = None
     gone_since: float | None = None
+
+    @property
+    def left(self) -> bool:
+        return self.left_at is not None
 
     def holds(self, token: str) -> bool:
         return self.credential is not None and hmac.compare_digest(self.credential, digest(token))
@@ -156,8 +162,12 @@ class Table:
         seat = self.holder(token)
         if seat.away_kind is not None:
             seat.kind, seat.away_kind = seat.away_kind, None
-        seat.left = False
+        seat.left_at = None
         return seat
+
+    def leave(self, player: str, now: float | None = None) -> None:
+        """The seat's player quits deliberately (the seat is his still: his credential resumes it)."""
+        self.seat(player).left_at = time.time() if now is None else now
 
     def check_host(self, token: str) -> None:
         if not hmac.compare_digest(self.host, digest(token)):
@@ -185,7 +195,7 @@ class Table:
         seat = self.seat(player)
         if seat.kind != "human" or seat.credential is None:
             raise ProtocolError("seat_taken", f"seat {player} holds nobody to remove")
-        seat.credential, seat.name, seat.left = None, "", False
+        seat.credential, seat.name, seat.left_at = None, "", None
         return seat
 
     def hand_to_ai(self, player: str, level: str, connected: bool, host_token: str | None = None,

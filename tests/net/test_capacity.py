@@ -116,13 +116,13 @@ def test_a_move_is_acknowledged_only_once_its_transaction_committed(tmp_path):
             clients, code = await _table(url, seats=2)
             mover = next(c for c, p in zip(clients, PLAYERS) if p == clients[0].to_move(code))
             entered, release = threading.Event(), threading.Event()
-            save_moves = server.store.save_moves
+            save_batch = server.store.save_batch
 
             def slow_disk(moves):
                 entered.set()
                 release.wait()
-                save_moves(moves)
-            server.store.save_moves = slow_disk
+                save_batch(moves)
+            server.store.save_batch = slow_disk
             move = asyncio.ensure_future(mover.request("move", code=code, move=mover.legal[code][0], n=0))
             await asyncio.to_thread(entered.wait)
             await asyncio.sleep(0.2)               # the loop runs on while the commit hangs
@@ -147,14 +147,14 @@ def test_a_failed_commit_is_refused_and_undone_and_the_next_one_is_stored(tmp_pa
         async with running_server(tmp_path / "s.db") as (server, url):
             clients, code = await _table(url, seats=2)
             mover = next(c for c, p in zip(clients, PLAYERS) if p == clients[0].to_move(code))
-            save_moves, failures = server.store.save_moves, []
+            save_batch, failures = server.store.save_batch, []
 
             def full_disk_once(moves):
                 if not failures:
                     failures.append(len(moves))
                     raise sqlite3.OperationalError("database or disk is full")
-                save_moves(moves)
-            server.store.save_moves = full_disk_once
+                save_batch(moves)
+            server.store.save_batch = full_disk_once
             move = mover.legal[code][0]
             try:
                 await mover.request("move", code=code, move=move, n=0)

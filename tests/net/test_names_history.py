@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from net.server import legacy_steps
+from net.requests import legacy_steps
 from net.client import Client, History, Refused, Update
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
 
@@ -99,11 +99,62 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             table = server.tables[code]
             replayed = legacy_steps(table, n - 3, table.game.record()["moves"][n - 3:])
             assert tail.steps_json == [json.loads(s) for s in replayed] and len(tail.events_json) < len(seen)
+            one = Client(url, queue_updates=True)        # the last move only (from memory, no read)
+            await one.connect()
+            await one.resume(code, ben.seats[code], history=n - 1)
+            last = await one.next_update()
+            assert isinstance(last, History) and last.steps_json == tail.steps_json[-1:] and last.n == n
+            await one.close()
             beyond = Client(url, queue_updates=True)     # a number past the table's: nothing missed
             await beyond.connect()
             await beyond.resume(code, ben.seats[code], history=n + 50)
             none = await beyond.next_update()
             assert isinstance(none, History) and (none.start, none.steps_json) == (n, [])
             for c in (ana, ben, back, later, beyond):
+                await c.close()
+    run(main())
+
+
+def test_a_spectator_gets_the_game_so_far_and_after_a_reconnection_what_he_missed(tmp_path):
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            ana, ben = Client(url), Client(url, queue_updates=True)
+            await ana.connect()
+            await ben.connect()
+            created = await ana.create(["human", "human"], name="Ana")
+            code = created["code"]
+            early = Client(url, queue_updates=True)      # watching before the first move: no history
+            await early.connect()
+            await early.watch(code)
+            assert isinstance(await early.next_update(), dict)           # the table summary
+            assert isinstance(await early.next_update(), Update)
+            await ben.join(code, name="Ben")
+            await ana.start(code, created["host_token"])
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(1), stop_at=20),
+                                 play_seat(ben, code, "blue", random.Random(2), stop_at=20))
+            steps = []                     # every move and its events as Ben's updates carried them
+            while not ben.updates.empty():
+                item = ben.updates.get_nowait()
+                if isinstance(item, Update) and item.move:
+                    steps.append({**item.move, "events": item.events_json})
+            n = server.tables[code].n
+            watcher = Client(url, queue_updates=True)
+            await watcher.connect()
+            await watcher.watch(code)                    # as the game client watches: no history asked
+            first = await watcher.next_update()
+            assert isinstance(first, History) and (first.start, first.n) == (0, n) and first.steps_json == steps
+            while not isinstance(item := await watcher.next_update(), Update):    # (the table summary)
+                assert isinstance(item, dict)
+            assert watcher.n[code] == n
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(3), stop_at=n + 4),
+                                 play_seat(ben, code, "blue", random.Random(4), stop_at=n + 4))
+            seen = watcher.n[code]
+            await watcher.drop()                         # the spectator's connection drops
+            while True:
+                item = await watcher.next_update()
+                if isinstance(item, History):
+                    break
+            assert (item.start, item.n) == (seen, server.tables[code].n)
+            for c in (ana, ben, early, watcher):
                 await c.close()
     run(main())

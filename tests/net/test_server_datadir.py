@@ -10,7 +10,7 @@ import os
 import signal
 
 from net import datadir
-from net.server import build_parser, run
+from net.cli import build_parser, run
 from net.store import Store
 from net.table import Table
 

@@ -7,7 +7,7 @@ import random
 import sqlite3
 
 from ai.worker_pool import Job, Reply
-from net import server as server_module
+from net import updates as updates_module
 from net.client import Client, Refused, Update
 from net.fair import FairPool
 
@@ -103,7 +103,7 @@ def test_open_seats_go_to_ai_levels_in_the_lobby_and_start_says_why_it_cannot(tm
 
 
 def test_spectators_watch_a_started_table_in_its_public_view_at_a_limited_rate(tmp_path, monkeypatch):
-    monkeypatch.setattr(server_module, "SPECTATOR_INTERVAL", 3600.0)
+    monkeypatch.setattr(updates_module, "SPECTATOR_INTERVAL", 3600.0)
     async def main():
         async with running_server(tmp_path / "s.db") as (server, url):
             ana, ben, created, _, code = await _table_of_two(url)

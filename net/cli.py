@@ -1,0 +1,153 @@
+"""`el-grande-server` (and `python -m net`): the command line, the open-files limit, and serving
+until SIGINT/SIGTERM.
+
+Why apart: how the process starts and stops (arguments, the data folder, the garbage
+collector's settings, the LAN announcement) is no part of serving a connection.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import logging
+import signal
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Callable
+
+from ai.worker_pool import Pool
+
+from .datadir import data_dir, take_moves
+from .hub import FORGET_AFTER_S, MAX_PER_ADDRESS, OPEN_PER_ADDRESS, OPEN_TTL_S
+from .server import Server, listen
+from .store import SchemaTooNew, Store
+
+# The cyclic collector's youngest-generation threshold (Python's default is 700). The server's
+# garbage is acyclic (frames, views, messages freed by reference counting): measured, its young
+# collections found nothing yet cost 8% of its CPU and stalls of tens of ms over a heap of
+# hundreds of tables. Collections stay on, 70x rarer; the long-lived heap is frozen at start.
+GC_THRESHOLD = (50_000, 20, 100)
+
+log = logging.getLogger("net.server")
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def raise_open_files(connections: int) -> None:
+    """Raise the soft limit of open files toward the hard one: each connection is a descriptor,
+    and the default soft limit (often 1024) would refuse connections long before --max-connections."""
+    try:
+        import resource
+    except ImportError:         # not on this platform: its limit stands
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < want:
+        target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        if target < want:
+            log.warning("open files limited to %d (hard limit): fewer than %d connections can be served",
+                        target, connections)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:   # type: ignore[override]
+        """One line on stderr and exit status 2 (argparse would print the usage too)."""
+        self.exit(2, f"el-grande-server: {message}\n")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = _positive(text) if text != "0" else 0
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port 0..65535, got {text!r}")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="el-grande-server", description="El Grande game server (websockets).")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)")
+    p.add_argument("--port", type=_port, default=8765, help="TCP port (default 8765; 0: any free port)")
+    p.add_argument("--db", type=Path, help="SQLite file of the tables (default: server.sqlite3 in the data dir)")
+    p.add_argument("--max-tables", type=_positive, default=1000, help="tables in play at once (default 1000)")
+    p.add_argument("--max-connections", type=_positive, default=4000, help="connections at once (default 4000)")
+    p.add_argument("--max-per-address", type=_positive, default=MAX_PER_ADDRESS,
+                   help=f"connections at once from one address (default {MAX_PER_ADDRESS})")
+    p.add_argument("--open-per-address", type=_positive, default=OPEN_PER_ADDRESS,
+                   help=f"tables not started yet one address may hold (default {OPEN_PER_ADDRESS})")
+    p.add_argument("--open-ttl", type=_positive, default=int(OPEN_TTL_S),
+                   help="seconds after which a table never started is forgotten (default a day)")
+    p.add_argument("--forget-after", type=_positive, default=int(FORGET_AFTER_S),
+                   help="seconds after its last move a finished table is forgotten (default a week)")
+    p.add_argument("--ai-workers", type=_positive, default=1, help="AI worker processes (default 1)")
+    p.add_argument("--synchronous", choices=("normal", "full"), default="normal",
+                   help="SQLite durability: normal survives a crash of the server, full also a power loss")
+    p.add_argument("--no-announce", action="store_true", help="do not announce the server on the LAN (zeroconf)")
+    p.add_argument("--log-level", choices=LOG_LEVELS, default="info",
+                   help="the log's detail on stderr (default info: connections, tables, errors)")
+    return p
+
+
+async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = None) -> None:
+    """Serve until SIGINT/SIGTERM; `ready(port)` is called once listening."""
+    from .discovery import announce
+    db = args.db or data_dir() / "server.sqlite3"
+    for moved in take_moves():
+        if moved.error is None:
+            log.info("the data folder %s moved to %s", moved.source, moved.target)
+        else:
+            log.warning("the data folder %s could not be moved to %s (%s)", moved.source, moved.target, moved.error)
+    store = Store(db, args.synchronous)
+    raise_open_files(args.max_connections)
+    server = Server(store, args.max_tables, args.max_connections, Pool(args.ai_workers),
+                    max_per_address=args.max_per_address, open_per_address=args.open_per_address,
+                    open_ttl=args.open_ttl, forget_after=args.forget_after)
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+    async with listen(server, args.host, args.port) as ws_server:
+        port = next(iter(ws_server.sockets)).getsockname()[1]
+        print(json.dumps({"listening": f"ws://{args.host}:{port}", "db": str(db),
+                          "tables": len(server.tables)}), flush=True)
+        log.info("listening on ws://%s:%d; database %s (schema version %d), %d tables",
+                 args.host, port, db, store.version, len(server.tables))
+        server.start()
+        gc.collect()
+        gc.freeze()       # the restored tables and the code are long-lived: no collection scans them
+        gc.set_threshold(*GC_THRESHOLD)
+        beacon = None if args.no_announce else announce(args.host, port)
+        if ready is not None:
+            ready(port)
+        await stop.wait()
+        if beacon is not None:
+            beacon.close()
+    await server.stop()
+    print(json.dumps({"stopped": True, **server.stats, **server.latency_summary()}), flush=True)
+    log.info("stopped after %d moves", server.stats["moves"])
+    server.ai.close()
+    store.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = build_parser().parse_args(argv)
+    level = getattr(logging, args.log_level.upper())
+    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(max(level, logging.WARNING))   # its handshake chatter
+    try:
+        asyncio.run(run(args))
+    except SchemaTooNew as exc:
+        sys.exit(f"el-grande-server: {exc}")
+    except OSError as exc:
+        sys.exit(f"el-grande-server: cannot listen on {args.host}:{args.port} ({exc.strerror or exc})")
+    except sqlite3.Error as exc:
+        sys.exit(f"el-grande-server: cannot open the database ({exc})")

@@ -1,0 +1,73 @@
+"""The `update` frames of a table: one per seat connected (its own View, and its legal moves
+when it is to move), and the spectators' public one at most every SPECTATOR_INTERVAL a table.
+
+Why apart: what each connection at a table is sent after a move (and on attaching) is one
+decision, kept from how a move is checked and stored (moves.py).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+from .conn import Conn
+from .hub import Hub
+from .protocol import encode_raw
+from .table import Table
+
+SPECTATOR_INTERVAL = 0.5         # seconds between spectators' updates of one table
+
+
+class Updates(Hub):
+    """The tables' update frames to seats and spectators."""
+
+    def _broadcast_update(self, table: Table, events: str, move: str) -> None:
+        texts: dict[str | None, str] = {}         # one frame per seat (and one for spectators)
+        spectators = []
+        for conn in list(self.at_table.get(table.code, ())):
+            player = conn.attached.get(table.code)
+            if player is None:
+                spectators.append(conn)
+                continue
+            text = texts.get(player)
+            if text is None:
+                text = texts[player] = self._update(table, player, events, move)
+            self._send(conn, text)
+        if spectators:
+            self._spectate(table, events, move)
+
+    def _spectate(self, table: Table, events: str, move: str) -> None:
+        """Spectators' updates, at most one per SPECTATOR_INTERVAL a table: a move within it is
+        followed by one update of the position after the interval (its `n` says how far)."""
+        now = time.monotonic()
+        if table.code in self._spectators_due:
+            return
+        last = self._spectators_sent.get(table.code)
+        wait = 0.0 if last is None else last + SPECTATOR_INTERVAL - now   # (the monotonic clock may start near 0)
+        if wait <= 0:
+            self._spectators_sent[table.code] = now
+            text = self._update(table, None, events, move)
+            for conn in list(self.at_table.get(table.code, ())):
+                if conn.attached.get(table.code, "") is None:
+                    self._send(conn, text)
+            return
+        self._spectators_due.add(table.code)
+        asyncio.get_running_loop().call_later(wait, self._spectators_catch_up, table)
+
+    def _spectators_catch_up(self, table: Table) -> None:
+        self._spectators_due.discard(table.code)
+        if self.tables.get(table.code) is table:
+            self._spectate(table, "[]", "")
+
+    def _update(self, table: Table, player: str | None, events: str, move: str = "") -> str:
+        """An `update` frame: the move as the table saw it (after a move; its log line), its
+        events, the seat's view (built once a move and seat) and, for the seat to move, its legal
+        moves (a client needs no rules engine to choose one)."""
+        raw = {"move": move} if move else {}
+        raw.update(events=events, view=table.view_text(player))
+        if player is not None and player == table.game.to_move and (legal := table.legal_texts()):
+            raw["legal"] = json.dumps(legal, separators=(",", ":"))
+        return encode_raw("update", raw, code=table.code, n=table.n, game=table.kind.name)
+
+    def _send_state(self, conn: Conn, table: Table) -> None:
+        self._send(conn, self._update(table, conn.attached.get(table.code), "[]"))
