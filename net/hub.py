@@ -73,6 +73,7 @@ class Hub:
         self._thinking: set[str] = set()
         self._spectators_sent: dict[str, float] = {}   # code -> when spectators last got an update
         self._spectators_due: set[str] = set()
+        self._spectators_missed: dict[str, tuple[int, list[str]]] = {}   # code -> (first n, steps) held back
         # code -> moves that arrived while the table's last move was being committed
         self._committing: dict[str, list[tuple[Conn, dict[str, Any], float]]] = {}
         self._last_step: dict[str, tuple[int, str]] = {}  # code -> (n, step) of its last move

@@ -1,5 +1,6 @@
 """The `update` frames of a table: one per seat connected (its own View, and its legal moves
-when it is to move), and the spectators' public one at most every SPECTATOR_INTERVAL a table.
+when it is to move), and the spectators' public one at most every SPECTATOR_INTERVAL a table
+(the moves held back in between go first, as a `history`, so a spectator's log misses none).
 
 Why apart: what each connection at a table is sent after a move (and on attaching) is one
 decision, kept from how a move is checked and stored (moves.py).
@@ -38,26 +39,45 @@ class Updates(Hub):
 
     def _spectate(self, table: Table, events: str, move: str) -> None:
         """Spectators' updates, at most one per SPECTATOR_INTERVAL a table: a move within it is
-        followed by one update of the position after the interval (its `n` says how far)."""
+        held back, and after the interval the moves held go as one `history` (their steps as the
+        seats' updates carried them) before one update of the position (its `n` says how far)."""
         now = time.monotonic()
-        if table.code in self._spectators_due:
-            return
         last = self._spectators_sent.get(table.code)
         wait = 0.0 if last is None else last + SPECTATOR_INTERVAL - now   # (the monotonic clock may start near 0)
-        if wait <= 0:
-            self._spectators_sent[table.code] = now
-            text = self._update(table, None, events, move)
-            for conn in list(self.at_table.get(table.code, ())):
-                if conn.attached.get(table.code, "") is None:
-                    self._send(conn, text)
+        if table.code in self._spectators_due or wait > 0:
+            self._hold_for_spectators(table, move)
+            if table.code not in self._spectators_due:
+                self._spectators_due.add(table.code)
+                asyncio.get_running_loop().call_later(wait, self._spectators_catch_up, table)
             return
-        self._spectators_due.add(table.code)
-        asyncio.get_running_loop().call_later(wait, self._spectators_catch_up, table)
+        self._spectators_sent[table.code] = now
+        self._to_spectators(table, self._update(table, None, events, move))
+
+    def _hold_for_spectators(self, table: Table, move: str) -> None:
+        """Keep the step of the move just played for the spectators' next `history`."""
+        step = self._last_step.get(table.code)
+        if not move or step is None or step[0] != table.n - 1:
+            return
+        first, steps = self._spectators_missed.setdefault(table.code, (step[0], []))
+        if first + len(steps) == step[0]:
+            steps.append(step[1])
 
     def _spectators_catch_up(self, table: Table) -> None:
         self._spectators_due.discard(table.code)
-        if self.tables.get(table.code) is table:
-            self._spectate(table, "[]", "")
+        missed = self._spectators_missed.pop(table.code, None)
+        if self.tables.get(table.code) is not table:
+            return
+        if missed is not None:
+            first, steps = missed
+            self._to_spectators(table, encode_raw("history", {"steps": "[" + ",".join(steps) + "]"}, code=table.code,
+                                                  start=first, n=first + len(steps)))
+        self._spectators_sent[table.code] = time.monotonic()
+        self._to_spectators(table, self._update(table, None, "[]"))
+
+    def _to_spectators(self, table: Table, text: str) -> None:
+        for conn in list(self.at_table.get(table.code, ())):
+            if conn.attached.get(table.code, "") is None:
+                self._send(conn, text)
 
     def _update(self, table: Table, player: str | None, events: str, move: str = "") -> str:
         """An `update` frame: the move as the table saw it (after a move; its log line), its

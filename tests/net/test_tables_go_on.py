@@ -3,12 +3,14 @@ AI scheduling, and Castell tables played over loopback (docs/protocol.md)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sqlite3
+from typing import Any
 
 from ai.worker_pool import Job, Reply
 from net import updates as updates_module
-from net.client import Client, Refused, Update
+from net.client import Client, History, Refused, Update
 from net.fair import FairPool
 
 from .helpers import play_seat, run, running_server
@@ -225,3 +227,30 @@ def test_a_castell_table_with_two_clients_and_an_ai_seat_is_played_to_the_end(tm
     run(main(), timeout=240)
 
 
+
+
+def test_a_spectator_misses_no_move_held_back_between_his_updates(tmp_path, monkeypatch):
+    """Moves inside SPECTATOR_INTERVAL reach spectators afterwards as one `history` of their steps,
+    before the update of the position (docs/protocol.md, watch): the log of a watched table is whole."""
+    monkeypatch.setattr(updates_module, "SPECTATOR_INTERVAL", 0.3)
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            ana, ben, created, _, code = await _table_of_two(url)
+            await ana.start(code, created["host_token"])
+            watcher = Client(url, queue_updates=True)
+            await watcher.connect()
+            await watcher.request("watch", code=code)
+            await asyncio.gather(play_seat(ana, code, "red", random.Random(3), stop_at=10),
+                                 play_seat(ben, code, "blue", random.Random(4), stop_at=10))
+            table = server.tables[code]
+            seen: list[Any] = []
+            while not (seen and isinstance(seen[-1], Update) and seen[-1].n == table.n):
+                seen.append(await asyncio.wait_for(watcher.next_update(), 5))
+            moves = [e for item in seen if isinstance(item, (Update, History))
+                     for e in item.events_json]
+            steps = await asyncio.to_thread(server.store.history, table.id, 0)
+            assert moves == [e for _, step in steps for e in json.loads(step)["events"]]
+            assert any(isinstance(item, History) for item in seen)      # some moves were held back
+            for c in (ana, ben, watcher):
+                await c.close()
+    run(main())
