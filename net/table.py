@@ -253,12 +253,15 @@ class Table:
 
     def play(self, text: str) -> tuple[list[Any], dict[str, str]]:
         """Play a checked move on the true game: its events (JSON-able) and the move as the table
-        saw it (`player`, public `text`, and `ai`: the level of the AI that played it)."""
+        saw it (`player`, public `text`, `ai`: the level of the AI that played it, and `away` when
+        that AI played for a player who is gone: a history's log marks the move from it alone)."""
         player = str(self.game.to_move)
         move = {"player": player, "text": self.kind.public_text(self.game, text)}
         mover = next((s for s in self.seats if s.player == player), None)
         if mover is not None and mover.kind != "human":
             move["ai"] = mover.kind
+            if mover.away_kind is not None:
+                move["away"] = "yes"
         events = self.game.play(text)
         self.n += 1
         if self.game.is_over:

@@ -157,8 +157,11 @@ class RemoteSeat:
         """Who made a move, as the log names him: a human seat an AI plays while its player is
         away is "blue+ai:normal" (worded "Ben (AI Normal)"); the level is the update's `ai` when
         the server sends it, else the seat's as the last summary said. A seat an AI plays from the
-        start is named as it is (the server marks its moves `ai` too)."""
+        start is named as it is (the server marks its moves `ai` too, and `away` only a gone
+        player's: a history's moves are marked from that alone, the player being back by then)."""
         player = str(move["player"])
+        if move.get("away") and move.get("ai"):
+            return f"{player}+ai:{move['ai']}"
         seat = next((s for s in self.seat_states() if s.player == player), None)
         if seat is None or not seat.away:
             return player              # an AI seat from the start is named as it is
@@ -171,13 +174,13 @@ class RemoteSeat:
         already at the position of the update that follows."""
         if history.n <= self.n:
             return
-        steps = history.steps
+        steps = list(zip(history.steps_json, history.steps))
         if history.start == 0:
             self._forget_log()
         elif self.n > history.start:
             steps = steps[self.n - history.start:]        # the moves this seat has already seen
-        for player, text, events in steps:
-            self._log_settled(player, text, events)
+        for move, (_, text, events) in steps:
+            self._log_settled(self.mover(move), text, events)
         self.version += 1
         self.fresh = True
 

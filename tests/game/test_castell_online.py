@@ -28,7 +28,7 @@ from game.shell import input as inp
 from game.shell.i18n import t
 from game.shell.scene import Transition
 from net.background import BackgroundClient
-from net.client import Update
+from net.client import History, Update
 from tests.game.driver import FRAME, Driver, make_context
 from tests.game.test_online_hosting import hosted, seated  # noqa: F401 - the fixture
 
@@ -265,3 +265,29 @@ def test_what_an_ai_played_for_an_away_player_is_marked_in_the_log():
     assert any(line.startswith(marked) for line in lines) and any(line.startswith("Ana ") for line in lines)
     assert all(line.startswith(marked) for line in lines if line.startswith("Ben"))
     assert t("castell.log.round", round=2, first="Ben") in lines        # the round is nobody's act
+
+
+def test_a_history_marks_what_an_ai_played_for_the_player_while_he_was_away():
+    """Ben comes back: the moves the server's AI played for him arrive in a `history`, marked
+    `away` (docs/protocol.md), and his log reads them "Ben (AI Normal) …" though he is back now."""
+    game = castell.new_game(["red", "blue"], seed=4)
+    link = QueuedLink()
+    ben = RemoteCastell(link, "TEST", "blue", "ws://127.0.0.1:1")
+    seats = [{"player": "red", "kind": "human", "name": "Ana", "taken": True, "connected": True, "away": False},
+             {"player": "blue", "kind": "human", "name": "Ben", "taken": True, "connected": True, "away": False}]
+    steps = []
+    while game.round == 1:
+        player = str(game.to_move)
+        events = game.play(game.legal_moves()[0])
+        away = {"ai": "normal", "away": "yes"} if player == "blue" else {}
+        steps.append({"player": player, "text": str(game.moves_played()[-1]), **away,
+                      "events": [event_to_json(e) for e in events]})
+    n = len(game.moves_played())
+    link.queue += [{"code": "TEST", "status": "playing", "seats": seats},
+                   History("TEST", 0, n, steps, "castell"),
+                   Update("TEST", n, [], view_to_json(game.view("blue")), None, "castell")]
+    ben.think()
+    marked = t("online.ai_played", who="Ben", level=t("seat.normal"))
+    lines = ben.log_lines()
+    assert any(line.startswith(marked) for line in lines)
+    assert all(line.startswith(marked) for line in lines if line.startswith("Ben"))

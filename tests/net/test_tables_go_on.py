@@ -54,12 +54,15 @@ def test_a_quit_is_told_apart_and_a_gone_seat_goes_to_an_ai_and_back(tmp_path):
                     await ana.move(code, str(rng.choice(ana.view(code).legal_moves())))
                 item = await ana.next_update()
                 if isinstance(item, Update) and item.move and item.move["player"] == "blue":
-                    assert item.move["ai"] == "random"
+                    assert (item.move["ai"], item.move["away"]) == ("random", "yes")    # for the gone Ben
                     break
                 assert not (isinstance(item, Update) and item.move and "ai" in item.move)
-            back = Client(url)
+            back = Client(url, queue_updates=True)
             await back.connect()
-            await back.resume(code, joined["credential"])
+            await back.resume(code, joined["credential"], history=0)
+            history = await back.next_update()            # what the AI played for him, marked in it
+            assert isinstance(history, History)
+            assert any(s["player"] == "blue" and s.get("away") == "yes" for s in history.steps_json)
             seat = server.tables[code].seat("blue")
             assert (seat.kind, seat.away_kind, seat.left) == ("human", None, False)
             for c in (ana, ben, back):
