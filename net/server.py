@@ -24,6 +24,7 @@ import gc
 import hashlib
 import json
 import logging
+import math
 import random
 import secrets
 import signal
@@ -677,11 +678,13 @@ class Server:
 
     def _spectate(self, table: Table, events: str, move: str) -> None:
         """Spectators' updates, at most one per SPECTATOR_INTERVAL a table: a move within it is
-        followed by one update of the position after the interval (its `n` says how far)."""
+        followed by one update of the position after the interval (its `n` says how far). A
+        table's first one goes at once, however soon after the machine's boot (the monotonic
+        clock's zero)."""
         now = time.monotonic()
         if table.code in self._spectators_due:
             return
-        wait = self._spectators_sent.get(table.code, 0.0) + SPECTATOR_INTERVAL - now
+        wait = self._spectators_sent.get(table.code, -math.inf) + SPECTATOR_INTERVAL - now
         if wait <= 0:
             self._spectators_sent[table.code] = now
             text = self._update(table, None, events, move)
