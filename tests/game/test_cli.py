@@ -1,8 +1,7 @@
 """The command line: help, bad flags, and a headless AI-only game played to the end.
 
 Two checks start the real program (`python -m game`: its exit code and output as a shell sees
-them); the others call the same `main` in this process (`game_main`), which saves each the
-interpreter's and pygame's start-up."""
+them); the others call the same `main` in this process (tests/game/clikit.py)."""
 from __future__ import annotations
 
 import os
@@ -12,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.__main__ import main
+from tests.game.clikit import game_main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,18 +20,6 @@ def run(*args: str, timeout: int = 120) -> subprocess.CompletedProcess:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=timeout)
-
-
-def game_main(capsys, monkeypatch, *args: str) -> subprocess.CompletedProcess:
-    """`main(args)` in this process, as `run` reports it (a refusal's SystemExit is its exit
-    code); a window never opens."""
-    monkeypatch.setattr("game.__main__.run_window", lambda *a, **k: pytest.fail("the window opened"))
-    try:
-        code = main(list(args))
-    except SystemExit as stop:
-        code = stop.code if isinstance(stop.code, int) else 1
-    out, err = capsys.readouterr()
-    return subprocess.CompletedProcess(["game", *args], code, out, err)
 
 
 def test_help_lists_the_options():
