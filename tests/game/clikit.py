@@ -5,15 +5,20 @@ sees."""
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from game.__main__ import main
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def game_main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
               *args: str) -> subprocess.CompletedProcess:
-    """`main(args)` here (a refusal's SystemExit is its exit code); a window never opens."""
+    """`main(args)` here, from the repository's folder as `python -m game` is started (a refusal's
+    SystemExit is its exit code); a window never opens."""
+    monkeypatch.chdir(ROOT)
     monkeypatch.setattr("game.__main__.run_window", lambda *a, **k: pytest.fail("the window opened"))
     capsys.readouterr()
     try:
