@@ -35,6 +35,8 @@ from ai.budget import use_cpu_clock
 
 MAX_ATTEMPTS = 3          # a decision that failed this often is left to the caller
 WATCHDOG_S = 30.0         # no answer after this long: the worker is replaced (expert thinks ~2 s)
+STARTUP_S = 60.0          # a new child's time to say it is ready (a spawned child imports the AI; a busy
+                          # machine takes seconds): start-up is not thinking time, the watchdog starts after it
 PARENT_CHECK_S = 0.25     # how often a worker looks whether its parent is still alive
 AGENTS_KEPT = 64          # agents a worker keeps between decisions (a server has many seats)
 READY = 0                 # the ticket of the message a worker sends once it can take jobs
@@ -137,7 +139,7 @@ class Worker:
     """One decision at a time in a child process; a new `ask` supersedes the one in flight.
     `poll` never blocks (a frame loop calls it); `wait` blocks (a thread of the server's pool).
     The watchdog counts from when the job was sent, or from when a new child said it was ready
-    (a spawned child's imports are not thinking time)."""
+    (a spawned child's imports are not thinking time: until then it has STARTUP_S)."""
 
     def __init__(self, answer: Answer = play, start_method: str | None = None,
                  watchdog_s: float | None = None, name: str = "el-grande-ai") -> None:
@@ -150,6 +152,7 @@ class Worker:
         self._attempts = 0
         self.asked_at = 0.0          # perf_counter when the current decision was first asked
         self.sent_at = 0.0           # when it was last sent (the watchdog's start)
+        self._ready = False          # the child has said it can take jobs
         self.restarts = 0            # workers replaced because they died, raised or stalled
         self.cancelled = 0           # stale searches stopped
         self.retired = False         # set by its pool's `close`: it never starts a child again
@@ -177,7 +180,7 @@ class Worker:
                               name=self.name)
         process.start()
         child.close()
-        self._process, self._conn = process, parent
+        self._process, self._conn, self._ready = process, parent, False
 
     def ask(self, job: Job) -> None:
         """Start thinking about `job`; a search still running for an earlier job is stopped."""
@@ -203,9 +206,14 @@ class Worker:
         if failure is None:
             answer = self._receive()
             if answer is None:
-                if time.perf_counter() - self.sent_at <= self.watchdog_s:
+                if self._ready:
+                    limit, failure = self.watchdog_s, f"the AI worker did not answer within {self.watchdog_s:g} s"
+                else:
+                    limit = max(self.watchdog_s, STARTUP_S)
+                    failure = f"the AI worker did not start within {limit:g} s"
+                if time.perf_counter() - self.sent_at <= limit:
                     return Reply()
-                return self._retry(f"the AI worker did not answer within {self.watchdog_s:g} s")
+                return self._retry(failure)
             kind, value, searched = answer
             if kind in ("move", "result"):
                 self._job = None
@@ -258,7 +266,7 @@ class Worker:
             while self._conn.poll(0):
                 ticket, kind, value, searched = self._conn.recv()
                 if ticket == READY:
-                    self.sent_at = time.perf_counter()
+                    self._ready, self.sent_at = True, time.perf_counter()
                 elif ticket == self._ticket:
                     return kind, value, searched
         except (EOFError, OSError):

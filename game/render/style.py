@@ -121,6 +121,12 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
 
 def mark_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     """Dark ink or white, whichever contrasts more with `colour`: a symbol or number on a piece."""
+    return _mark_ink((colour[0], colour[1], colour[2]))
+
+
+@lru_cache(maxsize=256)
+def _mark_ink(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """mark_ink, cached: every piece asks each frame, from a few colours."""
     return KING if contrast(KING, colour) >= contrast(WHITE, colour) else WHITE
 
 
@@ -146,12 +152,22 @@ SCALED_UP_TO = 22   # the UI scale enlarges text up to this size; headings alrea
 def scaled_size(size: float) -> float:
     """A designed font size at the UI scale: small text grows by the scale, up to the size of a
     heading, so the headings and the body text keep their order and the titles their room."""
-    return max(size, min(size * text_scale(), SCALED_UP_TO))
+    return _scaled(size, text_scale())
+
+
+def _scaled(size: float, scale: float) -> float:
+    return max(size, min(size * scale, SCALED_UP_TO))
 
 
 def font_px(size: int) -> int:
     """A font size in UI units as the pixel size it is rendered at in the current window."""
-    return max(MIN_TEXT_PX, draw.px(scaled_size(size)))
+    return _font_px(size, _look.text_scale, draw.scale())
+
+
+@lru_cache(maxsize=1024)
+def _font_px(size: int, text_scale: float, window_scale: float) -> int:
+    """font_px for a UI scale and a window's scale (cached: every line of text asks each frame)."""
+    return max(MIN_TEXT_PX, round(_scaled(size, text_scale) * window_scale))
 
 
 @lru_cache(maxsize=4096)

@@ -21,29 +21,30 @@ from game.scenes.challenges import (
 from game.scenes.play import MatchScene
 from game.scenes.title import TitleScene, title_buttons
 from tests.game.driver import Driver, make_context
-from tests.game.test_cli import run
+from tests.game.clikit import game_main
 
 LAST_SCORING = "levels/scenarios/challenge_1_last_scoring.yaml"
 
 
 # ---- command line -----------------------------------------------------------------------------
-def test_headless_scenario_game_runs_to_the_end():
-    result = run("--headless", "--scenario", LAST_SCORING, "--seed", "1")
+def test_headless_scenario_game_runs_to_the_end(capsys, monkeypatch):
+    result = game_main(capsys, monkeypatch, "--headless", "--scenario", LAST_SCORING, "--seed", "1")
     assert result.returncode == 0, result.stderr
     assert "Result:" in result.stdout and "Winner:" in result.stdout
     assert "(normal)" in result.stdout       # headless without --players: every seat a normal AI
 
 
-def test_headless_scenario_with_players_seats_the_scenario_colours_in_order():
-    result = run("--headless", "--scenario", "levels/scenarios/king_first.yaml", "--players", "random,greedy,random")
+def test_headless_scenario_with_players_seats_the_scenario_colours_in_order(capsys, monkeypatch):
+    result = game_main(capsys, monkeypatch, "--headless", "--scenario", "levels/scenarios/king_first.yaml",
+                       "--players", "random,greedy,random")
     assert result.returncode == 0, result.stderr
     assert "Blue (greedy)" in result.stdout
 
 
-def test_malformed_scenario_is_a_one_line_error_naming_the_file(tmp_path, data_dir):
+def test_malformed_scenario_is_a_one_line_error_naming_the_file(tmp_path, data_dir, capsys, monkeypatch):
     bad = tmp_path / "broken_level.yaml"
     bad.write_text("name: Broken\ndescription: no\nplayers: [red, blue]\nking: atlantis\n", encoding="utf-8")
-    result = run("--headless", "--scenario", str(bad))
+    result = game_main(capsys, monkeypatch, "--headless", "--scenario", str(bad))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "broken_level.yaml" in lines[0] and "king" in lines[0]
@@ -51,14 +52,15 @@ def test_malformed_scenario_is_a_one_line_error_naming_the_file(tmp_path, data_d
     assert not data_dir.exists() or not any(data_dir.rglob("*.json"))
 
 
-def test_wrong_player_count_for_the_scenario_is_refused():
-    result = run("--headless", "--scenario", LAST_SCORING, "--players", "random,random,random,random")
+def test_wrong_player_count_for_the_scenario_is_refused(capsys, monkeypatch):
+    result = game_main(capsys, monkeypatch, "--headless", "--scenario", LAST_SCORING, "--players",
+                       "random,random,random,random")
     assert result.returncode == 2
     assert "challenge_1_last_scoring.yaml" in result.stderr and "3 players" in result.stderr
 
 
-def test_scenario_and_load_are_exclusive():
-    result = run("--scenario", LAST_SCORING, "--load", "x.json")
+def test_scenario_and_load_are_exclusive(capsys, monkeypatch):
+    result = game_main(capsys, monkeypatch, "--scenario", LAST_SCORING, "--load", "x.json")
     assert result.returncode == 2 and "not allowed with" in result.stderr
 
 

@@ -14,7 +14,7 @@ from game.scenes.setup import kind_list_rects, SetupScene, option_rects, seat_re
 from game.match.seats import Seat
 from game.present.table import Table
 from tests.game.driver import Driver, human_target, make_context
-from tests.game.test_cli import run
+from tests.game.clikit import game_main
 
 
 def _two_seats_with_the_neutral_colour(driver: Driver) -> None:
@@ -85,13 +85,14 @@ def test_table_draws_the_neutral_pieces_in_their_own_colour_and_mark():
     assert match.name("green") == match.name(NEUTRAL) == "Neutral"
 
 
-def test_cli_dummy_flag():
+def test_cli_dummy_flag(capsys, monkeypatch):
     """`--dummy` plays the neutral colour in a headless 2-player game; with 3 seats it is a
     one-line error (exit code 2)."""
-    result = run("--headless", "--dummy", "--players", "random,random", "--seed", "3", "--variant", "short")
+    result = game_main(capsys, monkeypatch, "--headless", "--dummy", "--players", "random,random", "--seed", "3",
+                       "--variant", "short")
     assert result.returncode == 0, result.stderr
     assert "Neutral turns up power card" in result.stdout and "Winner:" in result.stdout
-    bad = run("--dummy", "--players", "random,random,random")
+    bad = game_main(capsys, monkeypatch, "--dummy", "--players", "random,random,random")
     assert bad.returncode == 2
     assert "--dummy (the neutral colour) needs --players with exactly 2 seats" in bad.stderr
 

@@ -4,6 +4,8 @@ a pinned tooltip, the tall log and its scroll — survives every phase change; a
 frame changes nothing."""
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from game.match.controller import Match
@@ -51,21 +53,25 @@ def state_of(screen: MatchScene) -> tuple:
 
 
 def test_drawing_a_frame_changes_nothing():
-    """`draw` is pure — the screen's state is the same after drawing as
-    before, at every frame of a human's turns and the AIs' between them."""
+    """`draw` is pure — the screen's state and its frame (what the app compares to decide a
+    redraw, game/shell/app.py) are the same after drawing as before, at every frame of a human's
+    turns and the AIs' between them, the mouse anywhere."""
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
     driver = Driver(MatchScene(make_context(), match))
     screen = driver.scene
     surface = pygame.Surface(driver.app.window.get_size())
-    checked = 0
+    rng = random.Random(2)
+    checked, seen = 0, set()
     for _ in range(300):
         if driver.scene is screen:
-            before = state_of(screen)
+            screen.hover = (rng.randrange(0, 1280), rng.randrange(0, 800))
+            before, frame = state_of(screen), screen.frame()
             screen.draw(surface)
-            assert state_of(screen) == before
+            assert state_of(screen) == before and screen.frame() == frame
             checked += 1
+            seen.add(screen.name)
         if screen.my_turn():
             moves = match.legal_moves()
             match.play(moves[-1] if moves[-1].verb != "done" else moves[0])
         driver.step()
-    assert checked > 100
+    assert checked > 100 and {"power", "action"} <= seen

@@ -12,8 +12,14 @@ from tests.game.driver import Driver, human_target, make_context
 
 
 def test_disc_choices_stay_secret_between_humans():
+    """From round 3 on (rounds 1 and 2 set no disc: played here without the window), two disc
+    phases by click."""
     ctx = make_context(speed=40.0)
     match = Match(parse_players("human,human,random,random"), 3)
+    early = random.Random(3)
+    while match.host_game.round < 3:
+        assert match.play(early.choice(match.host_game.legal_moves()))
+    match = Match.from_game(match.host_game, match.seat_meta())      # resumed: those moves are history
     driver = Driver(MatchScene(ctx, match))
     rng = random.Random(2)
     human_discs = 0

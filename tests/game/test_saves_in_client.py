@@ -5,9 +5,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pygame
 
@@ -18,9 +15,9 @@ from game.match.replay_model import ReplayModel
 from game.scenes.play import MatchScene
 from game.scenes.title import title_buttons
 from game.match.seats import parse_players
+from tests.game.clikit import game_main
 from tests.game.driver import Driver, make_context
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def play_randomly(match: Match, rng: random.Random, moves: int) -> None:
@@ -142,20 +139,14 @@ def test_save_to_a_slot_then_a_failed_load_leaves_the_current_game_untouched(dat
 
 
 # ---- --load on the command line -----------------------------------------------------------------------
-def run_cli(*args: str, data: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", EL_GRANDE_DATA_DIR=str(data))
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120, check=False)
-
-
-def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tmp_path, data_dir):
+def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tmp_path, capsys, monkeypatch):
     match = Match(parse_players("random,random,random"), 6, autosave=False)
     play_randomly(match, random.Random(2), 40)
     good = saves.write_save(tmp_path / "good.json", match.host_game, match.seat_meta())
     bad = tmp_path / "bad.json"
     bad.write_bytes(good.read_bytes()[: len(good.read_bytes()) // 2])
     before = bad.read_bytes()
-    result = run_cli("--load", str(bad), "--headless", data=data_dir)
+    result = game_main(capsys, monkeypatch, "--load", str(bad), "--headless")
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "bad.json" in result.stderr
     assert result.stdout == ""
@@ -163,15 +154,15 @@ def test_load_of_a_corrupt_file_exits_2_with_one_line_and_leaves_it_unchanged(tm
     illegal = json.loads(good.read_text())
     illegal["game"]["record"]["moves"][5] = "king nowhere"
     bad.write_text(json.dumps(illegal))
-    result = run_cli("--load", str(bad), data=data_dir)
+    result = game_main(capsys, monkeypatch, "--load", str(bad))
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "bad.json" in result.stderr
     # a good save, and an exported record, of an AI-only game play on to the end from where they stopped
     record = saves.export_record(match.host_game, match.seat_meta(), tmp_path / "record.json")
     for path in (good, record):
-        result = run_cli("--load", str(path), "--headless", data=data_dir)
+        result = game_main(capsys, monkeypatch, "--load", str(path), "--headless")
         assert result.returncode == 0, result.stderr
         assert "Winner:" in result.stdout
-    assert "--load" in run_cli("--help", data=data_dir).stdout
+    assert "--load" in game_main(capsys, monkeypatch, "--help").stdout      # (exit code 0)
 
 
 # ---- undo ------------------------------------------------------------------------------------------------

@@ -4,13 +4,17 @@ on — its AI seats still move. Loopback only; the servers and workers started h
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import random
 import signal
+import time
 
 import pytest
 
-from ai.worker_pool import Pool
+import engine
+from ai import worker_pool
+from ai.worker_pool import Job, Pool, Reply, Worker
 from net.client import Client
 
 from .helpers import play_seat, run, running_server
@@ -58,3 +62,43 @@ def test_a_stalled_ai_worker_is_replaced_after_its_deadline_and_the_table_goes_o
     assert n >= 40 and restarts >= 1 and not alive(broken), "the stopped worker was ended"
     lines = [r.getMessage() for r in caplog.records if r.name == "net.server"]
     assert [line for line in lines if "AI worker replaced (the AI worker did not answer within 1 s)" in line]
+
+
+def slow_start(seconds: float):
+    """`serve` that first sleeps `seconds`: a child slow to say it is ready (a spawned child's
+    imports on a busy machine). A forked child runs the patched function."""
+    real = worker_pool.serve
+
+    def serve(*args, **kwargs):
+        time.sleep(seconds)
+        real(*args, **kwargs)
+    return serve
+
+
+def ask_random_move(worker: Worker) -> Reply:
+    game = engine.new_game(players=["red", "blue"], seed=2)
+    worker.ask(Job("random", 1, game.view(game.to_move), random.Random(1)))
+    try:
+        return worker.wait(30)
+    finally:
+        worker.close()
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="patches a forked child")
+def test_a_childs_start_up_is_not_thinking_time(monkeypatch):
+    """The watchdog counts from the child's ready message: a start-up longer than the watchdog
+    (but within STARTUP_S) is not a stall, so a busy machine does not replace every new worker."""
+    monkeypatch.setattr(worker_pool, "serve", slow_start(1.5))
+    worker = Worker(start_method="fork", watchdog_s=0.5)
+    reply = ask_random_move(worker)
+    assert reply.move is not None and reply.notice is None and worker.restarts == 0
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(), reason="patches a forked child")
+def test_a_child_that_never_says_it_is_ready_is_replaced_after_startup_s(monkeypatch):
+    monkeypatch.setattr(worker_pool, "serve", slow_start(30.0))
+    monkeypatch.setattr(worker_pool, "STARTUP_S", 0.3)
+    worker = Worker(start_method="fork", watchdog_s=0.1)
+    reply = ask_random_move(worker)
+    assert reply.given_up and reply.notice == "the AI worker did not start within 0.3 s"
+    assert worker.restarts == worker_pool.MAX_ATTEMPTS

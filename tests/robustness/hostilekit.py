@@ -578,7 +578,9 @@ def _signals_sigstop(tmp: Path) -> str | None:
     try:
         game = engine.new_game(players=["red", "blue"], seed=2)
         view = game.view(game.to_move)
-        worker.start()
+        worker.ask(ai_worker.Job("random", 1, view, random.Random(1)))     # answered: the child is ready
+        if worker.wait(HANG_S).move is None:
+            return "the worker gave no first answer"
         stopped = worker.pid
         assert stopped is not None
         os.kill(stopped, signal.SIGSTOP)

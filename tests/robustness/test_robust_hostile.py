@@ -40,12 +40,14 @@ def test_a_worker_killed_client_mid_search_does_not_outlive_it() -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs POSIX signals")
 def test_a_stopped_worker_is_replaced_after_the_watchdog_time() -> None:
-    """24.3: a worker that does not answer within WATCHDOG_S is ended and the decision asked again."""
+    """24.3: a worker that does not answer within WATCHDOG_S is ended and the decision asked again
+    (stopped once it has answered: a child still starting has STARTUP_S instead)."""
     worker = ai_worker.AIWorker(watchdog_s=0.3)
     try:
         game = engine.new_game(players=["red", "blue"], seed=2)
         view = game.view(game.to_move)
-        worker.start()
+        worker.ask(ai_worker.Job("random", 1, view, random.Random(1)))
+        assert worker.wait(30).move is not None and worker.restarts == 0
         stopped = worker.pid
         assert stopped is not None
         os.kill(stopped, signal.SIGSTOP)
