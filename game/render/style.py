@@ -183,7 +183,14 @@ def rendered(value: str, size: int, colour: tuple[int, int, int], bold: bool = F
 
 def text_width(value: str, size: int, bold: bool = False, face: str = "sans") -> float:
     """How wide one line is, in UI units."""
-    return font(font_px(size), bold, face).size(value)[0] / draw.scale()
+    return _text_px(value, font_px(size), bold, face) / draw.scale()
+
+
+@lru_cache(maxsize=16384)
+def _text_px(value: str, px: int, bold: bool, face: str) -> int:
+    """A line's width in pixels at a font's pixel size (cached: the shipped fonts never change,
+    and wrapping and fitting ask for the same words every frame)."""
+    return font(px, bold, face).size(value)[0]
 
 
 def line_height(size: int, bold: bool = False, face: str = "sans") -> float:
@@ -235,6 +242,13 @@ def fit_size(value: str, width: float, size: int, bold: bool = False, face: str 
 
 def wrap(value: str, width: float, size: int, bold: bool = False, face: str = "sans") -> list[str]:
     """Greedy word wrap to a width in UI units."""
+    return list(_wrapped(value, width, size, bold, face, font_px(size), draw.scale()))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(value: str, width: float, size: int, bold: bool, face: str, px: int, scale: float) -> tuple[str, ...]:
+    """wrap's lines for a font's pixel size and the window's scale (cached: a panel's paragraphs
+    are wrapped again at every frame it is painted)."""
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
@@ -246,7 +260,7 @@ def wrap(value: str, width: float, size: int, bold: bool = False, face: str = "s
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def ellipsized(line: str, width: float, size: int, bold: bool = False, face: str = "sans") -> str:
