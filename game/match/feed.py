@@ -43,6 +43,7 @@ class EventFeed:
         self.changes = 0
         self._collector = SummaryCollector(self._boards)
         self._lines: tuple[tuple[object, ...], list[str]] | None = None
+        self._texts: tuple[tuple[object, ...], list[str]] | None = None    # every item worded, for a key
 
     # ---- what comes in --------------------------------------------------------------------------
     def played(self, player: str | None, text: str, events: Iterable[E.Event]) -> None:
@@ -117,15 +118,23 @@ class EventFeed:
         key = (self.changes, shown, language(), viewer)
         if self._lines and self._lines[0] == key:
             return self._lines[1]
+        texts = self._item_texts(name, viewer)
         lines: list[str] = []
-        for item, dues in zip(self.items, self.dues):
+        for text, dues in zip(texts, self.dues):
             n = len(dues) if shown is None else sum(1 for due in dues if due <= shown)
             if n == 0:
                 break
-            text = item_text(item, name, viewer)
             lines.append(text if n == 1 else f"{text} ×{n}")
         self._lines = (key, lines)
         return lines
+
+    def _item_texts(self, name: Namer, viewer: str | None) -> list[str]:
+        """Every item's words, kept until an event comes, the language changes or another seat
+        looks: an animation moves `shown` every frame, and the log was worded again each time."""
+        key = (self.changes, language(), viewer, name)
+        if self._texts is None or self._texts[0] != key:
+            self._texts = (key, [item_text(item, name, viewer) for item in self.items])
+        return self._texts[1]
 
     def round_events(self, view: engine.View) -> list[E.Event]:
         """The events the round's action cards are rebuilt from (Table.restore_offer): every one
