@@ -7,13 +7,10 @@ kept by (team, ranks, what is asked). The solver remains the only judge of a tow
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
-from typing import TypeVar
 
 from engine.castell import SKILLS, Position, festival_score, festival_towers
 
-T = TypeVar("T")
 _LIMIT = 1 << 16                    # answers kept before the memo starts afresh
 _performable: dict[tuple, bool] = {}
 
@@ -34,19 +31,15 @@ def festival_prospect(pos: Position, seat: int, sizes: tuple[int, ...]) -> tuple
     return _prospect(tuple(pos.team[seat]), tuple(pos.ranks[seat]), sizes)
 
 
-def _memo(table: dict[tuple, T], key: tuple, compute: Callable[[], T]) -> T:
-    if key in table:
-        return table[key]
-    if len(table) >= _LIMIT:
-        table.clear()
-    table[key] = found = compute()
-    return found
-
-
 def can_perform(pos: Position, seat: int, tile: str) -> bool:
     """Whether the seat's team and ranks can build a tower meeting the performance tile (C24)."""
     key = (tuple(pos.team[seat]), tuple(pos.ranks[seat]), pos.data.tiles[tile])
-    return _memo(_performable, key, lambda: pos.performance_tower(seat, tile) is not None)
+    found = _performable.get(key)
+    if found is None:
+        if len(_performable) >= _LIMIT:
+            _performable.clear()
+        found = _performable[key] = pos.performance_tower(seat, tile) is not None
+    return found
 
 
 __all__ = ["can_perform", "festival_prospect"]
