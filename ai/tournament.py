@@ -7,8 +7,9 @@ The agent list is laid around the table and rotated by one seat each game (game 
 S + i), so every agent sits in every seat equally often. A name may repeat
 (`--agents easy,random,random,random`); results are per name. A shared win counts 1/k to each of
 the k winners. Prints a table, then one JSON line: per agent the win rate with its 95% confidence
-interval (Wilson score interval over seats; a split win counts as its fraction), mean score, and
-the mean and p95 time of its decisions (decisions with more than one legal move).
+interval (Wilson score interval over seats; a split win counts as its fraction), mean score, the
+mean and p95 time of its decisions (decisions with more than one legal move), and for Castell the
+mean points per scoring category (where a preset earns or loses its points).
 
 `--clock cpu` measures search deadlines and decision times in each game process's CPU seconds
 (ai/budget.py), so results do not depend on what else loads the machine.
@@ -40,6 +41,7 @@ class GameResult:
     scores: list[int]
     shares: list[float]               # win share per seat
     times: dict[str, list[float]] = field(default_factory=dict)
+    categories: list[dict[str, int]] = field(default_factory=list)   # per seat, games that break scores down
 
 
 def lineup_for(agents: list[str], players: int, game_index: int) -> list[str]:
@@ -103,7 +105,8 @@ def play_game(agents: list[str], players: int, seed: int, game_index: int, varia
         g.play(move)
     winners = set(g.winners())
     shares = [1.0 / len(winners) if pl in winners else 0.0 for pl in g.players]
-    return GameResult(game_seed, lineup, _points(g), shares, times)
+    categories = [g.breakdown(p) for p in g.players] if hasattr(g, "breakdown") else []
+    return GameResult(game_seed, lineup, _points(g), shares, times, categories)
 
 
 def _run_one(args: tuple) -> GameResult:
@@ -161,9 +164,11 @@ def summarize(results: list[GameResult]) -> dict[str, dict[str, Any]]:
     per: dict[str, dict[str, list]] = {}
     for r in results:
         for s, name in enumerate(r.lineup):
-            d = per.setdefault(name, {"shares": [], "scores": [], "times": []})
+            d = per.setdefault(name, {"shares": [], "scores": [], "times": [], "categories": []})
             d["shares"].append(r.shares[s])
             d["scores"].append(r.scores[s])
+            if r.categories:
+                d["categories"].append(r.categories[s])
         for name, ts in r.times.items():
             per[name]["times"].extend(ts)
     out: dict[str, dict[str, Any]] = {}
@@ -181,6 +186,9 @@ def summarize(results: list[GameResult]) -> dict[str, dict[str, Any]]:
             "mean_decision_s": round(sum(ts) / len(ts), 5) if ts else 0.0,
             "p95_decision_s": round(ts[min(len(ts) - 1, int(0.95 * len(ts)))], 5) if ts else 0.0,
         }
+        if d["categories"]:             # where the points came from (Castell's five categories)
+            cats = d["categories"]
+            out[name]["mean_categories"] = {c: round(sum(b[c] for b in cats) / len(cats), 2) for c in cats[0]}
     return out
 
 

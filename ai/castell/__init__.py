@@ -6,8 +6,8 @@ move out, the same move for the same view and RNG state.
 
 Presets (`AGENT_NAMES`): `random`; `greedy`, the best move one ply ahead; `easy`, `normal`,
 `hard`, whole-turn planners (turns.py) with growing budgets, horizons and refill sampling.
-Modules: evaluate.py (the evaluation), festival.py (festival tower choice), turns.py (whole-turn
-plans), agents.py (the agents).
+Modules: evaluate.py (the evaluation), prospects.py (its tower questions, memoised), festival.py
+(festival tower choice), turns.py (whole-turn plans), agents.py (the agents).
 """
 from __future__ import annotations
 

@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from functools import lru_cache
 
-from engine.castell import (FESTIVAL, FREE, MOVE, SPECIAL_ACTION, TURN, Festival, Position, festival_score,
-                            festival_towers, tallest_tower)
+from engine.castell import FESTIVAL, FREE, MOVE, SPECIAL_ACTION, TURN, Festival, Position, tallest_tower
+
+from .prospects import can_perform, festival_prospect
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,8 @@ class Weights:
     rival_presence: float = 0.6  # how likely a rival who can reach a festival goes there
     extra_move: float = 0.7     # a festival reachable only with special moves (tokens)
     tiles: float = 1.0          # performance tiles the team can meet
-    tile_reach: tuple[float, ...] = (0.7, 0.5, 0.25)   # by distance 0, 1, 2 from the pawn
+    tile_reach: tuple[float, ...] = (0.7, 0.5, 0.25)   # by distance 0, 1, 2... from the pawn
+    tiles_ahead: int = 2        # the best tiles counted (no more than the tokens left)
     contention: float = 0.6     # a tile a rival can meet too, from as near
     token: float = 0.6          # a special action token left while turns remain
     rank: float = 0.25          # a skill rank
@@ -111,17 +113,6 @@ def upcoming(pos: Position) -> list[Festival]:
     return out
 
 
-def festival_prospect(pos: Position, seat: int, sizes: tuple[int, ...]) -> tuple[int, int]:
-    """(best festival score, most castellers of the token's sizes) the seat's team can show at a
-    festival with these size tokens now; (0, 0) when it cannot enter (the solver's Pareto front)."""
-    towers = festival_towers(pos.team[seat], pos.rank_map(seat), sizes)
-    if not towers:
-        return 0, 0
-    best = festival_score([list(lv) for lv in towers[0]], sizes)
-    most = max(sum(lv.count(s) for lv in t for s in sizes) for t in towers)
-    return best, most
-
-
 def _prize(pos: Position, mine: int, rivals: Sequence[tuple[float, int]]) -> float:
     """Expected prize points for a festival score against rivals (presence, score): an estimate
     of the rank (each rival above pushes one rank down, a tie one more)."""
@@ -188,8 +179,9 @@ def festivals_value(pos: Position, seat: int, w: Weights) -> float:
 
 
 def tiles_value(pos: Position, seat: int, w: Weights) -> float:
-    """The performance tiles the seat's team can meet, by distance (top two; one special action
-    per turn), with their bounty and the diversity of a new region."""
+    """The performance tiles the seat's team can meet, by distance (those it can reach in the turns
+    left), with their bounty and the diversity of a new region: the best `tiles_ahead`, but no
+    more than the tokens it can still spend (one special action per turn)."""
     if pos.is_over or pos.pawn[seat] < 0:
         return 0.0
     turns, now = turns_left(pos, seat, pos.data.rounds)
@@ -203,21 +195,22 @@ def tiles_value(pos: Position, seat: int, w: Weights) -> float:
     values = []
     for region, row in enumerate(pos.rows):
         far = dist[pos.pawn[seat]][region]
-        if not row or far >= len(w.tile_reach):
+        if not row or far >= len(w.tile_reach) or far > turns + int(now and not pos.used & MOVE):
             continue
         factor = w.tile_reach[far]
         if far == 0 and can_now:
             factor = 1.0
         for tile in row:
-            if pos.performance_tower(seat, tile) is None:
+            if not can_perform(pos, seat, tile):
                 continue
             v = d.tiles[tile].points + len(pos.bounty[region]) + (div_gain if region not in won else 0)
             contested = any(o != seat and pos.pawn[o] >= 0 and dist[pos.pawn[o]][region] <= far
-                            and pos.tokens[o] > 0 and pos.performance_tower(o, tile) is not None
+                            and pos.tokens[o] > 0 and can_perform(pos, o, tile)
                             for o in range(pos.n))
             values.append(factor * v * (w.contention if contested else 1.0))
     values.sort(reverse=True)
-    return w.tiles * sum(values[:2])
+    usable = min(pos.tokens[seat], turns + int(can_now))
+    return w.tiles * sum(values[:min(w.tiles_ahead, usable)])
 
 
 def means_value(pos: Position, seat: int, w: Weights) -> float:

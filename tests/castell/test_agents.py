@@ -107,6 +107,9 @@ def test_tournament_plays_castell_with_seats_rotated(capsys):
     for name in ("greedy", "random"):
         r = data["results"][name]
         assert r["seats"] == 2 and 0 <= r["ci95"][0] <= r["win_rate"] <= r["ci95"][1] <= 1
+        categories = r["mean_categories"]
+        assert set(categories) == {"tower", "diversity", "prizes", "sizes", "performances"}
+        assert sum(categories.values()) == pytest.approx(r["mean_score"], abs=0.05)
 
 
 def test_tournament_refuses_a_castell_table_of_five(capsys):
