@@ -18,11 +18,17 @@ ROOT = Path(__file__).resolve().parents[2]
 SIGNALS = [(signal.SIGINT, 130), (signal.SIGTERM, 143)]
 
 
+def default_sigint() -> None:
+    """In the child before it runs: Ctrl+C's default, whatever the test run inherited (a run started
+    in the background of a script ignores SIGINT, and Python then keeps ignoring it)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start(data: Path, *args: str) -> subprocess.Popen:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONUNBUFFERED="1",
                EL_GRANDE_DATA_DIR=str(data))
     return subprocess.Popen([sys.executable, "-m", "game", *args], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
 
 
 def stopped(process: subprocess.Popen, sig: int) -> tuple[int, str]:
