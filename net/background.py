@@ -64,7 +64,9 @@ class BackgroundClient:
         return self.client.connected
 
     def close(self) -> None:
-        """Close the connection and stop the thread."""
+        """Close the connection and stop the thread (once: a second close does nothing)."""
+        if self._loop.is_closed():
+            return
         async def shutdown() -> None:
             self._pump.cancel()
             await self.client.close()

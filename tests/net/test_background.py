@@ -3,6 +3,7 @@ case): requests return futures at once, updates are polled in order, and a whole
 server's AI seat is played this way, one short poll a "frame"."""
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -59,3 +60,13 @@ def test_submit_names_only_requests():
         assert not online.connected and online.poll() == []
     finally:
         online.close()
+
+
+def test_a_second_close_does_nothing(recwarn):
+    """Screens and fixtures may both close a table's client: the second close is quiet (it made a
+    coroutine that was never awaited, warned about at garbage collection)."""
+    online = BackgroundClient("ws://127.0.0.1:9")
+    online.close()
+    online.close()
+    gc.collect()
+    assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
