@@ -309,6 +309,12 @@ class CastellScene(Scene):
         else:
             self.ui = replace(self.ui, refusal=self.match.refusal())
 
+    def pause(self) -> None:
+        """Covered by a menu or a dialog: the pointer is on that now, so nothing under it stays
+        hovered (no ghost piece or tooltip behind the pause menu)."""
+        self.ui = replace(self.ui, hover=None)
+        self.builder_look = replace(self.builder_look, hover=None, pointer=None)
+
     def exit(self) -> None:
         """Off the stack: an online table's connection is closed (the others see the seat gone)."""
         self.match.close()

@@ -206,3 +206,16 @@ def test_f1_opens_castells_help_whose_examples_are_legal_towers() -> None:
     driver.key(pygame.K_ESCAPE)
     driver.step()
     assert driver.scene is scene
+
+
+def test_the_pause_menu_leaves_nothing_hovered_under_it() -> None:
+    """A region hovered when Esc opens the menu: no ghost pawn or tooltip stays on the table
+    under the menu (seen in a real window; the pointer is on the menu now)."""
+    driver, scene, match = table(("human", "random"), seed=8)
+    until_human(driver, scene, match)
+    driver.hover(castell_overlays.lit_rects(scene.layout, scene.frame())[0][1].center)
+    driver.step()
+    assert scene.frame().look.ghost is not None
+    driver.key(pygame.K_ESCAPE)
+    assert driver.scene is not scene and scene.ui.hover is None
+    assert scene.frame().look.ghost is None and scene.frame().tip is None
