@@ -11,6 +11,7 @@ once and its events are only remembered, for the round's action cards.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import deque
 from typing import Callable, Iterable, Mapping
 
@@ -151,17 +152,17 @@ class EventFeed:
             e, (E.CardTaken, E.DummyCardTaken)))]
 
 
-class FeedReads:
+class FeedReads(ABC):
     """The log and summary reads every match source answers the same way from its event feed
     (the local match, the remote table, the replay): written once here."""
 
     feed: EventFeed
 
-    def name(self, player: str) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def name(self, player: str) -> str: ...
 
-    def view(self) -> engine.View:
-        raise NotImplementedError
+    @abstractmethod
+    def view(self) -> engine.View: ...
 
     def log_viewer(self) -> str | None:
         """The seat the log is read by: the View's own (its secret moves read in full to it)."""

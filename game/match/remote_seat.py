@@ -12,6 +12,7 @@ game. A game's table (El Grande's `RemoteTable` in game/match/remote.py, Castell
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +53,7 @@ class SeatState:
     grace_over: bool = False    # gone longer than the table's grace: any seated player may hand it to an AI
 
 
-class RemoteSeat:
+class RemoteSeat(ABC):
     """One seat (or a spectator: `viewer` None) at a server's table, fed by `online` (already
     connected and seated). A game's table answers the hooks at the end."""
 
@@ -315,38 +316,38 @@ class RemoteSeat:
 
     # ---- what a game's table answers ------------------------------------------------------------
     @property
+    @abstractmethod
     def ready(self) -> bool:
         """Whether the first view has arrived."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _to_move(self) -> str | None:
         """Who decides now in the last view (call only when `ready`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _take_view(self, wire: dict[str, Any]) -> None:
         """The view of an update, from its wire form."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _log_move(self, mover: str, text: str, events: list[Any]) -> None:
         """A move played while the screen watches, with its events."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _log_settled(self, player: str, text: str, events: list[Any]) -> None:
         """A move from before (a history), shown at once."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _forget_log(self) -> None:
         """The log is about to be rebuilt from the table's whole history."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _refusal_words(self, reason: tuple[str, dict[str, Any]]) -> str:
         """The server's refusal reason in the player's words."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _move_words(self, text: str) -> str | None:
         """A move of this seat in the player's words (the reconnect banner's queued move)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _who(self, player: str) -> str:
         """A seat's name, or its colour worded."""
-        raise NotImplementedError
