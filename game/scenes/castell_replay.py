@@ -17,7 +17,7 @@ import pygame
 from game.match.castell_replay import CastellReplay
 from game.present import castell_screen as model
 from game.present.castell_look import TableLook
-from game.present.replay_transport import Transport
+from game.present.replay_transport import STEP_KEYS, Transport
 from game.render import castell_overlays, style
 from game.render.castell_table import paint_table
 from game.scenes import navigation
@@ -29,10 +29,6 @@ from game.shell.i18n import language, t
 from game.shell.scene import Context, Scene, Transition
 
 LOG_LINES = 60
-STEPS = {inp.Kind.STEP_BACK: "back", inp.Kind.STEP_FORWARD: "forward", inp.Kind.TO_START: "start",
-         inp.Kind.TO_END: "end"}
-
-
 @dataclass(frozen=True)
 class ReplayFrame:
     """One picture of the viewer: the table's frame (read-only: no lit targets, the transport as
@@ -96,9 +92,9 @@ class CastellReplayScene(Scene):
         kind = intent.kind
         if kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif kind in STEPS:
+        elif kind in STEP_KEYS:
             self.transport.playing = False
-            self.go(STEPS[kind])
+            self.go(STEP_KEYS[kind])
         elif kind in (inp.Kind.PAGE_UP, inp.Kind.PAGE_DOWN):
             self.go_round(-1 if kind == inp.Kind.PAGE_UP else 1)
         elif kind == inp.Kind.CONFIRM:
