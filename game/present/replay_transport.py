@@ -10,15 +10,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.shell import input as inp
 from game.shell.i18n import t
 
 CONTROLS = ("start", "back", "play", "forward", "end")
 CONTROL_GLYPHS = {"start": "|◀", "back": "◀", "forward": "▶", "end": "▶|"}
 STEP_SECONDS = 0.7      # one move a step while playing, at animation speed 1
 SLOWEST = 0.25          # the slowest animation speed a replay plays at
-STEP_KEYS = {inp.Kind.STEP_BACK: "back", inp.Kind.STEP_FORWARD: "forward", inp.Kind.TO_START: "start",
-             inp.Kind.TO_END: "end"}     # the keys that step (each pauses the replay)
 
 
 @dataclass(frozen=True)

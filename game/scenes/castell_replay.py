@@ -17,7 +17,7 @@ import pygame
 from game.match.castell_replay import CastellReplay
 from game.present import castell_screen as model
 from game.present.castell_look import TableLook
-from game.present.replay_transport import STEP_KEYS, Transport
+from game.present.replay_transport import Transport
 from game.render import castell_overlays, style
 from game.render.castell_table import paint_table
 from game.scenes import navigation
@@ -92,9 +92,9 @@ class CastellReplayScene(Scene):
         kind = intent.kind
         if kind == inp.Kind.HOVER:
             self.hover = intent.pos
-        elif kind in STEP_KEYS:
+        elif kind in inp.STEP_KEYS:
             self.transport.playing = False
-            self.go(STEP_KEYS[kind])
+            self.go(inp.STEP_KEYS[kind])
         elif kind in (inp.Kind.PAGE_UP, inp.Kind.PAGE_DOWN):
             self.go_round(-1 if kind == inp.Kind.PAGE_UP else 1)
         elif kind == inp.Kind.CONFIRM:

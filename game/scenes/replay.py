@@ -28,7 +28,7 @@ from game.shell.i18n import language, t
 from game.render import board, draw, hud, style
 from game.render.log_view import LogView
 from game.shell.scene import Context, Scene, Transition
-from game.present.replay_transport import CONTROLS, STEP_KEYS, Control, Transport
+from game.present.replay_transport import CONTROLS, Control, Transport
 from game.present.table import Table
 from game.scenes import navigation
 
@@ -193,9 +193,9 @@ class ReplayScene(Scene):
             self.hover = intent.pos
         elif self.log_view.toggles(intent):
             self.log_first = None
-        elif kind in STEP_KEYS:
+        elif kind in inp.STEP_KEYS:
             self.playing = False
-            self.go(STEP_KEYS[kind])
+            self.go(inp.STEP_KEYS[kind])
         elif kind == inp.Kind.SCROLL and self.hover and self.log_rect().collidepoint(self.hover):
             self.scroll_log(-3 * intent.key)           # the wheel over the log scrolls the log
         elif kind in (inp.Kind.PAGE_UP, inp.Kind.PAGE_DOWN):

@@ -64,6 +64,10 @@ class Intent:
     text: str = ""
 
 
+STEP_KEYS = {Kind.STEP_BACK: "back", Kind.STEP_FORWARD: "forward", Kind.TO_START: "start",
+             Kind.TO_END: "end"}     # a replay's stepping intents and where each takes it (both viewers)
+
+
 def translate(event: pygame.event.Event,
               to_logical: Callable[[tuple[int, int]], tuple[int, int]],
               text_entry: bool = False) -> Intent | None:
