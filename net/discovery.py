@@ -71,7 +71,7 @@ def discover(timeout: float = 2.0, interfaces: list[str] | None = None) -> list[
     """Servers announced on the LAN as (name, address, port), found within `timeout` seconds;
     empty when there are none or zeroconf cannot work here."""
     try:
-        from zeroconf import ServiceBrowser, ServiceListener, Zeroconf
+        from zeroconf import NotRunningException, ServiceBrowser, ServiceListener, Zeroconf
         zc = _zeroconf(Zeroconf, interfaces)
     except Exception:  # noqa: BLE001 - no network
         return []
@@ -79,7 +79,10 @@ def discover(timeout: float = 2.0, interfaces: list[str] | None = None) -> list[
 
     class Listener(ServiceListener):
         def add_service(self, zc: Any, kind: str, name: str) -> None:
-            info = zc.get_service_info(kind, name, timeout=int(timeout * 1000))
+            try:
+                info = zc.get_service_info(kind, name, timeout=int(timeout * 1000))
+            except NotRunningException:     # the search ended while this server was being asked
+                return
             if info and info.addresses:
                 found[name] = (name.removesuffix("." + SERVICE), socket.inet_ntoa(info.addresses[0]), info.port)
 
