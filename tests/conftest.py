@@ -31,6 +31,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+
+def _temporary_files_in_memory() -> None:
+    """Temporary files (tmp_path, the sandbox, what servers and workers the tests start write) go
+    to the machine's memory-backed folder when it has one and TMPDIR is not chosen: the suite
+    writes thousands of small files, each save fsynced and renamed into place, and on a disk those
+    waits were about a fifth of the run's wall time. The code under test is the same; only the
+    disk under it is faster."""
+    shm = Path("/dev/shm")
+    if "TMPDIR" not in os.environ and shm.is_dir() and os.access(shm, os.W_OK | os.X_OK):
+        os.environ["TMPDIR"] = str(shm)
+        tempfile.tempdir = None          # gettempdir() reads TMPDIR again
+
+
+_temporary_files_in_memory()
+
 SANDBOX = "EL_GRANDE_TEST_SANDBOX"
 REDIRECTED = ("HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA",
               "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")

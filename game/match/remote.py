@@ -34,6 +34,7 @@ __all__ = ["DEFAULT_SERVER", "Link", "RemoteTable", "SeatState", "credentials_pa
            "seat_at", "server_url", "table_for"]
 
 DEFAULT_SERVER = "127.0.0.1:8765"
+LIST_CONNECT_S = 3.0     # how long the tables list waits for a server before calling it unreachable
 
 
 def server_url(address: str) -> str:
@@ -115,7 +116,7 @@ def list_tables(stored: dict[str, dict[str, Any]]) -> Future[list[dict[str, Any]
         for server, credentials in by_server.items():
             online = BackgroundClient(server, backoff_max=0.5)
             try:
-                online.submit("connect", timeout=3.0).result(5)
+                online.submit("connect", timeout=LIST_CONNECT_S).result(LIST_CONNECT_S + 2)
                 found = online.submit("list_tables", credentials).result(10)
             except Exception:  # noqa: BLE001 - an unreachable server lists its tables as such
                 found = [{"code": code, "error": "unreachable"} for code in credentials]
@@ -133,7 +134,7 @@ def abandon(entry: dict[str, Any], code: str) -> Future[None]:
     def work() -> None:
         online = BackgroundClient(entry_url(entry), backoff_max=0.5)
         try:
-            online.submit("connect", timeout=3.0).result(5)
+            online.submit("connect", timeout=LIST_CONNECT_S).result(LIST_CONNECT_S + 2)
             online.submit("request", "abandon", code=code, host_token=str(entry.get("host_token", ""))).result(10)
         except Exception:  # noqa: BLE001 - forgotten here whatever the server says
             pass

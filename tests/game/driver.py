@@ -22,8 +22,29 @@ def make_context(speed: float = 40.0, seed: int | None = 11) -> Context:
 
 
 class Driver:
-    def __init__(self, first: Scene, size: tuple[int, int] = layout.LOGICAL, shots: Path | None = None) -> None:
+    """`paint_every` > 1 is for long scripted games that look at no pixels: the app still decides
+    each frame what to draw (its `drawn_frame` follows every change), but the window is painted
+    only at a change of screen and at every `paint_every`-th draw, so the painting code still runs
+    in every phase the game goes through while the frames of a game cost a fraction of the time."""
+
+    def __init__(self, first: Scene, size: tuple[int, int] = layout.LOGICAL, shots: Path | None = None,
+                 paint_every: int = 1) -> None:
         self.app = App(first, size, screenshots=shots)
+        if paint_every > 1:
+            self._paint_sampled(paint_every)
+
+    def _paint_sampled(self, every: int) -> None:
+        paint = self.app.draw
+        skipped = 0
+        painted_screen = ""
+
+        def draw(frame: object = None) -> None:
+            nonlocal skipped, painted_screen
+            skipped += 1
+            if skipped >= every or self.app.scene.name != painted_screen:
+                skipped, painted_screen = 0, self.app.scene.name
+                paint(frame)
+        self.app.draw = draw  # type: ignore[method-assign]
 
     @property
     def scene(self) -> Scene:

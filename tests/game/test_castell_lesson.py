@@ -97,7 +97,7 @@ def test_the_whole_lesson_by_mouse_to_its_end():
     played), Continue by Enter; the lesson ends on the title, finished, and the title's Castell
     card offers it at its foot, below New game, to be taken again from its start."""
     lesson = load_castell_lesson()
-    driver = Driver(CastellLessonScene(make_context(), lesson))
+    driver = Driver(CastellLessonScene(make_context(), lesson), paint_every=10)
     scene = driver.scene
     assert isinstance(scene, CastellLessonScene)
     driver.step()

@@ -17,10 +17,11 @@ from game.scenes.castell_play import CastellScene
 from .driver import Driver, make_context
 
 
-def table(kinds: tuple[str, ...] = ("human", "random", "random"), seed: int = 3) -> tuple[Driver, CastellScene, CastellMatch]:
+def table(kinds: tuple[str, ...] = ("human", "random", "random"), seed: int = 3,
+          paint_every: int = 1) -> tuple[Driver, CastellScene, CastellMatch]:
     match = CastellMatch([Seat(p, k) for p, k in zip(("red", "blue", "green", "yellow"), kinds)], seed=seed)
     scene = CastellScene(make_context(), match)
-    return Driver(scene), scene, match
+    return Driver(scene, paint_every=paint_every), scene, match
 
 
 def until_human(driver: Driver, scene: CastellScene, match: CastellMatch, limit: int = 400) -> None:
@@ -37,7 +38,7 @@ def buttons(scene: CastellScene) -> dict[str, pygame.Rect]:
 
 
 def test_a_human_plays_a_whole_game_by_mouse_against_two_ais() -> None:
-    driver, scene, match = table()
+    driver, scene, match = table(paint_every=10)
     rng = random.Random(5)
     for _ in range(4000):
         if match.is_over:

@@ -42,7 +42,7 @@ def test_the_option_is_offered_with_two_seats_only():
 def test_a_two_player_game_with_the_neutral_colour_runs_to_the_end(tmp_path):
     """A scripted human against a random AI, the neutral colour on, through every scene to the
     game-over screen; its placements, power card and card are logged under its name."""
-    driver = Driver(SetupScene(make_context()))
+    driver = Driver(SetupScene(make_context()), paint_every=10)
     driver.step()
     _two_seats_with_the_neutral_colour(driver)
     driver.click(start_button().center)

@@ -22,7 +22,7 @@ def compress(names: list[str]) -> list[str]:
 def test_scripted_human_plays_a_full_game():
     from game.scenes.title import TitleScene
     ctx = make_context()
-    driver = Driver(TitleScene(ctx))
+    driver = Driver(TitleScene(ctx), paint_every=10)
     driver.step()
     new_game = dict((item, rect) for rect, item in title_buttons())["new"]
     driver.click(new_game.center)

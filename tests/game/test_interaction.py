@@ -230,7 +230,7 @@ def test_d_every_prompt_of_a_pass_and_play_game_names_the_player_and_shows_its_b
     """Two humans play a whole short game (six rounds, three general scorings)."""
     ctx = make_context()
     match = Match(parse_players("human,human"), 21, variant="short", autosave=False)
-    driver = Driver(MatchScene(ctx, match))
+    driver = Driver(MatchScene(ctx, match), paint_every=10)
     rng = random.Random(9)
     phases: set[str] = set()
     for _ in range(60000):

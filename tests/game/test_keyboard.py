@@ -26,7 +26,7 @@ def test_a_scripted_player_finishes_a_whole_game_with_keys_only(monkeypatch):
         posted.append(event.type)
         return real_post(event)
     monkeypatch.setattr(pygame.event, "post", post)
-    driver = Driver(TitleScene(make_context()))
+    driver = Driver(TitleScene(make_context()), paint_every=10)
     driver.step()
     assert driver.focus_on("new")
     driver.key(pygame.K_RETURN)
@@ -164,7 +164,7 @@ def test_the_ring_is_drawn_while_the_keyboard_drives_and_goes_with_the_mouse(scr
 def test_settings_menus_and_hand_offs_by_keys():
     from game.scenes.title import TitleScene
     ctx = make_context()
-    driver = Driver(TitleScene(ctx))
+    driver = Driver(TitleScene(ctx), paint_every=10)
     driver.step()
     assert driver.focus_on("settings")
     driver.key(pygame.K_RETURN)

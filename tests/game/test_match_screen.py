@@ -21,7 +21,7 @@ def test_ui_state_lives_through_every_phase_of_a_game():
     from the first power card to the game's end one screen shows every phase, its badges, pinned
     standings and tall scrolled log unchanged."""
     match = Match(parse_players("random,random,random"), 5, variant="short", autosave=False)
-    driver = Driver(MatchScene(make_context(speed=40.0), match))
+    driver = Driver(MatchScene(make_context(speed=40.0), match), paint_every=10)
     screen = driver.scene
     screen.marks = True
     screen.pinned_area = "aragon"
@@ -57,7 +57,7 @@ def test_drawing_a_frame_changes_nothing():
     redraw, game/shell/app.py) are the same after drawing as before, at every frame of a human's
     turns and the AIs' between them, the mouse anywhere."""
     match = Match(parse_players("human,easy,easy"), 4, autosave=False)
-    driver = Driver(MatchScene(make_context(), match))
+    driver = Driver(MatchScene(make_context(), match), paint_every=10)   # the test paints every frame itself
     screen = driver.scene
     surface = pygame.Surface(driver.app.window.get_size())
     rng = random.Random(2)

@@ -61,7 +61,7 @@ def test_two_remote_seats_play_a_four_seat_game_with_two_ai_seats_to_the_end(tmp
     with server_process(tmp_path / "s.db") as (_, port):
         host, guest = open_table(f"ws://127.0.0.1:{port}")
         try:
-            driver = Driver(MatchScene(make_context(speed=40.0), host))
+            driver = Driver(MatchScene(make_context(speed=40.0), host), paint_every=10)
             other = MatchScene(make_context(speed=40.0), guest)
             rng, done, end = random.Random(5), {}, time.monotonic() + 150
             seen_views = []

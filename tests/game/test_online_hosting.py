@@ -79,7 +79,7 @@ def test_host_a_table_on_this_computer_shows_what_friends_need_and_copies_it(hos
 
 
 def test_the_hosted_server_is_found_on_the_lan(hosted):
-    found = discovery.discover(2.0, interfaces=LOOPBACK)
+    found = discovery.discover(1.0, interfaces=LOOPBACK)
     assert ("ana-hosting", ADVERTISED, hosted.port) in found
 
 

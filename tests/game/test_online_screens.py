@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 import pygame
 
+from game.match import remote
 from game.match.remote import RemoteTable, remember
 from game.scenes import navigation
 from game.match.online_tables import table_line
@@ -148,7 +149,8 @@ def test_the_title_lists_online_tables_and_resumes_one_with_what_happened_meanwh
             host.close().result(10)
 
 
-def test_an_unreachable_server_is_one_quiet_line_on_the_title(tmp_path, screenshots):
+def test_an_unreachable_server_is_one_quiet_line_on_the_title(tmp_path, screenshots, monkeypatch):
+    monkeypatch.setattr(remote, "LIST_CONNECT_S", 0.5)     # given up on sooner: the same path
     with socket.socket() as s:                      # a port nobody listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]

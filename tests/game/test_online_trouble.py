@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.match import online_tables, remote
 from game.match.remote import remember
 from game.present.match_frame import Frame
 from game.scenes.online import OnlineScene
@@ -113,7 +114,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def test_the_tables_lists_retry_by_themselves_and_show_the_tables_once_the_server_is_back(tmp_path, screenshots):
+def test_the_tables_lists_retry_by_themselves_and_show_the_tables_once_the_server_is_back(tmp_path, screenshots,
+                                                                                        monkeypatch):
+    monkeypatch.setattr(remote, "LIST_CONNECT_S", 0.5)     # given up on and asked again sooner:
+    monkeypatch.setattr(online_tables, "RETRY_SECONDS", 0.5)   # the same path in less time
     port = free_port()
     with server_process(tmp_path / "s.db", port=port):
         host, guest = open_table(f"ws://127.0.0.1:{port}")

@@ -20,7 +20,7 @@ def test_disc_choices_stay_secret_between_humans():
     while match.host_game.round < 3:
         assert match.play(early.choice(match.host_game.legal_moves()))
     match = Match.from_game(match.host_game, match.seat_meta())      # resumed: those moves are history
-    driver = Driver(MatchScene(ctx, match))
+    driver = Driver(MatchScene(ctx, match), paint_every=10)
     rng = random.Random(2)
     human_discs = 0
     reveals = 0

@@ -252,7 +252,7 @@ def test_the_lesson_played_to_its_end_by_mouse(lang, data_dir):
     i18n.set_language(lang)
     ctx = make_context()
     ctx.settings.language = lang
-    driver = Driver(TitleScene(ctx))
+    driver = Driver(TitleScene(ctx), paint_every=10)
     start_from_title(driver)
     scene = tutorial(driver)
     total = scene.lesson.total
@@ -269,7 +269,7 @@ def test_the_lesson_played_to_its_end_by_mouse(lang, data_dir):
 
 @pytest.mark.parametrize("size", [(1024, 768), (1920, 1080), (1280, 1024)])
 def test_every_pointed_element_is_on_screen_in_other_window_sizes(size):
-    driver = Driver(TutorialScene(make_context(), load_lesson(), 0), size)
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 0), size, paint_every=10)
     scene = tutorial(driver)
     while driver.scene is scene:
         play_step(driver)            # checks each step's frame and spot against the window and the panel

@@ -16,11 +16,11 @@ def test_an_announced_server_is_found_and_gone_once_withdrawn():
     beacon = discovery.announce(ADDRESS, 8799, name="ana-laptop", interfaces=LOOPBACK)
     assert beacon is not None
     try:
-        found = discovery.discover(2.0, interfaces=LOOPBACK)
+        found = discovery.discover(1.0, interfaces=LOOPBACK)
         assert ("ana-laptop", ADDRESS, 8799) in found
     finally:
         beacon.close()
-    assert ("ana-laptop", ADDRESS, 8799) not in discovery.discover(1.5, interfaces=LOOPBACK)
+    assert ("ana-laptop", ADDRESS, 8799) not in discovery.discover(0.6, interfaces=LOOPBACK)
 
 
 def test_a_loopback_server_is_not_announced():
