@@ -99,9 +99,13 @@ class Recorder:
 
     def frame(self, driver: Driver) -> list[Drawn]:
         """The texts of the app's next frame (one update, and its one draw of the scenes shown),
-        on the window: a scene just entered is drawn once, not a second time to be recorded."""
+        on the window: a scene just entered is drawn once, not a second time to be recorded. A
+        frame the app does not redraw (nothing changed since the last) is the top scene drawn."""
         self.texts, self.panels, self.target = [], [], driver.app.surface
+        drawn = len(driver.app.frame_times)
         driver.step(1)
+        if len(driver.app.frame_times) == drawn:
+            driver.scene.draw(driver.app.surface)
         self.target = None
         return self.texts
 
