@@ -214,6 +214,12 @@ async def _secret_table(url, server, moves):
     return [by_conn[number] for number in sorted(by_conn)]
 
 
+async def _two_secrets(db, seed, moves_a, moves_b):
+    """Two tables of one server dealt from `seed`, played through `moves_a` and `moves_b`."""
+    async with running_server(db, seed_source=lambda: seed) as (server, url):
+        return await _secret_table(url, server, moves_a), await _secret_table(url, server, moves_b)
+
+
 def test_frames_to_every_other_connection_do_not_depend_on_a_seats_secret(tmp_path, monkeypatch):
     """docs/protocol.md `update` and `history`: two games that differ only in red's secret (the
     region of its disc; the power card it takes back) send byte for byte the same frames to
@@ -223,13 +229,7 @@ def test_frames_to_every_other_connection_do_not_depend_on_a_seats_secret(tmp_pa
     monkeypatch.setattr(updates, "SPECTATOR_INTERVAL", 0.0)
     for verb, seed in SECRETS.items():
         moves, others = to_secret(seed, ["red", "blue", "green"], "red", verb)
-
-        async def main():
-            async with running_server(tmp_path / f"{verb}.db", seed_source=lambda: seed) as (server, url):
-                return (await _secret_table(url, server, moves),
-                        await _secret_table(url, server, moves[:-1] + others[:1]))
-
-        frames_a, frames_b = run(main())
+        frames_a, frames_b = run(_two_secrets(tmp_path / f"{verb}.db", seed, moves, moves[:-1] + others[:1]))
         assert len(frames_a) == len(frames_b) == 7
         red_a, blue_a, green_a, spectator_a, late_a, blue_back_a, red_back_a = frames_a
         for a, b in list(zip(frames_a, frames_b))[1:6]:     # blue, green, spectator, latecomer, blue back
