@@ -67,7 +67,7 @@ class Update:
     n: int
     events_json: list[Any] = field(repr=False)
     view_json: dict[str, Any] = field(repr=False)
-    move: dict[str, str] | None = None     # {"player", "text"}: the move as the table saw it
+    move: dict[str, str] | None = None     # {"player", "text"}: the move as this seat may read it
     game: str = "el-grande"
 
     @property
@@ -79,7 +79,7 @@ class Update:
 @dataclass
 class History:
     """The events of a table's moves `start`..`n` (the `history` answer to a resume): what a
-    player who was away missed, as every seat saw it."""
+    player who was away missed, as his seat saw it (its own secret moves in full)."""
     code: str
     start: int
     n: int
@@ -88,7 +88,8 @@ class History:
 
     @property
     def steps(self) -> list[tuple[str, str, list[Any]]]:
-        """Each move's player, public text and engine events (of the table's `game`), oldest first."""
+        """Each move's player, text (public, but for the seat's own secret moves) and engine events
+        (of the table's `game`), oldest first."""
         return [(str(s["player"]), str(s["text"]), [decode_event(self.game, e) for e in s["events"]])
                 for s in self.steps_json]
 

@@ -1,5 +1,6 @@
 """The two games a table may hold, behind one small interface: how a table's set-up is made from
-the host's options, how its record replays, what a move looks like to every seat, and the wire
+the host's options, how its record replays, what a move looks like to every seat (and which
+moves only their own seat may read in full), and the wire
 form of a seat's view.
 
 Why here and not in table.py: the table's rules of who may act (seats, credentials, turns) are
@@ -32,6 +33,7 @@ class GameKind(Protocol):
     def replay(self, setup: dict[str, Any], moves: list[str], source: str) -> Any: ...
     def canonical(self, game: Any, text: str) -> str: ...
     def public_text(self, game: Any, text: str) -> str: ...
+    def secret(self, text: str) -> bool: ...
     def events(self, events: list[Any]) -> list[Any]: ...
     def view(self, game: Any, player: str | None) -> Any: ...
     def wire_text(self, view: Any, fragments: dict[Any, str]) -> str: ...
@@ -67,6 +69,9 @@ class ElGrande(GameKind):
 
     def public_text(self, game: Any, text: str) -> str:
         return engine.public_text(engine.parse_move(text, game))
+
+    def secret(self, text: str) -> bool:
+        return text.split(" ", 1)[0] in engine.SECRET_VERBS
 
     def events(self, events: list[Any]) -> list[Any]:
         return [event_to_json(e) for e in events]
@@ -105,6 +110,9 @@ class Castell(GameKind):
 
     def public_text(self, game: Any, text: str) -> str:
         return self.canonical(game, text)          # Castell has no secret moves
+
+    def secret(self, text: str) -> bool:
+        return False
 
     def events(self, events: list[Any]) -> list[Any]:
         return [castell_event_json(e) for e in events]

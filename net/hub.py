@@ -76,7 +76,7 @@ class Hub:
         self._spectators_missed: dict[str, tuple[int, list[str]]] = {}   # code -> (first n, steps) held back
         # code -> moves that arrived while the table's last move was being committed
         self._committing: dict[str, list[tuple[Conn, dict[str, Any], float]]] = {}
-        self._last_step: dict[str, tuple[int, str]] = {}  # code -> (n, step) of its last move
+        self._last_step: dict[str, tuple[int, str, str]] = {}  # code -> (n, public step, text played) of its last move
         self._tasks: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[Any] | None = None
         self.stats = {"moves": 0, "refused": 0, "slow_closed": 0, "flood_closed": 0}

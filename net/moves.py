@@ -35,17 +35,17 @@ class Moves(Updates):
         events_text = json.dumps(events, separators=(",", ":"))
         move_text = json.dumps(move, separators=(",", ":"))
         step = move_text[:-1] + ',"events":' + events_text + "}"
-        self._last_step[table.code] = (table.n - 1, step)
+        self._last_step[table.code] = (table.n - 1, step, text)
         self._committing[table.code] = []
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
         def stored(exc: Exception | None) -> None:
-            self._stored(table, events_text, move_text, mover, request_id, arrived, exc)
+            self._stored(table, events_text, move_text, text, mover, request_id, arrived, exc)
             done.set_result(exc is None)
         self.store.save_move_later(table, text, stored, step)
         return done
 
-    def _stored(self, table: Table, events: str, move: str, mover: Conn | None,
+    def _stored(self, table: Table, events: str, move: str, played: str, mover: Conn | None,
                 request_id: int | None, arrived: float, exc: Exception | None) -> None:
         """A move's commit ended: acknowledge and broadcast it, or (not stored) undo it on the
         table and tell the mover; then the moves that waited for it."""
@@ -65,7 +65,7 @@ class Moves(Updates):
                 log.info("table %s finished after %d moves", table.code, table.n)
             if mover is not None:
                 self._send(mover, encode("ack", id=request_id, code=table.code, n=table.n), arrived)
-            self._broadcast_update(table, events, move)
+            self._broadcast_update(table, events, move, played)
             self._kick_ai(table)
         if waiting:
             task = asyncio.get_running_loop().create_task(self._handle_waiting(waiting))

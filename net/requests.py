@@ -20,6 +20,7 @@ from .lifecycle import Lifecycle
 from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError, encode, encode_raw, name_of
 from .store import Stored
 from .table import OPEN, OVER, PLAYING, Table
+from .updates import seen_by
 
 GUESS_RATE, GUESS_BURST = 10 / 60, 20.0   # unknown codes or credentials an address may send (per s, burst)
 
@@ -136,25 +137,31 @@ class Requests(Lifecycle):
         log.info("table %s: connection %d resumed seat %s", table.code, conn.number, seat.player)
         self._send(conn, encode("joined", id=msg.get("id"), code=table.code, player=seat.player,
                                 credential=msg["credential"], table=table.summary(self.connected(table))))
-        if "history" in msg:      # a player back after a while: what happened, as every seat saw it
-            await self._send_history(conn, table, msg["history"])
+        if "history" in msg:      # a player back after a while: what happened, as his seat saw it
+            await self._send_history(conn, table, msg["history"], seat.player)
         self._attach(conn, table, seat.player)
         self._send_state(conn, table)
 
-    async def _send_history(self, conn: Conn, table: Table, asked: int) -> None:
-        """Moves `asked`.. as their updates carried them, from the stored per-move steps (read in
-        a thread; the last move from memory, so a client that missed nothing or one move costs
-        no read: thousands of them resume at once after a restart)."""
+    async def _send_history(self, conn: Conn, table: Table, asked: int, player: str | None) -> None:
+        """Moves `asked`.. as their updates carried them to `player`'s seat (None: a spectator),
+        from the stored per-move steps (read in a thread; the last move from memory, so a client
+        that missed nothing or one move costs no read: thousands of them resume at once after a
+        restart). The steps are stored public; the seat's own secret moves are read in full from
+        the texts stored beside them (`seen_by`)."""
         start = min(asked, table.n)
         last = self._last_step.get(table.code)
         steps: list[str] = []
+        texts: list[str] = []
         if start < table.n and not (last is not None and last[0] == start):
             rows = await self._db(self.store.history, table.id, start)
             steps = [step if step is not None else "" for _, step in rows]
+            texts = [text for text, _ in rows]
             if any(not s for s in steps):          # a file written before steps were stored
-                steps = await asyncio.to_thread(legacy_steps, table, start, [t for t, _ in rows])
+                steps = await asyncio.to_thread(legacy_steps, table, start, texts)
         if last is not None and last[0] == start + len(steps):
             steps.append(last[1])
+            texts.append(last[2])
+        steps = [seen_by(table, step, text, player) for step, text in zip(steps, texts)]
         self._send(conn, encode_raw("history", {"steps": "[" + ",".join(steps) + "]"}, code=table.code,
                                     start=start, n=start + len(steps)))
 
@@ -164,7 +171,7 @@ class Requests(Lifecycle):
         self._send(conn, encode("watching", id=msg.get("id"), code=table.code,
                                 table=table.summary(self.connected(table))))
         if "history" in msg or table.n:      # a spectator's log starts with the game so far
-            await self._send_history(conn, table, msg.get("history", 0))
+            await self._send_history(conn, table, msg.get("history", 0), None)
         self._attach(conn, table, None)
         self._send_state(conn, table)
 

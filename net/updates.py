@@ -1,6 +1,7 @@
-"""The `update` frames of a table: one per seat connected (its own View, and its legal moves
-when it is to move), and the spectators' public one at most every SPECTATOR_INTERVAL a table
-(the moves held back in between go first, as a `history`, so a spectator's log misses none).
+"""The `update` frames of a table: one per seat connected (its own View, the move as that seat
+may read it — its own secret move in full, `seen_by` — and its legal moves when it is to move),
+and the spectators' public one at most every SPECTATOR_INTERVAL a table (the moves held back in
+between go first, as a `history`, so a spectator's log misses none).
 
 Why apart: what each connection at a table is sent after a move (and on attaching) is one
 decision, kept from how a move is checked and stored (moves.py).
@@ -22,7 +23,8 @@ SPECTATOR_INTERVAL = 0.5         # seconds between spectators' updates of one ta
 class Updates(Hub):
     """The tables' update frames to seats and spectators."""
 
-    def _broadcast_update(self, table: Table, events: str, move: str) -> None:
+    def _broadcast_update(self, table: Table, events: str, move: str, played: str) -> None:
+        """The frames of a move (`move`: its public JSON; `played`: its text as played)."""
         texts: dict[str | None, str] = {}         # one frame per seat (and one for spectators)
         spectators = []
         for conn in list(self.at_table.get(table.code, ())):
@@ -32,15 +34,15 @@ class Updates(Hub):
                 continue
             text = texts.get(player)
             if text is None:
-                text = texts[player] = self._update(table, player, events, move)
+                text = texts[player] = self._update(table, player, events, seen_by(table, move, played, player))
             self._send(conn, text)
         if spectators:
             self._spectate(table, events, move)
 
     def _spectate(self, table: Table, events: str, move: str) -> None:
         """Spectators' updates, at most one per SPECTATOR_INTERVAL a table: a move within it is
-        held back, and after the interval the moves held go as one `history` (their steps as the
-        seats' updates carried them) before one update of the position (its `n` says how far)."""
+        held back, and after the interval the moves held go as one `history` (their public steps,
+        as other seats' updates carried them) before one update of the position (its `n` says how far)."""
         now = time.monotonic()
         last = self._spectators_sent.get(table.code)
         wait = 0.0 if last is None else last + SPECTATOR_INTERVAL - now   # (the monotonic clock may start near 0)
@@ -80,8 +82,8 @@ class Updates(Hub):
                 self._send(conn, text)
 
     def _update(self, table: Table, player: str | None, events: str, move: str = "") -> str:
-        """An `update` frame: the move as the table saw it (after a move; its log line), its
-        events, the seat's view (built once a move and seat) and, for the seat to move, its legal
+        """An `update` frame: the move as this seat may read it (after a move; its log line), its
+        events (public: engine events carry no secret), the seat's view (built once a move and seat) and, for the seat to move, its legal
         moves (a client needs no rules engine to choose one)."""
         raw = {"move": move} if move else {}
         raw.update(events=events, view=table.view_text(player))
@@ -91,3 +93,16 @@ class Updates(Hub):
 
     def _send_state(self, conn: Conn, table: Table) -> None:
         self._send(conn, self._update(table, conn.attached.get(table.code), "[]"))
+
+
+def seen_by(table: Table, step: str, played: str, player: str | None) -> str:
+    """A move's JSON as sent (an update's `move` or a history's step, in its public text) as
+    `player`'s seat may read it: its own secret move in full (`played`, the text as played), any
+    other move, another seat's and every move to a spectator (None) as it is."""
+    if player is None or not table.kind.secret(played):
+        return step
+    data = json.loads(step)
+    if data.get("player") != player:
+        return step
+    data["text"] = played
+    return json.dumps(data, separators=(",", ":"))

@@ -187,8 +187,8 @@ class RemoteTable(RemoteSeat, FeedReads):
         return refusal_text(reason, self.names())
 
     def _move_words(self, text: str) -> str | None:
-        item = move_item(text, self.viewer, every_move=True)
-        return item_text(item, self.name) if item is not None else None
+        item = move_item(text, self.viewer, every_move=True)     # its own: a secret one in full
+        return item_text(item, self.name, self.viewer) if item is not None else None
 
     def _who(self, player: str) -> str:
         dummy = self._view.dummy if self._view is not None else None

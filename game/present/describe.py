@@ -79,8 +79,9 @@ def item_text(item: LogItem, name: Namer, viewer: str | None = None) -> str:
     if item.kind == "step":
         return t(f"log.step_{verb}", who=who)
     own = f"log.{verb}_own"         # a secret move (engine.VERB_INFO) worded for its own player
-    known = bool(args) and "?" not in args      # a server words every seat's secret moves alike (public text)
-    if engine.VERB_INFO[verb].secret and known and viewer is not None and viewer == item.player and has(own):
+    known = bool(args) and "?" not in args      # a server sends another seat's secret move as "disc ?"
+    seat = item.player.partition("+ai:")[0] if item.player else None   # an AI's move for an away seat is his
+    if engine.VERB_INFO[verb].secret and known and viewer is not None and viewer == seat and has(own):
         return t(own, who=who, **move_words(verb, tuple(args), name))
     return describe_move(verb, tuple(args), who, name)
 

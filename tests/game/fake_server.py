@@ -1,6 +1,7 @@
 """A server table without a network for client tests: it holds the true Game, plays moves on it
 and queues for one seat what the real server would send (net/server.py: an update per move with
-its public text and events and the seat's view, table summaries, a resume's history), read by a
+its text as the seat may read it — public, but for its own secret moves — and events and the
+seat's view, table summaries, a resume's history), read by a
 `RemoteTable` through the `BackgroundClient` surface it uses (`poll`, `submit`)."""
 from __future__ import annotations
 
@@ -84,7 +85,11 @@ class FakeServer:
         self.n += 1
         self.moves.append(str(parsed))
         self.steps.append({**move, "events": events})
-        self.send_update(move, events)
+        self.send_update(self.seen(move, str(parsed)), events)
+
+    def seen(self, move: dict[str, Any], played: str) -> dict[str, Any]:
+        """The move as the seat may read it (net/updates.py `seen_by`): its own in full."""
+        return {**move, "text": played} if move["player"] == self.player else move
 
     def play_quietly(self, text: str) -> None:
         """A move the seat does not hear of (its connection was down)."""
@@ -93,5 +98,6 @@ class FakeServer:
 
     def send_history(self, start: int) -> None:
         """A resume's answer: the moves from `start` on, then the current position."""
-        self.online.queue.append(History(self.CODE, start, self.n, self.steps[start:]))
+        steps = [self.seen(step, played) for step, played in zip(self.steps[start:], self.moves[start:])]
+        self.online.queue.append(History(self.CODE, start, self.n, steps))
         self.send_update(None, [])

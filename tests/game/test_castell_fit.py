@@ -47,7 +47,22 @@ def mid_game() -> CastellMatch:
     return match_until(lambda m: m.game.round >= 6 and m.game.phase == "turn" and m.game.used == 0)
 
 
-MIDDLE = functools.cache(mid_game)      # the 150% test reads it only: one game for its six cases
+MIDDLE = functools.cache(mid_game)      # the scenes read it only: one game for every case
+
+
+@functools.cache
+def at_festival() -> CastellMatch:
+    return match_until(lambda m: m.game.phase == FESTIVAL and m.game.round >= 5)
+
+
+@functools.cache
+def after_festival() -> CastellMatch:
+    return match_until(lambda m: festival_held(m) is not None)
+
+
+@functools.cache
+def game_over() -> CastellMatch:
+    return match_until(lambda m: m.is_over)
 
 
 def festival_held(match: CastellMatch) -> ev.FestivalHeld | None:
@@ -61,7 +76,7 @@ def language() -> Iterator[None]:
 
 
 def scenes(ctx) -> dict[str, Callable[[], Scene]]:
-    """Each Castell scene to check, made afresh."""
+    """Each Castell scene to check, made afresh (on the module's games, played once)."""
     def table(match: CastellMatch, ui: model.Ui | None = None) -> Callable[[], Scene]:
         def make() -> Scene:
             scene = CastellScene(ctx, match)
@@ -73,20 +88,18 @@ def scenes(ctx) -> dict[str, Callable[[], Scene]]:
     view = middle.view()
     seat = view.to_move_idx
     tile = next(t for r in view.rows for t in r)
-    at_festival = match_until(lambda m: m.game.phase == FESTIVAL and m.game.round >= 5)
-    after = match_until(lambda m: festival_held(m) is not None)
+    festival, after = at_festival(), after_festival()
     held = festival_held(after)
     assert held is not None
-    over = match_until(lambda m: m.is_over)
-    fest_view = at_festival.view()
+    fest_view = festival.view()
     made: dict[str, Callable[[], Scene]] = {
         "table mid-game": table(middle),
         "table, a staged move": table(middle, model.Ui(staged=middle.game.legal_moves()[0])),
         "builder for a tile": table(middle, model.Ui(builder=bmodel.Builder.for_tile(view, seat, tile))),
-        "builder at a festival": table(at_festival, model.Ui(builder=bmodel.Builder.for_festival(
+        "builder at a festival": table(festival, model.Ui(builder=bmodel.Builder.for_festival(
             fest_view, fest_view.to_move_idx).best())),
         "festival results": table(after, model.Ui(results=held)),
-        "final scoring": table(over),
+        "final scoring": table(game_over()),
         "pause": lambda: CastellPause(ctx, middle),
     }
     return made
@@ -103,25 +116,23 @@ def test_every_castell_scene_fits_in_every_language(lang: str, size: tuple[int, 
     driver = Driver(CastellPause(ctx, MIDDLE()), size)
     found: dict[str, list[str]] = {}
 
-    def check(name: str) -> None:
-        drawn = recorder.draw(driver)
+    def check(name: str, drawn: list) -> None:
         assert len(drawn) > 3, name
         found[name] = problems(drawn)
     for name, make in scenes(ctx).items():
         driver.app.apply(Transition.reset(make()))
-        driver.step(2)
+        driver.step(1)
+        check(name, recorder.frame(driver))          # the second frame (the first one settles it)
         assert driver.scene.name not in ("error", "title"), name
-        check(name)
     pause = driver.scene
     assert isinstance(pause, CastellPause)
     pause.choose("house")
-    check("pause, the house rules")
+    check("pause, the house rules", recorder.draw(driver))
     for topic, _, _ in TOPICS:
         help_scene = CastellHelp(ctx)
         help_scene.topic = topic
         driver.app.apply(Transition.reset(help_scene))
-        driver.step(1)
-        check(f"help, {topic}")
+        check(f"help, {topic}", recorder.frame(driver))
     bad = [f"{name}: {line}" for name, lines in found.items() for line in lines]
     assert not bad, "\n".join(bad)
 
@@ -150,8 +161,6 @@ def test_the_castell_table_and_builder_fit_at_150_percent_text(lang: str, size: 
         scene = CastellScene(ctx, middle)
         if ui is not None:
             scene.ui = ui
-        driver = Driver(scene, size)
-        driver.step(1)
-        found[name] = problems(recorder.draw(driver))
+        found[name] = problems(recorder.frame(Driver(scene, size)))
     bad = [f"{name}: {line}" for name, lines in found.items() for line in lines]
     assert not bad, "\n".join(bad)

@@ -9,6 +9,7 @@ import engine
 from game.match.challenges import SCENARIOS
 from game.match.controller import Match
 from game.match.seats import parse_players
+from game.present.describe import item_text, move_item
 from game.shell import i18n
 
 
@@ -40,3 +41,13 @@ def test_the_feed_words_a_recovered_card_for_the_viewer():
     feed.settled("red", "recover 13", [])
     assert feed.log_lines(str.title, "red")[-1].endswith("takes back power card 13")
     assert feed.log_lines(str.title, "blue")[-1].endswith("takes back a power card")
+
+
+def test_a_card_an_ai_took_back_for_an_away_seat_reads_in_full_to_that_seat():
+    """Online, a move an AI played for a player who was away is logged as "red+ai:normal"
+    (game/match/remote_seat.py `mover`): it is his seat's, so he reads it as his own."""
+    i18n.set_language("en")
+    item = move_item("recover 13", "red+ai:normal")
+    assert item is not None
+    assert item_text(item, str.title, "red").endswith("takes back power card 13")
+    assert item_text(item, str.title, "blue").endswith("takes back a power card")

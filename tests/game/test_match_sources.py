@@ -47,8 +47,8 @@ def test_a_resumed_seat_gets_the_log_and_the_action_cards_of_a_local_game():
         server.send_history(0)                      # a resume with the whole history
         table.think()
         match = local_twin(server)
-        # the server sends every seat the public text of each move (its own secret ones too)
-        assert table.log_lines() == match.feed.log_lines(match.name, None)
+        # the server sends the seat its own secret moves in full, the others' hidden: as red reads a local log
+        assert table.log_lines() == match.feed.log_lines(match.name, "red")
         assert table.visible_log() == table.log_lines(), "a history is shown at once"
         offer, taken = panel(table)
         assert (offer, taken) == panel(match) and len(offer) == 5
@@ -67,6 +67,6 @@ def test_moves_played_while_a_seat_reconnected_reach_its_log():
     table.think()
     match = local_twin(server)
     assert table.n == server.n
-    assert table.log_lines() == match.feed.log_lines(match.name, None)
+    assert table.log_lines() == match.feed.log_lines(match.name, "red")
     assert table.visible_log() == table.log_lines()
     assert panel(table) == panel(match)

@@ -68,6 +68,15 @@ def test_a_lost_connection_is_a_banner_and_a_move_made_meanwhile_is_sent_once(sc
     assert shown(driver).connection == ""
 
 
+def test_a_secret_move_waiting_for_the_connection_reads_in_full_to_its_player():
+    """The banner names the seat's own queued move as his log will: a power card taken back by
+    its number (the move is his; docs/protocol.md `update`)."""
+    table = seat_to_move().table()
+    table.queued, table.lost_since = (0, "recover 3"), time.monotonic()
+    own = t("log.recover_own", who=NAMES[table.viewer or ""], value="3")
+    assert table.connection_text().endswith(t("online.move_queued", move=own))
+
+
 def test_a_move_in_flight_when_the_connection_dropped_is_sent_again_only_if_it_was_not_stored():
     server = seat_to_move()
     table = server.table()

@@ -97,6 +97,18 @@ class Recorder:
         self.target = None
         return self.texts
 
+    def frame(self, driver: Driver) -> list[Drawn]:
+        """The texts of the app's next frame (one update, and its one draw of the scenes shown),
+        on the window: a scene just entered is drawn once, not a second time to be recorded. A
+        frame the app does not redraw (nothing changed since the last) is the top scene drawn."""
+        self.texts, self.panels, self.target = [], [], driver.app.surface
+        drawn = len(driver.app.frame_times)
+        driver.step(1)
+        if len(driver.app.frame_times) == drawn:
+            driver.scene.draw(driver.app.surface)
+        self.target = None
+        return self.texts
+
 
 def problems(texts: list[Drawn]) -> list[str]:
     here = layout.current()
@@ -115,14 +127,17 @@ def problems(texts: list[Drawn]) -> list[str]:
                       and (not d.tall_box or (box.top <= d.rect.top and d.rect.bottom <= box.bottom)))
             if not inside:
                 out.append(f"{d.value!r} {tuple(d.rect)} outside its box {tuple(d.box)}")
+    rects = [d.rect for d in texts]
     for i, a in enumerate(texts):
-        for b in texts[i + 1:]:
+        for j in a.rect.collidelistall(rects[i + 1:]):      # only the texts it touches (pygame's loop)
+            b = texts[i + 1 + j]
             if a.rect == b.rect:
                 continue                  # a text's shadow or outline
             overlap = a.rect.clip(b.rect)
             # line boxes carry the font's leading: a few units of vertical overlap are no collision
-            hidden = any(cover.contains(overlap) for cover in a.covers if cover not in b.covers)
-            if overlap.width > SLACK and overlap.height > 4 and not hidden:
+            if overlap.width <= SLACK or overlap.height <= 4:
+                continue
+            if not any(cover.contains(overlap) for cover in a.covers if cover not in b.covers):
                 out.append(f"{a.value!r} {tuple(a.rect)} runs into {b.value!r} {tuple(b.rect)}")
     return out
 

@@ -10,9 +10,12 @@ import random
 import signal
 import subprocess
 import sys
+import threading
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, AsyncIterator, Iterator
 
+import engine
 from ai.worker_pool import Pool
 from net.client import Client
 from net.server import Server, listen
@@ -35,6 +38,28 @@ async def running_server(db: Path, **options: Any) -> AsyncIterator[tuple[Server
         await server.stop()
         server.ai.close()
         store.close()
+
+
+@contextlib.contextmanager
+def server_thread(db: Path, **options: Any) -> Iterator[str]:
+    """`running_server` on an event loop of its own thread, for clients with a loop of their own
+    (the game's BackgroundClient): its URL; stopped (and its thread joined) at the end."""
+    started: Future[tuple[asyncio.AbstractEventLoop, asyncio.Event, str]] = Future()
+
+    async def serve() -> None:
+        async with running_server(db, **options) as (_, url):
+            stop = asyncio.Event()
+            started.set_result((asyncio.get_running_loop(), stop, url))
+            await stop.wait()
+
+    thread = threading.Thread(target=lambda: asyncio.run(serve()), name="test-server", daemon=True)
+    thread.start()
+    loop, stop, url = started.result(30)
+    try:
+        yield url
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(30)
 
 
 @contextlib.contextmanager
@@ -75,3 +100,21 @@ async def play_seat(client: Client, code: str, player: str, rng: random.Random,
 def run(coro: Any, timeout: float = 60.0) -> Any:
     """Run a test's coroutine with a time limit (a hang fails the test instead of the suite)."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def to_secret(seed: int, players: list[str], owner: str, verb: str) -> tuple[list[str], list[str]]:
+    """The moves of a game dealt from `seed` up to `owner`'s first secret move `verb` (a disc, a
+    power card taken back: engine.SECRET_VERBS), every seat playing its first legal move but
+    `owner`, who takes the power recovery card when offered and makes that move when he may;
+    and the other choices he had for it (a second game's secret)."""
+    game = engine.new_game(players, seed=seed)
+    moves: list[str] = []
+    while not game.is_over:
+        legal = [str(m) for m in game.legal_moves()]
+        mine = game.to_move == owner
+        wanted = [m for m in legal if m == "card power_recovery" or m.split()[0] == verb] if mine else []
+        moves.append((wanted or legal)[0])
+        game.play(moves[-1])
+        if wanted and moves[-1].split()[0] == verb:
+            return moves, [m for m in legal if m.split()[0] == verb and m != moves[-1]]
+    raise AssertionError(f"{owner} made no {verb} move in the game of seed {seed}")

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+import engine
 from net.requests import legacy_steps
 from net.client import Client, History, Refused, Update
 from net.protocol import NAME_LIMIT, ProtocolError, clean_name
@@ -64,6 +65,13 @@ def test_seat_names_are_in_the_summary_and_survive_a_restart(tmp_path):
     run(second(code, credential))
 
 
+def _public(step: dict) -> dict:
+    """A move as another seat or a spectator reads it: a secret one's argument hidden (a seat's
+    own reach it in full, docs/protocol.md `update`)."""
+    verb = step["text"].split()[0]
+    return {**step, "text": f"{verb} ?"} if verb in engine.SECRET_VERBS else step
+
+
 def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path):
     async def main():
         async with running_server(tmp_path / "s.db") as (server, url):
@@ -98,7 +106,9 @@ def test_a_resume_with_history_brings_every_event_since_the_asked_move(tmp_path)
             assert isinstance(tail, History) and tail.start == n - 3
             table = server.tables[code]
             replayed = legacy_steps(table, n - 3, table.game.record()["moves"][n - 3:])
-            assert tail.steps_json == [json.loads(s) for s in replayed] and len(tail.events_json) < len(seen)
+            assert [_public(s) for s in tail.steps_json] == [json.loads(s) for s in replayed]
+            assert tail.steps_json == [{**s, "text": m["text"]} for s, m in zip(tail.steps_json, moves[n - 3:])]
+            assert len(tail.events_json) < len(seen)
             one = Client(url, queue_updates=True)        # the last move only (from memory, no read)
             await one.connect()
             await one.resume(code, ben.seats[code], history=n - 1)
@@ -132,11 +142,11 @@ def test_a_spectator_gets_the_game_so_far_and_after_a_reconnection_what_he_misse
             await ana.start(code, created["host_token"])
             await asyncio.gather(play_seat(ana, code, "red", random.Random(1), stop_at=20),
                                  play_seat(ben, code, "blue", random.Random(2), stop_at=20))
-            steps = []                     # every move and its events as Ben's updates carried them
+            steps = []                     # every move and its events as Ben's updates carried them, public
             while not ben.updates.empty():
                 item = ben.updates.get_nowait()
                 if isinstance(item, Update) and item.move:
-                    steps.append({**item.move, "events": item.events_json})
+                    steps.append(_public({**item.move, "events": item.events_json}))
             n = server.tables[code].n
             watcher = Client(url, queue_updates=True)
             await watcher.connect()

@@ -13,10 +13,11 @@ import random
 import engine
 from websockets.asyncio.client import connect
 
+from net import updates
 from net.client import Client
 from net.protocol import PROTOCOL_VERSION
 
-from .helpers import play_seat, random_choice, run, running_server
+from .helpers import play_seat, random_choice, run, running_server, to_secret
 
 SEED = 918273645
 
@@ -163,3 +164,83 @@ def test_frames_hold_only_reds_view_and_public_events(tmp_path):
     split = next(i for i, (a, b) in enumerate(zip(seen_a, seen_b)) if a != b)
     assert '"DiscsRevealed"' in seen_a[split]
     assert max(json.loads(f).get("n", 0) for f in seen_a[:split]) > first_diff   # after blue's disc
+
+
+SECRETS = {"disc": 59, "recover": 342}        # seeds whose deal leads red to that secret move soon (to_secret)
+
+
+async def _secret_table(url, server, moves):
+    """A three-seat table of humans played through `moves` (red created it), followed by a
+    spectator from the start; then a latecomer watches it and blue and red come back on new
+    connections, each asking for its whole history. What the server sent, per connection in the
+    order they opened (red, blue, green, spectator, latecomer, blue back, red back)."""
+    sent: list[tuple[int, str]] = []
+    base, send = server._opened, server._send
+    server._send = lambda conn, text, arrived=None: (sent.append((conn.number - base, text)),
+                                                     send(conn, text, arrived))
+    clients = [Client(url) for _ in range(4)]
+    red, blue, green, spectator = clients
+    for client in clients:
+        await client.connect()
+    created = await red.create(["human"] * 3)
+    code = created["code"]
+    await blue.join(code, player="blue")
+    await green.join(code, player="green")
+    await spectator.watch(code)
+    await red.start(code, created["host_token"])
+    seats = {"red": red, "blue": blue, "green": green}
+    for n, text in enumerate(moves):
+        mover = seats[red.to_move(code)]
+        await mover.wait_n(code, n)
+        await mover.move(code, text)
+    late, blue_back, red_back = (Client(url) for _ in range(3))
+    for client, back in ((late, None), (blue_back, blue), (red_back, red)):
+        await client.connect()
+        if back is None:
+            await client.watch(code)
+        else:
+            await client.resume(code, back.seats[code], history=0)
+        await client.wait_n(code, len(moves))
+    for client in (*clients, late):
+        await client.wait_n(code, len(moves))
+    server._send = send
+    assert server.tables[code].game.record()["moves"] == moves
+    for client in (*clients, late, blue_back, red_back):
+        await client.close()
+    by_conn: dict[int, list[str]] = {}
+    for number, text in sent:          # credentials and host tokens are new at every table
+        if json.loads(text)["type"] not in ("created", "joined"):
+            by_conn.setdefault(number, []).append(text.replace(code, "CODE"))
+    return [by_conn[number] for number in sorted(by_conn)]
+
+
+async def _two_secrets(db, seed, moves_a, moves_b):
+    """Two tables of one server dealt from `seed`, played through `moves_a` and `moves_b`."""
+    async with running_server(db, seed_source=lambda: seed) as (server, url):
+        return await _secret_table(url, server, moves_a), await _secret_table(url, server, moves_b)
+
+
+def test_frames_to_every_other_connection_do_not_depend_on_a_seats_secret(tmp_path, monkeypatch):
+    """docs/protocol.md `update` and `history`: two games that differ only in red's secret (the
+    region of its disc; the power card it takes back) send byte for byte the same frames to
+    blue, green, a spectator (every move at once: SPECTATOR_INTERVAL 0, so no timing shows) and
+    a latecomer, and to blue coming back with the whole history; only red's own frames differ,
+    reading its secret in full, live and in its history."""
+    monkeypatch.setattr(updates, "SPECTATOR_INTERVAL", 0.0)
+    for verb, seed in SECRETS.items():
+        moves, others = to_secret(seed, ["red", "blue", "green"], "red", verb)
+        frames_a, frames_b = run(_two_secrets(tmp_path / f"{verb}.db", seed, moves, moves[:-1] + others[:1]))
+        assert len(frames_a) == len(frames_b) == 7
+        red_a, blue_a, green_a, spectator_a, late_a, blue_back_a, red_back_a = frames_a
+        for a, b in list(zip(frames_a, frames_b))[1:6]:     # blue, green, spectator, latecomer, blue back
+            assert a == b
+        text_a, text_b = json.dumps(moves[-1]), json.dumps(others[0])
+        for frames in (blue_a, green_a, spectator_a, late_a, blue_back_a):
+            assert not any(text_a in f for f in frames)
+            assert any(json.dumps(f"{verb} ?") in f for f in frames)
+        assert red_a != frames_b[0] and red_back_a != frames_b[6]
+        last = [json.loads(f) for f in red_a if json.loads(f)["type"] == "update"][-1]
+        assert last["n"] == len(moves) and last["move"] == {"player": "red", "text": moves[-1]}
+        history = next(json.loads(f) for f in red_back_a if json.loads(f)["type"] == "history")
+        assert history["steps"][-1]["text"] == moves[-1] and text_b not in red_back_a[-1]
+        assert [s["text"] for s in history["steps"]] == moves      # red played or saw each in full
