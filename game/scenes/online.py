@@ -7,7 +7,8 @@ frame loop (game/match/remote.py); the screens poll.
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+import threading
+from concurrent.futures import Future
 
 import pygame
 
@@ -340,11 +341,20 @@ class JoinScene(Form):
         self.draw_buttons(surface, "join_table")
 
 
-_LAN = ThreadPoolExecutor(max_workers=1, thread_name_prefix="el-grande-lan")
-
-
 def _find_servers() -> Future[list[tuple[str, str, int]]]:
-    return _LAN.submit(discover, 2.0)
+    """The LAN search, on a daemon thread: a search still listening when the player quits must
+    not hold the program's exit (an executor's threads are waited for, one queued search after
+    another, two seconds each)."""
+    found: Future[list[tuple[str, str, int]]] = Future()
+
+    def search() -> None:
+        try:
+            servers = discover(2.0)
+        except Exception:  # noqa: BLE001 - the screen says none were found instead of looking forever
+            servers = []
+        found.set_result(servers)
+    threading.Thread(target=search, name="el-grande-lan", daemon=True).start()
+    return found
 
 
 navigation.SCREENS.online = OnlineScene

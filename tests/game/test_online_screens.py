@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import socket
+import threading
 import time
 from typing import Any, Callable
 
@@ -15,7 +16,7 @@ import pygame
 
 from game.match import remote
 from game.match.remote import RemoteTable, remember
-from game.scenes import navigation
+from game.scenes import navigation, online
 from game.match.online_tables import table_line
 from game.render import style
 from game.render.online_tables import row_rects
@@ -269,3 +270,15 @@ def test_the_online_log_names_every_move_as_a_local_games_log_does(tmp_path):
         finally:
             host.close().result(10)
             guest.close().result(10)
+
+
+def test_a_lan_search_still_listening_does_not_hold_the_programs_exit(monkeypatch):
+    """The join screen's LAN search runs on a daemon thread: quitting while it listens does not
+    wait for it (an executor's queued searches held the exit two seconds each)."""
+    release = threading.Event()
+    monkeypatch.setattr(online, "discover", lambda timeout: [("ana", "192.0.2.7", 8765)] if release.wait(5) else [])
+    finding = online._find_servers()
+    searching = [thread for thread in threading.enumerate() if thread.name == "el-grande-lan"]
+    assert searching and all(thread.daemon for thread in searching) and not finding.done()
+    release.set()
+    assert finding.result(5) == [("ana", "192.0.2.7", 8765)]
