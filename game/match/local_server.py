@@ -30,16 +30,19 @@ PORT = 8765
 
 
 class LocalServer:
-    """A `net.server.Server` on a thread of its own; `start` blocks until it listens."""
+    """A `net.server.Server` on a thread of its own; `start` blocks until it listens (the LAN
+    announcement, unless `lan` is off like the standalone server's --no-announce, follows in the
+    background: `announced`)."""
 
     def __init__(self, db: Path, host: str = "0.0.0.0", port: int = PORT, lan_address: str | None = None,
-                 interfaces: list[str] | None = None, name: str | None = None) -> None:
-        self.db, self.host, self.port = db, host, port
+                 interfaces: list[str] | None = None, name: str | None = None, lan: bool = True) -> None:
+        self.db, self.host, self.port, self.lan = db, host, port, lan
         self.lan_address, self.interfaces, self.name = lan_address, interfaces, name
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._started: Future[int] = Future()
+        self.announced: Future[bool] = Future()     # True once LAN discovery can find this server
 
     @property
     def url(self) -> str:
@@ -86,10 +89,11 @@ class LocalServer:
             try:
                 self.port = next(iter(ws_server.sockets)).getsockname()[1]
                 server.resume_ai()
-                # zeroconf's calls block: off this loop, which serves meanwhile
+                self._started.set_result(self.port)     # the host's table opens now, not after the LAN heard
+                # zeroconf's calls block (its name probing takes about 1.6 s): off this loop, which serves meanwhile
                 beacon = await asyncio.to_thread(announce, self.lan_address or self.host, self.port, self.name,
-                                                 self.interfaces)
-                self._started.set_result(self.port)
+                                                 self.interfaces) if self.lan else None
+                self.announced.set_result(beacon is not None)
                 await self._stop.wait()
                 if beacon is not None:
                     await asyncio.to_thread(beacon.close)

@@ -6,6 +6,8 @@ him to hand out the code. Every server here listens on loopback and is stopped b
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
 import pygame
@@ -25,12 +27,13 @@ LOOPBACK = ["127.0.0.1"]
 ADVERTISED = "192.0.2.78"          # TEST-NET-1: announced on loopback, never connected to
 
 
-@pytest.fixture
-def hosted(tmp_path) -> Iterator[local_server.LocalServer]:
+@contextmanager
+def hosting(tmp_path: Path, lan: bool) -> Iterator[local_server.LocalServer]:
     """The client's own server, on loopback with a database of the test's, announced on the
-    loopback interface only; stopped at the end."""
+    loopback interface only when `lan` (zeroconf's name probing takes about 1.6 s); stopped at
+    the end."""
     server = local_server.LocalServer(tmp_path / "data" / local_server.DB_FILE, host="127.0.0.1", port=0,
-                                      lan_address=ADVERTISED, interfaces=LOOPBACK, name="ana-hosting")
+                                      lan_address=ADVERTISED, interfaces=LOOPBACK, name="ana-hosting", lan=lan)
     server.start()
     local_server.use(server)
     try:
@@ -38,6 +41,18 @@ def hosted(tmp_path) -> Iterator[local_server.LocalServer]:
     finally:
         local_server.stop()
         assert not server.running
+
+
+@pytest.fixture
+def hosted(tmp_path) -> Iterator[local_server.LocalServer]:
+    with hosting(tmp_path, lan=False) as server:
+        yield server
+
+
+@pytest.fixture
+def hosted_on_lan(tmp_path) -> Iterator[local_server.LocalServer]:
+    with hosting(tmp_path, lan=True) as server:
+        yield server
 
 
 def seated(form: Any) -> LobbyScene:
@@ -78,9 +93,10 @@ def test_host_a_table_on_this_computer_shows_what_friends_need_and_copies_it(hos
         lobby.table.close().result(10)
 
 
-def test_the_hosted_server_is_found_on_the_lan(hosted):
+def test_the_hosted_server_is_found_on_the_lan(hosted_on_lan):
+    assert hosted_on_lan.announced.result(10)        # announced after it listens, off its loop
     found = discovery.discover(1.0, interfaces=LOOPBACK)
-    assert ("ana-hosting", ADVERTISED, hosted.port) in found
+    assert ("ana-hosting", ADVERTISED, hosted_on_lan.port) in found
 
 
 def test_a_friend_joins_the_hosted_table_and_is_not_told_to_give_the_code(hosted, screenshots):
