@@ -130,12 +130,15 @@ class EventFeed:
         return lines
 
     def _item_texts(self, name: Namer, viewer: str | None) -> list[str]:
-        """Every item's words, kept until an event comes, the language changes or another seat
-        looks: an animation moves `shown` every frame, and the log was worded again each time."""
-        key = (self.changes, language(), viewer, name)
+        """Every item's words, kept until the language changes or another seat looks: an
+        animation moves `shown` every frame, and the log was worded again each time. Items only
+        ever come at the end (`reset` starts over), so an event words only the items new since."""
+        key = (language(), viewer, name)
         if self._texts is None or self._texts[0] != key:
-            self._texts = (key, [item_text(item, name, viewer) for item in self.items])
-        return self._texts[1]
+            self._texts = (key, [])
+        texts = self._texts[1]
+        texts += [item_text(item, name, viewer) for item in self.items[len(texts):]]
+        return texts
 
     def round_events(self, view: engine.View) -> list[E.Event]:
         """The events the round's action cards are rebuilt from (Table.restore_offer): every one
