@@ -127,70 +127,105 @@ def context(lang: str) -> Context:
     return Context(settings, Sounds(mute=True), {"seed": 11})
 
 
-def play_grande(lang: str) -> list[StepTime]:
-    lesson = load_lesson()
-    scene = TutorialScene(context(lang), lesson, 0)
-    player = Player(scene)
-    steps: list[StepTime] = []
-    while player.app.scene is scene:
-        index = scene.match.index
-        record = StepTime(index, scene.match.chapter.title["en"])
-        steps.append(record)
+class Run:
+    """One lesson played to its end: the scene, and per lesson what a step is waiting for and
+    the click that answers it (the scripted player of the lesson's tests)."""
 
-        def waits(index: int = index) -> bool:
-            top = scene.top
-            return (scene.match.index != index or player.app.scene is not scene or scene.can_continue()
-                    or top.summary is not None or (not scene.match.needs_continue and bool(top.my_turn())))
-        while True:
-            record.watched_s += player.wait(waits)
-            if scene.match.index != index or player.app.scene is not scene:
-                break
-            record.read(scene.shown_text())
-            if scene.top.summary is not None:
-                record.summaries += 1
-                player.click(layout.current().map_rect.center)
-            elif scene.can_continue():
-                record.continues += 1
-                player.click(continue_button(panel_rect()).center)
-            else:
-                target = scene.move_target()
-                if target is None:
-                    raise RuntimeError(f"step {index}: nothing marked to click for {scene.match.expected()}")
-                record.clicks += 1
-                player.click(target.center)
-    return steps
+    def __init__(self, scene: TutorialScene | CastellLessonScene) -> None:
+        self.scene = scene
+        self.player = Player(scene)
+
+    def chapter(self) -> str:
+        raise NotImplementedError
+
+    def waiting(self) -> bool:
+        """The step waits for the player: a click or Continue (nothing left to watch)."""
+        raise NotImplementedError
+
+    def act(self, record: StepTime) -> None:
+        """The click the step waits for, counted in `record`."""
+        raise NotImplementedError
+
+    def steps(self) -> list[StepTime]:
+        """Every step as the newcomer lives it: the watched frames, the texts read, the clicks."""
+        scene, player = self.scene, self.player
+        steps: list[StepTime] = []
+        while player.app.scene is scene:
+            index = scene.match.index
+            record = StepTime(index, self.chapter())
+            steps.append(record)
+
+            def moved_on(index: int = index) -> bool:
+                return player.app.scene is not scene or scene.match.index != index
+            while True:
+                record.watched_s += player.wait(lambda: moved_on() or self.waiting())
+                if moved_on():
+                    break
+                record.read(scene.shown_text())
+                self.act(record)
+        return steps
 
 
-def play_castell(lang: str) -> list[StepTime]:
-    lesson = load_castell_lesson()
-    scene = CastellLessonScene(context(lang), lesson, 0)
-    player = Player(scene)
-    steps: list[StepTime] = []
+class GrandeRun(Run):
+    """Learn to play (levels/tutorial/), from its first step."""
 
-    def spot() -> pygame.Rect | None:
-        return scene.click_spot(scene.table.table_frame())
-    while player.app.scene is scene:
-        index = scene.match.index
-        record = StepTime(index, "Learn Castell")
-        steps.append(record)
+    scene: TutorialScene
 
-        def waits(index: int = index) -> bool:
-            return (scene.match.index != index or player.app.scene is not scene or scene.can_continue()
-                    or spot() is not None)
-        while True:
-            record.watched_s += player.wait(waits)
-            if scene.match.index != index or player.app.scene is not scene:
-                break
-            record.read(scene.shown_text())
-            if scene.can_continue():
-                record.continues += 1
-                player.click(continue_button(castell_lesson.panel_rect(scene.layout())).center)
-                continue
-            target = spot()
-            assert target is not None
+    def __init__(self, lang: str) -> None:
+        super().__init__(TutorialScene(context(lang), load_lesson(), 0))
+
+    def chapter(self) -> str:
+        return self.scene.match.chapter.title["en"]
+
+    def waiting(self) -> bool:
+        scene = self.scene
+        return (scene.can_continue() or scene.top.summary is not None
+                or (not scene.match.needs_continue and bool(scene.top.my_turn())))
+
+    def act(self, record: StepTime) -> None:
+        scene, player = self.scene, self.player
+        if scene.top.summary is not None:
+            record.summaries += 1
+            player.click(layout.current().map_rect.center)
+        elif scene.can_continue():
+            record.continues += 1
+            player.click(continue_button(panel_rect()).center)
+        else:
+            target = scene.move_target()
+            if target is None:
+                raise RuntimeError(f"step {record.index + 1}: nothing marked to click for {scene.match.expected()}")
             record.clicks += 1
             player.click(target.center)
-    return steps
+
+
+class CastellRun(Run):
+    """Learn Castell (levels/castell/lesson.yaml), from its first step."""
+
+    scene: CastellLessonScene
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(CastellLessonScene(context(lang), load_castell_lesson(), 0))
+
+    def chapter(self) -> str:
+        return "Learn Castell"
+
+    def spot(self) -> pygame.Rect | None:
+        return self.scene.click_spot(self.scene.table.table_frame())
+
+    def waiting(self) -> bool:
+        return self.scene.can_continue() or self.spot() is not None
+
+    def act(self, record: StepTime) -> None:
+        scene, player = self.scene, self.player
+        if scene.can_continue():
+            record.continues += 1
+            player.click(continue_button(castell_lesson.panel_rect(scene.layout())).center)
+            return
+        target = self.spot()
+        if target is None:
+            raise RuntimeError(f"step {record.index + 1}: nothing marked to click for {scene.match.expected()}")
+        record.clicks += 1
+        player.click(target.center)
 
 
 def report(name: str, lang: str, steps: list[StepTime], clock: Clock, longest: int) -> dict:
@@ -211,7 +246,7 @@ def report(name: str, lang: str, steps: list[StepTime], clock: Clock, longest: i
                          "watched_s": round(s.watched_s, 1)} for s in ranked]}
 
 
-LESSONS = {"grande": play_grande, "castell": play_castell}
+LESSONS: dict[str, type[Run]] = {"grande": GrandeRun, "castell": CastellRun}
 
 
 def main() -> None:
@@ -229,7 +264,7 @@ def main() -> None:
     print(json.dumps({"benchmark": "lesson_length", "assumptions": vars(args), "anim_speed": Settings().anim_speed}))
     for name in args.lesson.split(","):
         for lang in args.lang.split(","):
-            print(json.dumps(report(name, lang, LESSONS[name](lang), clock, args.longest), ensure_ascii=False),
+            print(json.dumps(report(name, lang, LESSONS[name](lang).steps(), clock, args.longest), ensure_ascii=False),
                   flush=True)
 
 
