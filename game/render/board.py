@@ -307,7 +307,9 @@ def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
 
 def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
     """Where the "the King's region" caption goes: the first free spot inside the King's region
-    (under the King, above the name, under the values, beside the King), never over a name."""
+    (under the King, above the name, under the values, beside the King), never over a name; in a
+    region too narrow for those spots, the roomiest one inside it (above Granada's name it
+    straddled the border, cut by it)."""
     if not table.king:
         return None
     shape = data.regions[table.king]
@@ -327,7 +329,8 @@ def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
                              for c in (box.topleft, box.topright, box.bottomleft, box.bottomright))
         if corners_inside and point_in_polygon(mx, my, shape.polygon) and box.collidelist(taken) < 0:
             return box.copy()
-    box.center = (int(lx), int(ly - 19))
+    cx, cy = _roomiest(shape.polygon, box.size, taken)     # a narrow region: where it has room
+    box.center = (round(cx), round(cy))
     return box.copy()
 
 
@@ -441,18 +444,20 @@ def disc_row(table: Table, region: str, count: int) -> list[tuple[float, float]]
     if centre is None:
         if len(_DISC_ROWS) > 512:
             _DISC_ROWS.clear()
-        centre = _DISC_ROWS[key] = _roomiest(data.regions[region].polygon, count, taken)
+        centre = _DISC_ROWS[key] = _roomiest(data.regions[region].polygon, (DISC_PITCH * count, 26), taken)
     return [(centre[0] + DISC_PITCH * (i - (count - 1) / 2), centre[1]) for i in range(count)]
 
 
 _DISC_ROWS: dict[tuple, tuple[float, float]] = {}
 
 
-def _roomiest(polygon: tuple[tuple[int, int], ...], count: int, taken: list[pygame.Rect]) -> tuple[float, float]:
-    """The centre (UI units) of a row of discs with the most clearance to the polygon's border."""
+def _roomiest(polygon: tuple[tuple[int, int], ...], size: tuple[int, int],
+              taken: list[pygame.Rect]) -> tuple[float, float]:
+    """The centre (UI units) of a box of `size` (a row of discs, a caption) inside the polygon,
+    covering the least of `taken`, then with the most clearance to the polygon's border."""
     outline = _screen_poly(polygon)
     xs, ys = [x for x, _ in outline], [y for _, y in outline]
-    row = pygame.Rect(0, 0, DISC_PITCH * count, 26)
+    row = pygame.Rect(0, 0, *size)
     best, best_score = (sum(xs) / len(xs), sum(ys) / len(ys)), (-float("inf"), 0.0)
     for y in range(int(min(ys)), int(max(ys)), DISC_GRID):
         for x in range(int(min(xs)), int(max(xs)), DISC_GRID):

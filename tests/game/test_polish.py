@@ -8,7 +8,7 @@ import pytest
 import engine
 from game.shell import i18n, layout
 from game.render.animator import Banner, draw_banner
-from game.shell.mapdata import load_map
+from game.shell.mapdata import load_map, point_in_polygon
 from game.render import board, style
 from game.present.table import Table
 
@@ -33,6 +33,8 @@ def scoreboard_rects() -> list[pygame.Rect]:
 
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_the_kings_region_caption_never_covers_a_region_name(language):
+    """Nor leaves the King's region: in a narrow one (Granada, Galicia) the caption above the name
+    straddled the border, cut by it."""
     pygame.font.init()
     i18n.set_language(language)
     data = load_map()
@@ -47,6 +49,8 @@ def test_the_kings_region_caption_never_covers_a_region_name(language):
         assert box is not None
         covered = [rid for rid, rect in names.items() if rect.colliderect(box)]
         assert covered == [], (language, king, covered)
+        corners = (box.topleft, box.topright, box.bottomleft, box.bottomright)
+        assert all(point_in_polygon(*layout.to_map(c), data.regions[king].polygon) for c in corners), (language, king)
 
 
 def test_banners_and_the_power_hand_leave_names_and_scoreboards_visible():
