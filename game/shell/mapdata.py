@@ -124,7 +124,11 @@ def load_map(path: Path = MAP_FILE) -> MapData:
 
 
 def point_in_polygon(x: float, y: float, polygon: tuple[Point, ...]) -> bool:
-    """Even-odd ray casting; enough for the simple region outlines."""
+    """Even-odd ray casting; enough for the simple region outlines. A point outside the
+    outline's bounding box is answered at once (the hovered region is asked every frame)."""
+    left, top, right, bottom = _bounds(polygon)
+    if not (left <= x <= right and top <= y <= bottom):
+        return False
     inside = False
     j = len(polygon) - 1
     for i, (xi, yi) in enumerate(polygon):
@@ -133,3 +137,9 @@ def point_in_polygon(x: float, y: float, polygon: tuple[Point, ...]) -> bool:
             inside = not inside
         j = i
     return inside
+
+
+@lru_cache(maxsize=256)
+def _bounds(polygon: tuple[Point, ...]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    return min(xs), min(ys), max(xs), max(ys)
