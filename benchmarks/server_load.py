@@ -71,7 +71,8 @@ def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[str]:
                              # every simulated player shares 127.0.0.1: the per-address caps are lifted
                              "--max-per-address", str(tables * 4 + 100), "--open-per-address", str(tables * 4 + 10)],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                                 "PYTHONUNBUFFERED": "1"})   # compiled once, as an installed server is
     assert proc.stdout is not None
     proc.stdout.readline()              # the "listening" line: ready
     return proc

@@ -12,8 +12,6 @@ import logging
 import random
 from typing import Any
 
-from ai.worker_pool import Job
-
 from .conn import Conn
 from .protocol import ProtocolError, encode, error
 from .table import OVER, PLAYING, Table
@@ -94,6 +92,7 @@ class Moves(Updates):
             log.error("an AI seat stopped: %s: %s", exc.__class__.__name__, exc)
 
     async def _run_ai(self, table: Table) -> None:
+        from ai.worker_pool import Job      # the AI package only once an AI plays (fair.py LazyPool)
         try:
             while (seat := table.ai_to_move()) is not None:
                 n, level = table.n, seat.kind

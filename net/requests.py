@@ -49,6 +49,8 @@ class Requests(Lifecycle):
             raise ProtocolError("too_many_guesses", f"wait: at most {GUESS_BURST:g} unknown codes or credentials "
                                 f"an address, then {60 * GUESS_RATE:g} a minute")
         found = self.tables.get(code.upper()) or self.finished.get(code.upper())
+        if isinstance(found, Table) and not self.ready(found):
+            found = None                   # its record no longer replays: set aside
         if found is None:
             bucket.take()
             raise ProtocolError("unknown_table", f"no table {code[:16]!r}")
@@ -224,6 +226,8 @@ class Requests(Lifecycle):
         for item in msg["credentials"]:
             code = item["code"].upper()
             table: Table | Stored | None = self.tables.get(code) or self.finished.get(code)
+            if isinstance(table, Table) and not self.ready(table):
+                table = None
             seat = next((s for s in table.seats if s.holds(item["credential"])), None) if table else None
             if table is None or seat is None:
                 found.append({"code": item["code"], "error": "bad_credential"})

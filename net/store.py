@@ -99,10 +99,11 @@ class Stored:
     moves: tuple[str, ...] | None
     n: int
 
-    def table(self) -> Table:
-        """The table replayed to its last stored move (EngineError when its record does not replay)."""
+    def table(self, lazy: bool = False) -> Table:
+        """The table replayed to its last stored move (EngineError when its record does not
+        replay); with `lazy`, replayed when its game is first read (Table)."""
         return Table(self.id, self.code, self.setup, self.seats, self.host, self.status, self.moves or (),
-                     self.name, self.game, self.settings, self.owner, self.created)
+                     self.name, self.game, self.settings, self.owner, self.created, lazy)
 
 
 class _Move(NamedTuple):
