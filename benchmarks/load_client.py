@@ -166,11 +166,12 @@ class Seat:
 
     def _dial(self) -> None:
         loop = asyncio.get_running_loop()
-        task = loop.create_task(asyncio.wait_for(
-            loop.create_connection(lambda: Link(self), self.uri.host, self.uri.port), HANDSHAKE_S))
-        task.add_done_callback(self._dialled)
+        task = loop.create_task(loop.create_connection(lambda: Link(self), self.uri.host, self.uri.port))
+        timer = loop.call_later(HANDSHAKE_S, task.cancel)         # a connection never accepted
+        task.add_done_callback(lambda t: self._dialled(t, timer))
 
-    def _dialled(self, task: asyncio.Task[Any]) -> None:
+    def _dialled(self, task: asyncio.Task[Any], timer: asyncio.TimerHandle) -> None:
+        timer.cancel()
         if task.cancelled() or task.exception() is not None:      # refused: the server is down
             self._retry()
 
@@ -231,6 +232,14 @@ class Seat:
         self.code, self.credential, self.started = code, credential, False
         self.n, self.legal, self.due = -1, None, None
         self.game_over = asyncio.get_running_loop().create_future()
+
+    def expire(self, after: float) -> None:
+        """Moves unanswered for `after` seconds are errors (the seat may move again)."""
+        now = time.perf_counter()
+        for request_id, (kind, sent, _, _) in list(self.pending.items()):
+            if kind == "move" and now - sent > after:
+                del self.pending[request_id]
+                self.stats.error(f"no_answer_in_{after:g}_s")
 
     # ---- frames ------------------------------------------------------------------------------------
     def on_text(self, text: str) -> None:

@@ -1,15 +1,16 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
-    python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 4]
-                                     [--warm-max 600]
+    python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 2]
+                                     [--client-nice 5] [--warm-max 600]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
 a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
-among them), so the clients' own queueing is not the server's. Each client is net.client's
-`Client` reading only the wire: a seat plays a random move of the legal moves its `update`
-carries when it is to move (no rules engine on the client side, as a thin third-party client
-would) — at once, or after --think-ms (uniform between half and one and a half times it: a
-player's pace) — and a finished game is followed by a new table. The round trip is from sending
+among them), --client-nice steps of niceness below the server (they stand in for the players'
+own machines). Each client is a seat of benchmarks/load_client.py on its own websocket,
+reading only what a player's program must: a seat plays a random move of the legal moves its
+`update` carries when it is to move (no rules engine on the client side, as a thin third-party
+client would) — at once, or after --think-ms (uniform between half and one and a half times it:
+a player's pace) — and a finished game is followed by a new table. The round trip is from sending
 a move to its acknowledgement (the move committed to the store), counted once every table has
 started (the 4N connections made, 16 handshakes at a time a client process, the tables created
 and joined: `warm_up_s`, at most --warm-max); --seconds of play are measured from then. With
@@ -57,6 +58,7 @@ from load_client import Seat, Stats, table  # noqa: E402
 
 CONNECTING = 16         # handshakes a client process has in flight at once
 BACKOFF_MAX = 1.0       # the longest wait between a seat's reconnection attempts
+UNANSWERED_S = 30.0     # a move unanswered this long is an error
 
 
 def free_port() -> int:
@@ -106,17 +108,22 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, th
              for i in indexes}
     groups = asyncio.gather(*(table(seats[i], i, stats, lambda: time.monotonic() < until.value, ramp)
                               for i in indexes))
-    reported = False
+    reported, checked = False, time.monotonic()
     while not groups.done():
         if killed.is_set() and not reported:
             out.put(("acked", dict(stats.acked)))
             reported = True
         await asyncio.wait([groups], timeout=0.05)
+        if time.monotonic() > checked + 1.0:
+            checked = time.monotonic()
+            for group in seats.values():
+                for s in group:
+                    s.expire(UNANSWERED_S)
     await groups
     everyone = [s for group in seats.values() for s in group]
     for s in everyone:
         s.stopping = True
-    for _ in range(100):
+    for _ in range(100):                # the moves in flight answered
         if not any(s.pending for s in everyone):
             break
         await asyncio.sleep(0.05)
@@ -129,9 +136,12 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, th
 
 
 def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, until: Any, think_s: float,
-           killed: Any, out: Any) -> None:
+           killed: Any, out: Any, nice: int) -> None:
     """A client process: once every worker is ready (`go`), plays its tables until `until` (the
-    monotonic clock is the machine's), then puts its counts on `out`."""
+    monotonic clock is the machine's), then puts its counts on `out`. It runs `nice` steps below
+    the server: the players' programs stand in for other machines, so on a shared machine the
+    server goes first (their own delays still count in the round trips they measure)."""
+    os.nice(nice)
     stats = Stats(tables, started)
     out.put(("ready", None))
     go.wait()
@@ -189,7 +199,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             go, until = ctx.Event(), ctx.Value("d", 0.0)
             procs = max(1, min(args.client_procs, args.tables))
             workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
-                                                        go, until, args.think_ms / 1000, killed, out))
+                                                        go, until, args.think_ms / 1000, killed, out, args.client_nice))
                        for k in range(procs)]
             for w in workers:
                 w.start()
@@ -256,7 +266,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     for r in results:
         for code, count in r["error_codes"].items():
             codes[code] = codes.get(code, 0) + count
-    return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs,
+    return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs, "client_nice": args.client_nice,
             "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(len(rtts) / args.seconds, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
@@ -287,7 +297,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warm-max", type=float, default=600.0,
                         help="seconds to wait at most for every table to start before --seconds count (default 600)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="each player's mean time a decision (default 0)")
-    parser.add_argument("--client-procs", type=int, default=4, help="client worker processes (default 4)")
+    parser.add_argument("--client-procs", type=int, default=2, help="client worker processes (default 2)")
+    parser.add_argument("--client-nice", type=int, default=5,
+                        help="niceness of the client processes over the server's (default 5)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0 or args.client_procs < 1:
         parser.error("--tables, --seconds and --client-procs must be positive, --think-ms not negative")

@@ -7,13 +7,12 @@ Why apart: "acknowledged means stored" (docs/protocol.md) is this module's one p
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from typing import Any
 
 from .conn import Conn
-from .protocol import ProtocolError, encode, error
+from .protocol import ProtocolError, compact, encode, error
 from .table import OVER, PLAYING, Table
 from .updates import Updates
 
@@ -30,8 +29,8 @@ class Moves(Updates):
         is committed. The future says whether it was stored."""
         arrived = self._arrived
         events, move = table.play(text)
-        events_text = json.dumps(events, separators=(",", ":"))
-        move_text = json.dumps(move, separators=(",", ":"))
+        events_text = compact(events)
+        move_text = compact(move)
         step = move_text[:-1] + ',"events":' + events_text + "}"
         self._last_step[table.code] = (table.n - 1, step)
         self._committing[table.code] = []

@@ -9,7 +9,6 @@ applies the change through the hub and says what happened.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from functools import partial
@@ -17,7 +16,7 @@ from typing import Any
 
 from .conn import Bucket, Conn
 from .lifecycle import Lifecycle
-from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError, encode, encode_raw, name_of
+from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError, compact, encode, encode_raw, name_of
 from .store import Stored
 from .table import OPEN, OVER, PLAYING, Table
 
@@ -257,5 +256,5 @@ def legacy_steps(table: Table, start: int, texts: list[str]) -> list[str]:
     steps = []
     for text in texts:
         move = {"player": str(game.to_move), "text": table.kind.public_text(game, text)}
-        steps.append(json.dumps({**move, "events": table.kind.events(game.play(text))}, separators=(",", ":")))
+        steps.append(compact({**move, "events": table.kind.events(game.play(text))}))
     return steps
