@@ -1,12 +1,13 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
     python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 2]
-                                     [--client-nice 5] [--warm-max 600]
+                                     [--client-nice 0] [--warm-max 600]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
 a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
-among them), --client-nice steps of niceness below the server (they stand in for the players'
-own machines). Each client is a seat of benchmarks/load_client.py on its own websocket,
+among them), --client-nice steps of niceness below the server if asked (0 by default: niced
+clients beside other jobs at niceness 0 were starved, and their own delays count in the round
+trips they measure). Each client is a seat of benchmarks/load_client.py on its own websocket,
 reading only what a player's program must: a seat plays a random move of the legal moves its
 `update` carries when it is to move (no rules engine on the client side, as a thin third-party
 client would) — at once, or after --think-ms (uniform between half and one and a half times it:
@@ -139,8 +140,7 @@ def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, unt
            killed: Any, out: Any, nice: int) -> None:
     """A client process: once every worker is ready (`go`), plays its tables until `until` (the
     monotonic clock is the machine's), then puts its counts on `out`. It runs `nice` steps below
-    the server: the players' programs stand in for other machines, so on a shared machine the
-    server goes first (their own delays still count in the round trips they measure)."""
+    the server."""
     os.nice(nice)
     stats = Stats(tables, started)
     out.put(("ready", None))
@@ -298,8 +298,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="seconds to wait at most for every table to start before --seconds count (default 600)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="each player's mean time a decision (default 0)")
     parser.add_argument("--client-procs", type=int, default=2, help="client worker processes (default 2)")
-    parser.add_argument("--client-nice", type=int, default=5,
-                        help="niceness of the client processes over the server's (default 5)")
+    parser.add_argument("--client-nice", type=int, default=0,
+                        help="niceness of the client processes over the server's (default 0)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0 or args.client_procs < 1:
         parser.error("--tables, --seconds and --client-procs must be positive, --think-ms not negative")
