@@ -311,7 +311,7 @@ class Seat:
             self.stats.first_ack.setdefault(self.code, time.monotonic())
 
 
-async def table(seats: list[Seat], index: int, stats: Stats, running: Callable[[], bool],
+async def table(seats: list[Seat], stats: Stats, running: Callable[[], bool],
                 ramp: asyncio.Semaphore) -> None:
     """Four seats at one table after another while `running()`: created, joined, started, played."""
     for s in seats:

@@ -107,7 +107,7 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, th
     loop.set_exception_handler(failed)
     seats = {i: [Seat(url, stats, random.Random(i * 4 + k), think_s, BACKOFF_MAX) for k in range(4)]
              for i in indexes}
-    groups = asyncio.gather(*(table(seats[i], i, stats, lambda: time.monotonic() < until.value, ramp)
+    groups = asyncio.gather(*(table(seats[i], stats, lambda: time.monotonic() < until.value, ramp)
                               for i in indexes))
     reported, checked = False, time.monotonic()
     while not groups.done():
