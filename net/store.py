@@ -279,9 +279,9 @@ class Store:
 
     def _write_moves(self, moves: list[_Move], now: float) -> None:
         """Moves, and their tables' statuses (the last move's), in multi-row statements: each
-        statement hands the GIL back and forth around SQLite, and the writer thread waits up to
-        the interpreter's switch interval (5 ms) to get it back from a busy event loop, so one
-        statement a move capped the commits at some 100 moves a second in a reconnection storm."""
+        statement hands the GIL back and forth around SQLite, and the writer thread may wait up
+        to the interpreter's switch interval (5 ms) to get it back from a busy event loop, so two
+        statements a move would bound a busy loop's commits near 100 moves a second."""
         for start in range(0, len(moves), ROWS_A_STATEMENT):
             chunk = moves[start:start + ROWS_A_STATEMENT]
             self.db.execute("INSERT INTO moves (table_id, n, text, step) VALUES "
