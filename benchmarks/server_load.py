@@ -1,15 +1,17 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
-    python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 4]
-                                     [--warm-max 600]
+    python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 2]
+                                     [--client-nice 0] [--warm-max 600]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
 a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
-among them), so the clients' own queueing is not the server's. Each client is net.client's
-`Client` reading only the wire: a seat plays a random move of the legal moves its `update`
-carries when it is to move (no rules engine on the client side, as a thin third-party client
-would) — at once, or after --think-ms (uniform between half and one and a half times it: a
-player's pace) — and a finished game is followed by a new table. The round trip is from sending
+among them), --client-nice steps of niceness below the server if asked (0 by default: niced
+clients beside other jobs at niceness 0 were starved, and their own delays count in the round
+trips they measure). Each client is a seat of benchmarks/load_client.py on its own websocket,
+reading only what a player's program must: a seat plays a random move of the legal moves its
+`update` carries when it is to move (no rules engine on the client side, as a thin third-party
+client would) — at once, or after --think-ms (uniform between half and one and a half times it:
+a player's pace) — and a finished game is followed by a new table. The round trip is from sending
 a move to its acknowledgement (the move committed to the store), counted once every table has
 started (the 4N connections made, 16 handshakes at a time a client process, the tables created
 and joined: `warm_up_s`, at most --warm-max); --seconds of play are measured from then. With
@@ -53,9 +55,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from net.client import Client, Disconnected, Refused  # noqa: E402
+from load_client import Seat, Stats, table  # noqa: E402
 
 CONNECTING = 16         # handshakes a client process has in flight at once
+BACKOFF_MAX = 1.0       # the longest wait between a seat's reconnection attempts
+UNANSWERED_S = 30.0     # a move unanswered this long is an error
 
 
 def free_port() -> int:
@@ -70,7 +74,8 @@ def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[str]:
                              # every simulated player shares 127.0.0.1: the per-address caps are lifted
                              "--max-per-address", str(tables * 4 + 100), "--open-per-address", str(tables * 4 + 10)],
                             cwd=ROOT, stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            env={**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
+                                 "PYTHONUNBUFFERED": "1"})   # compiled once, as an installed server is
     assert proc.stdout is not None
     proc.stdout.readline()              # the "listening" line: ready
     return proc
@@ -88,142 +93,55 @@ def cpu_s(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class ThinClient(Client):
-    """net.client's Client keeping each table's legal moves from its last update (the frame
-    carries them for the seat to move), so a seat chooses without rebuilding a View; `back`:
-    when each table's first update after a reconnection arrived (the table brought back)."""
-
-    def __init__(self, url: str) -> None:
-        super().__init__(url, backoff_max=1.0)
-        self.legal: dict[str, list[str]] = {}
-        self.back: dict[str, float] = {}
-
-    def _dispatch(self, msg: dict[str, Any]) -> None:
-        if msg.get("type") == "update":
-            self.legal[msg["code"]] = msg.get("legal", [])
-            if self.connects > 1 and msg["code"] not in self.back:
-                self.back[msg["code"]] = time.monotonic()
-        super()._dispatch(msg)
-
-
-class Stats:
-    """One worker process's counts; `started` is shared by all workers (tables started)."""
-
-    def __init__(self, tables: int, started: Any) -> None:
-        self.rtts: list[tuple[float, float]] = []     # (sent, round trip)
-        self.moves = self.errors = self.disconnects = self.games = 0
-        self.acked: dict[str, int] = {}         # table code -> highest acknowledged move number
-        self.first_ack: dict[str, float] = {}   # table code -> its first ack after a reconnection
-        self.back: dict[str, float] = {}        # table code -> when its last seat was brought back
-        self.error_codes: dict[str, int] = {}
-        self.tables, self.started, self.warm = tables, started, False
-
-    def table_started(self) -> None:
-        with self.started.get_lock():
-            self.started.value += 1
-
-    def warmed_up(self) -> bool:
-        """True once every table of every worker has started (then round trips count)."""
-        if not self.warm:
-            self.warm = self.started.value >= self.tables
-        return self.warm
-
-
-async def seat(client: ThinClient, code: str, player: str, rng: random.Random, stats: Stats,
-               until: Any, think_s: float) -> None:
-    """One scripted player: one of the legal moves its update carries whenever he is to move."""
-    while time.monotonic() < until.value:
-        if not client.current(code):
-            await client.changed(timeout=0.5)
-            continue
-        mover = client.to_move(code)
-        if mover is None:                       # the game is over
-            return
-        if mover != player or not client.legal.get(code):
-            await client.changed(timeout=0.5)
-            continue
-        n, legal = client.n[code], client.legal[code]
-        if think_s:
-            await asyncio.sleep(think_s * rng.uniform(0.5, 1.5))
-        sent = time.perf_counter()
-        try:
-            reply = await client.request("move", code=code, move=rng.choice(legal), n=n)
-        except Disconnected:
-            stats.disconnects += 1
-            await client.changed(timeout=0.5)
-            continue
-        except (Refused, asyncio.TimeoutError) as exc:
-            code_ = exc.code if isinstance(exc, Refused) else "no_answer_in_30_s"
-            stats.errors += 1
-            stats.error_codes[code_] = stats.error_codes.get(code_, 0) + 1
-            await client.changed(timeout=0.5)
-            continue
-        if stats.warmed_up():
-            stats.rtts.append((time.monotonic(), time.perf_counter() - sent))
-        stats.moves += 1
-        stats.acked[code] = max(stats.acked.get(code, 0), int(reply["n"]))
-        if client.connects > 1:
-            stats.first_ack.setdefault(code, time.monotonic())
-        try:
-            await client.wait_n(code, int(reply["n"]), timeout=30)
-        except asyncio.TimeoutError:
-            pass
-
-
-async def table_group(url: str, index: int, stats: Stats, until: Any, clients_out: list[ThinClient],
-                      think_s: float, ramp: asyncio.Semaphore) -> None:
-    """Four clients at one table after another until time is up."""
-    clients = [ThinClient(url) for _ in range(4)]
-    clients_out.extend(clients)
-    for c in clients:
-        async with ramp:                # a few handshakes at a time, as players arrive
-            await c.connect(timeout=300)
-    rng = random.Random(index)
-    first = True
-    while time.monotonic() < until.value:
-        try:
-            created = await clients[0].create(["human"] * 4)
-            code = created["code"]
-            for c in clients[1:]:
-                await c.join(code)
-            await clients[0].start(code, created["host_token"])
-        except (Disconnected, Refused, asyncio.TimeoutError):
-            await asyncio.sleep(0.5)
-            continue
-        if first:
-            stats.table_started()
-            first = False
-        players = ["red", "blue", "green", "yellow"]
-        await asyncio.gather(*(seat(c, code, p, random.Random(rng.random()), stats, until, think_s)
-                               for c, p in zip(clients, players)))
-        if code in clients[0].n and clients[0].to_move(code) is None:
-            stats.games += 1
-
-
 async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, think_s: float,
                       killed: Any, out: Any) -> None:
-    """A worker's tables; when the server is killed (`killed` set), the moves acknowledged so
-    far are sent to the parent at once (nothing can be acknowledged while it is down)."""
-    clients: list[ThinClient] = []
+    """A worker's tables until `until`; when the server is killed (`killed` set), the moves
+    acknowledged so far are sent to the parent at once (nothing can be acknowledged while it is
+    down). At the end the moves in flight are answered before the connections close."""
     ramp = asyncio.Semaphore(CONNECTING)
-    groups = asyncio.gather(*(table_group(url, i, stats, until, clients, think_s, ramp) for i in indexes))
-    reported = False
+    loop = asyncio.get_running_loop()
+
+    def failed(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        stats.error("client_exception")         # a bug of the benchmark's client shows in the figures
+        loop.default_exception_handler(context)
+    loop.set_exception_handler(failed)
+    seats = {i: [Seat(url, stats, random.Random(i * 4 + k), think_s, BACKOFF_MAX) for k in range(4)]
+             for i in indexes}
+    groups = asyncio.gather(*(table(seats[i], stats, lambda: time.monotonic() < until.value, ramp)
+                              for i in indexes))
+    reported, checked = False, time.monotonic()
     while not groups.done():
         if killed.is_set() and not reported:
             out.put(("acked", dict(stats.acked)))
             reported = True
         await asyncio.wait([groups], timeout=0.05)
+        if time.monotonic() > checked + 1.0:
+            checked = time.monotonic()
+            for group in seats.values():
+                for s in group:
+                    s.expire(UNANSWERED_S)
     await groups
-    for c in clients:
-        for code, when in c.back.items():       # a table is back once its last seat is
-            stats.back[code] = max(stats.back.get(code, 0.0), when)
-    await asyncio.gather(*(c.close() for c in clients))
+    everyone = [s for group in seats.values() for s in group]
+    for s in everyone:
+        s.stopping = True
+    for _ in range(100):                # the moves in flight answered
+        if not any(s.pending for s in everyone):
+            break
+        await asyncio.sleep(0.05)
+    for group in seats.values():     # a table is back once its last seat is
+        code = group[0].code
+        if all(s.back_at is not None and s.code == code for s in group):
+            stats.back[code] = max(s.back_at or 0.0 for s in group)
+    for s in everyone:
+        s.close()
 
 
 def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, until: Any, think_s: float,
-           killed: Any, out: Any) -> None:
+           killed: Any, out: Any, nice: int) -> None:
     """A client process: once every worker is ready (`go`), plays its tables until `until` (the
-    monotonic clock is the machine's), then puts its counts on `out`."""
+    monotonic clock is the machine's), then puts its counts on `out`. It runs `nice` steps below
+    the server."""
+    os.nice(nice)
     stats = Stats(tables, started)
     out.put(("ready", None))
     go.wait()
@@ -281,7 +199,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             go, until = ctx.Event(), ctx.Value("d", 0.0)
             procs = max(1, min(args.client_procs, args.tables))
             workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
-                                                        go, until, args.think_ms / 1000, killed, out))
+                                                        go, until, args.think_ms / 1000, killed, out, args.client_nice))
                        for k in range(procs)]
             for w in workers:
                 w.start()
@@ -348,7 +266,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     for r in results:
         for code, count in r["error_codes"].items():
             codes[code] = codes.get(code, 0) + count
-    return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs,
+    return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs, "client_nice": args.client_nice,
             "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(len(rtts) / args.seconds, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
@@ -379,7 +297,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warm-max", type=float, default=600.0,
                         help="seconds to wait at most for every table to start before --seconds count (default 600)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="each player's mean time a decision (default 0)")
-    parser.add_argument("--client-procs", type=int, default=4, help="client worker processes (default 4)")
+    parser.add_argument("--client-procs", type=int, default=2, help="client worker processes (default 2)")
+    parser.add_argument("--client-nice", type=int, default=0,
+                        help="niceness of the client processes over the server's (default 0)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0 or args.client_procs < 1:
         parser.error("--tables, --seconds and --client-procs must be positive, --think-ms not negative")

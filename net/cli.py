@@ -17,9 +17,8 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-from ai.worker_pool import Pool
-
 from .datadir import data_dir, take_moves
+from .fair import LazyPool
 from .hub import FORGET_AFTER_S, MAX_PER_ADDRESS, OPEN_PER_ADDRESS, OPEN_TTL_S
 from .server import Server, listen
 from .store import SchemaTooNew, Store
@@ -109,7 +108,7 @@ async def run(args: argparse.Namespace, ready: Callable[[int], None] | None = No
             log.warning("the data folder %s could not be moved to %s (%s)", moved.source, moved.target, moved.error)
     store = Store(db, args.synchronous)
     raise_open_files(args.max_connections)
-    server = Server(store, args.max_tables, args.max_connections, Pool(args.ai_workers),
+    server = Server(store, args.max_tables, args.max_connections, LazyPool(args.ai_workers),
                     max_per_address=args.max_per_address, open_per_address=args.open_per_address,
                     open_ttl=args.open_ttl, forget_after=args.forget_after)
     stop = asyncio.Event()

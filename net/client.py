@@ -39,6 +39,13 @@ from .protocol import MAX_MESSAGE, PROTOCOL_VERSION
 BACKOFF_FIRST, BACKOFF_MAX = 0.05, 5.0
 
 
+def next_backoff(delay: float, cap: float) -> tuple[float, float]:
+    """The wait before the next reconnection attempt and the delay after it: exponential up to
+    `cap`, each wait drawn between half and one and a half times the delay, so that clients
+    dropped together (a server restart) come back spread out instead of all at once."""
+    return delay * (0.5 + random.random()), min(cap, delay * 2)
+
+
 class Disconnected(ConnectionError):
     """The connection dropped before the server answered; the client is reconnecting."""
 
@@ -178,8 +185,8 @@ class Client:
             self._pending.clear()
             if self._closed:
                 return
-            await asyncio.sleep(delay * (0.5 + random.random()))
-            delay = min(self.backoff_max, delay * 2)
+            wait, delay = next_backoff(delay, self.backoff_max)
+            await asyncio.sleep(wait)
 
     async def _rejoin(self) -> None:
         """After a reconnection: the same seats (by credential), each with the moves played while

@@ -16,13 +16,12 @@ from collections import deque
 from typing import Any, Callable
 
 import websockets
-from ai.worker_pool import Pool
 from websockets.protocol import State
 from engine.errors import EngineError
 from engine.seed import new_seed
 
 from .conn import BURST, RATE, Conn, Bucket
-from .fair import FairPool
+from .fair import Decider, FairPool, LazyPool
 from .protocol import ProtocolError, encode, error
 from .store import Store, Stored, seat_rows, table_row
 from .table import OVER, Table
@@ -38,6 +37,7 @@ QUEUE_SIZE = 256                 # messages waiting for a slow reader before it 
 WRITE_BUFFER = 64 * 1024         # bytes in a socket's buffer beyond which frames wait for it to drain
 WRITE_TIMEOUT = 10.0             # seconds one frame may take to leave before the reader is closed
 LATENCY_SAMPLES = 100_000
+REPLAY_CHUNK, REPLAY_PAUSE_S = 5, 0.02   # restored tables replayed in the background: 250 a second at most
 
 log = logging.getLogger("net.server")
 
@@ -48,7 +48,7 @@ class Hub:
     address, connections in all and per address, connections per seat."""
 
     def __init__(self, store: Store, max_tables: int = 1000, max_connections: int = 4000,
-                 ai_pool: Pool | None = None, seed_source: Callable[[], int] | None = None,
+                 ai_pool: Decider | None = None, seed_source: Callable[[], int] | None = None,
                  rate: float = RATE, burst: float = BURST, queue_size: int = QUEUE_SIZE,
                  write_timeout: float = WRITE_TIMEOUT, max_per_address: int = MAX_PER_ADDRESS,
                  open_per_address: int = OPEN_PER_ADDRESS, open_ttl: float = OPEN_TTL_S,
@@ -56,7 +56,7 @@ class Hub:
         self.store, self.max_tables, self.max_connections = store, max_tables, max_connections
         self.max_per_address, self.open_per_address = max_per_address, open_per_address
         self.open_ttl, self.forget_after, self.idle_timeout = open_ttl, forget_after, idle_timeout
-        self.ai = ai_pool or Pool()
+        self.ai = ai_pool or LazyPool()
         self.fair = FairPool(self.ai)
         self.seed_source = seed_source or new_seed
         self.rate, self.burst, self.queue_size, self.write_timeout = rate, burst, queue_size, write_timeout
@@ -86,24 +86,42 @@ class Hub:
         self._opened = 0                 # connections numbered for the log
 
     def _load(self, stored: list[Stored]) -> None:
-        """The stored tables: those in play replayed, finished ones listed only; one whose record
-        does not replay is logged and set aside, and the others are served."""
+        """The stored tables: those in play kept with their records, each replayed when first
+        used (`ready`) or by `replay_rest` after the server listens; finished ones listed only."""
         self.next_id = max((s.id for s in stored), default=0) + 1
         now, wall = time.monotonic(), time.time()
         for s in stored:
             if s.moves is None:
                 self.finished[s.code] = s
                 continue
-            try:
-                table = s.table()
-            except EngineError as exc:
-                self.set_aside[s.code] = str(exc)
-                log.error("table %s set aside: its record does not replay (%s)", s.code, exc)
-                continue
+            table = s.table(lazy=True)
             for seat in table.seats:       # a player who left is gone since he left, the others since now
                 if seat.credential is not None:
                     seat.gone_since = now - (max(0.0, wall - seat.left_at) if seat.left_at is not None else 0.0)
             self.tables[s.code] = table
+
+    def ready(self, table: Table) -> bool:
+        """Replay a restored table's record unless it has been: one that no longer replays is
+        logged and set aside, and the others are served (False then)."""
+        if table.replayed:
+            return True
+        try:
+            table.replay()
+        except EngineError as exc:
+            self.tables.pop(table.code, None)
+            self.set_aside[table.code] = str(exc)
+            log.error("table %s set aside: its record does not replay (%s)", table.code, exc)
+            return False
+        return True
+
+    async def replay_rest(self, chunk: int = REPLAY_CHUNK, pause: float = REPLAY_PAUSE_S) -> None:
+        """After the start: the restored tables nobody has asked for yet, `chunk` at a time with
+        `pause` seconds between (the players coming back go first), so that a record that no
+        longer replays is found without waiting for its players."""
+        for i, table in enumerate([t for t in self.tables.values() if not t.replayed]):
+            self.ready(table)
+            if i % chunk == chunk - 1:
+                await asyncio.sleep(pause)
 
     async def _handle(self, conn: Conn, msg: dict[str, Any]) -> None:
         try:

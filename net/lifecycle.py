@@ -44,7 +44,7 @@ class Lifecycle(Moves):
             for seat in table.seats:
                 gone = table.gone_for(seat, mono)
                 if (seat.kind == "human" and seat.credential is not None and seat.player not in connected
-                        and gone is not None and gone >= table.settings["auto_after"]):
+                        and gone is not None and gone >= table.settings["auto_after"] and self.ready(table)):
                     try:
                         await self._change(table, partial(_hand_over, seat, str(table.settings["auto_ai"])))
                     except ProtocolError:
@@ -66,10 +66,15 @@ class Lifecycle(Moves):
                 pass            # the store failed: logged; the next sweep tries again
 
     def start(self) -> None:
-        """Begin serving in the running loop: the AI seats of restored tables, and the sweeper."""
+        """Begin serving in the running loop: the AI seats of restored tables, the replay of the
+        other restored tables in the background, and the sweeper."""
         self.resume_ai()
         if self._sweeper is None:
-            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+            loop = asyncio.get_running_loop()
+            self._sweeper = loop.create_task(self._sweep_forever())
+            replaying = loop.create_task(self.replay_rest())
+            self._tasks.add(replaying)
+            replaying.add_done_callback(self._tasks.discard)
 
     async def stop(self) -> None:
         if self._sweeper is not None:
@@ -79,9 +84,11 @@ class Lifecycle(Moves):
             task.cancel()
 
     def resume_ai(self) -> None:
-        """After a restart: every table whose AI is to move starts thinking again."""
-        for table in self.tables.values():
-            self._kick_ai(table)
+        """After a restart: every table whose AI is to move starts thinking again (the tables
+        with an AI seat are replayed now; the others can wait for their players)."""
+        for table in list(self.tables.values()):
+            if any(seat.kind != "human" for seat in table.seats) and self.ready(table):
+                self._kick_ai(table)
 
 
 def _hand_over(seat: Seat, level: str) -> None:

@@ -7,15 +7,12 @@ Why apart: "acknowledged means stored" (docs/protocol.md) is this module's one p
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from typing import Any
 
-from ai.worker_pool import Job
-
 from .conn import Conn
-from .protocol import ProtocolError, encode, error
+from .protocol import ProtocolError, compact, encode, error
 from .table import OVER, PLAYING, Table
 from .updates import Updates
 
@@ -32,8 +29,8 @@ class Moves(Updates):
         is committed. The future says whether it was stored."""
         arrived = self._arrived
         events, move = table.play(text)
-        events_text = json.dumps(events, separators=(",", ":"))
-        move_text = json.dumps(move, separators=(",", ":"))
+        events_text = compact(events)
+        move_text = compact(move)
         step = move_text[:-1] + ',"events":' + events_text + "}"
         self._last_step[table.code] = (table.n - 1, step, text)
         self._committing[table.code] = []
@@ -94,6 +91,7 @@ class Moves(Updates):
             log.error("an AI seat stopped: %s: %s", exc.__class__.__name__, exc)
 
     async def _run_ai(self, table: Table) -> None:
+        from ai.worker_pool import Job      # the AI package only once an AI plays (fair.py LazyPool)
         try:
             while (seat := table.ai_to_move()) is not None:
                 n, level = table.n, seat.kind

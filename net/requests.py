@@ -9,7 +9,6 @@ applies the change through the hub and says what happened.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from functools import partial
@@ -17,7 +16,7 @@ from typing import Any
 
 from .conn import Bucket, Conn
 from .lifecycle import Lifecycle
-from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError, encode, encode_raw, name_of
+from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError, compact, encode, encode_raw, name_of
 from .store import Stored
 from .table import OPEN, OVER, PLAYING, Table
 from .updates import seen_by
@@ -50,6 +49,8 @@ class Requests(Lifecycle):
             raise ProtocolError("too_many_guesses", f"wait: at most {GUESS_BURST:g} unknown codes or credentials "
                                 f"an address, then {60 * GUESS_RATE:g} a minute")
         found = self.tables.get(code.upper()) or self.finished.get(code.upper())
+        if isinstance(found, Table) and not self.ready(found):
+            found = None                   # its record no longer replays: set aside
         if found is None:
             bucket.take()
             raise ProtocolError("unknown_table", f"no table {code[:16]!r}")
@@ -231,6 +232,8 @@ class Requests(Lifecycle):
         for item in msg["credentials"]:
             code = item["code"].upper()
             table: Table | Stored | None = self.tables.get(code) or self.finished.get(code)
+            if isinstance(table, Table) and not self.ready(table):
+                table = None
             seat = next((s for s in table.seats if s.holds(item["credential"])), None) if table else None
             if table is None or seat is None:
                 found.append({"code": item["code"], "error": "bad_credential"})
@@ -260,5 +263,5 @@ def legacy_steps(table: Table, start: int, texts: list[str]) -> list[str]:
     steps = []
     for text in texts:
         move = {"player": str(game.to_move), "text": table.kind.public_text(game, text)}
-        steps.append(json.dumps({**move, "events": table.kind.events(game.play(text))}, separators=(",", ":")))
+        steps.append(compact({**move, "events": table.kind.events(game.play(text))}))
     return steps

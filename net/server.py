@@ -26,8 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
 import time
-from typing import Any
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator
 
 import websockets
 from websockets.asyncio.server import ServerConnection, serve
@@ -37,6 +40,7 @@ from .protocol import GAMES, MAX_MESSAGE, PROTOCOL_VERSION, ProtocolError, encod
 from .requests import Requests
 
 BACKLOG = 4096                   # pending TCP connections the listening socket queues
+ACCEPT_BATCH = 64                # connections accepted in one turn of the event loop
 FLOOD_CLOSE = 1000               # dropped messages after which a connection is closed
 PING_S = 60.0                    # keepalive ping interval of a connection
 
@@ -121,13 +125,24 @@ class Server(Requests):
         await self._handle(conn, msg)
 
 
-def listen(server: Server, host: str, port: int) -> Any:
+@asynccontextmanager
+async def listen(server: Server, host: str, port: int) -> AsyncIterator[Any]:
     """The websockets server for `server` (an async context manager): frames up to four times
     MAX_MESSAGE reach the validator (which refuses those over it with a reason); bigger ones close
     the connection (1009). No compression: views are small and CPU is the limit. The listen
     backlog is BACKLOG (the kernel caps it at net.core.somaxconn): thousands of clients
     reconnecting at once after a restart queue instead of being refused. A silent connection is
     pinged every PING_S (websockets' default, 20 s, made its pings 7% of the CPU of 8 000
-    connections) and closed when its pong is PING_S / 2 late."""
-    return serve(server.handler, host, port, max_size=4 * MAX_MESSAGE, compression=None, max_queue=64,
-                 backlog=BACKLOG, ping_interval=PING_S, ping_timeout=PING_S / 2)
+    connections) and closed when its pong is PING_S / 2 late.
+
+    asyncio accepts as many connections in one turn of its loop as the listen backlog it was
+    given: after a restart that was 4 096 handshakes begun at once, turns of seconds in which no
+    move or resume was answered (the first acknowledged move came 17 s after a restart of 2 000
+    tables). So the loop is given ACCEPT_BATCH and the socket's queue is widened to BACKLOG
+    afterwards (through a duplicate of its descriptor: asyncio's socket wrapper has no `listen`)."""
+    async with serve(server.handler, host, port, max_size=4 * MAX_MESSAGE, compression=None, max_queue=64,
+                     backlog=ACCEPT_BATCH, ping_interval=PING_S, ping_timeout=PING_S / 2) as ws_server:
+        for sock in ws_server.sockets:
+            with socket.socket(fileno=os.dup(sock.fileno())) as same:
+                same.listen(BACKLOG)
+        yield ws_server

@@ -66,6 +66,7 @@ ALTER TABLE seats ADD COLUMN left_at REAL;
 """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+ROWS_A_STATEMENT = 200           # moves (or tables) a multi-row statement writes (4 parameters a move)
 
 
 class SchemaTooNew(Exception):
@@ -99,10 +100,11 @@ class Stored:
     moves: tuple[str, ...] | None
     n: int
 
-    def table(self) -> Table:
-        """The table replayed to its last stored move (EngineError when its record does not replay)."""
+    def table(self, lazy: bool = False) -> Table:
+        """The table replayed to its last stored move (EngineError when its record does not
+        replay); with `lazy`, replayed when its game is first read (Table)."""
         return Table(self.id, self.code, self.setup, self.seats, self.host, self.status, self.moves or (),
-                     self.name, self.game, self.settings, self.owner, self.created)
+                     self.name, self.game, self.settings, self.owner, self.created, lazy)
 
 
 class _Move(NamedTuple):
@@ -259,19 +261,39 @@ class Store:
 
     def save_batch(self, items: list[_Move | _Rows]) -> None:
         """Moves of one or more tables with their statuses, and tables' rows, in one transaction
-        (in the order they were queued)."""
+        (in the order they were queued). Each run of moves is a few statements whatever its
+        length (`_write_moves`)."""
         now = time.time()
         with self._lock, self.db:
             self.db.execute("BEGIN")
+            run: list[_Move] = []
             for item in items:
-                if isinstance(item, _Rows):
-                    self.write_table(item.row, item.seats, now)
+                if isinstance(item, _Move):
+                    run.append(item)
                     continue
-                self.db.execute("INSERT INTO moves (table_id, n, text, step) VALUES (?, ?, ?, ?)",
-                                (item.table_id, item.n, item.text, item.step))
-                self.db.execute("UPDATE tables SET status = ?, updated = ? WHERE id = ?",
-                                (item.status, now, item.table_id))
+                self._write_moves(run, now)
+                run = []
+                self.write_table(item.row, item.seats, now)
+            self._write_moves(run, now)
             self.batches += 1
+
+    def _write_moves(self, moves: list[_Move], now: float) -> None:
+        """Moves, and their tables' statuses (the last move's), in multi-row statements: each
+        statement hands the GIL back and forth around SQLite, and the writer thread may wait up
+        to the interpreter's switch interval (5 ms) to get it back from a busy event loop, so two
+        statements a move would bound a busy loop's commits near 100 moves a second."""
+        for start in range(0, len(moves), ROWS_A_STATEMENT):
+            chunk = moves[start:start + ROWS_A_STATEMENT]
+            self.db.execute("INSERT INTO moves (table_id, n, text, step) VALUES "
+                            + ",".join(["(?, ?, ?, ?)"] * len(chunk)),
+                            [v for m in chunk for v in (m.table_id, m.n, m.text, m.step)])
+        status = {m.table_id: m.status for m in moves}
+        for value in set(status.values()):
+            ids = [i for i, v in status.items() if v == value]
+            for start in range(0, len(ids), ROWS_A_STATEMENT):
+                some = ids[start:start + ROWS_A_STATEMENT]
+                self.db.execute(f"UPDATE tables SET status = ?, updated = ? WHERE id IN ({','.join('?' * len(some))})",
+                                [value, now, *some])
 
     def load(self) -> list[Stored]:
         """Every stored table: those in play with their moves, finished ones with their count."""

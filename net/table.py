@@ -74,18 +74,23 @@ def table_settings(msg: dict[str, Any]) -> dict[str, Any]:
 
 class Table:
     """A table's seats, status and game; `n` is the number of moves played (the next move's
-    number, which a client's `move` message must name)."""
+    number, which a client's `move` message must name). With `lazy`, the record is replayed only
+    when the game is first read (`replayed`): a restarted server listens before replaying its
+    tables, and a table nobody comes back to costs its record only."""
 
     def __init__(self, table_id: int, code: str, setup: dict[str, Any], seats: list[Seat],
                  host: str, status: str = OPEN, moves: tuple[str, ...] = (), name: str = "",
                  game: str = "el-grande", settings: dict[str, Any] | None = None, owner: str = "",
-                 created: float = 0.0) -> None:
+                 created: float = 0.0, lazy: bool = False) -> None:
         self.id, self.code, self.setup, self.seats, self.host = table_id, code, setup, seats, host
         self.status, self.name, self.owner = status, name, owner
         self.created = created or time.time()
         self.settings = settings if settings is not None else {"grace": GRACE_S}
         self.kind: GameKind = GAMES[game]
-        self.game = self.kind.replay(setup, list(moves), f"table {code}")
+        self._record: tuple[str, ...] | None = moves
+        self._game: Any = None
+        if not lazy:
+            self.replay()
         self.n = len(moves)
         self._views_n = -1                                 # the move number the caches are of
         self._views: dict[str | None, Any] = {}
@@ -117,6 +122,23 @@ class Table:
         token = new_token()
         return cls(table_id, code, setup, seats, digest(token), name=name, game=game,
                    settings=table_settings(msg), owner=owner), token
+
+    @property
+    def replayed(self) -> bool:
+        return self._record is None
+
+    def replay(self) -> None:
+        """Replay the stored record (once); EngineError when it does not replay."""
+        if self._record is not None:
+            self._game = self.kind.replay(self.setup, list(self._record), f"table {self.code}")
+            self._record = None
+
+    @property
+    def game(self) -> Any:
+        """The true game, the record replayed first if it has not been."""
+        if self._record is not None:
+            self.replay()
+        return self._game
 
     # ---- seats ---------------------------------------------------------------------------------
     def seat(self, player: str) -> Seat:

@@ -9,12 +9,11 @@ decision, kept from how a move is checked and stored (moves.py).
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 
 from .conn import Conn
 from .hub import Hub
-from .protocol import encode_raw
+from .protocol import compact, encode_raw
 from .table import Table
 
 SPECTATOR_INTERVAL = 0.5         # seconds between spectators' updates of one table
@@ -88,7 +87,7 @@ class Updates(Hub):
         raw = {"move": move} if move else {}
         raw.update(events=events, view=table.view_text(player))
         if player is not None and player == table.game.to_move and (legal := table.legal_texts()):
-            raw["legal"] = json.dumps(legal, separators=(",", ":"))
+            raw["legal"] = compact(legal)
         return encode_raw("update", raw, code=table.code, n=table.n, game=table.kind.name)
 
     def _send_state(self, conn: Conn, table: Table) -> None:
