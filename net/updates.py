@@ -9,6 +9,7 @@ decision, kept from how a move is checked and stored (moves.py).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 from .conn import Conn
@@ -104,4 +105,4 @@ def seen_by(table: Table, step: str, played: str, player: str | None) -> str:
     if data.get("player") != player:
         return step
     data["text"] = played
-    return json.dumps(data, separators=(",", ":"))
+    return compact(data)

@@ -16,6 +16,7 @@ import asyncio
 import atexit
 import threading
 from concurrent.futures import Future
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -85,10 +86,10 @@ class LocalServer:
         store = Store(self.db)
         server = Server(store, ai_pool=Pool(1))
         try:
-            ws_server = await _listen_anywhere(listen, server, self.host, self.port)
-            try:
+            async with AsyncExitStack() as stack:
+                ws_server = await _listen_anywhere(stack, server, self.host, self.port)
                 self.port = next(iter(ws_server.sockets)).getsockname()[1]
-                server.resume_ai()
+                server.start()          # restored AI seats think again; the other tables replay meanwhile
                 self._started.set_result(self.port)     # the host's table opens now, not after the LAN heard
                 # zeroconf's calls block (its name probing takes about 1.6 s): off this loop, which serves meanwhile
                 beacon = await asyncio.to_thread(announce, self.lan_address or self.host, self.port, self.name,
@@ -97,23 +98,21 @@ class LocalServer:
                 await self._stop.wait()
                 if beacon is not None:
                     await asyncio.to_thread(beacon.close)
-            finally:
-                ws_server.close()
-                await ws_server.wait_closed()
+            await server.stop()
         finally:
             server.ai.close()
             store.close()
 
 
-async def _listen_anywhere(listen: Any, server: Any, host: str, port: int) -> Any:
+async def _listen_anywhere(stack: AsyncExitStack, server: Server, host: str, port: int) -> Any:
     """The websockets server on `port`, or on any free port when that one is taken (another game
-    or server on this computer)."""
+    or server on this computer); closed with `stack`."""
     try:
-        return await listen(server, host, port)
+        return await stack.enter_async_context(listen(server, host, port))
     except OSError:
         if port == 0:
             raise
-        return await listen(server, host, 0)
+        return await stack.enter_async_context(listen(server, host, 0))
 
 
 _lock = threading.Lock()
