@@ -125,6 +125,10 @@ class CastellMatch:
         """No connection to lose, nobody to wait for: no banner."""
         return ""
 
+    def waiting_text(self) -> str:
+        """Nobody beyond the seats to wait for (a lesson waits for its step to be read)."""
+        return ""
+
     def seat_lost(self) -> None:
         """Every seat is at this screen: nobody to lose."""
         return None

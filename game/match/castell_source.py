@@ -43,6 +43,7 @@ class CastellSource(Protocol):
     def undo(self) -> bool: ...
     def log_lines(self) -> list[str]: ...
     def banner(self) -> str: ...                    # connection trouble or a gone player ("": none)
+    def waiting_text(self) -> str: ...              # the prompt while the table waits beyond its seats ("": none)
     def seat_lost(self) -> tuple[RemoteSeat, str] | None: ...   # a gone player's seat to decide about
     def close(self) -> object: ...                  # the screen is left
     @property

@@ -97,6 +97,10 @@ class RemoteCastell(RemoteSeat):
         gone = self.disconnected()
         return self.connection_text() or (self.gone_text(gone[0]) if gone else "")
 
+    def waiting_text(self) -> str:
+        """The banner says whom a server's table waits for; the prompt names the seat to move."""
+        return ""
+
     # ---- the game's part of a seat (game/match/remote_seat.py) ----------------------------------
     @property
     def ready(self) -> bool:

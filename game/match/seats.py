@@ -24,10 +24,13 @@ def make_agent(level: str, seed: int = 0) -> Agent:
 
 @dataclass(frozen=True)
 class Seat:
-    """One player's seat: colour id, human or AI level, display name ("" = colour name)."""
+    """One player's seat: colour id, human or AI level, display name ("" = colour name).
+    `scripted`: a lesson's opponent, whose moves are written in the lesson (the panels name no AI
+    level for it; saves keep only the kind, so a saved lesson resumes against that AI)."""
     player: str
     kind: str = "human"
     name: str = ""
+    scripted: bool = False
 
     @property
     def human(self) -> bool:

@@ -28,6 +28,7 @@ from game.present.castell_words import sizes_text, skill_name, tile_text
 from game.shell.i18n import t
 
 Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]        # a rectangle as (x, y, w, h): the frame holds no pygame object
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Frame:
     tip: Tip | None = None             # the hovered thing's tooltip
     log_current: int = 0               # the log's last lines that are the move shown (the replay marks them)
     show: Stage | None = None          # how much of a festival's results or the final scoring is shown yet (None: all)
+    clear: tuple[Box, ...] = ()        # what no tooltip may cover (a lesson's pointed target)
 
 
 def lit_keys(lit: Targets, view: castell.Position) -> frozenset[str]:
@@ -228,14 +230,19 @@ def hovered_move(view: castell.Position, ui: Ui) -> castell.Move | None:
 
 def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool, thinking: str | None,
                 can_undo: bool | None, log: tuple[str, ...], wheel_angle: float, pulse: float,
-                banner: str = "", replayable: bool = True, show: Stage | None = None) -> Frame:
+                banner: str = "", replayable: bool = True, show: Stage | None = None, waiting: str = "",
+                clear: tuple[Box, ...] = ()) -> Frame:
     """Everything the Castell table shows now, as one comparable value (`can_undo` None: the
     table has no Undo, a server's; not `replayable`: the game is not on this computer; `show`:
-    the stage of a festival's or the final scoring's presentation)."""
+    the stage of a festival's or the final scoring's presentation; `waiting`: the prompt while
+    the table waits beyond its seats, a lesson's step to be read; `clear`: what no tooltip may
+    cover, a lesson's pointed target)."""
     seat = view.to_move_idx
     name = names[seat] if seat >= 0 else ""
     if view.is_over:
         prompt, tone = t("castell.prompt.final"), "plain"
+    elif waiting:
+        prompt, tone = waiting, "wait"
     elif not human:
         prompt, tone = (t("castell.prompt.thinking", name=name) if thinking
                                   else t("castell.prompt.waiting", name=name)), "wait"
@@ -252,7 +259,7 @@ def build_frame(view: castell.View, ui: Ui, names: tuple[str, ...], human: bool,
                      wheel_angle=wheel_angle, pulse=pulse)
     tip = castell_tips.tip(view, ui.hover, names) if ui.builder is None and ui.results is None and not view.is_over else None
     return Frame(view, look, prompt, tone, buttons(view, ui, human, can_undo, replayable), ui.builder, ui.results, log,
-                 view.is_over, banner, tip, show=show)
+                 view.is_over, banner, tip, show=show, clear=clear)
 
 
 def describe_move(view: castell.Position, move: castell.Move, names: tuple[str, ...]) -> str:

@@ -130,5 +130,6 @@ class Frame:
     tooltip: Tooltip | None
     marks: bool
     connection: str = ""        # an online table's connection trouble, as a banner (else "")
+    clear: tuple[Rect, ...] = ()    # what no tooltip may cover (a lesson's pointed target)
     pulse: float = field(default=0.0, compare=False)
     clock: float = field(default=0.0, compare=False)

@@ -82,8 +82,9 @@ def _bold(line: Line) -> bool:
 
 
 def avoided(layout: CastellLayout, frame: Frame) -> list[pygame.Rect]:
-    """What a tooltip may never cover: the prompt plate and the buttons."""
-    return [layout.prompt_rect] + [rect for _, rect in frame_buttons(layout, frame)]
+    """What a tooltip may never cover: the prompt plate, the buttons and what the frame keeps
+    clear (a lesson's pointed target)."""
+    return [layout.prompt_rect] + [rect for _, rect in frame_buttons(layout, frame)] + [pygame.Rect(r) for r in frame.clear]
 
 
 def place(layout: CastellLayout, size: tuple[float, float], target: pygame.Rect,
@@ -118,7 +119,8 @@ def _area(rect: pygame.Rect) -> int:
 
 
 def tip_rect(layout: CastellLayout, frame: Frame) -> pygame.Rect | None:
-    """Where the frame's tooltip stands (None: none shown)."""
+    """Where the frame's tooltip stands (None: none shown, nor where it would cover what the
+    frame keeps clear)."""
     tip = frame.tip
     if tip is None:
         return None
@@ -126,7 +128,8 @@ def tip_rect(layout: CastellLayout, frame: Frame) -> pygame.Rect | None:
     if target is None:
         return None
     laid = lay_out(tip)
-    return place(layout, (laid.width, laid.height), target, avoided(layout, frame))
+    rect = place(layout, (laid.width, laid.height), target, avoided(layout, frame))
+    return None if rect.collidelist([pygame.Rect(r) for r in frame.clear]) >= 0 else rect
 
 
 def paint_tip(surface: pygame.Surface, layout: CastellLayout, frame: Frame) -> pygame.Rect | None:

@@ -99,10 +99,15 @@ def tooltip_rect(rows: int, anchor: tuple[int, int], note: bool,
 
 
 def draw_standings(surface: pygame.Surface, view: engine.View, area: str, anchor: tuple[int, int],
-                   name: Callable[[str], str], avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+                   name: Callable[[str], str], avoid: Sequence[pygame.Rect] = (),
+                   keep_clear: Sequence[pygame.Rect] = ()) -> pygame.Rect | None:
+    """The area's standings beside the pointer, clear of `avoid` where it can be, and not drawn
+    at all (None) where it would cover one of `keep_clear` (a lesson's pointed target)."""
     rows = standings(view, area)
     hidden = bool(rows) and rows[0].count is None
-    rect = tooltip_rect(len(rows), anchor, hidden, avoid)
+    rect = tooltip_rect(len(rows), anchor, hidden, [*avoid, *keep_clear])
+    if rect.collidelist(list(keep_clear)) >= 0:
+        return None
     style.panel(surface, rect, fill=(252, 244, 220), border=style.GOLD)
     caption = style.text(surface, values_caption(view, area), (rect.right - 12, rect.y + 12), 12, style.INK_SOFT,
                          bold=True, anchor="topright")

@@ -42,6 +42,7 @@ TEXT_LINES = 4
 PANEL_H = 178
 SCRIPT_SECONDS = 0.7        # between two of the opponent's scripted moves, at animation speed 1
 SPOT = 44                   # the white ring on a region's label
+RING_ROOM = 12              # the white ring's pulse around what to click: no tooltip covers it (CastellScene.keep_clear)
 
 
 def panel_rect(layout: CastellLayout) -> pygame.Rect:
@@ -116,6 +117,10 @@ class CastellLessonScene(Scene):
             self.ctx.sounds.play("error")
         if match.moves_done and not match.needs_continue:
             self.advance()
+        spot = self.click_spot(self.table.table_frame()) if self.ui.results is None else None
+        if spot is not None:
+            spot = spot.inflate(RING_ROOM, RING_ROOM)
+        self.table.keep_clear = () if spot is None else ((spot.x, spot.y, spot.width, spot.height),)
         return self.take_request()
 
     def on_the_way(self) -> bool:

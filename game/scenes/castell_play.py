@@ -58,6 +58,7 @@ class CastellScene(Scene):
         self.ai_pause = 0.0                # seconds between two AI moves (a lesson's scripted ones are watched)
         self.ai_wait = 0.0
         self.builder_room = 0              # units kept free under the tower builder (a lesson's panel)
+        self.keep_clear: tuple[model.Box, ...] = ()     # what no tooltip may cover (a lesson's white ring)
         self.show: castell_show.Show | None = None      # a festival's results or the final scoring presented
         self.festivals: list[ev.FestivalHeld] = []      # festivals held, their results still to show
         self.end_due = False               # the game ended while watched: its final scoring is presented
@@ -76,7 +77,8 @@ class CastellScene(Scene):
         undo = m.undo_steps() > 0 if m.has_undo else None
         return model.build_frame(m.view(), self.ui, self.names(), m.human_to_move is not None, m.thinking,
                                  undo, tuple(m.log_lines()[-LOG_LINES:]), self.wheel, round(pulse, 1), m.banner(),
-                                 replayable=m.local is not None, show=self.show.stage() if self.show else None)
+                                 replayable=m.local is not None, show=self.show.stage() if self.show else None,
+                                 waiting=m.waiting_text(), clear=self.keep_clear)
 
     def showing(self) -> bool:
         """A festival's results or the final scoring is still being presented."""

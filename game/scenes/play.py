@@ -91,6 +91,7 @@ class MatchScene(Scene):
         self._hand_offs_seen = match.hand_offs
         self.hints = HintRequest()
         self.hint_plan = HintPlan()      # a clicked hint, followed step by step (present/hint_plan.py)
+        self.keep_clear: tuple[tuple[int, int, int, int], ...] = ()     # no tooltip covers these (a lesson's target)
         self.mode: Mode = mode_for_phase(self, match.view().phase, None)
 
     @property

@@ -33,6 +33,7 @@ from game.tutorial.progress import Progress, load_progress, save_progress
 from game.tutorial.targets import (
     event_element,
     element_rect,
+    frame_around,
     element_region,
     panel_rect,
     region_outline,
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 
 SPOT = 40            # the ring marking where to click in an area
 SPOT_DROP = 26       # the ring sits this far below where Caballeros land, clear of the values
+RING_ROOM = 16       # the white ring's pulse around its target: no tooltip covers it (MatchScene.keep_clear)
 
 
 class TutorialScene(Scene):
@@ -230,6 +232,10 @@ class TutorialScene(Scene):
             self.ctx.sounds.play("error")
         if self.match.moves_done and not self.match.needs_continue:
             self.advance()
+        ring = self.move_target()
+        if ring is not None:
+            ring = ring.inflate(RING_ROOM, RING_ROOM)
+        self.top.keep_clear = () if ring is None else ((ring.x, ring.y, ring.width, ring.height),)
         return self.take_request()
 
     def redraw_rate(self) -> float:
@@ -268,7 +274,7 @@ class TutorialScene(Scene):
             draw.circle(surface, style.WOOD_DARK, rect.center, radius, 6)
             draw.circle(surface, style.WHITE, rect.center, radius, 3)
             return
-        outlined_frame(surface, rect.inflate(6 + round(4 * pulse), 6 + round(4 * pulse)), style.WHITE, 3)
+        outlined_frame(surface, frame_around(rect, 6 + round(4 * pulse)), style.WHITE, 3)
 
     def draw_highlight(self, surface: pygame.Surface) -> None:
         """A pulsing gold frame around the element the step points at (a region's own border)."""
@@ -287,7 +293,7 @@ class TutorialScene(Scene):
             draw.polygon(surface, style.WOOD_DARK, outline, width + 3)
             draw.polygon(surface, colour, outline, width)
             return
-        outlined_frame(surface, rect.inflate(10 + round(4 * pulse), 10 + round(4 * pulse)), colour, width)
+        outlined_frame(surface, frame_around(rect, 10 + round(4 * pulse)), colour, width)
 
     @style.fixed_size
     def draw_panel(self, surface: pygame.Surface) -> None:

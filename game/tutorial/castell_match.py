@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from engine import EngineError, castell
 from game.match.castell_match import CastellMatch
-from game.match.seats import Seat
 from game.present.castell_screen import describe_move
 from game.shell.i18n import localized, t
 from game.tutorial.castell_lesson import CastellLesson
-from game.tutorial.course import StepCursor
+from game.tutorial.course import StepCursor, lesson_seats
 from game.tutorial.steps import Step
 
 
@@ -22,14 +21,24 @@ class CastellLessonMatch(StepCursor, CastellMatch):
     """The lesson's game, positioned at step `index` (every earlier step's moves played)."""
 
     def __init__(self, lesson: CastellLesson, index: int) -> None:
-        seats = [Seat(p, "human" if i == 0 else "normal") for i, p in enumerate(lesson.players)]
-        super().__init__(seats, lesson.seed, lesson.wheel, lesson.moves_before(index), autosave=False)
         self.lesson = lesson
         self.index = index
+        super().__init__(lesson_seats(lesson.players), lesson.seed, lesson.wheel, lesson.moves_before(index),
+                         autosave=False)
 
     @property
     def step(self) -> Step:
         return self.lesson.steps[self.index]
+
+    @property
+    def human_to_move(self) -> str | None:
+        """Nobody while the step waits for Continue: the table lights no target and asks for no
+        move until the step is read."""
+        return None if self.needs_continue else super().human_to_move
+
+    def waiting_text(self) -> str:
+        """The table's prompt while the step waits to be read (not "Waiting for Blue…")."""
+        return self.reading_prompt() or ""
 
     def undo_steps(self) -> int:
         """No undo in the lesson: the steps only go forward."""

@@ -2,12 +2,23 @@
 
 Why a mixin: El Grande's TutorialMatch and Castell's lesson match are each their game's match
 (the only place that plays a move), and both follow a step the same way: the next scripted or
-asked move, whether the step's moves are made, whether it waits for Continue, and the nudge
-for a legal move the step does not ask for.
+asked move, whether the step's moves are made, whether it waits for Continue (the table then
+asks nobody for a move: the lesson has the turn), and the nudge for a legal move the step does
+not ask for.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from game.match.seats import Seat
+from game.shell.i18n import t
 from game.tutorial.steps import Step
+
+
+def lesson_seats(players: Sequence[str]) -> list[Seat]:
+    """The learner first; the others the lesson's scripted opponents (kind: the AI that plays
+    them should the game be saved and resumed)."""
+    return [Seat(p) if i == 0 else Seat(p, "normal", scripted=True) for i, p in enumerate(players)]
 
 
 class StepCursor:
@@ -37,6 +48,10 @@ class StepCursor:
         """The step waits for Continue once its moves are made: to read it (no moves for the
         player) or to read what to notice."""
         return self.moves_done and (self.step.notice is not None or not self.step.play)
+
+    def reading_prompt(self) -> str | None:
+        """The table's prompt while the step waits for Continue (None: the step's moves go on)."""
+        return t("tutorial.prompt_read") if self.needs_continue else None
 
     def next_step(self) -> None:
         self.index += 1

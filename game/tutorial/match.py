@@ -12,8 +12,7 @@ from __future__ import annotations
 import engine
 from game.match.controller import SECRET_PHASES, Match
 from game.shell.i18n import localized, t
-from game.match.seats import Seat
-from game.tutorial.course import StepCursor
+from game.tutorial.course import StepCursor, lesson_seats
 from game.tutorial.lesson import Chapter, Lesson, Step
 
 
@@ -22,10 +21,9 @@ class TutorialMatch(StepCursor, Match):
 
     def __init__(self, lesson: Lesson, index: int) -> None:
         game = lesson.position(index)
-        seats = [Seat(p, "human" if i == 0 else "normal") for i, p in enumerate(game.players)]
-        super().__init__(seats, game=game, autosave=False)   # the player's own "Continue" game stays
         self.lesson = lesson
         self.index = index
+        super().__init__(lesson_seats(game.players), game=game, autosave=False)   # the player's own "Continue" game stays
         self.rebuild_log()
         self.step_events = len(self.feed.past)     # the events known when the step began
         if game.phase in SECRET_PHASES:  # resumed after the player's disc: his strip still shows it
@@ -50,6 +48,15 @@ class TutorialMatch(StepCursor, Match):
         self.step_events = len(self.feed.past)
 
     # ---- playing --------------------------------------------------------------------------------
+    def human_to_move(self) -> str | None:
+        """Nobody while the step waits for Continue: the table lights no target and asks for no
+        move until the step is read."""
+        return None if self.needs_continue else super().human_to_move()
+
+    def waiting_text(self) -> str | None:
+        """The table's prompt while the step waits to be read, once the board shows its moves."""
+        return None if self.events else self.reading_prompt()
+
     @property
     def undo_player(self) -> str | None:
         """No undo in the lesson: the steps only go forward."""

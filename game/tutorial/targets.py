@@ -14,12 +14,23 @@ from game.shell.mapdata import load_map
 from game.tutorial.lesson import REGION_PREFIX
 
 PANEL_MARGIN = 6
+PANEL_GAP = 4        # the lesson's frames stop this far above its panel
 
 
 def panel_rect() -> pygame.Rect:
     """The lesson panel: docked at the foot of the side column, clear of the map, the players and
     the action cards; the game log makes room above it (layout.side_panels)."""
     return layout.docked_rect("lesson")
+
+
+def frame_around(rect: pygame.Rect, grow: int) -> pygame.Rect:
+    """A lesson frame `grow` units wider and taller than what it surrounds, cut short above the
+    lesson panel so a clear gap stays between them (the action cards end just above it)."""
+    frame = rect.inflate(grow, grow)
+    panel = panel_rect()
+    if frame.top < panel.top and frame.right > panel.left and frame.left < panel.right:
+        frame.height = min(frame.height, panel.top - PANEL_GAP - frame.top)
+    return frame
 
 
 def region_outline(region: str) -> list[tuple[float, float]]:

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 import engine
+from game.render.castell_tips import tip_rect
 from game.scenes.castell_lesson import TEXT_LINES, CastellLessonScene, panel_rect
 from game.scenes.title import TitleScene, card_items, menu_items
 from game.shell import i18n
@@ -171,3 +172,48 @@ def test_leaving_and_coming_back_resumes_at_the_step():
     scene = title.scene
     assert isinstance(scene, CastellLessonScene) and scene.match.index == 7
     assert scene.match.expected() == "move pon" and scene.match.game.round == 2
+
+
+def test_a_reading_step_asks_the_table_for_nothing():
+    """While a step waits for Continue the lesson has the table's turn: no region is lit and the
+    prompt says to read and Continue — neither "Waiting for Blue…" while Blue's scripted moves
+    wait for the first step to be read, nor "place your pawn" once Blue has played them."""
+    lesson = load_castell_lesson()
+    driver = Driver(CastellLessonScene(make_context(), lesson))
+    scene = driver.scene
+    assert isinstance(scene, CastellLessonScene)
+    driver.step()
+    read = i18n.t("tutorial.prompt_read")
+    frame = scene.table.table_frame()
+    assert scene.can_continue() and scene.match.game.to_move == "blue"
+    assert frame.prompt == read and not frame.look.lit
+    driver.key(pygame.K_RETURN)                                       # on to Blue's scripted turn
+    assert driver.until(scene.can_continue, 600) and scene.match.index == 1
+    frame = scene.table.table_frame()
+    assert scene.match.game.to_move == "red" and scene.match.game.legal_moves()     # the pawn is his to place
+    assert frame.prompt == read and not frame.look.lit and scene.click_spot(frame) is None
+    driver.key(pygame.K_RETURN)
+    driver.step()
+    frame = scene.table.table_frame()
+    assert "ebr" in frame.look.lit and frame.prompt != read
+
+
+def test_no_tooltip_covers_the_white_ring():
+    """Training Balance, the pointer on the ring tile beside it (Mix): its tooltip, which would
+    stand over the white ring, keeps clear of it."""
+    driver = Driver(CastellLessonScene(make_context(), load_castell_lesson(), 4))
+    scene = driver.scene
+    assert isinstance(scene, CastellLessonScene)
+    driver.step()                                                     # the table goes under the lesson
+    assert driver.until(lambda: scene.click_spot(scene.table.table_frame()) is not None, 600)
+    assert scene.match.expected() == "train balance"
+    layout = scene.layout()
+    view = scene.match.view()
+    mix = layout.ring_rect(view.ring.index("mix"), len(view.ring))
+    driver.hover(mix.center)
+    driver.step()
+    frame = scene.table.table_frame()
+    spot = scene.click_spot(frame)
+    assert frame.tip is not None and spot is not None
+    tip = tip_rect(layout, frame)
+    assert tip is None or not tip.colliderect(spot), (tip, spot)

@@ -12,7 +12,7 @@ import yaml
 
 import engine
 from game.shell import i18n, layout
-from game.render import style
+from game.render import draw, style
 from game.shell import input as inp
 from game.match import saves
 
@@ -293,17 +293,78 @@ def test_a_wrong_legal_move_is_nudged_and_not_played():
     assert scene.match.host_game.phase != "power"
 
 
-def test_a_move_during_a_reading_step_is_nudged_and_not_played():
+def test_a_reading_step_asks_the_table_for_no_move():
+    """While a step waits for Continue the lesson, not the player, has the table's turn: the
+    match screen's frame lights nothing, offers no card nor button, and its prompt says to read
+    and Continue; a click on the map plays nothing. Once read, the table asks again."""
     lesson = load_lesson()
-    driver = Driver(TutorialScene(make_context(), lesson, lesson.first_of(2)))   # "Round 3 is over…"
+    driver = Driver(TutorialScene(make_context(), lesson, 3))           # "Press 1": then its notice
     scene = tutorial(driver)
-    assert driver.until(lambda: scene.top.my_turn() == "red")
-    assert scene.match.needs_continue
-    driver.click(layout.area_point("valencia"))                      # a legal disc, not asked yet
+    assert driver.until(lambda: ready(scene))
+    driver.click(click_target(scene))                                   # court 1…
+    if scene.top.staged() is not None:
+        driver.click(click_target(scene))                               # …confirmed
+    assert driver.until(scene.can_continue)
+    game = scene.match.host_game
+    assert game.to_move == "red" and game.phase == "card" and game.legal_moves()   # the cards are his to take
+    frame = scene.top.frame()
+    assert frame.turn is None and not frame.targets and not frame.selectable_cards and not frame.buttons
+    assert frame.prompt.text == i18n.t("tutorial.prompt_read")
+    assert scene.move_target() is None
+    driver.click(layout.card_rects(5)[4].center)                        # the King, not asked yet
+    driver.click(layout.area_point("valencia"))
+    assert scene.match.host_game.phase == "card" and scene.top.staged() is None
+    assert not scene.match.play("card king") and scene.match.nudge == i18n.t("tutorial.nudge_read")   # the match's own guard
+    driver.click(continue_button(panel_rect()).center)
     driver.step(2)
-    assert scene.match.nudge == i18n.t("tutorial.nudge_read")
-    assert scene.match.host_game.phase == "disc" and scene.match.host_game.to_move == "red"
-    assert scene.match.index == lesson.first_of(2)
+    frame = scene.top.frame()
+    assert frame.turn == "red" and frame.selectable_cards and frame.prompt.text != i18n.t("tutorial.prompt_read")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_scripted_opponents_are_labelled_as_the_lessons(lang):
+    """Blue and Green play the lesson's written moves, not an AI: their strips say so."""
+    i18n.set_language(lang)
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 0))
+    scene = tutorial(driver)
+    driver.step()
+    labels = {panel.player: panel.seat for panel in scene.top.frame().panels}
+    assert labels == {"red": i18n.t("seat.human"), "blue": i18n.t("tutorial.seat"), "green": i18n.t("tutorial.seat")}
+    assert i18n.t("seat.normal") not in labels.values()
+    i18n.set_language("en")
+
+
+def test_no_tooltip_covers_the_white_ring():
+    """The pointer resting in the region the ring is in (a region's standings show by it) above
+    and left of the ring: the standings move clear of the ring instead of covering it."""
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 6))   # place in Castilla la Vieja, Aragón
+    scene = tutorial(driver)
+    assert driver.until(lambda: ready(scene))
+    ring = scene.move_target()
+    assert ring is not None and scene.asked_area() == "castilla_la_vieja"
+    pointer = (ring.centerx - 24, ring.centery - 24)
+    assert layout.area_at(pointer) == "castilla_la_vieja"
+    driver.hover(pointer)
+    driver.step(30)                                                     # past the standings' dwell
+    assert scene.top.frame().tooltip is not None
+    tip = scene.top.draw_tooltip(pygame.Surface(layout.current().window))
+    assert tip is None or not tip.colliderect(ring.inflate(8, 8)), (tip, ring)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])
+def test_the_frame_round_the_action_cards_keeps_clear_of_the_panel(size, monkeypatch):
+    """The gold frame on the action cards, at its widest pulse, leaves rows of the side column
+    between it and the lesson panel (it touched the panel's top edge)."""
+    driver = Driver(TutorialScene(make_context(), load_lesson(), 4), size)   # "take one of the action cards"
+    scene = tutorial(driver)
+    assert driver.until(lambda: ready(scene)) and scene.match.step.point == "cards"
+    monkeypatch.setattr(pygame.time, "get_ticks", lambda: round(220 * 3.14159 / 2))    # the pulse at its widest
+    surface = pygame.Surface(layout.current().window)
+    scene.draw_highlight(surface)                                       # alone, on black
+    panel, cards = draw.rect_px(panel_rect()), draw.rect_px(layout.current().cards_rect)
+    frame_rows = [y for y in range(cards.bottom - 6, panel.top)
+                  if any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in range(cards.x, cards.right, 3))]
+    assert frame_rows and max(frame_rows) <= panel.top - 3, (frame_rows, panel.top)
 
 
 def test_the_opponents_play_only_the_scripted_moves():

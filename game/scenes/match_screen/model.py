@@ -62,12 +62,12 @@ def frame_of(screen: MatchScene) -> Frame:
         prompt=prompt(screen), buttons=buttons, undo=undo, hints=hints(screen),
         banner=(screen.animator.banner.text, round(screen.animator.banner.alpha)), summary=screen.summary,
         tooltip=tooltip(screen), marks=screen.marks and screen.settled(), pulse=screen.pulse(), clock=screen.clock,
-        connection=match.connection_text() if isinstance(match, RemoteTable) else "")
+        connection=match.connection_text() if isinstance(match, RemoteTable) else "", clear=screen.keep_clear)
 
 
 def seat_label(match: MatchSource, player: str) -> str:
-    """Who plays a seat: Human or the AI's level; online, a player away ("away · AI Normal") or
-    gone (his connection lost, or left) is marked."""
+    """Who plays a seat: Human, the AI's level, or the lesson for a lesson's scripted opponent;
+    online, a player away ("away · AI Normal") or gone (his connection lost, or left) is marked."""
     seat = match.seats[player]
     if isinstance(match, RemoteTable):
         state = next((s for s in match.seat_states() if s.player == player), None)
@@ -75,6 +75,8 @@ def seat_label(match: MatchSource, player: str) -> str:
             return t("online.away", level=t(f"seat.{seat.kind}"))
         if player in match.disconnected():
             return t("online.seat_left" if match.has_left(player) else "online.seat_gone")
+    if seat.scripted:
+        return t("tutorial.seat")
     return t("seat.human") if seat.human else t(f"seat.{seat.kind}")
 
 

@@ -140,19 +140,25 @@ def paint_tooltip(surface: pygame.Surface, frame: Frame, canvas: Canvas) -> pyga
     tip = frame.tooltip
     if tip is None:
         return None
+    clear = [rect(box) for box in frame.clear]
     if tip.kind == "card":
-        return paint_card_tooltip(surface, canvas, tip.subject, tip.at)
+        return paint_card_tooltip(surface, canvas, tip.subject, tip.at, clear)
     return draw_standings(surface, canvas.results or canvas.view, tip.subject, tip.at, canvas.name,
-                          avoid=asked(frame))
+                          avoid=asked(frame), keep_clear=clear)
 
 
-def paint_card_tooltip(surface: pygame.Surface, canvas: Canvas, card: str, hover: tuple[int, int]) -> pygame.Rect:
+def paint_card_tooltip(surface: pygame.Surface, canvas: Canvas, card: str, hover: tuple[int, int],
+                       keep_clear: list[pygame.Rect]) -> pygame.Rect | None:
+    """A card's help left of the offer at the pointer's height; not drawn (None) where it would
+    cover one of `keep_clear` (a lesson's pointed target)."""
     gains = engine.card_scoring_preview(canvas.results, card) if canvas.results is not None else {}
     place = pygame.Rect(0, 0, 380, 10)
     lines = style.wrap(t(f"card.{card}.effect"), place.width - 24, 14)
     place.height = 44 + len(lines) * 18 + (30 + 22 * len(gains) if gains else 0)
     here = layout.current()
     place.topright = (here.side.x - 8, max(48, min(hover[1] - 20, here.height - 10 - place.height)))
+    if place.collidelist(keep_clear) >= 0:
+        return None
     style.panel(surface, place, fill=(252, 244, 220), border=style.GOLD)
     style.text(surface, t(f"card.{card}.name"), (place.x + 12, place.y + 8), 16, style.INK, bold=True, face="serif")
     y = style.paragraph(surface, t(f"card.{card}.effect"),
