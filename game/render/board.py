@@ -280,8 +280,8 @@ def _region_label(surface: pygame.Surface, table: Table, rid: str, shape: Region
                    bold=True, anchor="center")
 
 
-def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
-    """Screen rectangles already used on the map: names, values, pieces, Grandes, King, boards."""
+def label_rects(data: MapData) -> list[pygame.Rect]:
+    """Screen rectangles of the map's texts: each region's name and its values."""
     rects: list[pygame.Rect] = []
     for rid, shape in data.regions.items():
         x, y = layout.to_screen(shape.label)
@@ -290,6 +290,13 @@ def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
         w, h = round(style.text_width(name, size, True, "serif")), round(style.line_height(size, True, "serif"))
         rects.append(pygame.Rect(int(x - w / 2), int(y - h / 2), w, h))
         rects.append(pygame.Rect(int(x - 30), int(y + 8), 60, 15))
+    return rects
+
+
+def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
+    """Screen rectangles already used on the map: names, values, pieces, Grandes, King, boards."""
+    rects = label_rects(data)
+    for rid, shape in data.regions.items():
         present = [p for p in table.board_colours if (table.count(p, rid) or 0) > 0]
         if present:
             bx, by = layout.to_screen(shape.pieces)
@@ -308,8 +315,9 @@ def occupied_rects(data: MapData, table: Table) -> list[pygame.Rect]:
 def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
     """Where the "the King's region" caption goes: the first free spot inside the King's region
     (under the King, above the name, under the values, beside the King), never over a name; in a
-    region too narrow for those spots, the roomiest one inside it (above Granada's name it
-    straddled the border, cut by it)."""
+    region too narrow for those spots, the roomiest one inside it clear of every text (above
+    Granada's name it straddled the border, cut by it); only a region with no such room at all
+    has it above its name."""
     if not table.king:
         return None
     shape = data.regions[table.king]
@@ -329,8 +337,11 @@ def king_caption_rect(data: MapData, table: Table) -> pygame.Rect | None:
                              for c in (box.topleft, box.topright, box.bottomleft, box.bottomright))
         if corners_inside and point_in_polygon(mx, my, shape.polygon) and box.collidelist(taken) < 0:
             return box.copy()
-    cx, cy = _roomiest(shape.polygon, box.size, taken)     # a narrow region: where it has room
+    labels = label_rects(data)      # a narrow region: where it has room, over a piece rather than a text
+    cx, cy = _roomiest(shape.polygon, box.size, taken, avoid=labels)
     box.center = (round(cx), round(cy))
+    if box.collidelist(labels) >= 0:        # no room clear of the texts inside (Aragón, Valencia):
+        box.center = (int(lx), int(ly - 19))   # above the name, over the border rather than a text
     return box.copy()
 
 
@@ -451,19 +462,21 @@ def disc_row(table: Table, region: str, count: int) -> list[tuple[float, float]]
 _DISC_ROWS: dict[tuple, tuple[float, float]] = {}
 
 
-def _roomiest(polygon: tuple[tuple[int, int], ...], size: tuple[int, int],
-              taken: list[pygame.Rect]) -> tuple[float, float]:
+def _roomiest(polygon: tuple[tuple[int, int], ...], size: tuple[int, int], taken: list[pygame.Rect],
+              avoid: list[pygame.Rect] | None = None) -> tuple[float, float]:
     """The centre (UI units) of a box of `size` (a row of discs, a caption) inside the polygon,
-    covering the least of `taken`, then with the most clearance to the polygon's border."""
+    touching none of `avoid` where it can, covering the least of `taken`, then with the most
+    clearance to the polygon's border."""
     spots = _fitting_spots(polygon, size, layout.current().map_origin)
     if not spots:
         outline = _screen_poly(polygon)
         return (sum(x for x, _ in outline) / len(outline), sum(y for _, y in outline) / len(outline))
     row = pygame.Rect(0, 0, *size)
-    best, best_score = (0.0, 0.0), (-float("inf"), 0.0)
+    best, best_score = (0.0, 0.0), (-float("inf"), -float("inf"), 0.0)
     for x, y, clearance in spots:
         row.center = (x, y)
-        score = (-sum(row.clip(r).width * row.clip(r).height for r in taken), clearance)
+        clear = 0 if avoid and row.collidelist(avoid) >= 0 else 1
+        score = (clear, -sum(row.clip(r).width * row.clip(r).height for r in taken), clearance)
         if score > best_score:      # what it covers first (in a crowded region the least), then room
             best, best_score = (float(x), float(y)), score
     return best

@@ -31,14 +31,26 @@ def scoreboard_rects() -> list[pygame.Rect]:
             for x, y in (layout.to_screen(p) for p in layout.SCOREBOARD_SPOTS.values())]
 
 
+@pytest.fixture(autouse=True)
+def english_after():
+    """A test that reads the map in another language leaves English behind (the banner test
+    measures the English names)."""
+    yield
+    i18n.set_language("en")
+
+
 @pytest.mark.parametrize("language", ["en", "pt", "ca"])
 def test_the_kings_region_caption_never_covers_a_region_name(language):
-    """Nor leaves the King's region: in a narrow one (Granada, Galicia) the caption above the name
-    straddled the border, cut by it."""
+    """Nor a region's values, and it stays inside the King's region wherever that region has room
+    clear of the map's texts: in a narrow one (Granada, Galicia) the caption above the name
+    straddled the border, cut by it. Only Aragón and Valencia, too narrow for it anywhere clear of
+    a text, keep it above their names."""
     pygame.font.init()
     i18n.set_language(language)
     data = load_map()
     names = name_rects()
+    labels = board.label_rects(data)
+    inside_kept = []
     for king in engine.REGIONS:
         table = Table(players=("red", "blue"), king=king,
                       scoreboards={"8-4-0": None, "4-0-0": None})
@@ -48,9 +60,12 @@ def test_the_kings_region_caption_never_covers_a_region_name(language):
         box = board.king_caption_rect(data, table)
         assert box is not None
         covered = [rid for rid, rect in names.items() if rect.colliderect(box)]
-        assert covered == [], (language, king, covered)
+        assert covered == [] and box.collidelist(labels) < 0, (language, king, covered)
         corners = (box.topleft, box.topright, box.bottomleft, box.bottomright)
-        assert all(point_in_polygon(*layout.to_map(c), data.regions[king].polygon) for c in corners), (language, king)
+        if all(point_in_polygon(*layout.to_map(c), data.regions[king].polygon) for c in corners):
+            inside_kept.append(king)
+    assert set(engine.REGIONS) - set(inside_kept) <= {"aragon", "valencia"}, (language, inside_kept)
+    assert {"granada", "galicia"} <= set(inside_kept)
 
 
 def test_banners_and_the_power_hand_leave_names_and_scoreboards_visible():
