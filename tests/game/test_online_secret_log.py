@@ -58,8 +58,10 @@ def test_own_secret_move_reads_in_full_to_its_seat_online_as_locally(tmp_path):
                 tables.append(RemoteTable(link, code, joined["player"], url))
             _answer(tables[0].start())
             for n, text in enumerate(moves):
-                _until(tables, lambda n=n: all(table.ready and table.n == n for table in tables))
-                mover = next(table for table in tables if table.viewer == table.view().to_move)
+                # every seat at move n, and the mover's own last move acknowledged (not in flight)
+                _until(tables, lambda n=n: all(table.ready and table.n == n for table in tables)
+                       and any(table.human_to_move() for table in tables))
+                mover = next(table for table in tables if table.human_to_move())
                 assert mover.play(text)
             _until(tables, lambda: all(table.n == len(moves) for table in tables))
             link, _ = _seat(url, "resume", code, created["credential"], history=0)
