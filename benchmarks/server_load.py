@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import gc
 import multiprocessing as mp
 import os
 import queue
@@ -56,6 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from load_client import Seat, Stats, table  # noqa: E402
+from net.cli import GC_THRESHOLD  # noqa: E402
 
 CONNECTING = 16         # handshakes a client process has in flight at once
 BACKOFF_MAX = 1.0       # the longest wait between a seat's reconnection attempts
@@ -142,6 +144,8 @@ def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, unt
     monotonic clock is the machine's), then puts its counts on `out`. It runs `nice` steps below
     the server."""
     os.nice(nice)
+    gc.freeze()                         # the collector as the server has it (net/cli.py): a process
+    gc.set_threshold(*GC_THRESHOLD)     # of 4,000 connections otherwise pauses for its full scans
     stats = Stats(tables, started)
     out.put(("ready", None))
     go.wait()
