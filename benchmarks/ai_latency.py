@@ -138,6 +138,9 @@ def main() -> None:
 
 
 def report_turns(name: str, args: argparse.Namespace) -> None:
+    """Per-turn thinking times of a preset (the Hint, asked a decision at a time, has none)."""
+    if name == "advisor":
+        return
     for players in (int(x) for x in args.turn_players.split(",")) if args.turn_games > 0 else ():
         turns = turn_times(name, players, args.turn_games, args.seed)
         print(json.dumps({"bench": "ai_turn_latency", "preset": name, "players": players,
