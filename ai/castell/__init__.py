@@ -5,7 +5,8 @@ move out, the same move for the same view and RNG state.
     move = agent.choose(game.view(player), rng)
 
 Presets (`AGENT_NAMES`): `random`; `greedy`, the best move one ply ahead; `easy`, `normal`,
-`hard`, whole-turn planners (turns.py) with growing budgets, horizons and refill sampling.
+`hard`, whole-turn planners (turns.py) with growing budgets, horizons and refill sampling (hard
+also looks a turn ahead with the rivals replying).
 Modules: evaluate.py (the evaluation), prospects.py (its tower questions, memoised), festival.py
 (festival tower choice), turns.py (whole-turn plans), agents.py (the agents).
 """
@@ -22,13 +23,15 @@ from .evaluate import DEFAULT_WEIGHTS, Weights
 from .turns import PlanShape
 
 # the presets: a weaker budget or horizon is the only difference between the planners
+_NORMAL = PlannerConfig(PlanShape(beam=3), max_nodes=120, weights=replace(DEFAULT_WEIGHTS, horizon=3))
 PRESETS: dict[str, PlannerConfig | None] = {
     "random": None,
     "greedy": None,
     "easy": PlannerConfig(PlanShape(beam=1), max_nodes=40, weights=replace(DEFAULT_WEIGHTS, horizon=2)),
-    "normal": PlannerConfig(PlanShape(beam=3), max_nodes=120, weights=replace(DEFAULT_WEIGHTS, horizon=3)),
-    "hard": PlannerConfig(PlanShape(beam=6, settle=True), max_nodes=500, deadline_s=0.75, worlds=3,
-                          lookahead=6, lookahead_nodes=100),
+    "normal": _NORMAL,
+    # hard's lookahead has the rivals reply as a lighter normal would (ai/README.md, Castell)
+    "hard": PlannerConfig(PlanShape(beam=6, settle=True), max_nodes=500, deadline_s=0.9, worlds=3,
+                          lookahead=6, lookahead_nodes=100, replies=replace(_NORMAL, max_nodes=40)),
 }
 AGENT_NAMES = tuple(PRESETS)
 

@@ -7,21 +7,26 @@ turns once (turns.py), re-scores the best plans in more sampled worlds when they
 (the refill is then drawn), and follows the chosen plan while each view it is shown is the one
 the plan foresaw (ai/plancursor.py), so a turn costs one search. With `lookahead` the best plans
 are valued instead by the best plan of the agent's next turn after them (sampling the refill
-between them), which sees a festival's prizes and a two-turn route.
+between them), which sees a festival's prizes and a two-turn route; with `replies` the rivals
+play their turns in between as that planner would (taking the tiles and castellers it wants,
+moving to the festivals), else they pass.
 """
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ai.agent import require_view
 from ai.budget import Budget
 from ai.plancursor import PlanCursor
-from engine.castell import DONE, FESTIVAL, Game, Move, View, determinize
+from engine.castell import DONE, FESTIVAL, TURN, Game, Move, View, determinize
 
 from .evaluate import DEFAULT_WEIGHTS, Weights, utility
 from .festival import choose_tower
-from .turns import Plan, PlanShape, end_value, finish, turn_plans
+from .turns import Plan, PlanShape, end_value, finish, in_turn, turn_plans
+
+Reply = Callable[[Game], Plan]     # a rival's plan for the turn it is to play in a game
 
 
 class GreedyAgent:
@@ -62,6 +67,8 @@ class PlannerConfig:
     rescore: int = 4               # how many of the best plans are scored in those worlds
     lookahead: int = 0             # best plans followed by a search of the next own turn
     lookahead_nodes: int = 150     # positions evaluated per such search
+    replies: PlannerConfig | None = None   # lookahead: the rivals' turns in between searched
+                                           # with its shape, max_nodes and weights (None: they pass)
     weights: Weights = field(default=DEFAULT_WEIGHTS)
 
     def __post_init__(self) -> None:
@@ -108,10 +115,10 @@ class PlannerAgent:
     def _look_ahead(self, view: View, world: Game, me: int, plans: list[tuple[float, Plan]],
                     budget: Budget, rng: random.Random) -> list[tuple[float, Plan]]:
         """The best `lookahead` plans, best first, valued by the best plan of the next own turn
-        after them (the others passing, festivals declared with their highest-scoring towers); a
-        plan after which the regions are refilled is valued in `worlds` sampled bags (the mean),
-        each search with its share of the nodes. Plans the time leaves unvalued (or cut short) are
-        dropped."""
+        after them (the others playing `replies`' plans or passing, festivals declared with their
+        highest-scoring towers); a plan after which the regions are refilled is valued in `worlds`
+        sampled bags (the mean), each search with its share of the nodes. Plans the time leaves
+        unvalued (or cut short) are dropped."""
         cfg = self.config
         extra: list[Game] = []
         valued = []
@@ -126,7 +133,7 @@ class PlannerAgent:
                 g = w.clone()
                 for m in plan:
                     g.apply(m)
-                to_next_turn(g, me)
+                to_next_turn(g, me, self._reply(budget))
                 if g.is_over:
                     total += utility(g, me, cfg.weights)
                     continue
@@ -137,6 +144,17 @@ class PlannerAgent:
             valued.append((total / len(worlds), plan))
         valued.sort(key=lambda vp: -vp[0])
         return valued or plans
+
+    def _reply(self, budget: Budget) -> Reply | None:
+        """How a rival plays its turn inside the lookahead: the best plan of a turn search with
+        `replies`' shape, nodes and weights, from the rival's side (None: it passes)."""
+        rival = self.config.replies
+        if rival is None:
+            return None
+
+        def reply(g: Game) -> Plan:
+            return turn_plans(g, g.to_move_idx, rival.weights, rival.shape, budget.child(rival.max_nodes))[0][1]
+        return reply
 
     def _rescore(self, view: View, world: Game, me: int, plans: list[tuple[float, Plan]],
                  rng: random.Random) -> Plan:
@@ -160,10 +178,19 @@ class PlannerAgent:
         return best
 
 
-def to_next_turn(g: Game, me: int) -> None:
-    """Play on to `me`'s next turn: every other player ends its turn at once (places its pawn
-    first if it has none yet), festival entrants declare their highest-scoring towers."""
+def to_next_turn(g: Game, me: int, reply: Reply | None = None) -> None:
+    """Play on to `me`'s next turn: every other player plays `reply`'s plan for its turn, or
+    without one ends its turn at once (places its pawn first if it has none yet); festival
+    entrants declare their highest-scoring towers."""
     while not g.is_over and not (g.to_move_idx == me and g.phase != FESTIVAL):
+        if reply is not None and g.phase == TURN:
+            start = (g.round, g.turn_pos)
+            for m in reply(g):
+                if not in_turn(g, start):
+                    break
+                g.apply(m)
+            finish(g, start)
+            continue
         legal = g.legal_moves()
         g.apply(DONE if g.phase != FESTIVAL and DONE in legal else legal[0])
 

@@ -140,15 +140,35 @@ def _token(q_rivals: Sequence[tuple[float, int]], mine: int) -> float:
     return p
 
 
-def _rival_presence(pos: Position, rival: int, f: Festival, w: Weights) -> float:
-    turns, now = turns_left(pos, rival, f.round)
-    if not turns and not now:                       # the rival's moves to it are over
-        return 1.0 if pos.pawn[rival] == f.tile.region else 0.0
-    return w.rival_presence * reach(pos, rival, f.tile.region, f.round, w)
+Ahead = tuple[Festival, tuple[float, ...], tuple[float, ...], tuple[tuple[int, int], ...]]
 
 
-def festivals_value(pos: Position, seat: int, w: Weights) -> float:
-    """The festivals ahead, one per round (the best reachable), and the best tower's raise."""
+def outlook(pos: Position, w: Weights) -> list[Ahead]:
+    """The festivals ahead within the horizon, each with every seat's reach, presence as a rival
+    and prospect ((0, 0) where it can be there neither way): asked once per position, since each
+    seat's value reads every other seat's."""
+    ahead = []
+    for f in upcoming(pos)[:w.horizon]:
+        region = f.tile.region
+        reaches, presence = [], []
+        for s in range(pos.n):
+            r = reach(pos, s, region, f.round, w)
+            turns, now = turns_left(pos, s, f.round)
+            if not turns and not now:               # the seat's moves to it are over
+                q = 1.0 if pos.pawn[s] == region else 0.0
+            else:
+                q = w.rival_presence * r
+            reaches.append(r)
+            presence.append(q)
+        prospects = tuple(festival_prospect(pos, s, f.sizes) if reaches[s] or presence[s] else (0, 0)
+                          for s in range(pos.n))
+        ahead.append((f, tuple(reaches), tuple(presence), prospects))
+    return ahead
+
+
+def festivals_value(pos: Position, seat: int, w: Weights, ahead: list[Ahead] | None = None) -> float:
+    """The festivals ahead, one per round (the best reachable), and the best tower's raise
+    (`ahead`: the position's outlook, when already asked)."""
     d = pos.data
     won = pos.regions_won(seat)
     div_now = d.diversity[len(won)]
@@ -156,15 +176,14 @@ def festivals_value(pos: Position, seat: int, w: Weights) -> float:
     held_sizes = {s for s, _ in pos.won_sizes[seat]}
     per_round: dict[int, float] = {}
     raise_best = 0.0
-    for f in upcoming(pos)[:w.horizon]:
-        r = reach(pos, seat, f.tile.region, f.round, w)
+    for f, reaches, presence, prospects in (outlook(pos, w) if ahead is None else ahead):
+        r = reaches[seat]
         if not r:
             continue
-        score, most = festival_prospect(pos, seat, f.sizes)
+        score, most = prospects[seat]
         if not score:
             continue
-        rivals = [(_rival_presence(pos, o, f, w), festival_prospect(pos, o, f.sizes))
-                  for o in range(pos.n) if o != seat]
+        rivals = [(presence[o], prospects[o]) for o in range(pos.n) if o != seat]
         rivals = [(q, sc) for q, sc in rivals if q > 0 and sc[0] > 0]
         prize = _prize(pos, score, [(q, sc[0]) for q, sc in rivals])
         p_token = _token([(q, sc[1]) for q, sc in rivals], most)
@@ -222,20 +241,22 @@ def means_value(pos: Position, seat: int, w: Weights) -> float:
             + w.height * min(w.height_cap, tallest_tower(team, ranks)) + w.casteller * sum(team))
 
 
-def value(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
+def value(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS, ahead: list[Ahead] | None = None) -> float:
     """The seat's worth in points: held now, plus festivals, tiles and means ahead."""
     held = float(sum(pos.breakdown(pos.players[seat]).values()))
     if pos.is_over:
         return held
-    return held + festivals_value(pos, seat, w) + tiles_value(pos, seat, w) + means_value(pos, seat, w)
+    return (held + festivals_value(pos, seat, w, ahead) + tiles_value(pos, seat, w)
+            + means_value(pos, seat, w))
 
 
 def utility(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     """Own value minus a blend of the best and the mean rival's value (the game is won on rank)."""
-    values = [value(pos, s, w) for s in range(pos.n)]
+    ahead = None if pos.is_over else outlook(pos, w)
+    values = [value(pos, s, w, ahead) for s in range(pos.n)]
     rivals = [v for s, v in enumerate(values) if s != seat]
     return values[seat] - w.rival_max * max(rivals) - (1 - w.rival_max) * sum(rivals) / len(rivals)
 
 
-__all__ = ["DEFAULT_WEIGHTS", "Weights", "distances", "festival_prospect", "reach",
+__all__ = ["DEFAULT_WEIGHTS", "Weights", "distances", "festival_prospect", "outlook", "reach",
            "upcoming", "utility", "value"]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.castell import SKILLS, Position, festival_score, festival_towers
+from engine.castell import SKILLS, Position
+from engine.castell import festival_prospect as solver_prospect
 
 _LIMIT = 1 << 16                    # answers kept before the memo starts afresh
 _performable: dict[tuple, bool] = {}
@@ -17,12 +18,7 @@ _performable: dict[tuple, bool] = {}
 
 @lru_cache(maxsize=_LIMIT)
 def _prospect(team: tuple[int, ...], ranks: tuple[int, ...], sizes: tuple[int, ...]) -> tuple[int, int]:
-    towers = festival_towers(team, dict(zip(SKILLS, ranks)), sizes)
-    if not towers:
-        return 0, 0
-    best = festival_score([list(lv) for lv in towers[0]], sizes)
-    most = max(sum(lv.count(s) for lv in t for s in sizes) for t in towers)
-    return best, most
+    return solver_prospect(team, dict(zip(SKILLS, ranks)), sizes)
 
 
 def festival_prospect(pos: Position, seat: int, sizes: tuple[int, ...]) -> tuple[int, int]:

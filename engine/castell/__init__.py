@@ -23,12 +23,12 @@ from .moves import Move, parse_move
 from .position import (ACTION_NAMES, DONE, FESTIVAL, FREE, MOVE, NO_TOWER, OVER, RECRUIT, SKIP, SPECIAL_ACTION,
                        TRAIN, TURN, Festival, Position)
 from .record import from_json, replay
-from .solver import festival_scores, festival_towers, tallest_tower
+from .solver import festival_prospect, festival_scores, festival_towers, tallest_tower
 from .towers import SKILLS, Tower, festival_score, format_tower, parse_tower, tower_problems
 from .view import View, determinize
 
 __all__ = ["ACTION_NAMES", "DONE", "FESTIVAL", "FREE", "MOVE", "NO_TOWER", "OVER", "RECRUIT", "SKIP",
-           "SPECIAL_ACTION", "TRAIN", "TURN", "festival_scores", "tallest_tower", "COLOURS", "CastellData", "DATA", "DataError", "IllegalMove", "NotationError", "data", "ExhibitionTile", "Festival", "FestivalTile",
+           "SPECIAL_ACTION", "TRAIN", "TURN", "festival_prospect", "festival_scores", "tallest_tower", "COLOURS", "CastellData", "DATA", "DataError", "IllegalMove", "NotationError", "data", "ExhibitionTile", "Festival", "FestivalTile",
            "Game", "Move", "Position", "RULES_VERSION", "SKILLS", "ShapeTile", "Tower", "View", "determinize",
            "events", "festival_score", "festival_towers", "format_tower", "from_json", "load_data",
            "new_game", "parse_move", "parse_tower", "random_playout", "replay", "tower_problems"]

@@ -51,12 +51,17 @@ SETUP_FIELDS = ("data", "players", "seed", "wheel", "ring", "calendar", "tile_re
 
 def copy_state(source: "Position", target: "Position", frozen: bool) -> None:
     """Copy the state fields: as fresh lists (a Game's, changeable) or tuples (a View's)."""
-    outer, inner = (tuple, tuple) if frozen else (list, list)
     put = object.__setattr__
-    for name in NESTED_FIELDS:
-        put(target, name, outer(inner(x) for x in getattr(source, name)))
-    for name in FLAT_FIELDS:
-        put(target, name, outer(getattr(source, name)))
+    if frozen:
+        for name in NESTED_FIELDS:
+            put(target, name, tuple([tuple(x) for x in getattr(source, name)]))
+        for name in FLAT_FIELDS:
+            put(target, name, tuple(getattr(source, name)))
+    else:                       # the AI's searches clone games by the thousand: the plain loops
+        for name in NESTED_FIELDS:
+            put(target, name, [list(x) for x in getattr(source, name)])
+        for name in FLAT_FIELDS:
+            put(target, name, list(getattr(source, name)))
     for name in SCALAR_FIELDS:
         put(target, name, getattr(source, name))
 

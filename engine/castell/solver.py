@@ -344,23 +344,37 @@ def _undominated(options: list[tuple[Step, State]], gain: Callable[[Step], tuple
     return kept
 
 
-@lru_cache(maxsize=4096)
-def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, ...]:
+Front = list[tuple[int, int, int]]  # score, castellers of the sizes, height; score descending
+Search = tuple[Callable[[State], dict[int, int]], Callable[[Step], tuple[int, int]], Options]
+
+
+def _festival_front(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Front, Search | None]:
+    """The Pareto front of (festival score, castellers of the sizes) over the festival towers,
+    and the search whose tables rebuild its towers (None when no tower can enter)."""
     if _height_bound(team, ranks) < FESTIVAL_HEIGHT or not all(team[s - 1] for s in sizes):
-        return ()
-    table, gain, children = _festival_search(team, ranks, sizes)
+        return [], None
+    search = _festival_search(team, ranks, sizes)
     full = (1 << len(sizes)) - 1
-    root = _root(ranks)
-    best = {key >> len(sizes): k for key, k in table(root).items()
+    best = {key >> len(sizes): k for key, k in search[0](_root(ranks)).items()
             if key & full == full and key >> len(sizes) >= FESTIVAL_HEIGHT}
-    front: list[tuple[int, int, int]] = []  # score, k, height; score descending
+    front: Front = []
     for h, k in sorted(best.items(), key=lambda hk: (-(hk[0] + hk[1]), -hk[1])):
         if not front or k > front[-1][1]:
             front.append((h + k, k, h))
+    return front, search
+
+
+@lru_cache(maxsize=4096)
+def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, ...]:
+    front, search = _festival_front(team, ranks, sizes)
+    if search is None:
+        return ()
+    table, gain, children = search
+    full = (1 << len(sizes)) - 1
     towers = []
     for _, k, h in front:
         levels: list[tuple[int, ...]] = []
-        state, mask = root, full
+        state, mask = _root(ranks), full
         while h:
             for step, child in children(state):
                 sk, smask = gain(step)
@@ -375,6 +389,14 @@ def _festival(team: Team, ranks: Ranks, sizes: tuple[int, ...]) -> tuple[Tower, 
                 raise AssertionError(f"festival tower not rebuilt for team {team}, ranks {ranks}, sizes {sizes}")
         towers.append(tuple(levels))
     return tuple(towers)
+
+
+def festival_prospect(team: Sequence[int], ranks: Mapping[str, int], sizes: Iterable[int]) -> tuple[int, int]:
+    """(best festival score, most castellers of the festival's sizes) over the towers
+    festival_towers lists, (0, 0) when none: the front's two ends, without building a tower
+    (the AI asks this of thousands of teams a turn)."""
+    front, _ = _festival_front(tuple(team), _ranks(ranks), tuple(sorted(set(sizes))))
+    return (front[0][0], front[-1][1]) if front else (0, 0)
 
 
 def festival_towers(team: Sequence[int], ranks: Mapping[str, int],

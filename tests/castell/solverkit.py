@@ -88,6 +88,8 @@ def check_solver(team: tuple[int, ...], ranks: dict[str, int]) -> None:
             assert_buildable(tower, team, ranks)
             assert len(tower) >= 4 and all(any(s in lv for lv in tower) for s in sizes)
         assert solver.best_festival_tower(team, ranks, sizes) == (got[0] if got else None)
+        assert solver.festival_prospect(team, ranks, sizes) == (
+            (expected[0][0], max(k for _, k in expected)) if expected else (0, 0))
 
     scores = solver.festival_scores(team, ranks)
     for size in range(1, 11):

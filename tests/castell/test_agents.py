@@ -9,10 +9,13 @@ from dataclasses import replace
 
 import pytest
 
-from ai.castell import AGENT_NAMES, DEFAULT_WEIGHTS, make_agent
+from ai.castell import AGENT_NAMES, DEFAULT_WEIGHTS, PRESETS, make_agent
+from ai.castell.agents import to_next_turn
 from ai.tournament import lineup_for
-from engine.castell import Game, Move, View, new_game
+from engine.castell import DONE, TURN, Game, Move, View, new_game, parse_move
 from engine.castell.position import MOVE, RECRUIT, TRAIN
+
+from .kit import after_first_turns
 
 LIGHT = replace(DEFAULT_WEIGHTS, horizon=1)     # one festival ahead: fewer solver calls
 FAST = {"max_nodes": 10, "lookahead_nodes": 4, "deadline_s": None, "weights": LIGHT}   # counts, no clock
@@ -21,7 +24,14 @@ FAST = {"max_nodes": 10, "lookahead_nodes": 4, "deadline_s": None, "weights": LI
 def fast_agent(name: str, seed: int):
     if name == "random":
         return make_agent(name, seed=seed)
-    return make_agent(name, seed=seed, **(FAST if name != "greedy" else {"weights": LIGHT}))
+    if name == "greedy":
+        return make_agent(name, seed=seed, weights=LIGHT)
+    config = PRESETS[name]
+    assert config is not None
+    replies = config.replies
+    if replies is not None:                                     # the rivals' replies: counts too
+        return make_agent(name, seed=seed, **FAST, lookahead=2, replies=replace(replies, max_nodes=2, weights=LIGHT))
+    return make_agent(name, seed=seed, **FAST)
 
 
 def play(lineup: list[str], seed: int) -> Game:
@@ -96,6 +106,24 @@ def test_greedy_performs_a_tile_it_can_meet_rather_than_ending_its_turn():
     perform = [m for m in legal if m.verb == "special" and m.args[0] == "perform"]
     assert perform and Move("done") in legal
     assert make_agent("greedy", seed=0).choose(view) == perform[0]
+
+
+def test_the_lookahead_plays_the_rivals_replies_before_the_next_own_turn():
+    """Round 2, the first player has ended his turn: on to his next one (round 3, where he plays
+    last, docs/castell.md "Round structure"), each rival plays two turns. Replying by recruiting
+    its largest casteller in reach, each rival's team grows by two; passing, by none."""
+    def recruit_largest(g: Game) -> tuple[Move, ...]:
+        pool = g.pool[g.pawn[g.to_move_idx]]
+        return (parse_move(f"recruit {max(s for s in range(1, 11) if pool[s - 1])}"),)
+
+    for reply, grown in ((recruit_largest, 2), (None, 0)):
+        g = after_first_turns(seed=2)
+        me = g.to_move_idx
+        g.apply(DONE)
+        before = [sum(team) for team in g.team]
+        to_next_turn(g, me, reply)
+        assert (g.round, g.phase, g.to_move_idx) == (3, TURN, me)
+        assert [sum(team) - b for team, b in zip(g.team, before)] == [0 if s == me else grown for s in range(3)]
 
 
 def test_tournament_plays_castell_with_seats_rotated(capsys):
