@@ -5,6 +5,8 @@ faces and outlines here keeps them consistent and readable at small sizes.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.render import draw, style
@@ -54,25 +56,39 @@ def chip(surface: pygame.Surface, centre: tuple[float, float], size: float, play
 def cube(surface: pygame.Surface, centre: tuple[float, float], size: int,
          colour: tuple[int, int, int], player: str | None = None) -> pygame.Rect:
     """An isometric-looking cube: front face, lighter top, darker side; `player`'s symbol on
-    the front face."""
+    the front face. Its image is kept per size, colour, symbol and window scale (a board of
+    cubes was a tenth of a frame's paint)."""
     x, y = int(centre[0]), int(centre[1])
     half = size // 2
     depth = max(2, size // 4)
     front = pygame.Rect(x - half, y - half + depth // 2, size, size)
+    image = _cube_image(size, colour, style.SYMBOLS.get(player) if player else None, player, draw.scale())
+    draw.blit(surface, image, (front.left, front.top - depth))
+    return front
+
+
+@lru_cache(maxsize=256)
+def _cube_image(size: int, colour: tuple[int, int, int], kind: str | None, player: str | None,
+                scale: float) -> pygame.Surface:
+    """A cube drawn on its own layer, its front face's top-left `depth` units below the layer's
+    top (`kind`, the player's symbol shape, and `scale` key the image with what draws it)."""
+    depth = max(2, size // 4)
+    image = draw.layer((size + depth + 1, size + depth + 1))
+    front = pygame.Rect(0, depth, size, size)
     top = [(front.left, front.top), (front.left + depth, front.top - depth),
            (front.right + depth, front.top - depth), (front.right, front.top)]
     side = [(front.right, front.top), (front.right + depth, front.top - depth),
             (front.right + depth, front.bottom - depth), (front.right, front.bottom)]
     outline = edge_colour(colour)
-    draw.polygon(surface, style.shade(colour, 1.3), top)
-    draw.polygon(surface, style.shade(colour, 0.7), side)
-    draw.rect(surface, colour, front)
-    draw.polygon(surface, outline, top, 1)
-    draw.polygon(surface, outline, side, 1)
-    draw.rect(surface, outline, front, 1)
+    draw.polygon(image, style.shade(colour, 1.3), top)
+    draw.polygon(image, style.shade(colour, 0.7), side)
+    draw.rect(image, colour, front)
+    draw.polygon(image, outline, top, 1)
+    draw.polygon(image, outline, side, 1)
+    draw.rect(image, outline, front, 1)
     if player is not None:
-        symbol(surface, front.center, size * 0.6, player, style.mark_ink(colour))
-    return front
+        symbol(image, front.center, size * 0.6, player, style.mark_ink(colour))
+    return image
 
 
 def counted_cube(surface: pygame.Surface, centre: tuple[float, float], size: int,

@@ -11,10 +11,10 @@ from engine.phase import P_DISC
 COLOURS = ["red", "blue", "green", "yellow", "orange"]
 PRESETS = ("random", "greedy", "easy", "normal", "hard", "expert", "mcts")
 # Search presets shrunk for tests: a handful of worlds, nodes or iterations, no deadline.
-SMALL = {"easy": dict(worlds=1, max_nodes=300, disc_iterations=6, deadline_s=None),
-         "normal": dict(worlds=2, max_nodes=500, disc_iterations=8, deadline_s=None),
-         "hard": dict(worlds=2, max_nodes=900, disc_iterations=12, deadline_s=None),
-         "expert": dict(worlds=2, max_nodes=1500, disc_iterations=12, deadline_s=None, turn_beam=3,
+SMALL = {"easy": dict(worlds=1, max_nodes=200, disc_iterations=6, deadline_s=None),
+         "normal": dict(worlds=2, max_nodes=300, disc_iterations=6, deadline_s=None),
+         "hard": dict(worlds=2, max_nodes=500, disc_iterations=8, deadline_s=None),
+         "expert": dict(worlds=2, max_nodes=800, disc_iterations=8, deadline_s=None, turn_beam=3,
                         turn_plans=4, plan_limit=4),
          "mcts": dict(iterations=2, time_s=None)}
 SLOW = ("normal", "hard", "expert", "mcts")      # finish games on the short variant in tests
