@@ -8,6 +8,8 @@ not ask for.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from collections.abc import Sequence
 
 from game.match.seats import Seat
@@ -21,7 +23,7 @@ def lesson_seats(players: Sequence[str]) -> list[Seat]:
     return [Seat(p) if i == 0 else Seat(p, "normal", scripted=True) for i, p in enumerate(players)]
 
 
-class StepCursor:
+class StepCursor(ABC):
     """The lesson's place: `index` (the step, counted over the whole lesson), `made` (its moves
     played so far) and the nudge the panel shows. A subclass says which step `index` is."""
 
@@ -31,8 +33,8 @@ class StepCursor:
     nudged: bool = False            # a refusal the scene has not reacted to yet
 
     @property
-    def step(self) -> Step:
-        raise NotImplementedError
+    @abstractmethod
+    def step(self) -> Step: ...
 
     def expected(self) -> str | None:
         """The next move of the step (an opponent's scripted one or the player's), if any."""

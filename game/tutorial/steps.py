@@ -8,6 +8,8 @@ point at and the engine that plays the moves differ (each lesson's reader names 
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -35,7 +37,7 @@ class Step:
         return self.script + self.play
 
 
-class Fields:
+class Fields(ABC):
     """Reads one lesson file's fields; every error names the file and the field. `point` is the
     lesson's own: which on-screen elements its steps may name; `why_required`: whether a step that
     dictates moves must say why (El Grande's lesson does; its nudge repeats it)."""
@@ -63,8 +65,8 @@ class Fields:
             raise self.fail(field, "a list of moves in notation", value)
         return tuple(value)
 
-    def point(self, value: Any, field: str) -> str | None:
-        raise NotImplementedError
+    @abstractmethod
+    def point(self, value: Any, field: str) -> str | None: ...
 
     def step(self, entry: Any, where: str) -> Step:
         if not isinstance(entry, dict):
