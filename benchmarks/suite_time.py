@@ -2,10 +2,11 @@
 pytest, its xdist workers and every process they started and reaped), printed as one JSON line.
 
 Why CPU as well as wall: on a shared machine the wall-clock time says more about the neighbours
-than about the tests; the CPU seconds (about twice the wall time of a quiet 2-core run with two
-workers) are the figure to compare before and after a change.
+than about the tests; the CPU seconds (about twice the wall time of a quiet 2-core run) are the
+figure to compare before and after a change. This machine's own speed varies too (a quiet run of
+the same commit took 106-131 s): compare runs made back to back.
 
-    python benchmarks/suite_time.py                        # the README command: pytest -q -n 2
+    python benchmarks/suite_time.py                        # the README command: pytest -q -n 3
     python benchmarks/suite_time.py --workers 0 tests/engine   # a subset, in one process
 
 Other options are passed to pytest (e.g. `-k monkey`).
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=2, help="xdist workers (-n); 0 runs in one process")
+    parser.add_argument("--workers", type=int, default=3, help="xdist workers (-n); 0 runs in one process")
     parser.add_argument("paths", nargs="*", help="test paths (default: the whole suite)")
     args, pytest_args = parser.parse_known_args(argv)
     command = [sys.executable, "-m", "pytest", "-q", "-rf", *(["-n", str(args.workers)] if args.workers else
