@@ -25,6 +25,8 @@ steps.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import argparse
 import json
 import os
@@ -127,7 +129,7 @@ def context(lang: str) -> Context:
     return Context(settings, Sounds(mute=True), {"seed": 11})
 
 
-class Run:
+class Run(ABC):
     """One lesson played to its end: the scene, and per lesson what a step is waiting for and
     the click that answers it (the scripted player of the lesson's tests)."""
 
@@ -135,16 +137,16 @@ class Run:
         self.scene = scene
         self.player = Player(scene)
 
-    def chapter(self) -> str:
-        raise NotImplementedError
+    @abstractmethod
+    def chapter(self) -> str: ...
 
+    @abstractmethod
     def waiting(self) -> bool:
         """The step waits for the player: a click or Continue (nothing left to watch)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def act(self, record: StepTime) -> None:
         """The click the step waits for, counted in `record`."""
-        raise NotImplementedError
 
     def steps(self) -> list[StepTime]:
         """Every step as the newcomer lives it: the watched frames, the texts read, the clicks."""

@@ -73,13 +73,9 @@ class CastellLessonMatch(StepCursor, CastellMatch):
     def nudge_for(self, text: str | None) -> str | None:
         """The nudge for a legal move the step does not ask for; None lets the move through (the
         asked one, or an illegal one the engine explains)."""
-        expected = self.expected()
-        if text is None or text == expected or text not in {str(m) for m in self.game.legal_moves()}:
-            return None
-        if expected is None:
-            return t("tutorial.nudge_read")
-        why = localized(self.step.why) if self.step.why else t("castell.lesson.asked", move=self.words(expected))
-        return t("tutorial.nudge", why=why)
+        def why(expected: str) -> str:
+            return localized(self.step.why) if self.step.why else t("castell.lesson.asked", move=self.words(expected))
+        return self.off_script(text, {str(m) for m in self.game.legal_moves()}, why)
 
     def words(self, text: str) -> str:
         """The asked move in the player's words."""

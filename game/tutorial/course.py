@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.match.seats import Seat
 from game.shell.i18n import t
@@ -44,6 +44,16 @@ class StepCursor(ABC):
     @property
     def moves_done(self) -> bool:
         return self.made >= len(self.step.moves)
+
+    def off_script(self, text: str | None, legal: set[str], why: Callable[[str], str]) -> str | None:
+        """The nudge for a legal move the step does not ask for (`why(expected)`: why the asked
+        one); None lets the move through (the asked one, or an illegal one the engine explains)."""
+        expected = self.expected()
+        if text is None or text == expected or text not in legal:
+            return None
+        if expected is None:
+            return t("tutorial.nudge_read")
+        return t("tutorial.nudge", why=why(expected))
 
     @property
     def needs_continue(self) -> bool:

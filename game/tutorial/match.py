@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import engine
 from game.match.controller import SECRET_PHASES, Match
-from game.shell.i18n import localized, t
+from game.shell.i18n import localized
 from game.tutorial.course import StepCursor, lesson_seats
 from game.tutorial.lesson import Chapter, Lesson, Step
 
@@ -89,12 +89,9 @@ class TutorialMatch(StepCursor, Match):
     def refusal(self, player: str, text: str | None) -> str | None:
         """The nudge for a legal move the step does not ask for; None lets the move through (the
         expected one, or an illegal one the engine explains)."""
-        expected = self.expected()
-        if text is None or text == expected or text not in {str(m) for m in self.host_game.legal_moves()}:
-            return None
-        if expected is None:
-            return t("tutorial.nudge_read")
-        return t("tutorial.nudge", why=localized(self.step.why or {}))     # the step's moves always say why
+        # the step's moves always say why (the lesson's loader requires it)
+        return self.off_script(text, {str(m) for m in self.host_game.legal_moves()},
+                               lambda expected: localized(self.step.why or {}))
 
     def think(self) -> None:
         """The opponents' moves are scripted: no AI worker is asked to search for them."""
