@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
-import yaml
+from engine.files import load_yaml
 
 from engine.castell import DATA
 from game.shell import mapdata
@@ -87,7 +87,7 @@ def _region(rid: str, raw: object) -> CastellRegion:
 @lru_cache(maxsize=2)
 def load_castell_map(path: Path = MAP_FILE, regions: tuple[str, ...] = DATA.regions) -> CastellMap:
     """Parse and validate the map once; its region ids must be exactly `regions` (the engine's)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     canvas = _named(mapdata._field, data, "canvas", "top level")
     land_raw = _named(mapdata._field, data, "land", "top level")
     if not isinstance(land_raw, list):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
+from engine.files import load_yaml
 
 import engine
 
@@ -89,7 +89,7 @@ def _size(value: object, field: str) -> int:
 @lru_cache(maxsize=1)
 def load_map(path: Path = MAP_FILE) -> MapData:
     """Parse and validate the map file once."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = load_yaml(path.read_text(encoding="utf-8"))
     canvas = _field(data, "canvas", "top level")
     parking = _field(data, "king_parking", "top level")
     regions: dict[str, RegionShape] = {}

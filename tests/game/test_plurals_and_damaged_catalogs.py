@@ -174,7 +174,7 @@ def test_the_notice_reaches_the_player_at_start_up(catalogs):
     (catalogs / "pt.yaml").write_text("[", encoding="utf-8")
     i18n.set_language("pt")
     notices = start_context(build_parser().parse_args([]), Settings()).notices
-    assert notices == ["The pt.yaml translation could not be used (not valid YAML at line 1, column 2); "
+    assert notices == ["The pt.yaml translation could not be used (not valid YAML at line 2, column 1); "
                        "English is shown instead"]
 
 
