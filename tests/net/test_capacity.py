@@ -6,6 +6,7 @@ undone, and a kill -9 while many tables play loses no acknowledged move."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import signal
@@ -73,6 +74,25 @@ def test_view_text_is_the_engines_wire_form_at_every_position_and_seat():
                 assert table.view_text(player) == json.dumps(view.to_json(), separators=(",", ":"))
             game.play(rng.choice(game.legal_moves()))
             table.n += 1
+
+
+def test_a_table_keeps_its_views_texts_and_legal_moves_but_not_the_views():
+    """A view holds a copy of the game: the four kept until each table's next move were most of
+    what the server's young garbage collections scanned (docs/scaling.md)."""
+    table = Table(1, "ABCDEF", {"players": PLAYERS, "seed": 3}, [], "host")
+    table.status, rng = "playing", random.Random(3)
+
+    def views() -> int:
+        return sum(isinstance(o, engine.View) for o in gc.get_objects())
+    gc.collect()
+    before = views()
+    for _ in range(20):
+        texts = {p: table.view_text(p) for p in PLAYERS + [None]}
+        legal = table.legal_texts()
+        assert legal == tuple(str(m) for m in table.game.view(table.game.to_move).legal_moves())
+        assert views() == before
+        assert {p: table.view_text(p) for p in PLAYERS + [None]} == texts and table.legal_texts() is legal
+        table.play(rng.choice(legal))
 
 
 def test_the_seat_to_move_gets_exactly_its_views_legal_moves_and_the_others_none(tmp_path):
