@@ -15,8 +15,6 @@ import time
 from collections import deque
 from typing import Any, Callable
 
-import websockets
-from websockets.protocol import State
 from engine.errors import EngineError
 from engine.seed import new_seed
 
@@ -142,50 +140,36 @@ class Hub:
             self._close(conn)
             return
         conn.out.append((text, arrived))
-        if len(conn.out) == 1 and conn.slow is None:
+        if len(conn.out) == 1 and not conn.paused:
             asyncio.get_running_loop().call_soon(self._flush, conn)
 
     def _flush(self, conn: Conn) -> None:
-        """Write a connection's queued frames: framed by the websockets protocol (its sans-I/O
-        API) and written at once while the socket's buffer is short; a reader that is behind
-        gets them through `ws.send` (which waits for the buffer to drain) from a task."""
-        ws = conn.ws
-        if conn.closing or conn.slow is not None or not conn.out:
+        """Write a connection's queued frames, framed by websockets' sans-I/O protocol, in one
+        write to the socket; while the socket's buffer is over WRITE_BUFFER (a reader that is
+        behind) they wait for it to drain (`drained`), and a connection whose buffer stays full
+        for the write timeout is closed."""
+        if conn.closing or conn.paused or not conn.out:
             return
-        if ws.protocol.state is not State.OPEN:
+        if not conn.open:
             conn.out.clear()
-            return
-        if ws.transport.get_write_buffer_size() > WRITE_BUFFER:
-            conn.slow = asyncio.get_running_loop().create_task(self._write_slowly(conn))
             return
         frames, conn.out = conn.out, []
-        for text, _ in frames:
-            ws.protocol.send_text(text.encode())
-        ws.transport.write(b"".join(ws.protocol.data_to_send()))
+        conn.send_texts([text for text, _ in frames])
         now = time.perf_counter()
         self.latencies.extend(now - arrived for _, arrived in frames if arrived is not None)
+        if conn.paused and conn.stall is None:
+            conn.stall = asyncio.get_running_loop().call_later(self.write_timeout, self._too_slow, conn)
 
-    async def _write_slowly(self, conn: Conn) -> None:
-        """Frames to a reader that is behind, in order, each waiting for the socket; one that
-        cannot leave within the write timeout closes the connection."""
-        loop = asyncio.get_running_loop()
-        try:
-            while conn.out and not conn.closing:
-                text, arrived = conn.out.pop(0)
-                timer = loop.call_later(self.write_timeout, self._too_slow, conn)
-                try:
-                    await conn.ws.send(text)
-                finally:
-                    timer.cancel()
-                if arrived is not None:
-                    self.latencies.append(time.perf_counter() - arrived)
-        except websockets.ConnectionClosed:
-            conn.out.clear()
-        conn.slow = None
+    def drained(self, conn: Conn) -> None:
+        """The socket's buffer of a reader that was behind has drained: its frames go on."""
+        if conn.stall is not None:
+            conn.stall.cancel()
+            conn.stall = None
+        self._flush(conn)
 
     def _too_slow(self, conn: Conn) -> None:
         self.stats["slow_closed"] += 1
-        log.warning("connection %d closed: a frame could not leave within %g s", conn.number, self.write_timeout)
+        log.warning("connection %d closed: its frames could not leave within %g s", conn.number, self.write_timeout)
         self._close(conn)
 
     def _close(self, conn: Conn) -> None:
@@ -193,7 +177,7 @@ class Hub:
         if conn in self.conns:
             log.info("connection %d closed", conn.number)
         conn.closing = True
-        conn.ws.transport.abort()
+        conn.abort()
         self.conns.discard(conn)
         for code in list(conn.attached):
             self._detach(conn, code)

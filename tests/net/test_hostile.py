@@ -258,3 +258,72 @@ def test_ai_seats_play_whole_games_on_a_server(tmp_path):
             assert server.tables[code].game.is_over and server.ai.restarts >= 1
             await ana.close()
     run(main())
+
+
+def test_a_connections_messages_are_answered_in_order_when_one_has_to_wait(tmp_path):
+    """A `create` waits for its store write; the `ping` sent right behind it on the same
+    connection is answered after it, and another connection is answered meanwhile."""
+    async def main():
+        async with running_server(tmp_path / "s.db") as (_, url):
+            ws, other = await _raw(url), await _raw(url)
+            await ws.send(_msg("create", seats=["human", "random"], id=1))
+            await ws.send(_msg("ping", id=2))
+            assert (await _answer(other, _msg("ping", id=3)))["id"] == 3
+            replies = []
+            while len(replies) < 2:
+                msg = json.loads(await ws.recv())
+                if msg["type"] not in ("table", "update"):
+                    replies.append((msg["type"], msg["id"]))
+            assert replies == [("created", 1), ("pong", 2)]
+            await ws.close()
+            await other.close()
+    run(main())
+
+
+def test_a_handshake_never_finished_and_a_silent_peer_are_closed_and_others_kept(tmp_path, monkeypatch):
+    import net.conn
+    import net.server
+    monkeypatch.setattr(net.conn, "OPEN_TIMEOUT", 0.3)
+    monkeypatch.setattr(net.server, "PING_S", 0.4)
+    monkeypatch.setattr(net.server, "KEEPALIVE_S", 0.1)
+
+    async def closed_within(sock, seconds):
+        """Whether the server closes `sock` within `seconds` (whatever it sends before is read)."""
+        loop = asyncio.get_running_loop()
+        try:
+            while await asyncio.wait_for(loop.sock_recv(sock, 4096), seconds):
+                pass
+        except asyncio.TimeoutError:
+            return False
+        except ConnectionResetError:
+            pass
+        return True
+
+    async def main():
+        async with running_server(tmp_path / "s.db") as (server, url):
+            port = int(url.rsplit(":", 1)[1])
+            answering = await _raw(url)              # websockets' client answers pings by itself
+            mute = socket.socket()
+            mute.setblocking(False)
+            await asyncio.get_running_loop().sock_connect(mute, ("127.0.0.1", port))
+            assert await closed_within(mute, 3.0)    # no handshake within OPEN_TIMEOUT
+            silent = await _never_reading_socket(port)
+            assert await closed_within(silent, 3.0)  # pinged after PING_S, no answer
+            assert (await _answer(answering, _msg("ping", id=1)))["type"] == "pong"
+            assert len(server.conns) == 1
+            for s in (mute, silent):
+                s.close()
+            await answering.close()
+    run(main())
+
+
+def test_a_stopping_server_closes_its_connections_as_going_away(tmp_path):
+    async def main():
+        async with running_server(tmp_path / "s.db") as (_, url):
+            ws = await _raw(url)
+        try:
+            await asyncio.wait_for(ws.recv(), 5)
+        except websockets.ConnectionClosed as exc:
+            return exc.rcvd.code if exc.rcvd is not None else None
+        return "still open"
+    assert run(main()) == 1001

@@ -80,10 +80,11 @@ async def _game(url, server, blue_choice):
     choices = {"blue": blue_choice, "green": _eager, "yellow": _eager}
     await asyncio.gather(red_task, *(play_seat(c, code, p, random.Random(i + 2), choose=choices[p])
                                      for i, (c, p) in enumerate(zip(others, choices))))
+    played = server.tables[code]      # while seats follow it: a finished table nobody follows leaves memory
     for c in others:
         await c.close()
     frames += await _come_back(url, code, credential)
-    return code, frames, server.tables[code]
+    return code, frames, played
 
 
 async def _come_back(url, code, credential):
