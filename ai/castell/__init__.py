@@ -22,9 +22,10 @@ from .agents import GreedyAgent, PlannerAgent, PlannerConfig
 from .evaluate import DEFAULT_WEIGHTS, Weights
 from .turns import PlanShape
 
-# hard's evaluation weights: halfway from the hand-set ones to those fitted on normal's 3-player
-# games (`python -m ai.castell.fit_weights --games 150 --seed 1000 --players 3 --blend 0.5`; the
-# whole fit played worse: ai/README.md, Castell)
+# hard's evaluation weights: halfway (rounded down to hundredths) from the hand-set ones to those
+# fitted on normal's 3-player games, `python -m ai.castell.fit_weights --games 150 --seed 1000
+# --players 3`: festival 0.31, tower 0.97, tiles 0.37, token 2.92, rank and height below 0 (taken
+# as 0), casteller 0.28. The whole fit played worse (ai/README.md, Castell).
 HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, festival=0.65, tower=0.98, tiles=0.68, token=1.76, rank=0.12, height=0.4,
                        casteller=0.16)
 

@@ -1,6 +1,6 @@
 """Fit Castell's evaluation weights to recorded games: `python -m ai.castell.fit_weights`.
 
-    python -m ai.castell.fit_weights [--agents normal,normal,normal] --games 150 --seed 1000 [--players 3] [--blend 0.5] [--jobs 2]
+    python -m ai.castell.fit_weights [--agents normal,normal,normal] --games 150 --seed 1000 [--players 3] [--base hard] [--jobs 2]
 
 A position's value (evaluate.py) is the points a player holds plus the parts ahead of it
 (`evaluate.FEATURES`: festivals, the best tower's raise, tiles, tokens, ranks, height, team),
@@ -10,9 +10,9 @@ deadlines), records every player's features at the start of every turn, and fits
 squares (`ai.fit_weights.fit`, bootstrap over whole games) how many of the points still to
 come, relative to the mean rival, each feature predicts. It prints the coefficients ± s.e. and
 the `Weights` they translate to (a negative coefficient clipped to 0: the evaluation never pays
-for a part ahead as a handicap), or with `--blend` a part of the way there from the base preset's.
-The fit is correlational (noisy features' coefficients shrink toward 0): check a fitted set in
-games (`python -m ai.tournament --game castell`); hard plays the halfway set (ai/README.md, Castell).
+for a part ahead as a handicap). The fit is correlational (a noisy feature's coefficient shrinks
+toward 0): check a fitted set in games (`python -m ai.tournament --game castell`). Hard plays the
+weights halfway between the hand-set ones and this fit (ai/README.md, Castell).
 """
 from __future__ import annotations
 
@@ -54,13 +54,9 @@ def play_and_record(agents: list[str], players: int, seed: int, game_index: int,
     return [s for feats, then in snapshots for s in relative_samples(feats, then, result.scores)]
 
 
-def fitted_weights(coef: list[float], base: Weights, blend: float = 1.0) -> Weights:
-    """`base` with each FEATURES weight moved `blend` of the way to its coefficient (negatives
-    clipped to 0; rounded to hundredths)."""
-    fitted: dict[str, Any] = {}
-    for name, c in zip(FEATURES, coef):
-        now = getattr(base, name)
-        fitted[name] = round(now + blend * (max(0.0, c) - now), 2)
+def fitted_weights(coef: list[float], base: Weights) -> Weights:
+    """`base` with each FEATURES weight set to its coefficient (rounded, negatives clipped to 0)."""
+    fitted: dict[str, Any] = {name: round(max(0.0, c), 2) for name, c in zip(FEATURES, coef)}
     return replace(base, **fitted)
 
 
@@ -76,8 +72,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--players", type=int, default=None, help="2..4 (default: number of agents)")
     ap.add_argument("--base", default="hard", help="preset whose weights shape the features (default hard)")
-    ap.add_argument("--blend", type=float, default=1.0,
-                    help="how far the printed weights move from the base's toward the fit (0..1, default 1)")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -88,8 +82,8 @@ def main(argv: list[str] | None = None) -> int:
     base = PRESETS[args.base]
     if base is None:
         ap.error(f"--base: {args.base!r} is no planner preset")
-    if not 2 <= players <= 4 or args.games < 1 or args.jobs < 1 or not 0 <= args.blend <= 1:
-        ap.error("--players must be 2..4, --games and --jobs positive, --blend within 0..1")
+    if not 2 <= players <= 4 or args.games < 1 or args.jobs < 1:
+        ap.error("--players must be 2..4, --games and --jobs positive")
     tasks = [(agents, players, args.seed, i, base.weights) for i in range(args.games)]
     per_game: list[list[Sample]]
     if args.jobs > 1:
@@ -103,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
           "points to come per unit, relative to the mean rival:")
     for name, c, s in zip(FEATURES, coef, se):
         print(f"  {name:10s} {c:6.2f} ± {s:.2f}   (now {getattr(base.weights, name)})")
-    w = fitted_weights(coef, base.weights, args.blend)
+    w = fitted_weights(coef, base.weights)
     changed: dict[str, Any] = {f.name: getattr(w, f.name) for f in fields(w)
                                if getattr(w, f.name) != getattr(base.weights, f.name)}
     print(f"weights: replace({args.base}'s weights, {', '.join(f'{k}={v}' for k, v in changed.items())})")

@@ -50,9 +50,6 @@ def test_fitted_weights_replace_only_the_linear_ones_and_clip_negatives():
     assert [getattr(w, f) for f in FEATURES] == [0.46, 0.0, 1.0, 2.0, 0.5, 0.25, 0.1]
     assert (w.horizon, w.discount, w.tile_reach) == (DEFAULT_WEIGHTS.horizon, DEFAULT_WEIGHTS.discount,
                                                     DEFAULT_WEIGHTS.tile_reach)
-    half = fitted_weights(coef, DEFAULT_WEIGHTS, blend=0.5)        # festival 1.0 -> 0.456: 0.73
-    assert (half.festival, half.tower, half.token) == (0.73, 0.5, 1.3)
-    assert fitted_weights(coef, DEFAULT_WEIGHTS, blend=0.0) == DEFAULT_WEIGHTS
 
 
 def test_samples_are_each_turns_features_and_gains_relative_to_the_rivals():
