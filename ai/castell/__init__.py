@@ -6,9 +6,10 @@ move out, the same move for the same view and RNG state.
 
 Presets (`AGENT_NAMES`): `random`; `greedy`, the best move one ply ahead; `easy`, `normal`,
 `hard`, whole-turn planners (turns.py) with growing budgets, horizons and refill sampling (hard
-also looks a turn ahead with the rivals replying).
+also looks a turn ahead with the rivals replying, and weighs the evaluation's parts as fitted).
 Modules: evaluate.py (the evaluation), prospects.py (its tower questions, memoised), festival.py
-(festival tower choice), turns.py (whole-turn plans), agents.py (the agents).
+(festival tower choice), turns.py (whole-turn plans), agents.py (the agents), fit_weights.py (the
+evaluation's weights measured on recorded games).
 """
 from __future__ import annotations
 

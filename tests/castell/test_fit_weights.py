@@ -11,8 +11,6 @@ from ai.castell.evaluate import FEATURES, features, held, outlook, value
 from ai.castell.fit_weights import fitted_weights, main, play_and_record
 from engine.castell import new_game
 
-from .kit import after_first_turns
-
 
 def _positions():
     """Positions of a seeded game played at random, every 12 moves."""
@@ -54,8 +52,8 @@ def test_fitted_weights_replace_only_the_linear_ones_and_clip_negatives():
 
 def test_samples_are_each_turns_features_and_gains_relative_to_the_rivals():
     samples = play_and_record(["greedy", "greedy"], 2, seed=3, game_index=0, w=DEFAULT_WEIGHTS)
-    g = after_first_turns(("a", "b"))
-    assert len(samples) >= 2 * g.data.rounds             # both players, at least a turn each per round
+    rounds = new_game(["a", "b"], seed=3).data.rounds
+    assert len(samples) >= 2 * 2 * rounds              # both players' samples at both turns of every round
     for (xa, ya), (xb, yb) in zip(samples[::2], samples[1::2]):
         assert len(xa) == len(FEATURES)
         assert ya == -yb and all(a == -b for a, b in zip(xa, xb))
