@@ -69,12 +69,13 @@ def round_start_features(g: Game) -> list[list[float]]:
 
 def relative_samples(features: list[list[float]], scores_then: list[int],
                      final: list[int]) -> list[tuple[list[float], float]]:
-    """(x, y) per player: features and points still to come, each minus the rivals' mean."""
+    """(x, y) per player: features and points still to come, each minus the rivals' mean (any
+    feature list: Castell's fit uses it too)."""
     n = len(features)
     out = []
     for p in range(n):
         others = [q for q in range(n) if q != p]
-        x = [features[p][i] - sum(features[q][i] for q in others) / len(others) for i in range(len(FEATURES))]
+        x = [features[p][i] - sum(features[q][i] for q in others) / len(others) for i in range(len(features[p]))]
         gain = final[p] - scores_then[p]
         y = gain - sum(final[q] - scores_then[q] for q in others) / len(others)
         out.append((x, y))
@@ -100,8 +101,7 @@ def play_and_record(agent: str, players: int, seed: int, dummy: bool = False) ->
     return [s for feats, then in snapshots for s in relative_samples(feats, then, final)]
 
 
-def _normal_sums(samples: list[tuple[list[float], float]]) -> tuple[list[list[float]], list[float]]:
-    k = len(FEATURES)
+def _normal_sums(samples: list[tuple[list[float], float]], k: int) -> tuple[list[list[float]], list[float]]:
     xtx = [[0.0] * k for _ in range(k)]
     xty = [0.0] * k
     for x, y in samples:
@@ -133,9 +133,10 @@ def solve(xtx: list[list[float]], xty: list[float], ridge: float = 1e-6) -> list
 
 def fit(per_game: list[list[tuple[list[float], float]]], boot: int = 200,
         seed: int = 0) -> tuple[list[float], list[float]]:
-    """Coefficients and their bootstrap standard errors (whole games resampled)."""
-    sums = [_normal_sums(samples) for samples in per_game]
-    k = len(FEATURES)
+    """Coefficients and their bootstrap standard errors (whole games resampled); as many
+    coefficients as each sample has features."""
+    k = next(len(x) for samples in per_game for x, _ in samples)
+    sums = [_normal_sums(samples, k) for samples in per_game]
 
     def solve_sum(idx: list[int]) -> list[float]:
         xtx = [[sum(sums[g][0][i][j] for g in idx) for j in range(k)] for i in range(k)]

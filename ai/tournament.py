@@ -85,7 +85,8 @@ def _points(g: Any) -> list[int]:
 
 def play_game(agents: list[str], players: int, seed: int, game_index: int, variant: str = "classic",
               veto: bool = True, castillo: str = "announced", overrides: dict | None = None,
-              dummy: bool = False, game: str = "elgrande") -> GameResult:
+              dummy: bool = False, game: str = "elgrande", watch: Callable[[Any], None] | None = None) -> GameResult:
+    """One game of the series (`watch`: shown the game before every move, e.g. to record positions)."""
     lineup = lineup_for(agents, players, game_index)
     game_seed = seed + game_index
     g, make_agent = _table(game, players, game_seed, variant, veto, castillo, dummy)
@@ -94,6 +95,8 @@ def play_game(agents: list[str], players: int, seed: int, game_index: int, varia
     rngs = [random.Random(game_seed * 7919 + s) for s in range(players)]
     times: dict[str, list[float]] = {name: [] for name in lineup}
     while not g.is_over:
+        if watch is not None:
+            watch(g)
         p = g.to_move_idx
         view = g.view(g.players[p])
         choice = len(view.legal_moves()) > 1

@@ -166,9 +166,10 @@ def outlook(pos: Position, w: Weights) -> list[Ahead]:
     return ahead
 
 
-def festivals_value(pos: Position, seat: int, w: Weights, ahead: list[Ahead] | None = None) -> float:
-    """The festivals ahead, one per round (the best reachable), and the best tower's raise
-    (`ahead`: the position's outlook, when already asked)."""
+def festivals_value(pos: Position, seat: int, w: Weights,
+                    ahead: list[Ahead] | None = None) -> tuple[float, float]:
+    """(the festivals ahead, one per round (the best reachable); the best tower's raise), before
+    their weights (`ahead`: the position's outlook, when already asked)."""
     d = pos.data
     won = pos.regions_won(seat)
     div_now = d.diversity[len(won)]
@@ -194,13 +195,13 @@ def festivals_value(pos: Position, seat: int, w: Weights, ahead: list[Ahead] | N
         v = r * disc * (prize + token_pts + div)
         per_round[f.round] = max(per_round.get(f.round, 0.0), v)
         raise_best = max(raise_best, r * disc * max(0, score - pos.best[seat]))
-    return w.festival * sum(per_round.values()) + w.tower * raise_best
+    return sum(per_round.values()), raise_best
 
 
 def tiles_value(pos: Position, seat: int, w: Weights) -> float:
     """The performance tiles the seat's team can meet, by distance (those it can reach in the turns
     left), with their bounty and the diversity of a new region: the best `tiles_ahead`, but no
-    more than the tokens it can still spend (one special action per turn)."""
+    more than the tokens it can still spend (one special action per turn); before the weight."""
     if pos.is_over or pos.pawn[seat] < 0:
         return 0.0
     turns, now = turns_left(pos, seat, pos.data.rounds)
@@ -229,25 +230,43 @@ def tiles_value(pos: Position, seat: int, w: Weights) -> float:
             values.append(factor * v * (w.contention if contested else 1.0))
     values.sort(reverse=True)
     usable = min(pos.tokens[seat], turns + int(can_now))
-    return w.tiles * sum(values[:min(w.tiles_ahead, usable)])
+    return sum(values[:min(w.tiles_ahead, usable)])
 
 
-def means_value(pos: Position, seat: int, w: Weights) -> float:
-    """Tokens usable in the turns left, skill ranks, the tallest tower and the team's size."""
+def means(pos: Position, seat: int, w: Weights) -> tuple[int, int, int, int]:
+    """(tokens usable in the turns left, skill ranks, the tallest tower's levels up to the cap,
+    the team's size), before their weights."""
     turns, now = turns_left(pos, seat, pos.data.rounds)
     usable = min(pos.tokens[seat], turns + int(now and not pos.used & SPECIAL_ACTION))
     team, ranks = pos.team[seat], pos.rank_map(seat)
-    return (w.token * usable + w.rank * sum(pos.ranks[seat])
-            + w.height * min(w.height_cap, tallest_tower(team, ranks)) + w.casteller * sum(team))
+    return usable, sum(pos.ranks[seat]), min(w.height_cap, tallest_tower(team, ranks)), sum(team)
+
+
+# the parts of a value ahead each multiplied by one weight of that name (the fit measures them)
+FEATURES = ("festival", "tower", "tiles", "token", "rank", "height", "casteller")
+
+
+def features(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS,
+             ahead: list[Ahead] | None = None) -> tuple[float, ...]:
+    """The seat's value ahead split into FEATURES, before their weights (all 0 once the game is
+    over); `w`'s other fields (horizon, discount, reach...) shape them."""
+    if pos.is_over:
+        return (0.0,) * len(FEATURES)
+    return (*festivals_value(pos, seat, w, ahead), tiles_value(pos, seat, w), *means(pos, seat, w))
+
+
+def held(pos: Position, seat: int) -> int:
+    """The points the seat holds now (the breakdown, ruling C28)."""
+    return sum(pos.breakdown(pos.players[seat]).values())
 
 
 def value(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS, ahead: list[Ahead] | None = None) -> float:
     """The seat's worth in points: held now, plus festivals, tiles and means ahead."""
-    held = float(sum(pos.breakdown(pos.players[seat]).values()))
     if pos.is_over:
-        return held
-    return (held + festivals_value(pos, seat, w, ahead) + tiles_value(pos, seat, w)
-            + means_value(pos, seat, w))
+        return float(held(pos, seat))
+    festival, tower, tiles, token, rank, height, casteller = features(pos, seat, w, ahead)
+    return (held(pos, seat) + w.festival * festival + w.tower * tower + w.tiles * tiles + w.token * token
+            + w.rank * rank + w.height * height + w.casteller * casteller)
 
 
 def utility(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
@@ -258,5 +277,5 @@ def utility(pos: Position, seat: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     return values[seat] - w.rival_max * max(rivals) - (1 - w.rival_max) * sum(rivals) / len(rivals)
 
 
-__all__ = ["DEFAULT_WEIGHTS", "Weights", "distances", "festival_prospect", "outlook", "reach",
-           "upcoming", "utility", "value"]
+__all__ = ["DEFAULT_WEIGHTS", "FEATURES", "Weights", "distances", "features", "festival_prospect", "held",
+           "outlook", "reach", "upcoming", "utility", "value"]
