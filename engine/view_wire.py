@@ -128,11 +128,14 @@ def state_text(g: Game, fragments: dict[Any, str]) -> str:
         key = (name, tuple(v)) if type(v) is list else (name, type(v), v) if name == "step" else (name, v)
         text = fragments.get(key)
         if text is None:
-            text = fragments[key] = f'"{name}":{json.dumps(enc(g), separators=(",", ":"))}'
+            text = fragments[key] = f'"{name}":{_compact(enc(g))}'
         parts.append(text)
     return "{" + ",".join(parts) + "}"
 
 
+# one encoder for every field (`json.dumps` with `separators` builds one a call, about half of a
+# small field's encoding: after a server's restart every table's fields are encoded anew)
+_compact = json.JSONEncoder(separators=(",", ":")).encode
 _slots = attrgetter(*(slot for _, slot, _ in FIELDS))
 _per_game = attrgetter(*PER_GAME)
 

@@ -58,6 +58,11 @@ class Server(Requests):
         super().__init__(*args, **kwargs)
         self.links: set[Conn] = set()           # every socket, greeted or not
 
+    @property
+    def opened_total(self) -> int:
+        """Connections whose handshake completed since the start."""
+        return self._opened
+
     def connect(self) -> Conn:
         conn = Conn(self, 4 * MAX_MESSAGE, WRITE_BUFFER)
         self.links.add(conn)

@@ -51,3 +51,37 @@ def test_the_protocol_document_lists_every_error_code():
     table = text.split("## Error codes", 1)[1].split("\n## ", 1)[0]
     documented = set(re.findall(r"^\| `([a-z_]+)` \|", table, flags=re.M))
     assert documented == set(ERRORS)
+
+
+def test_no_collection_while_a_restarts_players_come_back():
+    """docs/scaling.md: the cyclic collector is off while connections keep opening after the
+    start; once none opened for `quiet_s` what they brought is frozen and collections resume."""
+    import asyncio
+    import gc
+    import types
+
+    from net.cli import collect_after_start
+
+    async def main():
+        server = types.SimpleNamespace(opened_total=0)
+        frozen = gc.get_freeze_count()
+        settling = asyncio.get_running_loop().create_task(collect_after_start(server, quiet_s=0.05, most_s=10))
+        states = []
+        for _ in range(6):                  # players arriving every 30 ms: not settled
+            await asyncio.sleep(0.03)
+            server.opened_total += 10
+            states.append(gc.isenabled())
+        kept = [[] for _ in range(100)]     # what they brought, tracked by the collector
+        kept.append(kept)
+        await settling
+        return states, frozen, kept
+
+    assert gc.isenabled()
+    try:
+        states, frozen, kept = asyncio.run(main())
+        assert states == [False] * 6
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= frozen + 101     # they are frozen with the rest
+    finally:
+        gc.enable()
+        gc.unfreeze()
