@@ -26,7 +26,10 @@ lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table
 memory with every table playing, less its memory before the first table, divided by the tables),
 games_finished, client_cpu_s, server_cpu_s and server_ms_per_move (the server's CPU time,
 start-up and connections included, per acknowledged move), load_avg (the machine's 1-minute load
-average at the start and at the end). `moves_per_s` is over the measured seconds. With --kill also,
+average at the start and at the end), somaxconn (the system's cap on a listen queue) and
+listen_overflows (connections the kernel dropped in the run because a listen queue was full,
+each retried by TCP after 1-3 s; the whole machine's count). `moves_per_s` is over the measured
+seconds. With --kill also,
 in seconds from the restarted server's launch: `restart_listening_s` (its tables loaded),
 `restart_first_ack_s` (the first acknowledged move), `restart_all_back_s` (every table's seats
 brought back: each one's first update after it reconnected) and `restart_all_moved_s` (every
@@ -81,6 +84,27 @@ def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[str]:
     assert proc.stdout is not None
     proc.stdout.readline()              # the "listening" line: ready
     return proc
+
+
+def listen_overflows() -> int | None:
+    """The kernel's count of connections dropped because a listen queue was full (Linux's
+    TcpExt ListenOverflows, for the whole machine), None elsewhere."""
+    try:
+        lines = Path("/proc/net/netstat").read_text().splitlines()
+    except OSError:
+        return None
+    for names, values in zip(lines[::2], lines[1::2]):
+        if names.startswith("TcpExt:"):
+            counts = dict(zip(names.split()[1:], values.split()[1:]))
+            return int(counts["ListenOverflows"]) if "ListenOverflows" in counts else None
+    return None
+
+
+def somaxconn() -> int | None:
+    try:
+        return int(Path("/proc/sys/net/core/somaxconn").read_text())
+    except (OSError, ValueError):
+        return None
 
 
 def rss_kb(pid: int) -> int:
@@ -190,6 +214,7 @@ def restart_figures(results: list[dict[str, Any]], restarted_at: float, listenin
 
 def run(args: argparse.Namespace) -> dict[str, object]:
     load_start = os.getloadavg()[0]
+    overflows_start = listen_overflows()
     ctx = mp.get_context("spawn")
     with tempfile.TemporaryDirectory() as tmp:
         db, port = Path(tmp) / "load.sqlite3", free_port()
@@ -289,7 +314,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             "server_cpu_s": round(server_cpu, 1),
             "server_ms_per_move": round(1000 * server_cpu / max(1, moves), 2),
             "kill": args.kill, **(restart_figures(results, restarted_at, listening_s) if args.kill else {}),
-            "think_ms": args.think_ms,
+            "think_ms": args.think_ms, "somaxconn": somaxconn(),
+            "listen_overflows": None if overflows_start is None else (listen_overflows() or 0) - overflows_start,
             "load_avg": [round(load_start, 2), round(os.getloadavg()[0], 2)]}
 
 
