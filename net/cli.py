@@ -157,8 +157,9 @@ async def collect_after_start(server: Server, quiet_s: float = START_QUIET_S, mo
     live as long as the game: each young collection scanned them once, 116 collections and
     0.4 s of CPU in the 4 s it took 8 000 seats to resume 2 000 tables (a tenth of the
     restart, docs/scaling.md). Once no connection has opened for `quiet_s` (at most `most_s`
-    after listening) they are frozen and collections resume; garbage cycles of those seconds
-    stay with them (the server's garbage is acyclic)."""
+    after listening) they are frozen and collections resume. A cycle that became garbage in
+    those seconds would stay with them: the server makes none (a collection at that moment, tried
+    after 8 000 seats came back, freed nothing)."""
     gc.disable()
     try:
         deadline, seen = time.monotonic() + most_s, -1
@@ -175,8 +176,9 @@ def main(argv: list[str] | None = None) -> None:
     level = getattr(logging, args.log_level.upper())
     logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
     # The record fields the format leaves out are not gathered (the logging HOWTO's
-    # "Optimization"): two lines a returning player, 16 000 in a restart of 2 000 tables, were a
-    # tenth of the restarted server's CPU, a third of it finding the caller's file and line.
+    # "Optimization"): the log's two lines a returning player, 16 000 in a restart of 2 000
+    # tables, were about a tenth of the restarted server's CPU, and the caller's file and line,
+    # thread and process were looked up for every record and never printed.
     logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     logging._srcfile = None
     logging.getLogger("websockets").setLevel(max(level, logging.WARNING))   # its handshake chatter
