@@ -133,10 +133,13 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, th
     loop.set_exception_handler(failed)
     seats = {i: [Seat(url, stats, random.Random(i * 4 + k), think_s, BACKOFF_MAX) for k in range(4)]
              for i in indexes}
-    groups = asyncio.gather(*(table(seats[i], stats, lambda: time.monotonic() < until.value, ramp)
+    stopped = loop.create_future()          # the run's end: every table's wait ends
+    groups = asyncio.gather(*(table(seats[i], stats, lambda: time.monotonic() < until.value, ramp, stopped)
                               for i in indexes))
     reported, checked = False, time.monotonic()
     while not groups.done():
+        if time.monotonic() >= until.value and not stopped.done():
+            stopped.set_result(None)
         if killed.is_set() and not reported:
             out.put(("acked", dict(stats.acked)))
             reported = True

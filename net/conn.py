@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import time
 from collections import deque
 from typing import Protocol
@@ -29,6 +30,7 @@ from websockets.server import ServerProtocol
 RATE, BURST = 50.0, 100.0        # messages a second per connection, and the burst allowed
 OPEN_TIMEOUT = 10.0              # seconds a client has to finish its handshake
 CLOSE_TIMEOUT = 10.0             # seconds a client has to answer the server's close frame
+WS_LOG = logging.getLogger("websockets.server")   # one for all (websockets looks it up a connection)
 
 
 class Events(Protocol):
@@ -53,7 +55,7 @@ class Conn(asyncio.Protocol):
 
     def __init__(self, events: Events, max_size: int, write_buffer: int) -> None:
         self.events, self.write_buffer = events, write_buffer
-        self.ws = ServerProtocol(max_size=max_size)
+        self.ws = ServerProtocol(max_size=max_size, logger=WS_LOG)
         self.transport: asyncio.Transport | None = None
         self.number, self.address, self.peer = 0, "", ""
         self.out: list[tuple[str, float | None]] = []

@@ -47,6 +47,8 @@ INBOX_MAX = 64                   # messages waiting for a connection's previous 
 SHUTDOWN_S = 2.0                 # how long a stopping server waits for its clients' closing handshakes
 
 log = logging.getLogger(__name__)
+# the greeting every connection gets, the same for all: encoded once (8 000 at a restart)
+HELLO = encode("hello", server="el-grande", protocol=PROTOCOL_VERSION, max_message=MAX_MESSAGE, games=list(GAMES))
 
 
 class Server(Requests):
@@ -84,8 +86,7 @@ class Server(Requests):
         self.per_address[conn.address] = self.per_address.get(conn.address, 0) + 1
         self.conns.add(conn)
         log.info("connection %d opened from %s", conn.number, conn.peer)
-        self._send(conn, encode("hello", server="el-grande", protocol=PROTOCOL_VERSION,
-                                max_message=MAX_MESSAGE, games=list(GAMES)))
+        self._send(conn, HELLO)
 
     def _refuse(self, conn: Conn, exc: ProtocolError) -> None:
         self._send(conn, error(exc))
