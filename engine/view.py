@@ -21,10 +21,10 @@ own move with `after(move)` (a new View), and goes over the wire as `to_json()` 
 """
 from __future__ import annotations
 
-import json
 import random
 from typing import TYPE_CHECKING, Any
 
+from .compact_json import compact
 from .context import Discs, VetoWindow, running
 from .effects import effect_for
 from .errors import DataError, IllegalMove
@@ -300,7 +300,7 @@ class View:
     def wire_text(self, fragments: dict[Any, str]) -> str:
         """`json.dumps(self.to_json(), separators=(",", ":"))` built from `fragments`, the
         caller's cache of field texts (the server keeps one per table: see `state_text`)."""
-        return (f'{{"format":"{WIRE_FORMAT}","version":{WIRE_VERSION},"viewer":{json.dumps(self.viewer_id)},'
+        return (f'{{"format":"{WIRE_FORMAT}","version":{WIRE_VERSION},"viewer":{compact(self.viewer_id)},'
                 f'"state":{state_text(self._g, fragments)}}}')
 
 

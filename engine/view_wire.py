@@ -10,10 +10,10 @@ field and what was expected.
 """
 from __future__ import annotations
 
-import json
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, TypeVar, get_type_hints
 
+from .compact_json import compact
 from .context import KIND_OF, Ctx
 from .data import AREA_INDEX, AREA_NAMES, AREAS_PER_PLAYER, BOARD, BOARD_NAMES, CARDS, REGIONS
 from .errors import DataError
@@ -128,14 +128,11 @@ def state_text(g: Game, fragments: dict[Any, str]) -> str:
         key = (name, tuple(v)) if type(v) is list else (name, type(v), v) if name == "step" else (name, v)
         text = fragments.get(key)
         if text is None:
-            text = fragments[key] = f'"{name}":{_compact(enc(g))}'
+            text = fragments[key] = f'"{name}":{compact(enc(g))}'
         parts.append(text)
     return "{" + ",".join(parts) + "}"
 
 
-# one encoder for every field (`json.dumps` with `separators` builds one a call, about half of a
-# small field's encoding: after a server's restart every table's fields are encoded anew)
-_compact = json.JSONEncoder(separators=(",", ":")).encode
 _slots = attrgetter(*(slot for _, slot, _ in FIELDS))
 _per_game = attrgetter(*PER_GAME)
 

@@ -9,9 +9,9 @@ version and rebuilds an equal View; a malformed field is refused naming it.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from ..compact_json import compact
 from ..errors import DataError
 from .data import DATA
 from .position import ACTION_NAMES, Festival
@@ -65,7 +65,7 @@ def view_to_json(view: View) -> dict[str, Any]:
 
 def view_text(view: View) -> str:
     """The wire form as compact JSON text (what an `update` carries)."""
-    return json.dumps(view_to_json(view), separators=(",", ":"))
+    return compact(view_to_json(view))
 
 
 class _Reader:
