@@ -62,6 +62,20 @@ def raise_open_files(connections: int) -> None:
                         target, connections)
 
 
+class _LogFormatter(logging.Formatter):
+    """Lines as `logging.Formatter` writes them, the date and second of their time formatted once
+    a second: a restart of 2 000 tables logs 16 000 lines within seconds, and formatting the
+    time anew was about a third of a line's cost."""
+
+    _second, _text = -1, ""
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        second = int(record.created)
+        if second != self._second:
+            self._second, self._text = second, time.strftime(self.default_time_format, self.converter(second))
+        return f"{self._text},{int(record.msecs):03d}"
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:   # type: ignore[override]
         """One line on stderr and exit status 2 (argparse would print the usage too)."""
@@ -174,7 +188,9 @@ async def collect_after_start(server: Server, quiet_s: float = START_QUIET_S, mo
 def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     level = getattr(logging, args.log_level.upper())
-    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_LogFormatter("%(asctime)s %(levelname)s %(message)s"))
+    logging.basicConfig(level=level, handlers=[handler])
     # The record fields the format leaves out are not gathered (the logging HOWTO's
     # "Optimization"): the log's two lines a returning player, 16 000 in a restart of 2 000
     # tables, were about a tenth of the restarted server's CPU, and the caller's file and line,

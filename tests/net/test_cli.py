@@ -3,6 +3,7 @@ and exit status 2; the server answers on the port it prints and restores its tab
 from __future__ import annotations
 
 import json
+import logging
 import re
 import os
 import signal
@@ -85,3 +86,18 @@ def test_no_collection_while_a_restarts_players_come_back():
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+@pytest.mark.parametrize("created", [1_700_000_000.0, 1_700_000_000.999, 1_700_000_001.5, 1_700_000_001.0005,
+                                     1_699_999_999.25, 1_700_003_600.125])
+def test_log_lines_read_as_loggings_own_formatter_writes_them(created):
+    """The server's formatter keeps the date and second of the last line: its lines are the same
+    text as logging.Formatter's, within a second, across seconds and back."""
+    from net.cli import _LogFormatter
+    fmt = "%(asctime)s %(levelname)s %(message)s"
+    fast, plain = _LogFormatter(fmt), logging.Formatter(fmt)
+    for when in (created, created + 0.0004, created + 1.0, created - 3600.0, created):
+        record = logging.makeLogRecord({"name": "net.server", "levelno": logging.INFO, "levelname": "INFO",
+                                        "msg": "connection %d opened from %s", "args": (7, "127.0.0.1:5"),
+                                        "created": when, "msecs": int(when % 1 * 1000) + 0.0})
+        assert fast.format(record) == plain.format(record)
