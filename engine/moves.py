@@ -131,6 +131,9 @@ def parse_move(text: str, game: "Position | None" = None) -> Move:
     """
     if isinstance(text, Move):
         return text
+    parsed = _PARSED.get(text) if type(text) is str else None
+    if parsed is not None:
+        return parsed
     if not isinstance(text, str):
         raise NotationError(f"move must be notation text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -149,7 +152,17 @@ def parse_move(text: str, game: "Position | None" = None) -> Move:
             raise NotationError(f"'{text}': '{arg}' is not {_KIND_HELP[kind]}")
     if verb in ("power", "recover", "court"):
         args = [str(int(args[0]))]
-    return Move.of(verb, *args)
+    move = Move.of(verb, *args)
+    if move.text == text:
+        _PARSED[text] = move
+    return move
+
+
+# Canonical texts parse_move has accepted, and their Moves: a record is replayed text by text (a
+# server's restart replays every table's), and most texts are the same few hundred; parsing was
+# about a third of a replay. Only a move's own text enters (not "POWER 07"), so the table holds
+# at most the notation's moves.
+_PARSED: dict[str, Move] = {}
 
 
 # Prebuilt tables for the legal-move generator (indices as in data.py).

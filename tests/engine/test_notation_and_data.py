@@ -41,6 +41,19 @@ def test_notation_normalises_numbers_and_case():
     assert str(engine.parse_move("POWER 7")) == "power 7"
 
 
+def test_a_text_read_again_is_the_same_move_and_bad_text_stays_refused():
+    """docs/design.md §2: a text parsed again (a record replayed) is the same interned Move, a
+    variant spelling (`power 07`) is read as before without being kept, and a Move built outside
+    the notation is still refused by parse_move however often valid texts were read."""
+    from engine import moves
+    assert engine.parse_move("recall galicia") is engine.parse_move("recall galicia")
+    engine.parse_move("power 07")
+    assert "power 07" not in moves._PARSED and moves._PARSED["power 7"] is engine.parse_move("power 7")
+    engine.Move("fly", ("high",))
+    with pytest.raises(engine.NotationError, match="unknown verb 'fly'"):
+        engine.parse_move("fly high")
+
+
 @pytest.mark.parametrize("text,fragment", [
     ("", "empty"), ("fly", "unknown verb 'fly'"), ("power", "takes 1 argument"),
     ("power x", "power card 1..13"), ("power 0", "power card 1..13"), ("power 14", "power card 1..13"),
