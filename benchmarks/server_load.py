@@ -1,13 +1,18 @@
 """Server capacity: N tables of four scripted clients playing as fast as the server answers.
 
     python benchmarks/server_load.py --tables 200 --seconds 60 [--kill] [--think-ms 1000] [--client-procs 2]
-                                     [--client-nice 0] [--warm-max 600]
+                                     [--client-nice 0] [--warm-max 600] [--no-pin]
 
 Starts its own `el-grande-server` (a child process, on a free loopback port, a fresh database in
 a temporary directory). The 4N clients run in --client-procs worker processes (tables dealt out
 among them), --client-nice steps of niceness below the server if asked (0 by default: niced
 clients beside other jobs at niceness 0 were starved, and their own delays count in the round
-trips they measure). Each client is a seat of benchmarks/load_client.py on its own websocket,
+trips they measure). Where the system allows it (Linux) and the machine has two cores or more,
+the server has the first core to itself and the clients the others (`--no-pin`: every process
+on every core): the players of a real server are on other machines, and with three busy
+processes on two cores the scheduler at times put a client process on the server's core during
+a restart's reconnections, the run then as much as 1.5 s slower to bring every table back
+(docs/scaling.md). Each client is a seat of benchmarks/load_client.py on its own websocket,
 reading only what a player's program must: a seat plays a random move of the legal moves its
 `update` carries when it is to move (no rules engine on the client side, as a thin third-party
 client would) — at once, or after --think-ms (uniform between half and one and a half times it:
@@ -19,7 +24,8 @@ and joined: `warm_up_s`, at most --warm-max); --seconds of play are measured fro
 port; the clients reconnect by themselves, and `lost_moves` counts moves acknowledged before the
 kill that the killed server's database does not have. A move unanswered for 30 s is an error.
 
-Prints one JSON line: tables, connections, seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
+Prints one JSON line: tables, connections, cores (the server's and the clients' when pinned, else
+null), seconds, moves, moves_per_s, rtt_p50_ms, rtt_p99_ms,
 rtt_samples, warm_up_s, server_p50_ms and server_p99_ms (the server's own share: from a move's
 arrival to its acknowledgement handed to the socket, after the restart with --kill), errors,
 lost_moves, disconnects (requests cut by the kill), server_rss_mb, rss_per_table_kb (the server's
@@ -73,7 +79,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[str]:
+def split_cores(pin: bool) -> tuple[set[int], set[int]] | None:
+    """The server's core and the clients' (the others), or None: not asked, a system without
+    `sched_setaffinity`, or a single core."""
+    if not pin or not hasattr(os, "sched_setaffinity"):
+        return None
+    cpus = sorted(os.sched_getaffinity(0))
+    return ({cpus[0]}, set(cpus[1:])) if len(cpus) >= 2 else None
+
+
+def start_server(db: Path, port: int, tables: int, cpus: set[int] | None) -> subprocess.Popen[str]:
     proc = subprocess.Popen([sys.executable, "-m", "net", "--port", str(port), "--db", str(db), "--no-announce",
                              "--max-tables", str(tables * 4 + 10), "--max-connections", str(tables * 4 + 100),
                              # every simulated player shares 127.0.0.1: the per-address caps are lifted
@@ -81,6 +96,8 @@ def start_server(db: Path, port: int, tables: int) -> subprocess.Popen[str]:
                             cwd=ROOT, stdout=subprocess.PIPE, text=True,
                             env={**{k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"},
                                  "PYTHONUNBUFFERED": "1"})   # compiled once, as an installed server is
+    if cpus:
+        os.sched_setaffinity(proc.pid, cpus)     # before its threads start: they inherit it
     assert proc.stdout is not None
     proc.stdout.readline()              # the "listening" line: ready
     return proc
@@ -166,11 +183,13 @@ async def play_tables(url: str, indexes: list[int], stats: Stats, until: Any, th
 
 
 def worker(url: str, indexes: list[int], tables: int, started: Any, go: Any, until: Any, think_s: float,
-           killed: Any, out: Any, nice: int) -> None:
+           killed: Any, out: Any, nice: int, cpus: set[int] | None) -> None:
     """A client process: once every worker is ready (`go`), plays its tables until `until` (the
     monotonic clock is the machine's), then puts its counts on `out`. It runs `nice` steps below
-    the server."""
+    the server, on `cpus` if given."""
     os.nice(nice)
+    if cpus:
+        os.sched_setaffinity(0, cpus)
     gc.freeze()                         # the collector as the server has it (net/cli.py): a process
     gc.set_threshold(*GC_THRESHOLD)     # of 4,000 connections otherwise pauses for its full scans
     stats = Stats(tables, started)
@@ -222,7 +241,9 @@ def run(args: argparse.Namespace) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp:
         db, port = Path(tmp) / "load.sqlite3", free_port()
         url = f"ws://127.0.0.1:{port}"
-        proc = start_server(db, port, args.tables)
+        cores = split_cores(not args.no_pin)
+        server_cpus, client_cpus = cores if cores else (None, None)
+        proc = start_server(db, port, args.tables, server_cpus)
         try:
             server_cpu = 0.0
             restarted_at = listening_s = 0.0
@@ -231,7 +252,8 @@ def run(args: argparse.Namespace) -> dict[str, object]:
             go, until = ctx.Event(), ctx.Value("d", 0.0)
             procs = max(1, min(args.client_procs, args.tables))
             workers = [ctx.Process(target=worker, args=(url, list(range(k, args.tables, procs)), args.tables, started,
-                                                        go, until, args.think_ms / 1000, killed, out, args.client_nice))
+                                                        go, until, args.think_ms / 1000, killed, out, args.client_nice,
+                                                        client_cpus))
                        for k in range(procs)]
             for w in workers:
                 w.start()
@@ -264,7 +286,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
                     acked.update(payload)
                 lost = lost_after_kill(db, acked)
                 restarted_at = time.monotonic()
-                proc = start_server(db, port, args.tables)
+                proc = start_server(db, port, args.tables, server_cpus)
                 listening_s = time.monotonic() - restarted_at
             results: list[dict[str, Any]] = []
             while len(results) < procs:
@@ -299,6 +321,7 @@ def run(args: argparse.Namespace) -> dict[str, object]:
         for code, count in r["error_codes"].items():
             codes[code] = codes.get(code, 0) + count
     return {"tables": args.tables, "connections": 4 * args.tables, "client_procs": procs, "client_nice": args.client_nice,
+            "cores": None if cores is None else {"server": sorted(cores[0]), "clients": sorted(cores[1])},
             "seconds": round(elapsed, 1), "moves": moves, "moves_per_s": round(len(rtts) / args.seconds, 1),
             "rtt_p50_ms": round(1000 * rtts[len(rtts) // 2], 2),
             "rtt_p99_ms": round(1000 * rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))], 2),
@@ -333,6 +356,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--client-procs", type=int, default=2, help="client worker processes (default 2)")
     parser.add_argument("--client-nice", type=int, default=0,
                         help="niceness of the client processes over the server's (default 0)")
+    parser.add_argument("--no-pin", action="store_true",
+                        help="let the server and the clients share every core (by default the server has one of its own)")
     args = parser.parse_args(argv)
     if args.tables < 1 or args.seconds <= 0 or args.think_ms < 0 or args.client_procs < 1:
         parser.error("--tables, --seconds and --client-procs must be positive, --think-ms not negative")
