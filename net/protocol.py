@@ -207,8 +207,6 @@ def parse(raw: str | bytes) -> dict[str, Any]:
     return msg
 
 
-
-
 def encode(kind: str, **fields: Any) -> str:
     """A server message as JSON text (compact, keys in a fixed order)."""
     return compact({"v": PROTOCOL_VERSION, "type": kind, **fields})
